@@ -1,0 +1,119 @@
+//! The edge of the program: parses arguments, loads data, runs a command, and turns every error
+//! into one readable message and a non-zero exit (no backtraces).
+
+pub mod args;
+pub mod calc;
+
+use std::io::Write as _;
+use std::process::ExitCode;
+
+use anyhow::{Context as _, Result, anyhow};
+use clap::Parser as _;
+
+use crate::content::data_files::{CatalogSources, load_catalog};
+use crate::domain::catalog::Catalog;
+use crate::domain::scenario::Scenario;
+use args::{CalcCli, Cli, Command, GlobalArgs};
+
+/// Runs the program with the process's arguments.
+#[must_use]
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
+    match dispatch(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    // One line: clap's own message without the usage block.
+    let rendered = e.render().to_string();
+    let first = rendered.lines().next().unwrap_or("error: invalid arguments");
+    let tip = rendered.lines().find(|l| l.trim_start().starts_with("tip:"));
+    match tip {
+        Some(tip) => eprintln!("{first} ({})", tip.trim()),
+        None => eprintln!("{first}"),
+    }
+    ExitCode::from(2)
+}
+
+/// Loads the built-in catalog plus the user's `--hardware` and `--models` files.
+pub fn catalog(global: &GlobalArgs) -> Result<Catalog> {
+    let sources = CatalogSources {
+        hardware: global.hardware.clone(),
+        models: global.models.clone(),
+    };
+    load_catalog(&sources).map_err(|errors| {
+        let listed: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        anyhow!("{} problem(s) in data files:\n{}", errors.len(), listed.join("\n"))
+    })
+}
+
+fn dispatch(cli: Cli) -> Result<ExitCode> {
+    let Cli { global, command } = cli;
+    match command {
+        Some(Command::Calc(args)) => {
+            let catalog = catalog(&global)?;
+            let out = calc::run(&catalog, &calc_args(args)).context("cannot compute that scenario")?;
+            print(&out)
+        }
+        Some(Command::Check { .. } | Command::List { .. } | Command::Learn { .. }) | None => {
+            Err(anyhow!("this command is not available yet"))
+        }
+    }
+}
+
+fn calc_args(args: CalcCli) -> calc::CalcArgs {
+    let CalcCli {
+        gpu,
+        model,
+        precision,
+        weights,
+        kv,
+        batch,
+        context,
+        tp,
+        mem_util,
+        overhead_gb,
+        prompt,
+        draft_tokens,
+        json,
+    } = args;
+    calc::CalcArgs {
+        scenario: Scenario {
+            gpu,
+            model,
+            precision,
+            weights: weights.unwrap_or(precision),
+            kv,
+            batch,
+            context,
+            tp,
+            mem_util,
+            overhead_gb,
+            prompt,
+            draft_tokens,
+        },
+        json,
+    }
+}
+
+/// Prints to stdout; a closed pipe (`| head`) is not an error.
+fn print(text: &str) -> Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(ExitCode::SUCCESS),
+    }
+}

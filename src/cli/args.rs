@@ -1,0 +1,130 @@
+//! The command-line surface (clap derive).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::domain::dtype::Dtype;
+
+/// A terminal tutor for the roofline model of LLM inference: predict a number, reveal it, and
+/// watch the decode dot climb a live log-log roofline for your own GPU and model.
+#[derive(Debug, Parser)]
+#[command(name = "roofline", version, about, allow_negative_numbers = true)]
+pub struct Cli {
+    /// Options every command shares.
+    #[command(flatten)]
+    pub global: GlobalArgs,
+    /// What to do (default: resume study, or the lesson list on a first run).
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Options every command shares.
+#[derive(Debug, Args, Clone, Default)]
+pub struct GlobalArgs {
+    /// Extra accelerator definitions (RON), adding to or replacing the built-ins by id.
+    #[arg(long = "hardware", value_name = "FILE", global = true)]
+    pub hardware: Vec<PathBuf>,
+    /// Extra model definitions (RON), adding to or replacing the built-ins by id.
+    #[arg(long = "models", value_name = "FILE", global = true)]
+    pub models: Vec<PathBuf>,
+    /// Load lessons from this directory instead of the built-in ones.
+    #[arg(long = "lessons", value_name = "DIR", global = true)]
+    pub lessons: Option<PathBuf>,
+    /// Where progress is kept (default: the platform's data directory).
+    #[arg(long = "data-dir", value_name = "DIR", global = true)]
+    pub data_dir: Option<PathBuf>,
+    /// Draw with plain ASCII characters instead of Braille and box drawing.
+    #[arg(long, global = true)]
+    pub ascii: bool,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Study a lesson (default: where you left off).
+    Learn {
+        /// Lesson id, e.g. `ridge-point`.
+        lesson: Option<String>,
+    },
+    /// Compute the roofline numbers for one scenario.
+    Calc(CalcCli),
+    /// Check lesson files and report every problem with its line.
+    Check {
+        /// Lesson files or directories (default: the built-in lessons).
+        paths: Vec<PathBuf>,
+    },
+    /// List the lessons in order.
+    List {
+        /// Print a JSON array instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// `roofline calc` options.
+#[derive(Debug, Args)]
+#[command(allow_negative_numbers = true)]
+pub struct CalcCli {
+    /// Accelerator id, e.g. `h100-sxm`.
+    #[arg(long, value_name = "ID")]
+    pub gpu: String,
+    /// Model id, e.g. `llama-3-8b`.
+    #[arg(long, value_name = "ID")]
+    pub model: Option<String>,
+    /// Tensor-core math format: picks the peak and the activation bytes.
+    #[arg(long, value_name = "P", default_value = "bf16", value_parser = parse_dtype)]
+    pub precision: Dtype,
+    /// Weight format (default: the precision); `int4` is weight-only.
+    #[arg(long, value_name = "P", value_parser = parse_dtype)]
+    pub weights: Option<Dtype>,
+    /// KV cache format.
+    #[arg(long, value_name = "P", default_value = "bf16", value_parser = parse_dtype)]
+    pub kv: Dtype,
+    /// Sequences decoded together.
+    #[arg(long, value_name = "B", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::domain::scenario::MAX_BATCH)))]
+    pub batch: u32,
+    /// Tokens of context per sequence.
+    #[arg(long, value_name = "T", default_value_t = 0)]
+    pub context: u64,
+    /// Tensor-parallel degree.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub tp: u32,
+    /// Share of GPU memory the server may use.
+    #[arg(long = "mem-util", value_name = "U", default_value_t = 0.9, value_parser = parse_mem_util)]
+    pub mem_util: f64,
+    /// GB per GPU reserved for activations and runtime, outside the KV budget.
+    #[arg(long = "overhead-gb", value_name = "GB", default_value_t = 0.0, value_parser = parse_non_negative)]
+    pub overhead_gb: f64,
+    /// Prompt length for the prefill intensity.
+    #[arg(long, value_name = "T", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..))]
+    pub prompt: u64,
+    /// Speculative draft tokens verified per sequence per step.
+    #[arg(long = "draft-tokens", value_name = "Q", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub draft_tokens: u32,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_dtype(text: &str) -> Result<Dtype, String> {
+    text.parse::<Dtype>().map_err(|e| e.to_string())
+}
+
+fn parse_mem_util(text: &str) -> Result<f64, String> {
+    let v: f64 = text.parse().map_err(|_| format!("'{text}' is not a number"))?;
+    if v > 0.0 && v <= 1.0 {
+        Ok(v)
+    } else {
+        Err(format!("{text} is not in (0, 1]"))
+    }
+}
+
+fn parse_non_negative(text: &str) -> Result<f64, String> {
+    let v: f64 = text.parse().map_err(|_| format!("'{text}' is not a number"))?;
+    if v >= 0.0 && v.is_finite() {
+        Ok(v)
+    } else {
+        Err(format!("{text} is not a non-negative number"))
+    }
+}

@@ -1,0 +1,199 @@
+//! `roofline calc`: the engine's numbers for one scenario, as a table or as JSON.
+
+use std::fmt::Write as _;
+
+use anyhow::Result;
+use serde_json::{Value, json};
+
+use crate::domain::catalog::Catalog;
+use crate::domain::dtype::Dtype;
+use crate::domain::scenario::{Evaluation, Scenario};
+
+/// The options `roofline calc` takes, already parsed.
+#[derive(Debug, Clone)]
+pub struct CalcArgs {
+    /// The scenario to evaluate.
+    pub scenario: Scenario,
+    /// Print JSON instead of a table.
+    pub json: bool,
+}
+
+/// Evaluates the scenario and renders it.
+pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
+    let evaluation = args.scenario.evaluate(catalog)?;
+    Ok(if args.json {
+        let mut text = serde_json::to_string_pretty(&to_json(&args.scenario, &evaluation))?;
+        text.push('\n');
+        text
+    } else {
+        to_table(&args.scenario, &evaluation)
+    })
+}
+
+/// The JSON object: inputs echoed, then every number (as numbers, `null` where not defined).
+#[must_use]
+pub fn to_json(s: &Scenario, e: &Evaluation) -> Value {
+    let mut object = json!({
+        "gpu": s.gpu,
+        "gpu_name": e.gpu_name,
+        "precision": s.precision.name(),
+        "weights": s.weights.name(),
+        "kv": s.kv.name(),
+        "batch": s.batch,
+        "context": s.context,
+        "tp": s.tp,
+        "mem_util": s.mem_util,
+        "overhead_gb": s.overhead_gb,
+        "ridge_flop_per_byte": e.ridge,
+        "peak_tflops": e.peak_flops / 1e12,
+        "bandwidth_tbs": e.bandwidth / 1e12,
+        "memory_gb": e.memory_bytes / 1e9,
+    });
+    if let (Some(m), Some(model_id), Value::Object(map)) = (&e.model, &s.model, &mut object) {
+        let extra = json!({
+            "model": model_id,
+            "model_name": m.model_name,
+            "draft_tokens": s.draft_tokens,
+            "prompt": s.prompt,
+            "weight_bytes_per_gpu": m.weight_bytes_per_gpu,
+            "weight_bytes_stored_per_gpu": m.weight_bytes_stored_per_gpu,
+            "kv_bytes_per_token": m.kv_bytes_per_token,
+            "kv_bytes_per_sequence": m.kv_bytes_per_sequence,
+            "kv_budget_bytes_per_gpu": m.kv_budget_bytes,
+            "fc_intensity": m.fc_intensity,
+            "fc_intensity_approx": m.fc_intensity_approx,
+            "ridge_share": m.fc_intensity / e.ridge,
+            "attention_intensity": m.attention_intensity,
+            "prefill_intensity": m.prefill_intensity,
+            "batch_to_ridge": m.batch_to_ridge,
+            "batch_to_ridge_approx": m.batch_to_ridge_approx,
+            "attainable_tflops": m.attainable_flops / 1e12,
+            "memory_time_ms": m.memory_time_s * 1e3,
+            "compute_time_ms": m.compute_time_s * 1e3,
+            "step_time_ms": m.step_time_s * 1e3,
+            "tokens_per_s": m.tokens_per_s,
+            "max_batch_kv": m.max_batch_kv,
+            "bound": m.bound.name(),
+        });
+        if let Value::Object(extra) = extra {
+            map.extend(extra);
+        }
+    }
+    object
+}
+
+fn to_table(s: &Scenario, e: &Evaluation) -> String {
+    let mut out = String::new();
+    let weights = if s.weights == s.precision {
+        String::new()
+    } else {
+        format!(", {} weights", s.weights.label())
+    };
+    let _ = writeln!(out, "{} · {} math{weights}", e.gpu_name, s.precision.label());
+    let mut row = |label: &str, value: String| {
+        let _ = writeln!(out, "  {label:<26} {value}");
+    };
+    row("peak", format!("{} TFLOP/s", group(e.peak_flops / 1e12, 1)));
+    row("bandwidth", format!("{} TB/s", group(e.bandwidth / 1e12, 3)));
+    row("memory", format!("{} GB", group(e.memory_bytes / 1e9, 0)));
+    row("ridge", format!("{} FLOP/byte", group(e.ridge, 1)));
+    let Some(m) = &e.model else {
+        return out;
+    };
+    let _ = writeln!(
+        out,
+        "\n{} · batch {} · context {} · TP {} · KV {}",
+        m.model_name,
+        s.batch,
+        s.context,
+        s.tp,
+        s.kv.label()
+    );
+    let mut row = |label: &str, value: String| {
+        let _ = writeln!(out, "  {label:<26} {value}");
+    };
+    row("weights read per step", format!("{} GB per GPU", group(m.weight_bytes_per_gpu / 1e9, 2)));
+    row("weights held", format!("{} GB per GPU", group(m.weight_bytes_stored_per_gpu / 1e9, 2)));
+    row("KV per token", format!("{} bytes ({} KiB)", group(m.kv_bytes_per_token, 0), group(m.kv_bytes_per_token / 1024.0, 1)));
+    row(
+        "FC intensity",
+        format!(
+            "{} FLOP/byte (≈ 2B/b_w = {}), {:.1} % of the ridge",
+            group(m.fc_intensity, 2),
+            group(m.fc_intensity_approx, 2),
+            100.0 * m.fc_intensity / e.ridge
+        ),
+    );
+    row("attention intensity", format!("{} FLOP/byte (any batch, any context)", group(m.attention_intensity, 2)));
+    row("prefill intensity", format!("{} FLOP/byte at {} prompt tokens", group(m.prefill_intensity, 0), s.prompt));
+    row(
+        "batch to reach the ridge",
+        match m.batch_to_ridge {
+            Some(b) => format!("{} (≈ ridge·b_w/2 = {})", group(b, 0), group(m.batch_to_ridge_approx, 0)),
+            None => "never: this matmul saturates below the ridge".to_owned(),
+        },
+    );
+    row(
+        "step time (speed of light)",
+        format!(
+            "{} ms ({}-bound; memory {} ms, compute {} ms)",
+            group(m.step_time_s * 1e3, 3),
+            m.bound,
+            group(m.memory_time_s * 1e3, 3),
+            group(m.compute_time_s * 1e3, 3)
+        ),
+    );
+    row("tokens/s", format!("{} across the batch, {} per sequence", group(m.tokens_per_s, 0), group(1.0 / m.step_time_s, 1)));
+    row(
+        "KV-limited batch",
+        match m.max_batch_kv {
+            Some(b) => format!(
+                "{b} sequences at {} tokens ({} GB KV budget per GPU{})",
+                s.context,
+                group(m.kv_budget_bytes / 1e9, 1),
+                if s.overhead_gb > 0.0 { format!(", {} GB reserved", s.overhead_gb) } else { ", nothing reserved".to_owned() }
+            ),
+            None => "no limit at context 0 (pass --context)".to_owned(),
+        },
+    );
+    out
+}
+
+/// A number with thousands separators and `decimals` places: 1,790.5.
+#[must_use]
+pub fn group(value: f64, decimals: usize) -> String {
+    let text = format!("{:.*}", decimals, value.abs());
+    let (int, frac) = text.split_once('.').map_or((text.as_str(), None), |(i, f)| (i, Some(f)));
+    let mut grouped = String::new();
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    let sign = if value < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') { "-" } else { "" };
+    match frac {
+        Some(f) => format!("{sign}{grouped}.{f}"),
+        None => format!("{sign}{grouped}"),
+    }
+}
+
+/// Parses a math or storage format for the command line.
+pub fn parse_dtype(text: &str) -> Result<Dtype, String> {
+    text.parse::<Dtype>().map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case::small(4.785, 2, "4.79")]
+    #[case::thousands(1790.0, 0, "1,790")]
+    #[case::million(1_234_567.891, 1, "1,234,567.9")]
+    #[case::negative(-1234.0, 0, "-1,234")]
+    fn grouping(#[case] v: f64, #[case] d: usize, #[case] s: &str) {
+        assert_eq!(group(v, d), s);
+    }
+}

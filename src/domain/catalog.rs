@@ -1,0 +1,93 @@
+//! The set of known accelerators and models, looked up by id.
+
+use super::hardware::Gpu;
+use super::model::ModelSpec;
+use super::suggest::closest;
+
+/// Every accelerator and model the program knows: the built-in data plus the user's files.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Catalog {
+    /// Accelerators, in the order the data files list them.
+    pub gpus: Vec<Gpu>,
+    /// Models, in the order the data files list them.
+    pub models: Vec<ModelSpec>,
+}
+
+/// What kind of id a lookup was for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IdKind {
+    /// An accelerator id.
+    Gpu,
+    /// A model id.
+    Model,
+}
+
+impl IdKind {
+    const fn noun(self) -> &'static str {
+        match self {
+            Self::Gpu => "GPU",
+            Self::Model => "model",
+        }
+    }
+}
+
+/// An id that names nothing in the catalog.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {noun} '{id}'{hint}; known: {known}", noun = kind.noun(), hint = suggestion.as_ref().map(|s| format!(" (did you mean '{s}'?)")).unwrap_or_default(), known = known.join(", "))]
+pub struct UnknownId {
+    /// GPU or model.
+    pub kind: IdKind,
+    /// The id asked for.
+    pub id: String,
+    /// The closest known id, if one is close.
+    pub suggestion: Option<String>,
+    /// Every known id of that kind.
+    pub known: Vec<String>,
+}
+
+impl Catalog {
+    /// The accelerator with this id.
+    pub fn gpu(&self, id: &str) -> Result<&Gpu, UnknownId> {
+        self.gpus
+            .iter()
+            .find(|g| g.id == id)
+            .ok_or_else(|| unknown(IdKind::Gpu, id, self.gpus.iter().map(|g| g.id.as_str())))
+    }
+
+    /// The model with this id.
+    pub fn model(&self, id: &str) -> Result<&ModelSpec, UnknownId> {
+        self.models
+            .iter()
+            .find(|m| m.id == id)
+            .ok_or_else(|| unknown(IdKind::Model, id, self.models.iter().map(|m| m.id.as_str())))
+    }
+
+    /// Adds accelerators; one with an id already known replaces the old entry in place.
+    pub fn add_gpus(&mut self, gpus: impl IntoIterator<Item = Gpu>) {
+        for gpu in gpus {
+            match self.gpus.iter_mut().find(|g| g.id == gpu.id) {
+                Some(slot) => *slot = gpu,
+                None => self.gpus.push(gpu),
+            }
+        }
+    }
+
+    /// Adds models; one with an id already known replaces the old entry in place.
+    pub fn add_models(&mut self, models: impl IntoIterator<Item = ModelSpec>) {
+        for model in models {
+            match self.models.iter_mut().find(|m| m.id == model.id) {
+                Some(slot) => *slot = model,
+                None => self.models.push(model),
+            }
+        }
+    }
+}
+
+fn unknown<'a>(kind: IdKind, id: &str, ids: impl Iterator<Item = &'a str> + Clone) -> UnknownId {
+    UnknownId {
+        kind,
+        id: id.to_owned(),
+        suggestion: closest(id, ids.clone()).map(str::to_owned),
+        known: ids.map(str::to_owned).collect(),
+    }
+}

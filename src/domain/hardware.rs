@@ -1,0 +1,99 @@
+//! Accelerator specifications as the datasheets give them (dense peaks, HBM bandwidth, memory).
+
+use serde::{Deserialize, Serialize};
+
+use super::dtype::Dtype;
+
+/// Dense tensor throughput per format, in TFLOP/s (TOPS for integers). A format the part
+/// cannot run on its matrix units is left out, so asking for it is an error, not a zero.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Peaks {
+    /// FP32 (non-tensor on most parts).
+    pub fp32: Option<f64>,
+    /// TF32 tensor math.
+    pub tf32: Option<f64>,
+    /// BF16 tensor math (FP32 accumulate).
+    pub bf16: Option<f64>,
+    /// FP16 tensor math (FP32 accumulate); equal to BF16 on every part listed.
+    pub fp16: Option<f64>,
+    /// FP8 tensor math.
+    pub fp8: Option<f64>,
+    /// INT8 tensor math, in TOPS.
+    pub int8: Option<f64>,
+    /// FP4 tensor math (Blackwell).
+    pub fp4: Option<f64>,
+}
+
+impl Peaks {
+    /// The dense peak for a math format, in TFLOP/s, if the part has one.
+    #[must_use]
+    pub fn get(&self, dtype: Dtype) -> Option<f64> {
+        match dtype {
+            Dtype::Fp32 => self.fp32,
+            Dtype::Tf32 => self.tf32,
+            Dtype::Bf16 => self.bf16,
+            Dtype::Fp16 => self.fp16,
+            Dtype::Fp8 => self.fp8,
+            Dtype::Int8 => self.int8,
+            Dtype::Fp4 => self.fp4,
+            Dtype::Int4 => None,
+        }
+    }
+
+    /// The formats this part has a peak for, in [`Dtype::ALL`] order.
+    #[must_use]
+    pub fn formats(&self) -> Vec<Dtype> {
+        Dtype::ALL
+            .into_iter()
+            .filter(|d| self.get(*d).is_some())
+            .collect()
+    }
+}
+
+/// One accelerator, as a data file describes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Gpu {
+    /// Stable id used on the command line and in lessons, e.g. `h100-sxm`.
+    pub id: String,
+    /// Display name, e.g. `H100 SXM5`.
+    pub name: String,
+    /// Maker, e.g. `NVIDIA`.
+    pub vendor: String,
+    /// Dense peaks per math format (vendor "with sparsity" figures halved).
+    pub peak_tflops: Peaks,
+    /// HBM/GDDR bandwidth in TB/s (10^12 bytes per second).
+    pub bandwidth_tbs: f64,
+    /// Memory capacity in GB (10^9 bytes).
+    pub memory_gb: f64,
+    /// Where the figures come from.
+    pub source: String,
+}
+
+impl Gpu {
+    /// Peak FLOP/s for a math format, if the part has one.
+    #[must_use]
+    pub fn peak_flops(&self, dtype: Dtype) -> Option<f64> {
+        self.peak_tflops.get(dtype).map(|tf| tf * 1e12)
+    }
+
+    /// Bandwidth in bytes per second.
+    #[must_use]
+    pub fn bandwidth_bytes_per_s(&self) -> f64 {
+        self.bandwidth_tbs * 1e12
+    }
+
+    /// Memory in bytes.
+    #[must_use]
+    pub fn memory_bytes(&self) -> f64 {
+        self.memory_gb * 1e9
+    }
+
+    /// The ridge point for a math format: peak FLOP/s ÷ bytes/s.
+    #[must_use]
+    pub fn ridge(&self, dtype: Dtype) -> Option<f64> {
+        self.peak_flops(dtype)
+            .map(|peak| super::roofline::ridge(peak, self.bandwidth_bytes_per_s()))
+    }
+}

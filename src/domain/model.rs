@@ -1,0 +1,180 @@
+//! Transformer model specifications, as their `config.json` files give them, and the byte and
+//! FLOP counts the roofline needs from them.
+
+use serde::{Deserialize, Serialize};
+
+/// How a model's attention stores its KV cache.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Attention {
+    /// Multi-head or grouped-query attention: K and V per KV head, `head_dim` wide.
+    Standard,
+    /// Multi-head latent attention (DeepSeek): one compressed latent plus a shared RoPE key per
+    /// token and layer, with the up-projections absorbed into the query and output.
+    Mla {
+        /// Width of the compressed KV latent (`kv_lora_rank`).
+        latent: u32,
+        /// Width of the decoupled RoPE key (`qk_rope_head_dim`).
+        rope_dim: u32,
+    },
+}
+
+/// Mixture-of-experts routing, for the layers that have it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Experts {
+    /// Routed experts per MoE layer.
+    pub routed: u32,
+    /// Routed experts each token is sent to (top-k).
+    pub per_token: u32,
+    /// Shared experts every token uses (counted in the always-read weights).
+    pub shared: u32,
+    /// Intermediate width of one routed expert's gated MLP.
+    pub expert_ffn: u64,
+    /// How many layers are MoE layers (the rest are dense).
+    pub moe_layers: u32,
+}
+
+/// One model, as a data file describes it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModelSpec {
+    /// Stable id used on the command line and in lessons, e.g. `llama-3-8b`.
+    pub id: String,
+    /// Display name, e.g. `Llama-3-8B`.
+    pub name: String,
+    /// All parameters, embeddings included.
+    pub params: f64,
+    /// Parameters one token uses (MoE only; as the model card states it).
+    #[serde(default)]
+    pub active_params: Option<f64>,
+    /// Transformer blocks.
+    pub layers: u32,
+    /// Blocks with softmax attention and a KV cache (hybrid models have fewer than `layers`).
+    #[serde(default)]
+    pub attention_layers: Option<u32>,
+    /// Model width (`hidden_size`).
+    pub hidden: u64,
+    /// Dense MLP intermediate width (`intermediate_size`); for MoE, the dense layers' width.
+    pub ffn: u64,
+    /// Query heads.
+    pub query_heads: u32,
+    /// KV heads (equal to `query_heads` for MHA).
+    pub kv_heads: u32,
+    /// Width of one attention head.
+    pub head_dim: u32,
+    /// Vocabulary size.
+    pub vocab: u64,
+    /// Whether the output head reuses the input embedding matrix.
+    pub tied_embeddings: bool,
+    /// KV cache layout.
+    pub attention: Attention,
+    /// Mixture-of-experts routing, if any.
+    #[serde(default)]
+    pub experts: Option<Experts>,
+    /// Where the figures come from.
+    pub source: String,
+}
+
+impl ModelSpec {
+    /// Blocks that keep a KV cache.
+    #[must_use]
+    pub fn kv_layers(&self) -> u32 {
+        self.attention_layers.unwrap_or(self.layers)
+    }
+
+    /// Query heads per KV head (the GQA group size g).
+    #[must_use]
+    pub fn group_size(&self) -> f64 {
+        f64::from(self.query_heads) / f64::from(self.kv_heads)
+    }
+
+    /// Parameters in the input embedding table.
+    #[must_use]
+    pub fn embedding_params(&self) -> f64 {
+        (self.vocab * self.hidden) as f64
+    }
+
+    /// Parameters a decode step must read at batch size one's worth of routing: everything but
+    /// the input embedding, of which a step reads one row per token. A tied embedding is read in
+    /// full as the output head, so nothing is left out then.
+    #[must_use]
+    pub fn params_read_dense(&self) -> f64 {
+        if self.tied_embeddings {
+            self.params
+        } else {
+            self.params - self.embedding_params()
+        }
+    }
+
+    /// Parameters in all routed experts together (0 for dense models).
+    #[must_use]
+    pub fn routed_expert_params(&self) -> f64 {
+        self.experts.map_or(0.0, |e| {
+            f64::from(e.moe_layers) * f64::from(e.routed) * 3.0 * (self.hidden * e.expert_ffn) as f64
+        })
+    }
+
+    /// Expected share of routed experts that `tokens` tokens touch in one step, assuming
+    /// uniform routing: 1 − (1 − k/E)^tokens. 1 for dense models.
+    #[must_use]
+    pub fn experts_touched_fraction(&self, tokens: f64) -> f64 {
+        self.experts.map_or(1.0, |e| {
+            let miss = 1.0 - f64::from(e.per_token) / f64::from(e.routed);
+            1.0 - miss.powf(tokens)
+        })
+    }
+
+    /// Parameters read from memory in one decode step that processes `tokens` tokens: the
+    /// always-read weights plus the distinct routed experts those tokens touch.
+    #[must_use]
+    pub fn params_read(&self, tokens: f64) -> f64 {
+        let routed = self.routed_expert_params();
+        self.params_read_dense() - routed + routed * self.experts_touched_fraction(tokens)
+    }
+
+    /// Parameters that multiply each token (2 FLOPs each): the read weights with only the
+    /// top-k routed experts counted.
+    #[must_use]
+    pub fn matmul_params_per_token(&self) -> f64 {
+        let routed = self.routed_expert_params();
+        let share = self
+            .experts
+            .map_or(1.0, |e| f64::from(e.per_token) / f64::from(e.routed));
+        self.params_read_dense() - routed + routed * share
+    }
+
+    /// KV cache elements per token of context, summed over layers.
+    #[must_use]
+    pub fn kv_elements_per_token(&self) -> f64 {
+        let layers = f64::from(self.kv_layers());
+        match self.attention {
+            Attention::Standard => 2.0 * layers * f64::from(self.kv_heads) * f64::from(self.head_dim),
+            Attention::Mla { latent, rope_dim } => layers * f64::from(latent + rope_dim),
+        }
+    }
+
+    /// Attention FLOPs one query token spends per token of context, summed over layers
+    /// (QKᵀ and the weighted sum of V, 2 FLOPs per multiply-add).
+    #[must_use]
+    pub fn attention_flops_per_context_token(&self) -> f64 {
+        let layers = f64::from(self.kv_layers());
+        let heads = f64::from(self.query_heads);
+        match self.attention {
+            Attention::Standard => 4.0 * layers * heads * f64::from(self.head_dim),
+            Attention::Mla { latent, rope_dim } => {
+                2.0 * layers * heads * f64::from(2 * latent + rope_dim)
+            }
+        }
+    }
+
+    /// The head count tensor parallelism must divide: KV heads, or query heads under MLA, whose
+    /// single latent is not split by head.
+    #[must_use]
+    pub fn tp_divisor_heads(&self) -> u32 {
+        match self.attention {
+            Attention::Standard => self.kv_heads,
+            Attention::Mla { .. } => self.query_heads,
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! Judging a numeric guess: parsed strictly, scored in log space.
+//!
+//! error = |log10(guess ÷ answer)|. Within the tolerance the score is 100; it falls linearly
+//! (in log space) to 0 at a factor of 4 off, so guessing 2× high costs the same as 2× low.
+
+/// The default tolerance: ±10 %.
+pub const DEFAULT_TOLERANCE: f64 = 0.10;
+
+/// Factor off at which a guess scores 0.
+pub const ZERO_SCORE_FACTOR: f64 = 4.0;
+
+/// Why a typed guess cannot be committed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum GuessError {
+    /// Nothing typed.
+    #[error("type a number first")]
+    Empty,
+    /// Not a number.
+    #[error("that is not a number")]
+    NotANumber,
+    /// Zero: no physical quantity here is zero, and log space cannot judge it.
+    #[error("zero cannot be right here: guess a positive number")]
+    Zero,
+    /// Negative.
+    #[error("a negative value cannot be right here: guess a positive number")]
+    Negative,
+    /// Infinite or NaN.
+    #[error("guess a finite number")]
+    NotFinite,
+}
+
+/// Parses a typed guess: plain or scientific notation, thousands separators allowed.
+pub fn parse_guess(text: &str) -> Result<f64, GuessError> {
+    let cleaned: String = text.trim().chars().filter(|c| *c != ',' && *c != '_').collect();
+    if cleaned.is_empty() {
+        return Err(GuessError::Empty);
+    }
+    let lower = cleaned.to_ascii_lowercase();
+    if lower.contains("inf") || lower.contains("nan") {
+        return Err(GuessError::NotFinite);
+    }
+    let value: f64 = lower.parse().map_err(|_| GuessError::NotANumber)?;
+    if !value.is_finite() {
+        Err(GuessError::NotFinite)
+    } else if value == 0.0 {
+        Err(GuessError::Zero)
+    } else if value < 0.0 {
+        Err(GuessError::Negative)
+    } else {
+        Ok(value)
+    }
+}
+
+/// How far off a guess is, in decades: |log10(guess ÷ answer)|.
+#[must_use]
+pub fn log_error(guess: f64, answer: f64) -> f64 {
+    (guess / answer).log10().abs()
+}
+
+/// The score (0–100) of a positive guess against a positive answer with a relative tolerance;
+/// `None` when the answer is not positive (no log-space score exists).
+#[must_use]
+pub fn score(guess: f64, answer: f64, tolerance: f64) -> Option<u8> {
+    if !(answer > 0.0 && guess > 0.0 && answer.is_finite() && guess.is_finite()) {
+        return None;
+    }
+    let error = log_error(guess, answer);
+    let full = (1.0 + tolerance).log10();
+    let zero = ZERO_SCORE_FACTOR.log10();
+    let score = if error <= full + 1e-12 {
+        100.0
+    } else if error >= zero {
+        0.0
+    } else {
+        100.0 * (zero - error) / (zero - full)
+    };
+    Some(score.round().clamp(0.0, 100.0) as u8)
+}
+
+/// "2.3× too high", "within 4 %", … for the reveal line.
+#[must_use]
+pub fn describe_miss(guess: f64, answer: f64) -> String {
+    let ratio = guess / answer;
+    if (ratio - 1.0).abs() < 0.005 {
+        "spot on".to_owned()
+    } else if (0.5..=2.0).contains(&ratio) {
+        let pct = (ratio - 1.0) * 100.0;
+        let dir = if pct > 0.0 { "high" } else { "low" };
+        format!("{:.0} % {dir}", pct.abs())
+    } else if ratio > 1.0 {
+        format!("{ratio:.1}× too high")
+    } else {
+        format!("{:.1}× too low", 1.0 / ratio)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case::plain("295", Ok(295.0))]
+    #[case::decimal(" 4.79 ", Ok(4.79))]
+    #[case::scientific("1e3", Ok(1000.0))]
+    #[case::separators("1,790", Ok(1790.0))]
+    #[case::empty("", Err(GuessError::Empty))]
+    #[case::blank("   ", Err(GuessError::Empty))]
+    #[case::word("lots", Err(GuessError::NotANumber))]
+    #[case::dot(".", Err(GuessError::NotANumber))]
+    #[case::zero("0", Err(GuessError::Zero))]
+    #[case::zero_float("0.000", Err(GuessError::Zero))]
+    #[case::negative("-3", Err(GuessError::Negative))]
+    #[case::nan("NaN", Err(GuessError::NotFinite))]
+    #[case::inf("inf", Err(GuessError::NotFinite))]
+    #[case::overflow("1e999", Err(GuessError::NotFinite))]
+    fn parsing(#[case] text: &str, #[case] expected: Result<f64, GuessError>) {
+        assert_eq!(parse_guess(text), expected);
+    }
+
+    #[rstest]
+    #[case::exact(295.0, 295.0, 100)]
+    #[case::within_tolerance(320.0, 295.0, 100)]
+    #[case::double(590.0, 295.0, 53)]
+    #[case::half(147.5, 295.0, 53)]
+    #[case::four_times(1180.0, 295.0, 0)]
+    #[case::far_off(1.0, 295.0, 0)]
+    fn scores(#[case] guess: f64, #[case] answer: f64, #[case] expected: u8) {
+        assert_eq!(score(guess, answer, DEFAULT_TOLERANCE), Some(expected));
+    }
+
+    #[test]
+    fn high_and_low_misses_score_alike() {
+        for factor in [1.3, 1.7, 2.5, 3.9] {
+            assert_eq!(
+                score(100.0 * factor, 100.0, 0.1),
+                score(100.0 / factor, 100.0, 0.1)
+            );
+        }
+    }
+
+    #[test]
+    fn score_falls_monotonically() {
+        let mut last = 101;
+        for i in 0..100 {
+            let s = score(1.0 + f64::from(i) * 0.05, 1.0, 0.1).unwrap();
+            assert!(s <= last);
+            last = s;
+        }
+    }
+
+    #[test]
+    fn no_score_against_a_non_positive_answer() {
+        assert_eq!(score(1.0, 0.0, 0.1), None);
+    }
+
+    #[rstest]
+    #[case::spot(100.0, 100.0, "spot on")]
+    #[case::high(120.0, 100.0, "20 % high")]
+    #[case::low(80.0, 100.0, "20 % low")]
+    #[case::far_high(300.0, 100.0, "3.0× too high")]
+    #[case::far_low(10.0, 100.0, "10.0× too low")]
+    fn miss_descriptions(#[case] guess: f64, #[case] answer: f64, #[case] text: &str) {
+        assert_eq!(describe_miss(guess, answer), text);
+    }
+}

@@ -1,0 +1,62 @@
+//! "Did you mean …?" for mistyped ids.
+
+/// Levenshtein distance between two strings, by characters.
+#[must_use]
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != *cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
+}
+
+/// The candidate closest to `wanted` (case-insensitive), if any is reasonably close.
+#[must_use]
+pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let wanted = wanted.to_ascii_lowercase();
+    candidates
+        .into_iter()
+        .map(|c| {
+            let lower = c.to_ascii_lowercase();
+            let distance = if lower.contains(&wanted) || wanted.contains(&lower) {
+                0
+            } else {
+                edit_distance(&wanted, &lower)
+            };
+            (distance, c)
+        })
+        .filter(|(d, c)| *d <= (c.len() / 2).max(2))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case::same("h100", "h100", 0)]
+    #[case::one_off("h100", "h200", 1)]
+    #[case::empty("", "abc", 3)]
+    #[case::insert("l4", "l40s", 2)]
+    fn distances(#[case] a: &str, #[case] b: &str, #[case] d: usize) {
+        assert_eq!(edit_distance(a, b), d);
+    }
+
+    #[rstest]
+    #[case::typo("h100-sxn", Some("h100-sxm"))]
+    #[case::prefix("h100", Some("h100-sxm"))]
+    #[case::nothing_close("zzzzzzzzzz", None)]
+    fn suggestions(#[case] wanted: &str, #[case] expected: Option<&str>) {
+        let ids = ["h100-sxm", "h200", "a100-80gb"];
+        assert_eq!(closest(wanted, ids), expected);
+    }
+}

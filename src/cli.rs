@@ -3,6 +3,9 @@
 
 pub mod args;
 pub mod calc;
+pub mod check;
+pub mod learn;
+pub mod list;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -68,9 +71,10 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             let out = calc::run(&catalog, &calc_args(args)).context("cannot compute that scenario")?;
             print(&out)
         }
-        Some(Command::Check { .. } | Command::List { .. } | Command::Learn { .. }) | None => {
-            Err(anyhow!("this command is not available yet"))
-        }
+        Some(Command::Check { paths }) => check::run(&global, &paths),
+        Some(Command::List { json }) => list::run(&global, json),
+        Some(Command::Learn { lesson }) => learn::run(&global, lesson.as_deref()),
+        None => learn::run(&global, None),
     }
 }
 

@@ -2,4 +2,5 @@
 //! all read through one strict loader that points at the line of any mistake.
 
 pub mod data_files;
+pub mod lessons;
 pub mod located;

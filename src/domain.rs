@@ -6,10 +6,12 @@
 pub mod catalog;
 pub mod dtype;
 pub mod hardware;
+pub mod lesson;
 pub mod logscale;
 pub mod model;
 pub mod quantity;
 pub mod roofline;
 pub mod scenario;
 pub mod scoring;
+pub mod session;
 pub mod suggest;

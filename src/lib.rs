@@ -1,9 +1,13 @@
 //! `roofline`: a terminal tutor for the roofline model of LLM inference.
 //!
 //! Layers, each depending only on the ones below it:
-//! `main.rs` (CLI) → [`app`]/[`ui`]/[`widgets`] (terminal program) → [`content`]/[`store`]
-//! (files in and out) → [`domain`] (pure physics, lessons, sessions, scoring).
+//! `main.rs` → [`cli`] (commands) → [`app`]/[`ui`]/[`widgets`] (terminal program) →
+//! [`content`]/[`store`] (files in and out) → [`domain`] (pure physics, lessons, sessions, scoring).
 
+pub mod app;
 pub mod cli;
 pub mod content;
 pub mod domain;
+pub mod store;
+pub mod ui;
+pub mod widgets;

@@ -108,10 +108,12 @@ impl fmt::Display for LocatedError {
 }
 
 /// The RON options every data file is read with: `Option` fields may be written bare
-/// (`model: "llama-3-8b"` rather than `Some("llama-3-8b")`).
+/// (`model: "llama-3-8b"` rather than `Some("llama-3-8b")`), and a variant that wraps a
+/// struct takes the struct's fields directly (`Read(id: "x", text: "…")`).
 #[must_use]
 pub fn ron_options() -> ron::Options {
-    ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
+    ron::Options::default()
+        .with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES)
 }
 
 /// Decodes bytes as UTF-8 text within the size limit, or says where it stops being text.

@@ -1,0 +1,1 @@
+//! The terminal program: `Msg`, `update`, the keymap and the event source.

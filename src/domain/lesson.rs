@@ -1,0 +1,380 @@
+//! The lesson model: what a lesson file says, as plain data. Parsing lives in `content`,
+//! placeholder rendering in [`template`], checking in `content::lessons`.
+//!
+//! A lesson is a list of steps, each with a stable id: progress and review state are keyed by
+//! `(lesson id, step id)`, so rewording a step never loses a learner's history.
+
+pub mod template;
+
+use serde::{Deserialize, Serialize};
+
+use super::dtype::Dtype;
+use super::scenario::Scenario;
+
+/// The lesson format this build reads.
+pub const LESSON_FORMAT_VERSION: u32 = 1;
+
+/// One lesson file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lesson {
+    /// Must be [`LESSON_FORMAT_VERSION`].
+    pub format_version: u32,
+    /// Stable id, lowercase with dashes, e.g. `ridge-point`.
+    pub id: String,
+    /// Title shown in the lesson list and the pane border.
+    pub title: String,
+    /// One or two sentences: what the learner will be able to do afterwards.
+    pub summary: String,
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+}
+
+/// One step of a lesson. Written in RON as `Read(id: "…", text: "…")`, `Predict(…)`, ….
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Step {
+    /// Prose to read.
+    Read(ReadStep),
+    /// Commit a guess, then reveal the answer.
+    Predict(PredictStep),
+    /// A card: say the back before turning it over.
+    Recall(RecallStep),
+    /// A worked example computed for a scenario.
+    Example(ExampleStep),
+    /// A task on the live plot, answered like a prediction.
+    Explore(ExploreStep),
+    /// Write an explanation, then compare it with a model answer.
+    Explain(ExplainStep),
+}
+
+impl Step {
+    /// The step's stable id.
+    #[must_use]
+    pub fn id(&self) -> &str {
+        match self {
+            Self::Read(s) => &s.id,
+            Self::Predict(s) => &s.id,
+            Self::Recall(s) => &s.id,
+            Self::Example(s) => &s.id,
+            Self::Explore(s) => &s.id,
+            Self::Explain(s) => &s.id,
+        }
+    }
+
+    /// The kind's name as `roofline list --json` counts it.
+    #[must_use]
+    pub const fn kind_name(&self) -> &'static str {
+        match self {
+            Self::Read(_) => "read",
+            Self::Predict(_) => "predict",
+            Self::Recall(_) => "recall",
+            Self::Example(_) => "example",
+            Self::Explore(_) => "explore",
+            Self::Explain(_) => "explain",
+        }
+    }
+}
+
+/// A tag that marks what kind of prose a read step is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReadTag {
+    /// An everyday comparison.
+    Analogy,
+    /// The same idea in terms an infrastructure engineer already uses.
+    InfraBridge,
+    /// The one thing to remember.
+    Takeaway,
+    /// A common mistake.
+    Pitfall,
+}
+
+/// Prose. Paragraphs are separated by blank lines; lines starting with `- ` are bullets.
+/// Placeholders (`{ridge:.0}`) are filled in for the active cluster.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReadStep {
+    /// Stable id within the lesson.
+    pub id: String,
+    /// Optional kind of prose.
+    #[serde(default)]
+    pub tag: Option<ReadTag>,
+    /// The text, with placeholders.
+    pub text: String,
+    /// Scenario for the placeholders (default: the active cluster).
+    #[serde(default)]
+    pub scenario: Option<ScenarioPatch>,
+}
+
+/// A prediction: the learner commits a guess before the answer is revealed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PredictStep {
+    /// Stable id within the lesson.
+    pub id: String,
+    /// The question, with placeholders for scenario values (`{gpu}`, `{batch}`, …).
+    pub question: String,
+    /// What the question is computed for (default: the active cluster).
+    #[serde(default)]
+    pub scenario: Option<ScenarioPatch>,
+    /// The answer.
+    pub answer: Answer,
+    /// Shown on reveal: why the answer is what it is (placeholders allowed).
+    pub explanation: String,
+    /// Shown on reveal: the common wrong answer and why it is wrong.
+    #[serde(default)]
+    pub trap: Option<String>,
+}
+
+/// The answer to a prediction.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Answer {
+    /// A number, judged in log space.
+    Number(NumberAnswer),
+    /// One of several options.
+    Choice(ChoiceAnswer),
+}
+
+/// A numeric answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NumberAnswer {
+    /// Where the number comes from.
+    pub value: NumberSource,
+    /// Unit shown after the input and the answer, e.g. `FLOP/byte`.
+    pub unit: String,
+    /// Relative tolerance for full marks, in (0, 1]; default 0.1 (±10 %).
+    #[serde(default)]
+    pub tolerance: Option<f64>,
+}
+
+/// A fixed number or one the engine computes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum NumberSource {
+    /// A fixed value (for facts the engine does not compute).
+    Literal(f64),
+    /// A named engine quantity (`"ridge"`, `"step_time_ms"`, …) for the step's scenario.
+    Quantity(String),
+}
+
+/// A multiple-choice answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceAnswer {
+    /// The options, in the order shown (keys 1, 2, 3, …).
+    pub options: Vec<String>,
+    /// Index of the correct option, from 0.
+    pub correct: usize,
+}
+
+/// A recall card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecallStep {
+    /// Stable id within the lesson.
+    pub id: String,
+    /// The prompt.
+    pub front: String,
+    /// The answer to say before turning the card.
+    pub back: String,
+}
+
+/// A worked example: lines whose placeholders the engine fills for a scenario.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExampleStep {
+    /// Stable id within the lesson.
+    pub id: String,
+    /// A heading.
+    pub title: String,
+    /// What the example is computed for (default: the active cluster).
+    #[serde(default)]
+    pub scenario: Option<ScenarioPatch>,
+    /// The lines, e.g. `"ridge = {peak_tflops:.1} TFLOP/s ÷ {bandwidth_tbs:.2} TB/s = {ridge:.0} FLOP/byte"`.
+    pub lines: Vec<String>,
+}
+
+/// A task on the live plot.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExploreStep {
+    /// Stable id within the lesson.
+    pub id: String,
+    /// Where the plot starts (applied to the active cluster).
+    #[serde(default)]
+    pub preset: Option<ScenarioPatch>,
+    /// A second GPU drawn over the first, for comparison.
+    #[serde(default)]
+    pub overlay_gpu: Option<String>,
+    /// What to do on the plot, and what to type when done.
+    pub task: String,
+    /// The answer, computed for the preset.
+    pub answer: Answer,
+    /// Shown on reveal.
+    pub explanation: String,
+}
+
+/// "Explain it to a colleague".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExplainStep {
+    /// Stable id within the lesson.
+    pub id: String,
+    /// The prompt.
+    pub prompt: String,
+    /// The model answer shown after the learner has written theirs.
+    pub model_answer: String,
+}
+
+/// Scenario fields a step overrides; everything left out comes from the active cluster.
+/// Setting `precision` without `weights` sets the weights to the same format (as `calc` does).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioPatch {
+    /// Accelerator id.
+    #[serde(default)]
+    pub gpu: Option<String>,
+    /// Model id.
+    #[serde(default)]
+    pub model: Option<String>,
+    /// Math format.
+    #[serde(default)]
+    pub precision: Option<Dtype>,
+    /// Weight format.
+    #[serde(default)]
+    pub weights: Option<Dtype>,
+    /// KV cache format.
+    #[serde(default)]
+    pub kv: Option<Dtype>,
+    /// Batch.
+    #[serde(default)]
+    pub batch: Option<u32>,
+    /// Context tokens per sequence.
+    #[serde(default)]
+    pub context: Option<u64>,
+    /// Tensor-parallel degree.
+    #[serde(default)]
+    pub tp: Option<u32>,
+    /// GPU memory utilization.
+    #[serde(default)]
+    pub mem_util: Option<f64>,
+    /// GB per GPU reserved outside the KV budget.
+    #[serde(default)]
+    pub overhead_gb: Option<f64>,
+    /// Prompt length for prefill.
+    #[serde(default)]
+    pub prompt: Option<u64>,
+    /// Speculative draft tokens per sequence per step.
+    #[serde(default)]
+    pub draft_tokens: Option<u32>,
+}
+
+impl ScenarioPatch {
+    /// The active cluster with this patch applied.
+    #[must_use]
+    pub fn apply(&self, base: &Scenario) -> Scenario {
+        let mut s = base.clone();
+        let Self {
+            gpu,
+            model,
+            precision,
+            weights,
+            kv,
+            batch,
+            context,
+            tp,
+            mem_util,
+            overhead_gb,
+            prompt,
+            draft_tokens,
+        } = self;
+        if let Some(v) = gpu {
+            s.gpu.clone_from(v);
+        }
+        if let Some(v) = model {
+            s.model = Some(v.clone());
+        }
+        if let Some(v) = precision {
+            s.precision = *v;
+            s.weights = *v;
+        }
+        if let Some(v) = weights {
+            s.weights = *v;
+        }
+        macro_rules! copy {
+            ($($field:ident),*) => { $( if let Some(v) = $field { s.$field = *v; } )* };
+        }
+        copy!(kv, batch, context, tp, mem_util, overhead_gb, prompt, draft_tokens);
+        s
+    }
+}
+
+/// Applies an optional patch.
+#[must_use]
+pub fn scenario_for(patch: Option<&ScenarioPatch>, base: &Scenario) -> Scenario {
+    patch.map_or_else(|| base.clone(), |p| p.apply(base))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn patch_overrides_only_what_it_names() {
+        let base = Scenario::default_cluster();
+        let patch = ScenarioPatch {
+            gpu: Some("h200".into()),
+            precision: Some(Dtype::Fp8),
+            batch: Some(8),
+            ..ScenarioPatch::default()
+        };
+        let s = patch.apply(&base);
+        assert_eq!(s.gpu, "h200");
+        assert_eq!((s.precision, s.weights, s.kv), (Dtype::Fp8, Dtype::Fp8, Dtype::Bf16));
+        assert_eq!(s.batch, 8);
+        assert_eq!(s.model, base.model);
+        assert_eq!(s.context, base.context);
+    }
+
+    #[test]
+    fn explicit_weights_win_over_precision() {
+        let patch = ScenarioPatch {
+            precision: Some(Dtype::Bf16),
+            weights: Some(Dtype::Int4),
+            ..ScenarioPatch::default()
+        };
+        let s = patch.apply(&Scenario::default_cluster());
+        assert_eq!((s.precision, s.weights), (Dtype::Bf16, Dtype::Int4));
+    }
+}
+
+/// A numeric answer's value for a scenario: the literal, or the engine quantity computed for it.
+pub fn resolve_number(
+    source: &NumberSource,
+    scenario: &Scenario,
+    catalog: &super::catalog::Catalog,
+) -> Result<f64, ResolveError> {
+    match source {
+        NumberSource::Literal(v) => Ok(*v),
+        NumberSource::Quantity(name) => {
+            let quantity: super::quantity::Quantity = name.parse()?;
+            let evaluation = scenario.evaluate(catalog)?;
+            quantity
+                .number(&evaluation)
+                .ok_or_else(|| ResolveError::NotApplicable(name.clone()))
+        }
+    }
+}
+
+/// Why an answer could not be computed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ResolveError {
+    /// The quantity name is unknown.
+    #[error(transparent)]
+    Quantity(#[from] super::quantity::UnknownQuantity),
+    /// The scenario does not evaluate.
+    #[error(transparent)]
+    Scenario(#[from] super::scenario::ScenarioError),
+    /// The quantity has no numeric value in this scenario (no model, context 0, the bound, …).
+    #[error("'{0}' has no numeric value in this scenario")]
+    NotApplicable(String),
+}

@@ -1,0 +1,1 @@
+//! Files out: progress, written atomically; a corrupt file is moved aside, never lost.

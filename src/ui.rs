@@ -1,0 +1,1 @@
+//! Screens: each renders `&App` into a frame, with no side effects.

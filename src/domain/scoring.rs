@@ -121,8 +121,8 @@ mod tests {
     #[rstest]
     #[case::exact(295.0, 295.0, 100)]
     #[case::within_tolerance(320.0, 295.0, 100)]
-    #[case::double(590.0, 295.0, 53)]
-    #[case::half(147.5, 295.0, 53)]
+    #[case::double(590.0, 295.0, 54)]
+    #[case::half(147.5, 295.0, 54)]
     #[case::four_times(1180.0, 295.0, 0)]
     #[case::far_off(1.0, 295.0, 0)]
     fn scores(#[case] guess: f64, #[case] answer: f64, #[case] expected: u8) {

@@ -1,0 +1,158 @@
+//! `roofline calc` through the real binary: JSON against issue 2's definitions, and refusals.
+
+use std::process::{Command, Output};
+
+use rstest::rstest;
+use serde_json::Value;
+
+fn roofline(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_roofline"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+#[track_caller]
+fn calc_json(args: &[&str]) -> Value {
+    let mut all = vec!["calc", "--json"];
+    all.extend_from_slice(args);
+    let out = roofline(&all);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+#[track_caller]
+fn num(v: &Value, key: &str) -> f64 {
+    v[key].as_f64().unwrap_or_else(|| panic!("{key} is not a number in {v}"))
+}
+
+#[track_caller]
+fn assert_rel(actual: f64, expected: f64, rel: f64) {
+    assert!(
+        ((actual - expected) / expected).abs() <= rel,
+        "expected {expected} (±{rel}), got {actual}"
+    );
+}
+
+#[test]
+fn gpu_only_json_has_the_roof() {
+    let v = calc_json(&["--gpu", "h100-sxm"]);
+    assert_rel(num(&v, "ridge_flop_per_byte"), 295.34, 1e-3);
+    assert_rel(num(&v, "peak_tflops"), 989.4, 1e-9);
+    assert_rel(num(&v, "bandwidth_tbs"), 3.35, 1e-9);
+    assert!(v.get("fc_intensity").is_none());
+}
+
+#[test]
+fn model_json_follows_the_definitions() {
+    let v = calc_json(&[
+        "--gpu", "h100-sxm", "--model", "llama-3-70b", "--batch", "16", "--context", "8192", "--tp", "4",
+    ]);
+    // Definitions from issue 2, recomputed here from the config figures.
+    let (params, vocab, hidden, ffn) = (70_553_706_496.0_f64, 128_256.0, 8192.0, 28_672.0);
+    let (layers, q_heads, kv_heads, head_dim) = (80.0, 64.0, 8.0, 128.0);
+    let (tp, batch, context) = (4.0, 16.0, 8192.0);
+    let read = (params - vocab * hidden) * 2.0 / tp;
+    let kv_per_token = 2.0 * layers * kv_heads * head_dim * 2.0;
+    let bytes = read + batch * context * kv_per_token / tp;
+    let flops = (2.0 * (params - vocab * hidden) * batch + 4.0 * layers * q_heads * head_dim * context * batch) / tp;
+    let step = (bytes / 3.35e12).max(flops / 989.4e12);
+    let fc = 2.0 * batch * hidden * ffn / (hidden * ffn * 2.0 + batch * (hidden + ffn) * 2.0);
+    let max_batch = ((80e9 * 0.9 - params * 2.0 / tp) / (context * kv_per_token / tp)).floor();
+
+    assert_rel(num(&v, "weight_bytes_per_gpu"), read, 1e-9);
+    assert_rel(num(&v, "kv_bytes_per_token"), kv_per_token, 1e-12);
+    assert_rel(num(&v, "fc_intensity"), fc, 1e-9);
+    assert_rel(num(&v, "attention_intensity"), 8.0, 1e-12);
+    assert_rel(num(&v, "step_time_ms"), step * 1e3, 1e-9);
+    assert_rel(num(&v, "tokens_per_s"), batch / step, 1e-9);
+    assert_eq!(v["max_batch_kv"].as_u64(), Some(max_batch as u64));
+    assert_eq!(v["bound"], "memory");
+    let b2r = num(&v, "batch_to_ridge");
+    assert!((295.0..320.0).contains(&b2r), "{b2r}");
+}
+
+#[test]
+fn max_batch_kv_is_null_at_context_zero() {
+    let v = calc_json(&["--gpu", "h100-sxm", "--model", "llama-3-8b"]);
+    assert!(v["max_batch_kv"].is_null());
+    assert_rel(num(&v, "step_time_ms"), 4.48, 0.002);
+}
+
+#[rstest]
+#[case::weights_int4(&["--weights", "int4"], 0.5)]
+#[case::fp8(&["--precision", "fp8"], 1.0)]
+#[case::bf16(&[], 2.0)]
+fn weight_precision_sets_bytes_per_weight(#[case] extra: &[&str], #[case] bytes: f64) {
+    let mut args = vec!["--gpu", "h100-sxm", "--model", "llama-3-8b"];
+    args.extend_from_slice(extra);
+    let v = calc_json(&args);
+    let read = (8_030_261_248.0 - 128_256.0 * 4096.0) * bytes;
+    assert_rel(num(&v, "weight_bytes_per_gpu"), read, 1e-9);
+}
+
+#[test]
+fn compute_bound_at_large_batch() {
+    let v = calc_json(&["--gpu", "h100-sxm", "--model", "llama-3-8b", "--batch", "2048"]);
+    assert_eq!(v["bound"], "compute");
+}
+
+#[rstest]
+#[case::unknown_gpu(&["--gpu", "h100"], "did you mean 'h100-sxm'")]
+#[case::unknown_model(&["--gpu", "h100-sxm", "--model", "lama-3-8b"], "did you mean 'llama-3-8b'")]
+#[case::batch_zero(&["--gpu", "h100-sxm", "--batch", "0"], "--batch")]
+#[case::batch_negative(&["--gpu", "h100-sxm", "--batch", "-4"], "--batch")]
+#[case::batch_word(&["--gpu", "h100-sxm", "--batch", "lots"], "--batch")]
+#[case::context_negative(&["--gpu", "h100-sxm", "--context", "-1"], "--context")]
+#[case::tp_not_dividing(&["--gpu", "h100-sxm", "--model", "llama-3-70b", "--tp", "3"], "must divide the 8 KV heads")]
+#[case::no_fp8_on_a100(&["--gpu", "a100-80gb", "--precision", "fp8"], "has no FP8 peak")]
+#[case::bad_precision(&["--gpu", "h100-sxm", "--precision", "fp7"], "unknown precision")]
+#[case::mem_util(&["--gpu", "h100-sxm", "--mem-util", "2"], "--mem-util")]
+fn bad_input_is_one_line_and_non_zero(#[case] args: &[&str], #[case] message: &str) {
+    let mut all = vec!["calc"];
+    all.extend_from_slice(args);
+    let out = roofline(&all);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains(message), "{stderr}");
+    assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr}");
+    assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"), "{stderr}");
+}
+
+#[test]
+fn table_output_is_readable() {
+    let out = roofline(&["calc", "--gpu", "h100-sxm", "--model", "llama-3-8b", "--context", "4096"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    for needle in ["ridge", "295.3 FLOP/byte", "KV-limited batch", "104 sequences", "memory-bound"] {
+        assert!(text.contains(needle), "missing {needle}:\n{text}");
+    }
+}
+
+#[test]
+fn user_hardware_file_adds_a_gpu() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.ron");
+    std::fs::write(
+        &path,
+        r#"(format_version: 1, gpus: [(id: "my-gpu", name: "Mine", vendor: "Me",
+            peak_tflops: (bf16: 100.0), bandwidth_tbs: 1.0, memory_gb: 10.0, source: "test")])"#,
+    )
+    .unwrap();
+    let v = calc_json(&["--hardware", path.to_str().unwrap(), "--gpu", "my-gpu"]);
+    assert_rel(num(&v, "ridge_flop_per_byte"), 100.0, 1e-12);
+}
+
+#[test]
+fn malformed_user_file_is_located() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.ron");
+    std::fs::write(&path, "(format_version: 1, gpus: [(id: \"x\", nmae: \"X\")])").unwrap();
+    let out = roofline(&["calc", "--hardware", path.to_str().unwrap(), "--gpu", "x"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("bad.ron:1:"), "{stderr}");
+    assert!(stderr.contains("unknown field `nmae`"), "{stderr}");
+    assert!(stderr.contains('^'), "{stderr}");
+}

@@ -36,14 +36,24 @@ pub fn main() -> ExitCode {
 
 fn clap_exit(e: &clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
-    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand) {
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
         let _ = e.print();
         return ExitCode::SUCCESS;
     }
     // One line: clap's own message without the usage block.
     let rendered = e.render().to_string();
-    let first = rendered.lines().next().unwrap_or("error: invalid arguments");
-    let tip = rendered.lines().find(|l| l.trim_start().starts_with("tip:"));
+    let first = rendered
+        .lines()
+        .next()
+        .unwrap_or("error: invalid arguments");
+    let tip = rendered
+        .lines()
+        .find(|l| l.trim_start().starts_with("tip:"));
     match tip {
         Some(tip) => eprintln!("{first} ({})", tip.trim()),
         None => eprintln!("{first}"),
@@ -59,7 +69,11 @@ pub fn catalog(global: &GlobalArgs) -> Result<Catalog> {
     };
     load_catalog(&sources).map_err(|errors| {
         let listed: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        anyhow!("{} problem(s) in data files:\n{}", errors.len(), listed.join("\n"))
+        anyhow!(
+            "{} problem(s) in data files:\n{}",
+            errors.len(),
+            listed.join("\n")
+        )
     })
 }
 
@@ -68,7 +82,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
     match command {
         Some(Command::Calc(args)) => {
             let catalog = catalog(&global)?;
-            let out = calc::run(&catalog, &calc_args(args)).context("cannot compute that scenario")?;
+            let out =
+                calc::run(&catalog, &calc_args(args)).context("cannot compute that scenario")?;
             print(&out)
         }
         Some(Command::Check { paths }) => check::run(&global, &paths),

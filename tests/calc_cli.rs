@@ -18,13 +18,19 @@ fn calc_json(args: &[&str]) -> Value {
     let mut all = vec!["calc", "--json"];
     all.extend_from_slice(args);
     let out = roofline(&all);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
 #[track_caller]
 fn num(v: &Value, key: &str) -> f64 {
-    v[key].as_f64().unwrap_or_else(|| panic!("{key} is not a number in {v}"))
+    v[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} is not a number in {v}"))
 }
 
 #[track_caller]
@@ -47,7 +53,16 @@ fn gpu_only_json_has_the_roof() {
 #[test]
 fn model_json_follows_the_definitions() {
     let v = calc_json(&[
-        "--gpu", "h100-sxm", "--model", "llama-3-70b", "--batch", "16", "--context", "8192", "--tp", "4",
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3-70b",
+        "--batch",
+        "16",
+        "--context",
+        "8192",
+        "--tp",
+        "4",
     ]);
     // Definitions from issue 2, recomputed here from the config figures.
     let (params, vocab, hidden, ffn) = (70_553_706_496.0_f64, 128_256.0, 8192.0, 28_672.0);
@@ -56,7 +71,9 @@ fn model_json_follows_the_definitions() {
     let read = (params - vocab * hidden) * 2.0 / tp;
     let kv_per_token = 2.0 * layers * kv_heads * head_dim * 2.0;
     let bytes = read + batch * context * kv_per_token / tp;
-    let flops = (2.0 * (params - vocab * hidden) * batch + 4.0 * layers * q_heads * head_dim * context * batch) / tp;
+    let flops = (2.0 * (params - vocab * hidden) * batch
+        + 4.0 * layers * q_heads * head_dim * context * batch)
+        / tp;
     let step = (bytes / 3.35e12).max(flops / 989.4e12);
     let fc = 2.0 * batch * hidden * ffn / (hidden * ffn * 2.0 + batch * (hidden + ffn) * 2.0);
     let max_batch = ((80e9 * 0.9 - params * 2.0 / tp) / (context * kv_per_token / tp)).floor();
@@ -94,7 +111,14 @@ fn weight_precision_sets_bytes_per_weight(#[case] extra: &[&str], #[case] bytes:
 
 #[test]
 fn compute_bound_at_large_batch() {
-    let v = calc_json(&["--gpu", "h100-sxm", "--model", "llama-3-8b", "--batch", "2048"]);
+    let v = calc_json(&[
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3-8b",
+        "--batch",
+        "2048",
+    ]);
     assert_eq!(v["bound"], "compute");
 }
 
@@ -117,15 +141,32 @@ fn bad_input_is_one_line_and_non_zero(#[case] args: &[&str], #[case] message: &s
     assert!(!out.status.success());
     assert!(stderr.contains(message), "{stderr}");
     assert_eq!(stderr.trim_end().lines().count(), 1, "one line: {stderr}");
-    assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"), "{stderr}");
+    assert!(
+        !stderr.contains("panicked") && !stderr.contains("backtrace"),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn table_output_is_readable() {
-    let out = roofline(&["calc", "--gpu", "h100-sxm", "--model", "llama-3-8b", "--context", "4096"]);
+    let out = roofline(&[
+        "calc",
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3-8b",
+        "--context",
+        "4096",
+    ]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());
-    for needle in ["ridge", "295.3 FLOP/byte", "KV-limited batch", "104 sequences", "memory-bound"] {
+    for needle in [
+        "ridge",
+        "295.3 FLOP/byte",
+        "KV-limited batch",
+        "104 sequences",
+        "memory-bound",
+    ] {
         assert!(text.contains(needle), "missing {needle}:\n{text}");
     }
 }
@@ -148,7 +189,11 @@ fn user_hardware_file_adds_a_gpu() {
 fn malformed_user_file_is_located() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad.ron");
-    std::fs::write(&path, "(format_version: 1, gpus: [(id: \"x\", nmae: \"X\")])").unwrap();
+    std::fs::write(
+        &path,
+        "(format_version: 1, gpus: [(id: \"x\", nmae: \"X\")])",
+    )
+    .unwrap();
     let out = roofline(&["calc", "--hardware", path.to_str().unwrap(), "--gpu", "x"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());

@@ -46,5 +46,9 @@ fn domain_names_no_io_terminal_or_clock() {
             }
         }
     }
-    assert!(offences.is_empty(), "the domain must stay pure:\n{}", offences.join("\n"));
+    assert!(
+        offences.is_empty(),
+        "the domain must stay pure:\n{}",
+        offences.join("\n")
+    );
 }

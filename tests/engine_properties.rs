@@ -22,16 +22,18 @@ fn scenarios() -> impl Strategy<Value = Scenario> {
         prop::sample::select(vec![0u64, 1024, 4096, 32_768, 131_072]),
         prop::sample::select(vec![1u32, 2, 4]),
     )
-        .prop_map(|(gpu, model, precision, weights, kv, batch, context, tp)| Scenario {
-            model: Some(model),
-            precision,
-            weights,
-            kv,
-            batch,
-            context,
-            tp,
-            ..Scenario::for_gpu(&gpu)
-        })
+        .prop_map(
+            |(gpu, model, precision, weights, kv, batch, context, tp)| Scenario {
+                model: Some(model),
+                precision,
+                weights,
+                kv,
+                batch,
+                context,
+                tp,
+                ..Scenario::for_gpu(&gpu)
+            },
+        )
 }
 
 proptest! {

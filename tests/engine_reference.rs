@@ -199,7 +199,10 @@ fn example_1_kv_budget_and_wall() {
     assert_eq!(m.max_batch_kv, Some(98));
     assert_eq!(eval(&Scenario::default_cluster()).1.max_batch_kv, Some(98));
     // With nothing reserved (calc's default, issue 2's definition) the wall is at 104.
-    let bare = Scenario { overhead_gb: 0.0, ..s };
+    let bare = Scenario {
+        overhead_gb: 0.0,
+        ..s
+    };
     assert_eq!(eval(&bare).1.max_batch_kv, Some(104));
 }
 
@@ -209,12 +212,19 @@ fn example_1_kv_budget_and_wall() {
 fn example_2_one_gpu_thought_experiment() {
     let (e, m) = eval(&scenario("h100-sxm", "llama-3-70b"));
     assert_near(m.weight_bytes_stored_per_gpu / 1e9, 141.1, 0.05);
-    assert_near(m.weight_bytes_stored_per_gpu / e.bandwidth * 1e3, 42.1, 0.05);
+    assert_near(
+        m.weight_bytes_stored_per_gpu / e.bandwidth * 1e3,
+        42.1,
+        0.05,
+    );
     assert_near(e.bandwidth / m.weight_bytes_stored_per_gpu, 23.7, 0.05);
     // The engine leaves out the input embedding: 139.0 GB → 41.5 ms.
     assert_near(m.step_time_s * 1e3, 41.5, 0.05);
     // It does not fit (seed 004 puts 140 GB on one 80 GB card): no KV room at all.
-    let at_8k = Scenario { context: 8192, ..scenario("h100-sxm", "llama-3-70b") };
+    let at_8k = Scenario {
+        context: 8192,
+        ..scenario("h100-sxm", "llama-3-70b")
+    };
     assert_eq!(eval(&at_8k).1.max_batch_kv, Some(0));
 }
 
@@ -246,7 +256,12 @@ fn example_2_tensor_parallel(
 fn tensor_parallel_adds_bandwidth() {
     // Seed 004 says more GPUs do not help below the ridge; TP splits the bytes, so they do.
     let one = eval(&scenario("h100-sxm", "llama-3-70b")).1.step_time_s;
-    let four = eval(&Scenario { tp: 4, ..scenario("h100-sxm", "llama-3-70b") }).1.step_time_s;
+    let four = eval(&Scenario {
+        tp: 4,
+        ..scenario("h100-sxm", "llama-3-70b")
+    })
+    .1
+    .step_time_s;
     assert_near(one / four, 4.0, 1e-9);
 }
 
@@ -263,7 +278,11 @@ fn example_3_llama_70b_fp8_on_h200() {
     };
     let (e, m) = eval(&s);
     assert_near(m.weight_bytes_stored_per_gpu / 1e9, 70.6, 0.05);
-    assert_near(m.weight_bytes_stored_per_gpu / e.bandwidth * 1e3, 14.7, 0.05);
+    assert_near(
+        m.weight_bytes_stored_per_gpu / e.bandwidth * 1e3,
+        14.7,
+        0.05,
+    );
     assert_near(e.bandwidth / m.weight_bytes_stored_per_gpu, 68.0, 0.1);
     assert_eq!(m.max_batch_kv, Some(19));
 }
@@ -279,7 +298,8 @@ fn example_4_h200_speeds_decode_not_prefill() {
     assert!(h100.1.prefill_intensity > h100.0.ridge);
     let attainable = |e: &Evaluation, ai: f64| (ai * e.bandwidth).min(e.peak_flops);
     assert_near(
-        attainable(&h200.0, h200.1.prefill_intensity) / attainable(&h100.0, h100.1.prefill_intensity),
+        attainable(&h200.0, h200.1.prefill_intensity)
+            / attainable(&h100.0, h100.1.prefill_intensity),
         1.0,
         1e-12,
     );
@@ -289,7 +309,10 @@ fn example_4_h200_speeds_decode_not_prefill() {
 
 #[test]
 fn example_5_llama_70b_kv_at_32k() {
-    let s = Scenario { context: 32_768, ..scenario("h100-sxm", "llama-3-70b") };
+    let s = Scenario {
+        context: 32_768,
+        ..scenario("h100-sxm", "llama-3-70b")
+    };
     assert_near(eval(&s).1.kv_bytes_per_sequence / 1e9, 10.74, 0.005);
 }
 
@@ -307,7 +330,12 @@ fn attention_intensity_ignores_batch_and_context(
     #[case] expected: f64,
 ) {
     for (batch, context) in [(1, 0), (1, 4096), (64, 4096), (1024, 131_072)] {
-        let s = Scenario { batch, context, kv, ..scenario("h100-sxm", model) };
+        let s = Scenario {
+            batch,
+            context,
+            kv,
+            ..scenario("h100-sxm", model)
+        };
         assert_near(eval(&s).1.attention_intensity, expected, 0.05);
     }
 }
@@ -322,14 +350,21 @@ fn batch_to_ridge(
     #[case] weights: Dtype,
     #[case] approx: f64,
 ) {
-    let s = Scenario { precision, weights, ..scenario(gpu, "llama-3-70b") };
+    let s = Scenario {
+        precision,
+        weights,
+        ..scenario(gpu, "llama-3-70b")
+    };
     let (e, m) = eval(&s);
     assert_near(m.batch_to_ridge_approx, approx, 0.6);
     // Activations add bytes, so the exact batch is a little higher, and there the exact FC
     // intensity of the 70B MLP is the ridge.
     let exact = m.batch_to_ridge.unwrap();
     assert!(exact > m.batch_to_ridge_approx);
-    let at_exact = Scenario { batch: exact.round() as u32, ..s };
+    let at_exact = Scenario {
+        batch: exact.round() as u32,
+        ..s
+    };
     assert_near(eval(&at_exact).1.fc_intensity / e.ridge, 1.0, 0.01);
 }
 
@@ -348,12 +383,18 @@ fn prefill_intensity_on_the_model_mlp(#[case] prompt: u64) {
     // The reference's 410 (T = 512) and 1365 (T = 2048) are for square 4096² and 8192²
     // matmuls (unit tests in src/domain/roofline.rs); here the formula runs on Llama-3-8B's own
     // 4096 × 14336 MLP, rises with the prompt and saturates below K·N/(K+N).
-    let s = Scenario { prompt, ..scenario("h100-sxm", "llama-3-8b") };
+    let s = Scenario {
+        prompt,
+        ..scenario("h100-sxm", "llama-3-8b")
+    };
     let (e, m) = eval(&s);
     let (k, n, t) = (4096.0, 14336.0, prompt as f64);
     assert_near(m.prefill_intensity, t * k * n / (k * n + t * (k + n)), 1e-9);
     assert!(m.prefill_intensity < k * n / (k + n));
-    assert!(m.prefill_intensity > e.ridge, "prefill sits above the ridge");
+    assert!(
+        m.prefill_intensity > e.ridge,
+        "prefill sits above the ridge"
+    );
 }
 
 // --- Seed errata. ---
@@ -361,7 +402,11 @@ fn prefill_intensity_on_the_model_mlp(#[case] prompt: u64) {
 #[test]
 fn erratum_batch_1_bf16_decode_is_one_flop_per_byte() {
     for model in ["llama-3-8b", "llama-3-70b", "mistral-7b"] {
-        assert_near(eval(&scenario("h100-sxm", model)).1.fc_intensity, 1.0, 0.001);
+        assert_near(
+            eval(&scenario("h100-sxm", model)).1.fc_intensity,
+            1.0,
+            0.001,
+        );
     }
 }
 
@@ -377,7 +422,10 @@ fn erratum_seed_000_share_of_ridge_at_batch_8() {
     assert_near(m.fc_intensity_approx, 16.0, 1e-9);
     assert_near(100.0 * m.fc_intensity_approx / e.ridge, 7.5, 0.05);
     // With FP8 math the ridge doubles to 428 and the share halves to 3.7 %, not "≈ 4 % of 214".
-    let fp8 = Scenario { precision: Dtype::Fp8, ..s };
+    let fp8 = Scenario {
+        precision: Dtype::Fp8,
+        ..s
+    };
     let (e8, m8) = eval(&fp8);
     assert_near(100.0 * m8.fc_intensity_approx / e8.ridge, 3.7, 0.05);
 }
@@ -385,25 +433,55 @@ fn erratum_seed_000_share_of_ridge_at_batch_8() {
 #[test]
 fn erratum_seed_001_batch_table_in_bf16() {
     for (batch, expected) in [(1, 1.0), (8, 7.99), (32, 31.8), (256, 246.0)] {
-        let s = Scenario { batch, ..scenario("h100-sxm", "llama-3-70b") };
-        assert_near(eval(&s).1.fc_intensity, expected, 0.5_f64.min(expected * 0.01));
+        let s = Scenario {
+            batch,
+            ..scenario("h100-sxm", "llama-3-70b")
+        };
+        assert_near(
+            eval(&s).1.fc_intensity,
+            expected,
+            0.5_f64.min(expected * 0.01),
+        );
     }
 }
 
 #[test]
 fn decode_stays_memory_bound_until_the_ridge() {
-    let below = Scenario { batch: 128, ..scenario("h100-sxm", "llama-3-8b") };
+    let below = Scenario {
+        batch: 128,
+        ..scenario("h100-sxm", "llama-3-8b")
+    };
     assert_eq!(eval(&below).1.bound, Bound::Memory);
-    let far_above = Scenario { batch: 4096, ..scenario("h100-sxm", "llama-3-8b") };
+    let far_above = Scenario {
+        batch: 4096,
+        ..scenario("h100-sxm", "llama-3-8b")
+    };
     assert_eq!(eval(&far_above).1.bound, Bound::Compute);
 }
 
 #[test]
 fn speculative_draft_tokens_multiply_intensity() {
-    let plain = eval(&Scenario { batch: 4, ..scenario("h100-sxm", "llama-3-8b") }).1;
-    let spec = eval(&Scenario { batch: 4, draft_tokens: 3, ..scenario("h100-sxm", "llama-3-8b") }).1;
-    assert_near(spec.fc_intensity_approx / plain.fc_intensity_approx, 4.0, 1e-9);
-    assert_near(spec.attention_intensity / plain.attention_intensity, 4.0, 1e-9);
+    let plain = eval(&Scenario {
+        batch: 4,
+        ..scenario("h100-sxm", "llama-3-8b")
+    })
+    .1;
+    let spec = eval(&Scenario {
+        batch: 4,
+        draft_tokens: 3,
+        ..scenario("h100-sxm", "llama-3-8b")
+    })
+    .1;
+    assert_near(
+        spec.fc_intensity_approx / plain.fc_intensity_approx,
+        4.0,
+        1e-9,
+    );
+    assert_near(
+        spec.attention_intensity / plain.attention_intensity,
+        4.0,
+        1e-9,
+    );
 }
 
 // --- Bad scenarios are refused, never panicking. ---

@@ -112,7 +112,9 @@ fn parse_dtype(text: &str) -> Result<Dtype, String> {
 }
 
 fn parse_mem_util(text: &str) -> Result<f64, String> {
-    let v: f64 = text.parse().map_err(|_| format!("'{text}' is not a number"))?;
+    let v: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number"))?;
     if v > 0.0 && v <= 1.0 {
         Ok(v)
     } else {
@@ -121,7 +123,9 @@ fn parse_mem_util(text: &str) -> Result<f64, String> {
 }
 
 fn parse_non_negative(text: &str) -> Result<f64, String> {
-    let v: f64 = text.parse().map_err(|_| format!("'{text}' is not a number"))?;
+    let v: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number"))?;
     if v >= 0.0 && v.is_finite() {
         Ok(v)
     } else {

@@ -89,12 +89,20 @@ fn to_table(s: &Scenario, e: &Evaluation) -> String {
     } else {
         format!(", {} weights", s.weights.label())
     };
-    let _ = writeln!(out, "{} · {} math{weights}", e.gpu_name, s.precision.label());
+    let _ = writeln!(
+        out,
+        "{} · {} math{weights}",
+        e.gpu_name,
+        s.precision.label()
+    );
     let mut row = |label: &str, value: String| {
         let _ = writeln!(out, "  {label:<26} {value}");
     };
     row("peak", format!("{} TFLOP/s", group(e.peak_flops / 1e12, 1)));
-    row("bandwidth", format!("{} TB/s", group(e.bandwidth / 1e12, 3)));
+    row(
+        "bandwidth",
+        format!("{} TB/s", group(e.bandwidth / 1e12, 3)),
+    );
     row("memory", format!("{} GB", group(e.memory_bytes / 1e9, 0)));
     row("ridge", format!("{} FLOP/byte", group(e.ridge, 1)));
     let Some(m) = &e.model else {
@@ -112,9 +120,25 @@ fn to_table(s: &Scenario, e: &Evaluation) -> String {
     let mut row = |label: &str, value: String| {
         let _ = writeln!(out, "  {label:<26} {value}");
     };
-    row("weights read per step", format!("{} GB per GPU", group(m.weight_bytes_per_gpu / 1e9, 2)));
-    row("weights held", format!("{} GB per GPU", group(m.weight_bytes_stored_per_gpu / 1e9, 2)));
-    row("KV per token", format!("{} bytes ({} KiB)", group(m.kv_bytes_per_token, 0), group(m.kv_bytes_per_token / 1024.0, 1)));
+    row(
+        "weights read per step",
+        format!("{} GB per GPU", group(m.weight_bytes_per_gpu / 1e9, 2)),
+    );
+    row(
+        "weights held",
+        format!(
+            "{} GB per GPU",
+            group(m.weight_bytes_stored_per_gpu / 1e9, 2)
+        ),
+    );
+    row(
+        "KV per token",
+        format!(
+            "{} bytes ({} KiB)",
+            group(m.kv_bytes_per_token, 0),
+            group(m.kv_bytes_per_token / 1024.0, 1)
+        ),
+    );
     row(
         "FC intensity",
         format!(
@@ -124,12 +148,29 @@ fn to_table(s: &Scenario, e: &Evaluation) -> String {
             100.0 * m.fc_intensity / e.ridge
         ),
     );
-    row("attention intensity", format!("{} FLOP/byte (any batch, any context)", group(m.attention_intensity, 2)));
-    row("prefill intensity", format!("{} FLOP/byte at {} prompt tokens", group(m.prefill_intensity, 0), s.prompt));
+    row(
+        "attention intensity",
+        format!(
+            "{} FLOP/byte (any batch, any context)",
+            group(m.attention_intensity, 2)
+        ),
+    );
+    row(
+        "prefill intensity",
+        format!(
+            "{} FLOP/byte at {} prompt tokens",
+            group(m.prefill_intensity, 0),
+            s.prompt
+        ),
+    );
     row(
         "batch to reach the ridge",
         match m.batch_to_ridge {
-            Some(b) => format!("{} (≈ ridge·b_w/2 = {})", group(b, 0), group(m.batch_to_ridge_approx, 0)),
+            Some(b) => format!(
+                "{} (≈ ridge·b_w/2 = {})",
+                group(b, 0),
+                group(m.batch_to_ridge_approx, 0)
+            ),
             None => "never: this matmul saturates below the ridge".to_owned(),
         },
     );
@@ -143,7 +184,14 @@ fn to_table(s: &Scenario, e: &Evaluation) -> String {
             group(m.compute_time_s * 1e3, 3)
         ),
     );
-    row("tokens/s", format!("{} across the batch, {} per sequence", group(m.tokens_per_s, 0), group(1.0 / m.step_time_s, 1)));
+    row(
+        "tokens/s",
+        format!(
+            "{} across the batch, {} per sequence",
+            group(m.tokens_per_s, 0),
+            group(1.0 / m.step_time_s, 1)
+        ),
+    );
     row(
         "KV-limited batch",
         match m.max_batch_kv {
@@ -151,7 +199,11 @@ fn to_table(s: &Scenario, e: &Evaluation) -> String {
                 "{b} sequences at {} tokens ({} GB KV budget per GPU{})",
                 s.context,
                 group(m.kv_budget_bytes / 1e9, 1),
-                if s.overhead_gb > 0.0 { format!(", {} GB reserved", s.overhead_gb) } else { ", nothing reserved".to_owned() }
+                if s.overhead_gb > 0.0 {
+                    format!(", {} GB reserved", s.overhead_gb)
+                } else {
+                    ", nothing reserved".to_owned()
+                }
             ),
             None => "no limit at context 0 (pass --context)".to_owned(),
         },
@@ -163,7 +215,9 @@ fn to_table(s: &Scenario, e: &Evaluation) -> String {
 #[must_use]
 pub fn group(value: f64, decimals: usize) -> String {
     let text = format!("{:.*}", decimals, value.abs());
-    let (int, frac) = text.split_once('.').map_or((text.as_str(), None), |(i, f)| (i, Some(f)));
+    let (int, frac) = text
+        .split_once('.')
+        .map_or((text.as_str(), None), |(i, f)| (i, Some(f)));
     let mut grouped = String::new();
     for (i, c) in int.chars().enumerate() {
         if i > 0 && (int.len() - i) % 3 == 0 {
@@ -171,7 +225,11 @@ pub fn group(value: f64, decimals: usize) -> String {
         }
         grouped.push(c);
     }
-    let sign = if value < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') { "-" } else { "" };
+    let sign = if value < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') {
+        "-"
+    } else {
+        ""
+    };
     match frac {
         Some(f) => format!("{sign}{grouped}.{f}"),
         None => format!("{sign}{grouped}"),

@@ -14,7 +14,10 @@ use crate::domain::model::{Attention, ModelSpec};
 /// The data file format this build reads.
 pub const FORMAT_VERSION: u32 = 1;
 
-const BUILTIN_HARDWARE: (&str, &str) = ("assets/hardware.ron", include_str!("../../assets/hardware.ron"));
+const BUILTIN_HARDWARE: (&str, &str) = (
+    "assets/hardware.ron",
+    include_str!("../../assets/hardware.ron"),
+);
 const BUILTIN_MODELS: (&str, &str) = ("assets/models.ron", include_str!("../../assets/models.ron"));
 
 /// A hardware data file.
@@ -58,7 +61,10 @@ pub fn load_catalog(sources: &CatalogSources) -> Result<Catalog, Vec<LocatedErro
     let mut errors = Vec::new();
     let mut hardware_texts = vec![(BUILTIN_HARDWARE.0.to_owned(), BUILTIN_HARDWARE.1.to_owned())];
     let mut model_texts = vec![(BUILTIN_MODELS.0.to_owned(), BUILTIN_MODELS.1.to_owned())];
-    for (paths, texts) in [(&sources.hardware, &mut hardware_texts), (&sources.models, &mut model_texts)] {
+    for (paths, texts) in [
+        (&sources.hardware, &mut hardware_texts),
+        (&sources.models, &mut model_texts),
+    ] {
         for path in paths {
             match read_text(path) {
                 Ok(text) => texts.push((path.display().to_string(), text)),
@@ -78,14 +84,17 @@ pub fn load_catalog(sources: &CatalogSources) -> Result<Catalog, Vec<LocatedErro
             Err(mut e) => errors.append(&mut e),
         }
     }
-    if errors.is_empty() { Ok(catalog) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(catalog)
+    } else {
+        Err(errors)
+    }
 }
 
 fn read_text(path: &PathBuf) -> Result<String, LocatedError> {
     let shown = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
-        LocatedError::at_offset(&shown, "", 0, 1, format!("cannot read file: {e}"))
-    })?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| LocatedError::at_offset(&shown, "", 0, 1, format!("cannot read file: {e}")))?;
     decode_text(&shown, &bytes).map(str::to_owned)
 }
 
@@ -102,26 +111,46 @@ pub fn parse_hardware(path: &str, text: &str) -> Result<Vec<Gpu>, Vec<LocatedErr
             errors.push(at(format!("duplicate GPU id '{}'", gpu.id)));
         }
         if !valid_id(&gpu.id) {
-            errors.push(at(format!("GPU id '{}' must be lowercase letters, digits, '-' and '.'", gpu.id)));
+            errors.push(at(format!(
+                "GPU id '{}' must be lowercase letters, digits, '-' and '.'",
+                gpu.id
+            )));
         }
         if !(gpu.bandwidth_tbs > 0.0 && gpu.bandwidth_tbs.is_finite()) {
-            errors.push(at(format!("{}: bandwidth_tbs must be a positive number", gpu.id)));
+            errors.push(at(format!(
+                "{}: bandwidth_tbs must be a positive number",
+                gpu.id
+            )));
         }
         if !(gpu.memory_gb > 0.0 && gpu.memory_gb.is_finite()) {
-            errors.push(at(format!("{}: memory_gb must be a positive number", gpu.id)));
+            errors.push(at(format!(
+                "{}: memory_gb must be a positive number",
+                gpu.id
+            )));
         }
         let formats = gpu.peak_tflops.formats();
         if formats.is_empty() {
-            errors.push(at(format!("{}: peak_tflops needs at least one format", gpu.id)));
+            errors.push(at(format!(
+                "{}: peak_tflops needs at least one format",
+                gpu.id
+            )));
         }
         for d in formats {
             let peak = gpu.peak_tflops.get(d).unwrap_or_default();
             if !(peak > 0.0 && peak.is_finite()) {
-                errors.push(at(format!("{}: the {} peak must be a positive number", gpu.id, d.name())));
+                errors.push(at(format!(
+                    "{}: the {} peak must be a positive number",
+                    gpu.id,
+                    d.name()
+                )));
             }
         }
     }
-    if errors.is_empty() { Ok(file.gpus) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(file.gpus)
+    } else {
+        Err(errors)
+    }
 }
 
 /// Parses and checks a model file.
@@ -137,25 +166,50 @@ pub fn parse_models(path: &str, text: &str) -> Result<Vec<ModelSpec>, Vec<Locate
             errors.push(at(format!("duplicate model id '{}'", m.id)));
         }
         if !valid_id(&m.id) {
-            errors.push(at(format!("model id '{}' must be lowercase letters, digits, '-' and '.'", m.id)));
+            errors.push(at(format!(
+                "model id '{}' must be lowercase letters, digits, '-' and '.'",
+                m.id
+            )));
         }
         let counts = [m.layers, m.query_heads, m.kv_heads, m.head_dim];
         if counts.contains(&0) || m.hidden == 0 || m.ffn == 0 || m.vocab == 0 {
-            errors.push(at(format!("{}: layers, heads, head_dim, hidden, ffn and vocab must be positive", m.id)));
+            errors.push(at(format!(
+                "{}: layers, heads, head_dim, hidden, ffn and vocab must be positive",
+                m.id
+            )));
         } else if m.query_heads % m.kv_heads != 0 {
-            errors.push(at(format!("{}: query_heads must be a multiple of kv_heads", m.id)));
+            errors.push(at(format!(
+                "{}: query_heads must be a multiple of kv_heads",
+                m.id
+            )));
         }
         if !(m.params.is_finite() && m.params > m.embedding_params()) {
-            errors.push(at(format!("{}: params must exceed the embedding table (vocab × hidden)", m.id)));
+            errors.push(at(format!(
+                "{}: params must exceed the embedding table (vocab × hidden)",
+                m.id
+            )));
         }
         if m.attention_layers.is_some_and(|a| a == 0 || a > m.layers) {
-            errors.push(at(format!("{}: attention_layers must be between 1 and layers", m.id)));
+            errors.push(at(format!(
+                "{}: attention_layers must be between 1 and layers",
+                m.id
+            )));
         }
         if let Some(e) = m.experts {
-            if e.routed == 0 || e.per_token == 0 || e.per_token > e.routed || e.moe_layers > m.layers {
-                errors.push(at(format!("{}: experts need 0 < per_token ≤ routed and moe_layers ≤ layers", m.id)));
+            if e.routed == 0
+                || e.per_token == 0
+                || e.per_token > e.routed
+                || e.moe_layers > m.layers
+            {
+                errors.push(at(format!(
+                    "{}: experts need 0 < per_token ≤ routed and moe_layers ≤ layers",
+                    m.id
+                )));
             } else if m.routed_expert_params() >= m.params {
-                errors.push(at(format!("{}: routed experts cannot hold more than params", m.id)));
+                errors.push(at(format!(
+                    "{}: routed experts cannot hold more than params",
+                    m.id
+                )));
             }
         }
         if let Attention::Mla { latent, .. } = m.attention {
@@ -164,7 +218,11 @@ pub fn parse_models(path: &str, text: &str) -> Result<Vec<ModelSpec>, Vec<Locate
             }
         }
     }
-    if errors.is_empty() { Ok(file.models) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(file.models)
+    } else {
+        Err(errors)
+    }
 }
 
 fn check_version(path: &str, text: &str, version: u32) -> Vec<LocatedError> {

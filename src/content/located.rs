@@ -38,7 +38,13 @@ pub struct LocatedError {
 impl LocatedError {
     /// An error at a 1-based line and column of `source`, underlining `width` characters.
     #[must_use]
-    pub fn at(path: &str, source: &str, start: Location, width: usize, message: impl Into<String>) -> Self {
+    pub fn at(
+        path: &str,
+        source: &str,
+        start: Location,
+        width: usize,
+        message: impl Into<String>,
+    ) -> Self {
         let line_text = source
             .lines()
             .nth(start.line.saturating_sub(1))
@@ -56,7 +62,13 @@ impl LocatedError {
 
     /// An error at a byte offset of `source`, underlining `len` bytes' worth of characters.
     #[must_use]
-    pub fn at_offset(path: &str, source: &str, offset: usize, len: usize, message: impl Into<String>) -> Self {
+    pub fn at_offset(
+        path: &str,
+        source: &str,
+        offset: usize,
+        len: usize,
+        message: impl Into<String>,
+    ) -> Self {
         let offset = floor_char_boundary(source, offset.min(source.len()));
         let end = floor_char_boundary(source, (offset + len).min(source.len()));
         let before = &source[..offset];
@@ -64,14 +76,25 @@ impl LocatedError {
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let col = source[line_start..offset].chars().count() + 1;
         let span_text = &source[offset..end];
-        let width = span_text.split('\n').next().unwrap_or_default().chars().count();
+        let width = span_text
+            .split('\n')
+            .next()
+            .unwrap_or_default()
+            .chars()
+            .count();
         Self::at(path, source, Location { line, col }, width, message)
     }
 
     /// An error at the first occurrence of `needle` at or after byte `from` (or at the start of
     /// the file when it does not occur), underlining it.
     #[must_use]
-    pub fn at_needle(path: &str, source: &str, from: usize, needle: &str, message: impl Into<String>) -> Self {
+    pub fn at_needle(
+        path: &str,
+        source: &str,
+        from: usize,
+        needle: &str,
+        message: impl Into<String>,
+    ) -> Self {
         let from = floor_char_boundary(source, from.min(source.len()));
         match source[from..].find(needle) {
             Some(i) => Self::at_offset(path, source, from + i, needle.len(), message),
@@ -93,7 +116,11 @@ impl fmt::Display for LocatedError {
         writeln!(f, "{}:{line}:{col}: {}", self.path, self.message)?;
         let gutter = line.to_string().len();
         // Tabs would shift the caret; show them as single spaces.
-        let shown: String = self.line_text.chars().map(|c| if c == '\t' { ' ' } else { c }).collect();
+        let shown: String = self
+            .line_text
+            .chars()
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
         writeln!(f, "{:gutter$} |", "")?;
         writeln!(f, "{line} | {shown}")?;
         let available = shown.chars().count().saturating_sub(col - 1).max(1);
@@ -145,7 +172,10 @@ pub fn decode_text<'a>(path: &str, bytes: &'a [u8]) -> Result<&'a str, LocatedEr
             &shown,
             prefix.len(),
             1,
-            format!("not UTF-8 text: invalid byte 0x{:02x}", bytes[e.valid_up_to()]),
+            format!(
+                "not UTF-8 text: invalid byte 0x{:02x}",
+                bytes[e.valid_up_to()]
+            ),
         )
     })
 }
@@ -171,7 +201,13 @@ pub fn parse_ron<T: DeserializeOwned>(path: &str, source: &str) -> Result<T, Loc
 pub fn load_ron_file<T: DeserializeOwned>(path: &Path) -> Result<T, LocatedError> {
     let shown = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| {
-        LocatedError::at(&shown, "", Location { line: 1, col: 1 }, 1, format!("cannot read file: {e}"))
+        LocatedError::at(
+            &shown,
+            "",
+            Location { line: 1, col: 1 },
+            1,
+            format!("cannot read file: {e}"),
+        )
     })?;
     let text = decode_text(&shown, &bytes)?;
     parse_ron(&shown, text)
@@ -180,18 +216,35 @@ pub fn load_ron_file<T: DeserializeOwned>(path: &Path) -> Result<T, LocatedError
 fn describe(code: &ron::Error) -> String {
     use ron::Error as E;
     match code {
-        E::NoSuchStructField { expected, found, outer } => format!(
+        E::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } => format!(
             "unknown field `{found}`{}; expected one of: {}",
-            outer.as_ref().map(|o| format!(" in {o}")).unwrap_or_default(),
+            outer
+                .as_ref()
+                .map(|o| format!(" in {o}"))
+                .unwrap_or_default(),
             expected.join(", ")
         ),
         E::MissingStructField { field, outer } => format!(
             "missing field `{field}`{}",
-            outer.as_ref().map(|o| format!(" in {o}")).unwrap_or_default()
+            outer
+                .as_ref()
+                .map(|o| format!(" in {o}"))
+                .unwrap_or_default()
         ),
-        E::NoSuchEnumVariant { expected, found, outer } => format!(
+        E::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+        } => format!(
             "unknown variant `{found}`{}; expected one of: {}",
-            outer.as_ref().map(|o| format!(" of {o}")).unwrap_or_default(),
+            outer
+                .as_ref()
+                .map(|o| format!(" of {o}"))
+                .unwrap_or_default(),
             expected.join(", ")
         ),
         E::Eof => "unexpected end of file (is a bracket or parenthesis left open?)".to_owned(),
@@ -223,7 +276,10 @@ mod tests {
         assert_eq!((e.start.line, e.start.col), (3, 3));
         assert!(e.message.contains("unknown field `cuont`"), "{}", e.message);
         let shown = e.to_string();
-        assert!(shown.starts_with("x.ron:3:3: unknown field `cuont`"), "{shown}");
+        assert!(
+            shown.starts_with("x.ron:3:3: unknown field `cuont`"),
+            "{shown}"
+        );
         assert!(shown.contains("3 |   cuont: 3,"), "{shown}");
         assert!(shown.ends_with("  |   ^^^^^"), "{shown:?}");
     }
@@ -252,7 +308,12 @@ mod tests {
     #[test]
     fn huge_file_is_refused() {
         let big = vec![b' '; MAX_FILE_BYTES + 1];
-        assert!(decode_text("x.ron", &big).unwrap_err().message.contains("larger than"));
+        assert!(
+            decode_text("x.ron", &big)
+                .unwrap_err()
+                .message
+                .contains("larger than")
+        );
     }
 
     #[test]

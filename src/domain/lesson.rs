@@ -303,7 +303,16 @@ impl ScenarioPatch {
         macro_rules! copy {
             ($($field:ident),*) => { $( if let Some(v) = $field { s.$field = *v; } )* };
         }
-        copy!(kv, batch, context, tp, mem_util, overhead_gb, prompt, draft_tokens);
+        copy!(
+            kv,
+            batch,
+            context,
+            tp,
+            mem_util,
+            overhead_gb,
+            prompt,
+            draft_tokens
+        );
         s
     }
 }
@@ -329,7 +338,10 @@ mod tests {
         };
         let s = patch.apply(&base);
         assert_eq!(s.gpu, "h200");
-        assert_eq!((s.precision, s.weights, s.kv), (Dtype::Fp8, Dtype::Fp8, Dtype::Bf16));
+        assert_eq!(
+            (s.precision, s.weights, s.kv),
+            (Dtype::Fp8, Dtype::Fp8, Dtype::Bf16)
+        );
         assert_eq!(s.batch, 8);
         assert_eq!(s.model, base.model);
         assert_eq!(s.context, base.context);

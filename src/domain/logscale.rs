@@ -14,8 +14,16 @@ impl LogScale {
     #[must_use]
     pub fn new(min: f64, max: f64) -> Self {
         let (lo, hi) = if min <= max { (min, max) } else { (max, min) };
-        let lo = if lo.is_finite() && lo > 0.0 { lo } else { 1e-300 };
-        let hi = if hi.is_finite() && hi > lo { hi } else { lo * 10.0 };
+        let lo = if lo.is_finite() && lo > 0.0 {
+            lo
+        } else {
+            1e-300
+        };
+        let hi = if hi.is_finite() && hi > lo {
+            hi
+        } else {
+            lo * 10.0
+        };
         Self { min: lo, max: hi }
     }
 
@@ -58,9 +66,8 @@ pub fn short_label(value: f64) -> String {
     } else {
         (value, "")
     };
-    let text = if scaled >= 1.0 && (scaled - scaled.round()).abs() < 1e-9 {
-        format!("{scaled:.0}")
-    } else if scaled >= 10.0 {
+    let whole = scaled >= 1.0 && (scaled - scaled.round()).abs() < 1e-9;
+    let text = if whole || scaled >= 10.0 {
         format!("{scaled:.0}")
     } else {
         let s = format!("{scaled:.2}");

@@ -111,7 +111,10 @@ impl ModelSpec {
     #[must_use]
     pub fn routed_expert_params(&self) -> f64 {
         self.experts.map_or(0.0, |e| {
-            f64::from(e.moe_layers) * f64::from(e.routed) * 3.0 * (self.hidden * e.expert_ffn) as f64
+            f64::from(e.moe_layers)
+                * f64::from(e.routed)
+                * 3.0
+                * (self.hidden * e.expert_ffn) as f64
         })
     }
 
@@ -149,7 +152,9 @@ impl ModelSpec {
     pub fn kv_elements_per_token(&self) -> f64 {
         let layers = f64::from(self.kv_layers());
         match self.attention {
-            Attention::Standard => 2.0 * layers * f64::from(self.kv_heads) * f64::from(self.head_dim),
+            Attention::Standard => {
+                2.0 * layers * f64::from(self.kv_heads) * f64::from(self.head_dim)
+            }
             Attention::Mla { latent, rope_dim } => layers * f64::from(latent + rope_dim),
         }
     }

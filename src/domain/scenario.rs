@@ -106,7 +106,9 @@ impl Scenario {
         let bandwidth = gpu.bandwidth_bytes_per_s();
         let ridge = roofline::ridge(peak_flops, bandwidth);
         let model = match &self.model {
-            Some(id) => Some(self.evaluate_model(catalog, id, peak_flops, bandwidth, gpu.memory_bytes())?),
+            Some(id) => {
+                Some(self.evaluate_model(catalog, id, peak_flops, bandwidth, gpu.memory_bytes())?)
+            }
             None => None,
         };
         Ok(Evaluation {
@@ -168,7 +170,8 @@ impl Scenario {
         };
 
         let kv_budget_bytes =
-            (memory_bytes * self.mem_util - self.overhead_gb * 1e9 - weight_bytes_stored_per_gpu).max(0.0);
+            (memory_bytes * self.mem_util - self.overhead_gb * 1e9 - weight_bytes_stored_per_gpu)
+                .max(0.0);
         let max_batch_kv = (self.context > 0).then(|| {
             let per_sequence = context * kv_bytes_per_token / tp;
             (kv_budget_bytes / per_sequence).floor() as u64

@@ -31,7 +31,11 @@ pub enum GuessError {
 
 /// Parses a typed guess: plain or scientific notation, thousands separators allowed.
 pub fn parse_guess(text: &str) -> Result<f64, GuessError> {
-    let cleaned: String = text.trim().chars().filter(|c| *c != ',' && *c != '_').collect();
+    let cleaned: String = text
+        .trim()
+        .chars()
+        .filter(|c| *c != ',' && *c != '_')
+        .collect();
     if cleaned.is_empty() {
         return Err(GuessError::Empty);
     }

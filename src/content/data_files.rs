@@ -247,3 +247,73 @@ pub fn valid_id(id: &str) -> bool {
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '.')
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    const GPU: &str = r#"(id: "x", name: "X", vendor: "V", peak_tflops: (bf16: 100.0), bandwidth_tbs: 1.0, memory_gb: 10.0, source: "s")"#;
+
+    #[test]
+    fn builtin_files_load_clean() {
+        let catalog = builtin_catalog();
+        assert_eq!(catalog.gpus.len(), 16);
+        assert!(catalog.models.len() >= 11);
+    }
+
+    #[rstest]
+    #[case::version(format!("(format_version: 2, gpus: [{GPU}])"), "format_version 2 is not supported")]
+    #[case::duplicate(format!("(format_version: 1, gpus: [{GPU}, {GPU}])"), "duplicate GPU id 'x'")]
+    #[case::zero_bandwidth(GPU.replace("bandwidth_tbs: 1.0", "bandwidth_tbs: 0.0"), "bandwidth_tbs must be")]
+    #[case::bad_id(GPU.replace("\"x\"", "\"X Y\""), "must be lowercase")]
+    #[case::no_peaks(GPU.replace("(bf16: 100.0)", "()"), "at least one format")]
+    fn bad_hardware_is_refused(#[case] text: String, #[case] message: &str) {
+        let text = if text.starts_with("(format_version") {
+            text
+        } else {
+            format!("(format_version: 1, gpus: [{text}])")
+        };
+        let errors = parse_hardware("hw.ron", &text).unwrap_err();
+        assert!(
+            errors.iter().any(|e| e.message.contains(message)),
+            "{errors:?}"
+        );
+        assert!(
+            errors
+                .iter()
+                .all(|e| e.start.line >= 1 && e.path == "hw.ron")
+        );
+    }
+
+    #[test]
+    fn bad_model_reports_every_problem() {
+        let text = BUILTIN_MODELS
+            .1
+            .replace("kv_heads: 8,", "kv_heads: 5,")
+            .replacen("\"llama-3-70b\"", "\"llama-3-8b\"", 1);
+        let errors = parse_models("m.ron", &text).unwrap_err();
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.message.contains("duplicate model id"))
+        );
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.message.contains("multiple of kv_heads"))
+        );
+    }
+
+    #[test]
+    fn user_entry_replaces_builtin_by_id() {
+        let mut catalog = builtin_catalog();
+        let text = format!(
+            "(format_version: 1, gpus: [{}])",
+            GPU.replace("\"x\"", "\"h100-sxm\"")
+        );
+        catalog.add_gpus(parse_hardware("mine.ron", &text).unwrap());
+        assert_eq!(catalog.gpus.len(), 16);
+        assert_eq!(catalog.gpu("h100-sxm").unwrap().name, "X");
+    }
+}

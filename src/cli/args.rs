@@ -28,6 +28,10 @@ pub struct GlobalArgs {
     /// Extra model definitions (RON), adding to or replacing the built-ins by id.
     #[arg(long = "models", value_name = "FILE", global = true)]
     pub models: Vec<PathBuf>,
+    /// Your cluster profile (RON; see assets/clusters/example.ron): the scenario every lesson
+    /// example and computed answer uses unless a step sets its own.
+    #[arg(long = "cluster", value_name = "FILE", global = true)]
+    pub cluster: Option<PathBuf>,
     /// Load lessons from this directory instead of the built-in ones.
     #[arg(long = "lessons", value_name = "DIR", global = true)]
     pub lessons: Option<PathBuf>,

@@ -1,0 +1,208 @@
+//! Cluster profiles (`--cluster FILE`): the learner's own GPU, model, formats, context and
+//! batch limit. Every worked example and computed answer that does not set its own scenario
+//! uses the active profile; without one, the tutor's default (one H100 SXM, Llama-3-8B, BF16).
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::located::{LocatedError, load_ron_file, parse_ron};
+use crate::domain::catalog::Catalog;
+use crate::domain::dtype::Dtype;
+use crate::domain::scenario::Scenario;
+
+/// The cluster profile format this build reads.
+pub const CLUSTER_FORMAT_VERSION: u32 = 1;
+
+/// One serving deployment, as a profile file describes it.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClusterFile {
+    /// Must be [`CLUSTER_FORMAT_VERSION`].
+    pub format_version: u32,
+    /// A name for the deployment, e.g. `"chat-prod (8× H100)"`.
+    pub name: String,
+    /// Accelerator id (`roofline calc --gpu` ids, or one from `--hardware`).
+    pub gpu: String,
+    /// GPUs in the deployment; replicas = gpu_count ÷ tp.
+    pub gpu_count: u32,
+    /// Tensor-parallel degree of one replica.
+    pub tp: u32,
+    /// Model id.
+    pub model: String,
+    /// Tensor-core math format.
+    pub precision: Dtype,
+    /// Weight format (default: the precision).
+    #[serde(default)]
+    pub weights: Option<Dtype>,
+    /// KV cache format (default: bf16).
+    #[serde(default)]
+    pub kv: Option<Dtype>,
+    /// Typical context per sequence, in tokens (prompt + output).
+    pub context: u64,
+    /// The server's batch limit (vLLM `max_num_seqs`): the decode batch at full load.
+    pub max_num_seqs: u32,
+    /// Share of GPU memory the server may use (default 0.9).
+    #[serde(default)]
+    pub mem_util: Option<f64>,
+    /// GB per GPU held back for activations, CUDA graphs and the runtime (default 3).
+    #[serde(default)]
+    pub overhead_gb: Option<f64>,
+    /// Aggregate decode tokens/s you measured per replica at full load, if you have it.
+    #[serde(default)]
+    pub measured_tokens_per_s: Option<f64>,
+}
+
+/// A checked profile: the scenario it stands for, and what the scenario does not hold.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClusterProfile {
+    /// The deployment's name.
+    pub name: String,
+    /// GPUs in the deployment.
+    pub gpu_count: u32,
+    /// Measured aggregate decode tokens/s per replica, if given.
+    pub measured_tokens_per_s: Option<f64>,
+    /// The scenario: batch = the batch limit.
+    pub scenario: Scenario,
+}
+
+impl ClusterProfile {
+    /// The tutor's default cluster.
+    #[must_use]
+    pub fn default_profile() -> Self {
+        Self {
+            name: "default: 1× H100 SXM, Llama-3-8B BF16".to_owned(),
+            gpu_count: 1,
+            measured_tokens_per_s: None,
+            scenario: Scenario::default_cluster(),
+        }
+    }
+}
+
+/// Reads and checks a profile file against the catalog.
+pub fn load_cluster(path: &Path, catalog: &Catalog) -> Result<ClusterProfile, LocatedError> {
+    let file: ClusterFile = load_ron_file(path)?;
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    check(&path.display().to_string(), &text, file, catalog)
+}
+
+/// Parses and checks profile text (for tests and embedded examples).
+pub fn parse_cluster(
+    path: &str,
+    text: &str,
+    catalog: &Catalog,
+) -> Result<ClusterProfile, LocatedError> {
+    let file: ClusterFile = parse_ron(path, text)?;
+    check(path, text, file, catalog)
+}
+
+fn check(
+    path: &str,
+    text: &str,
+    file: ClusterFile,
+    catalog: &Catalog,
+) -> Result<ClusterProfile, LocatedError> {
+    let at = |field: &str, message: String| LocatedError::at_needle(path, text, 0, field, message);
+    if file.format_version != CLUSTER_FORMAT_VERSION {
+        return Err(at(
+            "format_version",
+            format!(
+                "format_version {} is not supported; this build reads {CLUSTER_FORMAT_VERSION}",
+                file.format_version
+            ),
+        ));
+    }
+    if file.max_num_seqs == 0 {
+        return Err(at(
+            "max_num_seqs",
+            "max_num_seqs must be at least 1".to_owned(),
+        ));
+    }
+    if file.tp == 0 || file.gpu_count == 0 || file.gpu_count % file.tp != 0 {
+        return Err(at(
+            "gpu_count",
+            format!(
+                "gpu_count ({}) must be a positive multiple of tp ({})",
+                file.gpu_count, file.tp
+            ),
+        ));
+    }
+    if let Some(measured) = file.measured_tokens_per_s
+        && !(measured > 0.0 && measured.is_finite())
+    {
+        return Err(at(
+            "measured_tokens_per_s",
+            "measured_tokens_per_s must be a positive number".to_owned(),
+        ));
+    }
+    let scenario = Scenario {
+        gpu: file.gpu.clone(),
+        model: Some(file.model.clone()),
+        precision: file.precision,
+        weights: file.weights.unwrap_or(file.precision),
+        kv: file.kv.unwrap_or(Dtype::Bf16),
+        batch: file.max_num_seqs,
+        context: file.context,
+        tp: file.tp,
+        mem_util: file.mem_util.unwrap_or(0.9),
+        overhead_gb: file.overhead_gb.unwrap_or(3.0),
+        ..Scenario::default_cluster()
+    };
+    if let Err(e) = scenario.evaluate(catalog) {
+        use crate::domain::scenario::ScenarioError as E;
+        let field = match &e {
+            E::Unknown(u) => match u.kind {
+                crate::domain::catalog::IdKind::Gpu => "gpu",
+                crate::domain::catalog::IdKind::Model => "model",
+            },
+            E::Batch(_) => "max_num_seqs",
+            E::TensorParallel { .. } | E::TensorParallelZero => "tp",
+            E::MemUtil(_) => "mem_util",
+            E::Overhead(_) => "overhead_gb",
+            E::NoPeak { .. } => "precision",
+        };
+        return Err(at(field, e.to_string()));
+    }
+    Ok(ClusterProfile {
+        name: file.name,
+        gpu_count: file.gpu_count,
+        measured_tokens_per_s: file.measured_tokens_per_s,
+        scenario,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::data_files::builtin_catalog;
+    use rstest::rstest;
+
+    const EXAMPLE: &str = include_str!("../../assets/clusters/example.ron");
+
+    #[test]
+    fn shipped_example_loads() {
+        let profile = parse_cluster("example.ron", EXAMPLE, &builtin_catalog()).unwrap();
+        assert_eq!(profile.scenario.gpu, "h100-nvl");
+        assert_eq!(profile.scenario.batch, 8);
+        assert_eq!(profile.gpu_count, 2);
+    }
+
+    #[rstest]
+    #[case::unknown_gpu("gpu: \"h100-nvl\"", "gpu: \"h100-nvx\"", "did you mean 'h100-nvl'")]
+    #[case::gpu_count_multiple(
+        "tp: 2",
+        "tp: 3",
+        "gpu_count (2) must be a positive multiple of tp (3)"
+    )]
+    #[case::zero_batch("max_num_seqs: 8", "max_num_seqs: 0", "at least 1")]
+    #[case::no_peak("precision: bf16", "precision: fp4", "has no FP4 peak")]
+    #[case::version("format_version: 1", "format_version: 9", "not supported")]
+    #[case::unknown_field("context: 8192", "contxt: 8192", "unknown field `contxt`")]
+    fn bad_profiles_are_located(#[case] from: &str, #[case] to: &str, #[case] message: &str) {
+        let text = EXAMPLE.replacen(from, to, 1);
+        assert_ne!(text, EXAMPLE, "the case must change the file");
+        let e = parse_cluster("c.ron", &text, &builtin_catalog()).unwrap_err();
+        assert!(e.message.contains(message), "{e}");
+        assert!(e.start.line > 1, "located: {e}");
+    }
+}

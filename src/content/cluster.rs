@@ -112,6 +112,13 @@ fn check(
             ),
         ));
     }
+    if file.context == 0 {
+        return Err(at(
+            "context",
+            "context must be at least 1 token (the KV cache, and so the KV wall, depend on it)"
+                .to_owned(),
+        ));
+    }
     if file.max_num_seqs == 0 {
         return Err(at(
             "max_num_seqs",
@@ -196,6 +203,7 @@ mod tests {
     )]
     #[case::zero_batch("max_num_seqs: 8", "max_num_seqs: 0", "at least 1")]
     #[case::no_peak("precision: bf16", "precision: fp4", "has no FP4 peak")]
+    #[case::zero_context("context: 8192", "context: 0", "at least 1 token")]
     #[case::version("format_version: 1", "format_version: 9", "not supported")]
     #[case::unknown_field("context: 8192", "contxt: 8192", "unknown field `contxt`")]
     fn bad_profiles_are_located(#[case] from: &str, #[case] to: &str, #[case] message: &str) {

@@ -1,12 +1,236 @@
-//! `roofline list [--json]`: the lessons in order, with their step counts.
+//! `roofline list [--json]`: the lessons in course order, with their step counts.
+//!
+//! ```text
+//!  #  id            title                       read  predict  recall  example  explore  explain
+//!  1  two-ceilings  Two ceilings                   3        2       1        1        1        1
+//! ```
 
+use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow};
+use serde::Serialize;
 
 use super::args::GlobalArgs;
+use crate::content::lessons;
+use crate::domain::lesson::{Lesson, Step};
 
-/// Lists the lessons.
-pub fn run(_global: &GlobalArgs, _json: bool) -> Result<ExitCode> {
-    bail!("`roofline list` is not built yet")
+/// How many steps of each kind a lesson has (the keys of `--json`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct StepCounts {
+    /// Read steps.
+    pub read: usize,
+    /// Predict steps.
+    pub predict: usize,
+    /// Recall cards.
+    pub recall: usize,
+    /// Worked examples.
+    pub example: usize,
+    /// Tasks on the live plot.
+    pub explore: usize,
+    /// Explain-it-to-a-colleague steps.
+    pub explain: usize,
+}
+
+impl StepCounts {
+    /// Counts a lesson's steps by kind.
+    #[must_use]
+    pub fn of(lesson: &Lesson) -> Self {
+        let mut counts = Self::default();
+        for step in &lesson.steps {
+            let slot = match step {
+                Step::Read(_) => &mut counts.read,
+                Step::Predict(_) => &mut counts.predict,
+                Step::Recall(_) => &mut counts.recall,
+                Step::Example(_) => &mut counts.example,
+                Step::Explore(_) => &mut counts.explore,
+                Step::Explain(_) => &mut counts.explain,
+            };
+            *slot += 1;
+        }
+        counts
+    }
+
+    const fn columns(self) -> [(&'static str, usize); 6] {
+        [
+            ("read", self.read),
+            ("predict", self.predict),
+            ("recall", self.recall),
+            ("example", self.example),
+            ("explore", self.explore),
+            ("explain", self.explain),
+        ]
+    }
+}
+
+/// One element of `roofline list --json`.
+#[derive(Debug, Serialize)]
+struct Entry<'a> {
+    id: &'a str,
+    title: &'a str,
+    counts: StepCounts,
+}
+
+/// Lists the lessons (from `--lessons DIR` when given). Lessons with problems are an error that
+/// points to `roofline check`.
+pub fn run(global: &GlobalArgs, json: bool) -> Result<ExitCode> {
+    let catalog = super::catalog(global)?;
+    let lessons = lessons::load(global.lessons.as_deref(), &catalog).map_err(|errors| {
+        let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        anyhow!(
+            "the lessons have {} problem(s); `roofline check` lists them all:\n{}",
+            errors.len(),
+            shown.join("\n")
+        )
+    })?;
+    let text = if json {
+        to_json(&lessons)?
+    } else {
+        table(&lessons)
+    };
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(ExitCode::SUCCESS),
+    }
+}
+
+/// The JSON array, one object per lesson, with a trailing newline.
+pub fn to_json(lessons: &[Lesson]) -> Result<String> {
+    let entries: Vec<Entry<'_>> = lessons
+        .iter()
+        .map(|l| Entry {
+            id: &l.id,
+            title: &l.title,
+            counts: StepCounts::of(l),
+        })
+        .collect();
+    Ok(serde_json::to_string_pretty(&entries)? + "\n")
+}
+
+/// The lessons as an aligned table.
+#[must_use]
+pub fn table(lessons: &[Lesson]) -> String {
+    if lessons.is_empty() {
+        return "no lessons\n".to_owned();
+    }
+    let width = |texts: &mut dyn Iterator<Item = usize>, header: &str| {
+        texts.max().unwrap_or(0).max(header.len())
+    };
+    let number_width = lessons.len().to_string().len().max(1);
+    let id_width = width(&mut lessons.iter().map(|l| l.id.chars().count()), "id");
+    let title_width = width(
+        &mut lessons.iter().map(|l| l.title.chars().count()),
+        "title",
+    );
+    let mut out = format!(
+        "{:>number_width$}  {:id_width$}  {:title_width$}",
+        "#", "id", "title"
+    );
+    for (name, _) in StepCounts::default().columns() {
+        let _ = write!(out, "  {name}");
+    }
+    out = out.trim_end().to_owned() + "\n";
+    for (n, lesson) in lessons.iter().enumerate() {
+        let mut row = format!(
+            "{:>number_width$}  {}  {}",
+            n + 1,
+            pad(&lesson.id, id_width),
+            pad(&lesson.title, title_width)
+        );
+        for (name, count) in StepCounts::of(lesson).columns() {
+            let _ = write!(row, "  {count:>w$}", w = name.len());
+        }
+        out.push_str(&row);
+        out.push('\n');
+    }
+    out
+}
+
+fn pad(text: &str, width: usize) -> String {
+    let len = text.chars().count();
+    format!("{text}{}", " ".repeat(width.saturating_sub(len)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::located::parse_ron;
+
+    fn lesson(id: &str, title: &str, steps: &str) -> Lesson {
+        parse_ron(
+            "x.ron",
+            &format!("(format_version: 1, id: \"{id}\", title: \"{title}\", summary: \"s\", steps: [{steps}])"),
+        )
+        .unwrap()
+    }
+
+    fn two() -> Vec<Lesson> {
+        vec![
+            lesson(
+                "two-ceilings",
+                "Two ceilings",
+                r#"Read(id: "a", text: "t"), Read(id: "b", text: "t"), Recall(id: "c", front: "f", back: "b"),
+                   Explain(id: "d", prompt: "p", model_answer: "m")"#,
+            ),
+            lesson(
+                "ridge-point",
+                "The ridge · point",
+                r#"Example(id: "e", title: "t", lines: ["x"])"#,
+            ),
+        ]
+    }
+
+    #[test]
+    fn counts_every_kind() {
+        let counts = StepCounts::of(&two()[0]);
+        assert_eq!(
+            counts,
+            StepCounts {
+                read: 2,
+                recall: 1,
+                explain: 1,
+                ..StepCounts::default()
+            }
+        );
+    }
+
+    #[test]
+    fn json_has_id_title_and_counts_in_order() {
+        let json = to_json(&two()).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(value[0]["id"], "two-ceilings");
+        assert_eq!(value[1]["title"], "The ridge · point");
+        assert_eq!(value[1]["counts"]["example"], 1);
+        let keys: Vec<&str> =
+            ["read", "predict", "recall", "example", "explore", "explain"].to_vec();
+        let mut shown: Vec<&str> = value[0]["counts"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        shown.sort_unstable();
+        let mut sorted_keys = keys.clone();
+        sorted_keys.sort_unstable();
+        assert_eq!(shown, sorted_keys);
+        let order: Vec<usize> = keys
+            .iter()
+            .map(|k| json.find(&format!("\"{k}\"")).unwrap())
+            .collect();
+        assert!(order.windows(2).all(|w| w[0] < w[1]), "{json}");
+        assert_eq!(to_json(&[]).unwrap(), "[]\n");
+    }
+
+    #[test]
+    fn table_aligns_columns() {
+        assert_eq!(
+            table(&two()),
+            "#  id            title              read  predict  recall  example  explore  explain\n\
+             1  two-ceilings  Two ceilings          2        0       1        0        0        1\n\
+             2  ridge-point   The ridge · point     0        0       0        1        0        0\n"
+        );
+        assert_eq!(table(&[]), "no lessons\n");
+    }
 }

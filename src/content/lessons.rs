@@ -1,1 +1,191 @@
-//! Lesson files: the embedded `lessons/` directory or a `--lessons DIR`, parsed and checked.
+//! Lesson files: the `lessons/` directory embedded in the binary (so it runs from anywhere), or
+//! a directory given with `--lessons DIR`. File names are `NN-<id>.ron`; sorted by name they
+//! give the course order.
+//!
+//! Every file is parsed strictly and then checked ([`validate`]); every problem of every file
+//! comes back at once, each as `path:line:col` with the line and a caret.
+
+mod file_name;
+mod outline;
+mod sources;
+
+pub use file_name::expected_file_name;
+pub use outline::Outline;
+pub use sources::{LessonSource, gather, read_dir_sources, read_file_source};
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use super::located::{LocatedError, decode_text, parse_ron};
+use crate::domain::catalog::Catalog;
+use crate::domain::lesson::Lesson;
+use crate::domain::lesson::validate::{MAX_PROBLEMS, Needle, Spot, validate};
+use crate::domain::scenario::Scenario;
+
+/// The shipped lessons: `(file name, contents)`, sorted by name. Written by `build.rs`.
+const EMBEDDED: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/embedded_lessons.rs"));
+
+/// Problems listed per file; more are summed up in one line.
+pub const MAX_ERRORS_PER_FILE: usize = 200;
+
+/// Source-line bytes the listed problems of one file may carry (each shows its line).
+const MAX_SHOWN_BYTES_PER_FILE: usize = 16 * 1024 * 1024;
+
+/// The outcome of checking a set of lesson files.
+#[derive(Debug, Clone, Default)]
+pub struct Checked {
+    /// The lessons that parsed, in file order (with or without problems).
+    pub lessons: Vec<Lesson>,
+    /// Every problem, file by file, each file's in source order.
+    pub errors: Vec<LocatedError>,
+    /// How many files were read (or tried).
+    pub files: usize,
+}
+
+impl Checked {
+    /// The lessons when there is no problem at all, or every problem.
+    pub fn into_result(self) -> Result<Vec<Lesson>, Vec<LocatedError>> {
+        if self.errors.is_empty() {
+            Ok(self.lessons)
+        } else {
+            Err(self.errors)
+        }
+    }
+
+    /// How many distinct files have problems.
+    #[must_use]
+    pub fn files_with_problems(&self) -> usize {
+        let mut paths: Vec<&str> = self.errors.iter().map(|e| e.path.as_str()).collect();
+        paths.sort_unstable();
+        paths.dedup();
+        paths.len()
+    }
+}
+
+/// The embedded lesson files, named `lessons/NN-id.ron`.
+#[must_use]
+pub fn embedded_sources() -> Vec<LessonSource> {
+    EMBEDDED
+        .iter()
+        .map(|(name, bytes)| LessonSource {
+            path: format!("lessons/{name}"),
+            file_name: (*name).to_owned(),
+            bytes: bytes.to_vec(),
+        })
+        .collect()
+}
+
+/// The shipped lessons, checked, in course order.
+pub fn builtin(catalog: &Catalog) -> Result<Vec<Lesson>, Vec<LocatedError>> {
+    check_sources(embedded_sources().into_iter().map(Ok), catalog).into_result()
+}
+
+/// The lessons of a directory (`--lessons DIR`), checked, in course order. A directory without
+/// `.ron` files is an error.
+pub fn load_dir(dir: &Path, catalog: &Catalog) -> Result<Vec<Lesson>, Vec<LocatedError>> {
+    check_sources(read_dir_sources(dir), catalog).into_result()
+}
+
+/// The lessons from `--lessons DIR` when given, else the shipped ones.
+pub fn load(dir: Option<&Path>, catalog: &Catalog) -> Result<Vec<Lesson>, Vec<LocatedError>> {
+    match dir {
+        Some(dir) => load_dir(dir, catalog),
+        None => builtin(catalog),
+    }
+}
+
+/// Checks files and directories as `roofline check` does: a directory stands for its `.ron`
+/// files; no paths at all means the shipped lessons (or `lessons_dir` when given).
+#[must_use]
+pub fn check_files(paths: &[PathBuf], lessons_dir: Option<&Path>, catalog: &Catalog) -> Checked {
+    match (paths, lessons_dir) {
+        ([], None) => check_sources(embedded_sources().into_iter().map(Ok), catalog),
+        ([], Some(dir)) => check_sources(read_dir_sources(dir), catalog),
+        _ => check_sources(paths.iter().flat_map(|p| gather(p)), catalog),
+    }
+}
+
+/// Parses and checks lesson sources in order; a source that could not be read is passed in as
+/// its error. Lesson ids must be unique across all of them.
+pub fn check_sources(
+    sources: impl IntoIterator<Item = Result<LessonSource, LocatedError>>,
+    catalog: &Catalog,
+) -> Checked {
+    let base = Scenario::default_cluster();
+    let mut checked = Checked::default();
+    let mut lesson_ids: HashMap<String, String> = HashMap::new();
+    for source in sources {
+        checked.files += 1;
+        let source = match source {
+            Ok(source) => source,
+            Err(e) => {
+                checked.errors.push(e);
+                continue;
+            }
+        };
+        let (lesson, mut errors) = check_one(&source, catalog, &base, &mut lesson_ids);
+        checked.errors.append(&mut errors);
+        checked.lessons.extend(lesson);
+    }
+    checked
+}
+
+fn check_one(
+    source: &LessonSource,
+    catalog: &Catalog,
+    base: &Scenario,
+    lesson_ids: &mut HashMap<String, String>,
+) -> (Option<Lesson>, Vec<LocatedError>) {
+    let path = source.path.as_str();
+    let text = match decode_text(path, &source.bytes) {
+        Ok(text) => text,
+        Err(e) => return (None, vec![e]),
+    };
+    let lesson: Lesson = match parse_ron(path, text) {
+        Ok(lesson) => lesson,
+        Err(e) => return (None, vec![e]),
+    };
+    let outline = Outline::scan(text);
+    let problems = validate(&lesson, catalog, base);
+    let mut errors = Vec::new();
+    let mut shown_bytes = 0;
+    let mut overflow = None;
+    for (n, p) in problems.iter().enumerate() {
+        // Each error carries its source line; bound what a pathological file can cost.
+        if n >= MAX_ERRORS_PER_FILE || shown_bytes > MAX_SHOWN_BYTES_PER_FILE {
+            let more = problems.len() - n;
+            let message = if problems.len() >= MAX_PROBLEMS {
+                format!("at least {more} more problems in this file, not listed; fix these first")
+            } else {
+                format!("{more} more problems in this file, not listed; fix these first")
+            };
+            overflow = Some(outline.locate(path, text, &Spot::lesson("steps", None), message));
+            break;
+        }
+        let error = outline.locate(path, text, &p.spot, p.message.clone());
+        shown_bytes += error.line_text.len();
+        errors.push(error);
+    }
+    let at_id = || Spot::lesson("id", Some(Needle::whole(format!("\"{}\"", lesson.id))));
+    if let Some(message) = file_name::problem(&source.file_name, &lesson.id) {
+        errors.push(outline.locate(path, text, &at_id(), message));
+    }
+    match lesson_ids.get(&lesson.id) {
+        Some(first) => {
+            let message = format!(
+                "duplicate lesson id '{}' (also used by {first}); lesson ids must be unique",
+                lesson.id
+            );
+            errors.push(outline.locate(path, text, &at_id(), message));
+        }
+        None => {
+            lesson_ids.insert(lesson.id.clone(), path.to_owned());
+        }
+    }
+    errors.sort_by_key(|e| e.start);
+    errors.extend(overflow);
+    (Some(lesson), errors)
+}
+
+#[cfg(test)]
+mod tests;

@@ -193,7 +193,28 @@ pub fn parse_ron<T: DeserializeOwned>(path: &str, source: &str) -> Result<T, Loc
         } else {
             1
         };
-        LocatedError::at(path, source, start, width, describe(&code))
+        let trimmed = source.trim_end();
+        let end = Location {
+            line: trimmed.matches('\n').count() + 1,
+            col: trimmed
+                .rsplit('\n')
+                .next()
+                .unwrap_or_default()
+                .chars()
+                .count()
+                + 1,
+        };
+        let mut message = describe(&code);
+        let reached = Location {
+            line: span.end.line,
+            col: span.end.col,
+        };
+        if reached >= end && !matches!(code, ron::Error::Eof) {
+            message = format!(
+                "unexpected end of file: {message} (is a bracket or parenthesis left open?)"
+            );
+        }
+        LocatedError::at(path, source, start, width, message)
     })
 }
 
@@ -289,7 +310,7 @@ mod tests {
         let e = err("(name: \"a\", count: \"three\")");
         assert_eq!(e.start.line, 1);
         let e = err("(name: \"a\", count: 3");
-        assert!(e.message.contains("end of file"), "{}", e.message);
+        assert!(e.message.contains("end of file"), "{e:?}");
     }
 
     #[test]

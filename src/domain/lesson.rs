@@ -5,6 +5,7 @@
 //! `(lesson id, step id)`, so rewording a step never loses a learner's history.
 
 pub mod template;
+pub mod validate;
 
 use serde::{Deserialize, Serialize};
 

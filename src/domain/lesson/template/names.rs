@@ -1,0 +1,258 @@
+//! The names a placeholder may use: engine quantities and the scenario's own settings.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::UNAVAILABLE;
+use super::number::{Format, format_number};
+use crate::domain::catalog::Catalog;
+use crate::domain::quantity::Quantity;
+use crate::domain::scenario::Scenario;
+use crate::domain::suggest::closest;
+
+/// A scenario setting a placeholder can show as it is (no evaluation needed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Setting {
+    /// The GPU's display name (`H100 SXM5`).
+    Gpu,
+    /// The GPU's id (`h100-sxm`).
+    GpuId,
+    /// The model's display name (`Llama-3-8B`).
+    Model,
+    /// The model's id (`llama-3-8b`).
+    ModelId,
+    /// The math format as datasheets write it (`BF16`).
+    Precision,
+    /// The weight format (`BF16`, `INT4`, …).
+    Weights,
+    /// The KV cache format (`BF16`, `FP8`, …).
+    Kv,
+    /// Sequences per step.
+    Batch,
+    /// Context tokens per sequence.
+    Context,
+    /// Tensor-parallel degree.
+    Tp,
+    /// GPU memory utilization (`0.9`).
+    MemUtil,
+    /// GB per GPU reserved outside the KV budget.
+    OverheadGb,
+    /// Prompt length for prefill.
+    Prompt,
+    /// Speculative draft tokens per sequence per step.
+    DraftTokens,
+}
+
+impl Setting {
+    /// Every setting, in documentation order.
+    pub const ALL: [Self; 14] = [
+        Self::Gpu,
+        Self::GpuId,
+        Self::Model,
+        Self::ModelId,
+        Self::Precision,
+        Self::Weights,
+        Self::Kv,
+        Self::Batch,
+        Self::Context,
+        Self::Tp,
+        Self::MemUtil,
+        Self::OverheadGb,
+        Self::Prompt,
+        Self::DraftTokens,
+    ];
+
+    /// The name lessons write between braces.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Gpu => "gpu",
+            Self::GpuId => "gpu_id",
+            Self::Model => "model",
+            Self::ModelId => "model_id",
+            Self::Precision => "precision",
+            Self::Weights => "weights",
+            Self::Kv => "kv",
+            Self::Batch => "batch",
+            Self::Context => "context",
+            Self::Tp => "tp",
+            Self::MemUtil => "mem_util",
+            Self::OverheadGb => "overhead_gb",
+            Self::Prompt => "prompt",
+            Self::DraftTokens => "draft_tokens",
+        }
+    }
+
+    /// The numeric value, for the settings that are numbers.
+    #[must_use]
+    pub fn number(self, s: &Scenario) -> Option<f64> {
+        Some(match self {
+            Self::Batch => f64::from(s.batch),
+            Self::Context => s.context as f64,
+            Self::Tp => f64::from(s.tp),
+            Self::MemUtil => s.mem_util,
+            Self::OverheadGb => s.overhead_gb,
+            Self::Prompt => s.prompt as f64,
+            Self::DraftTokens => f64::from(s.draft_tokens),
+            Self::Gpu
+            | Self::GpuId
+            | Self::Model
+            | Self::ModelId
+            | Self::Precision
+            | Self::Weights
+            | Self::Kv => {
+                return None;
+            }
+        })
+    }
+
+    /// Whether the setting is a number (and so takes a `.N` format).
+    #[must_use]
+    pub const fn is_numeric(self) -> bool {
+        !matches!(
+            self,
+            Self::Gpu
+                | Self::GpuId
+                | Self::Model
+                | Self::ModelId
+                | Self::Precision
+                | Self::Weights
+                | Self::Kv
+        )
+    }
+
+    /// The setting as text; an id the catalog lacks or a missing model shows as `—`.
+    #[must_use]
+    pub fn render(self, s: &Scenario, catalog: &Catalog, format: Format) -> String {
+        if let Some(v) = self.number(s) {
+            return format_number(v, format);
+        }
+        let text = match self {
+            Self::Gpu => catalog.gpu(&s.gpu).ok().map(|g| g.name.clone()),
+            Self::GpuId => Some(s.gpu.clone()),
+            Self::Model => s
+                .model
+                .as_deref()
+                .and_then(|id| catalog.model(id).ok())
+                .map(|m| m.name.clone()),
+            Self::ModelId => s.model.clone(),
+            Self::Precision => Some(s.precision.label()),
+            Self::Weights => Some(s.weights.label()),
+            Self::Kv => Some(s.kv.label()),
+            _ => None,
+        };
+        text.unwrap_or_else(|| UNAVAILABLE.to_owned())
+    }
+}
+
+/// What a placeholder's name refers to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ValueName {
+    /// An engine quantity, computed for the scenario.
+    Quantity(Quantity),
+    /// A setting of the scenario itself.
+    Setting(Setting),
+}
+
+impl ValueName {
+    /// Every name a placeholder may use: the quantities, then the settings.
+    pub fn all() -> impl Iterator<Item = Self> + Clone {
+        Quantity::ALL
+            .into_iter()
+            .map(Self::Quantity)
+            .chain(Setting::ALL.into_iter().map(Self::Setting))
+    }
+
+    /// The name as written between braces.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Quantity(q) => q.name(),
+            Self::Setting(s) => s.name(),
+        }
+    }
+
+    /// Whether the value is a number (and so takes a `.N` format). `bound`, ids, names and
+    /// formats are text.
+    #[must_use]
+    pub const fn is_numeric(self) -> bool {
+        match self {
+            Self::Quantity(q) => !matches!(q, Quantity::Bound),
+            Self::Setting(s) => s.is_numeric(),
+        }
+    }
+}
+
+impl fmt::Display for ValueName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A placeholder name that names nothing.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown placeholder '{{{name}}}'{}; names are the engine quantities (ridge, fc_intensity, step_time_ms, …) and the scenario settings (gpu, model, batch, context, …)", suggestion.as_ref().map(|s| format!(" (did you mean '{{{s}}}'?)")).unwrap_or_default())]
+pub struct UnknownName {
+    /// The name written.
+    pub name: String,
+    /// The closest known name.
+    pub suggestion: Option<&'static str>,
+}
+
+impl FromStr for ValueName {
+    type Err = UnknownName;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::all()
+            .find(|v| v.name() == s)
+            .ok_or_else(|| UnknownName {
+                name: s.to_owned(),
+                suggestion: closest(s, Self::all().map(Self::name)),
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rstest::rstest;
+
+    #[test]
+    fn names_are_unique_and_round_trip() {
+        let mut seen = std::collections::HashSet::new();
+        for v in ValueName::all() {
+            assert!(seen.insert(v.name()), "duplicate name {v}");
+            assert_eq!(v.name().parse::<ValueName>(), Ok(v));
+        }
+        assert_eq!(seen.len(), Quantity::ALL.len() + Setting::ALL.len());
+    }
+
+    #[rstest]
+    #[case::quantity_typo("ridg", Some("ridge"))]
+    #[case::setting_typo("contxt", Some("context"))]
+    #[case::far_off("zzzzzzzzzzzzzz", None)]
+    fn unknown_names_suggest(#[case] name: &str, #[case] suggestion: Option<&str>) {
+        let e = name.parse::<ValueName>().unwrap_err();
+        assert_eq!(e.suggestion, suggestion);
+    }
+
+    #[test]
+    fn message_names_the_placeholder() {
+        let e = "ridg".parse::<ValueName>().unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("unknown placeholder '{ridg}' (did you mean '{ridge}'?)"),
+            "{e}"
+        );
+    }
+
+    #[rstest]
+    #[case::ridge(ValueName::Quantity(Quantity::Ridge), true)]
+    #[case::bound(ValueName::Quantity(Quantity::Bound), false)]
+    #[case::batch(ValueName::Setting(Setting::Batch), true)]
+    #[case::gpu(ValueName::Setting(Setting::Gpu), false)]
+    #[case::kv(ValueName::Setting(Setting::Kv), false)]
+    fn numeric_or_text(#[case] name: ValueName, #[case] numeric: bool) {
+        assert_eq!(name.is_numeric(), numeric);
+    }
+}

@@ -1,0 +1,137 @@
+//! Checks a parsed lesson beyond what the parser enforces: ids, empty text, placeholders,
+//! answers that must come out of the engine, and scenarios that must evaluate.
+//!
+//! Every problem is reported (not only the first), each with a [`Spot`] that says where in the
+//! file to point: the content layer turns it into `path:line:col` with a caret.
+
+mod snippet;
+mod spot;
+mod step;
+
+pub use spot::{Needle, Spot};
+
+use std::collections::HashMap;
+
+use super::{LESSON_FORMAT_VERSION, Lesson};
+use crate::domain::catalog::Catalog;
+use crate::domain::scenario::Scenario;
+
+/// Validation stops after this many problems: nobody fixes a thousand at once, and a huge
+/// broken file should cost no more time than a small one.
+pub const MAX_PROBLEMS: usize = 1000;
+
+/// One thing wrong with a lesson.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// Where to point.
+    pub spot: Spot,
+    /// What is wrong, and what would be right.
+    pub message: String,
+}
+
+/// Every problem in `lesson`, with scenarios applied to `base` (the active cluster) and ids
+/// looked up in `catalog`. Empty when the lesson is sound. Stops early once there are
+/// [`MAX_PROBLEMS`] or more.
+#[must_use]
+pub fn validate(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let Lesson {
+        format_version,
+        id,
+        title,
+        summary,
+        steps,
+    } = lesson;
+    let mut lesson_problem = |field: &'static str, text: Option<String>, message: String| {
+        problems.push(Problem {
+            spot: Spot::lesson(field, text.map(Needle::whole)),
+            message,
+        });
+    };
+    if *format_version != LESSON_FORMAT_VERSION {
+        lesson_problem(
+            "format_version",
+            None,
+            format!(
+                "format_version {format_version} is not supported; this build reads {LESSON_FORMAT_VERSION}"
+            ),
+        );
+    }
+    if !valid_id(id) {
+        lesson_problem("id", Some(quoted(id)), id_message("lesson id", id));
+    }
+    for (field, value) in [("title", title), ("summary", summary)] {
+        if value.trim().is_empty() {
+            lesson_problem(field, None, format!("the lesson's {field} is empty"));
+        }
+    }
+    if steps.is_empty() {
+        lesson_problem(
+            "steps",
+            None,
+            "the lesson has no steps; add at least one".to_owned(),
+        );
+    }
+    let mut first_use: HashMap<&str, usize> = HashMap::new();
+    for (index, s) in steps.iter().enumerate() {
+        if problems.len() >= MAX_PROBLEMS {
+            break;
+        }
+        let step_id = s.id();
+        let at_id = || Spot::step(index, &["id"], Some(Needle::whole(quoted(step_id))));
+        if !valid_id(step_id) {
+            problems.push(Problem {
+                spot: at_id(),
+                message: id_message("step id", step_id),
+            });
+        } else if let Some(first) = first_use.get(step_id) {
+            problems.push(Problem {
+                spot: at_id(),
+                message: format!(
+                    "duplicate step id '{step_id}' (step {} already uses it); step ids must be unique within a lesson",
+                    first + 1
+                ),
+            });
+        } else {
+            first_use.insert(step_id, index);
+        }
+        problems.extend(step::check(index, s, catalog, base));
+    }
+    problems
+}
+
+/// Ids are lowercase ASCII letters and digits in words joined by single dashes
+/// (`ridge-point`, `kv-wall-2`).
+#[must_use]
+pub fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.split('-').all(|word| {
+            !word.is_empty()
+                && word
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
+}
+
+fn id_message(what: &str, id: &str) -> String {
+    let suggested: String = id
+        .to_lowercase()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    let hint = if suggested.is_empty() || suggested == id {
+        String::new()
+    } else {
+        format!(" (e.g. '{suggested}')")
+    };
+    format!("{what} '{id}' must be lowercase letters and digits joined by single dashes{hint}")
+}
+
+/// A string as RON writes it, for finding it in the source.
+fn quoted(s: &str) -> String {
+    format!("\"{s}\"")
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,214 @@
+use rstest::rstest;
+
+use super::*;
+use crate::content::data_files::builtin_catalog;
+use crate::content::located::parse_ron;
+
+#[track_caller]
+fn lesson_with(header: &str, steps: &str) -> Lesson {
+    let text = format!("(format_version: 1, {header} steps: [{steps}])");
+    parse_ron("x.ron", &text).unwrap_or_else(|e| panic!("test lesson does not parse:\n{e}"))
+}
+
+#[track_caller]
+fn problems(header: &str, steps: &str) -> Vec<Problem> {
+    validate(
+        &lesson_with(header, steps),
+        &builtin_catalog(),
+        &Scenario::default_cluster(),
+    )
+}
+
+const HEADER: &str = r#"id: "t", title: "T", summary: "S","#;
+
+#[track_caller]
+fn only_problem(steps: &str) -> Problem {
+    let mut found = problems(HEADER, steps);
+    assert_eq!(found.len(), 1, "expected one problem, got {found:#?}");
+    found.remove(0)
+}
+
+#[test]
+fn a_sound_lesson_has_no_problems() {
+    let steps = r#"
+        Read(id: "intro", tag: Analogy, text: "On {gpu} the ridge is {ridge:.0}; decode is {bound}-bound."),
+        Predict(id: "p", scenario: (gpu: "h200", precision: fp8, batch: 8), question: "B={batch}?",
+            answer: Number(value: Quantity("fc_intensity"), unit: "FLOP/byte", tolerance: 0.2),
+            explanation: "{fc_intensity:.1}", trap: "{{not a placeholder}}"),
+        Predict(id: "c", question: "Bound?", answer: Choice(options: ["memory", "compute"], correct: 1), explanation: "x"),
+        Recall(id: "r", front: "f", back: "b"),
+        Example(id: "e", title: "t", lines: ["{ridge:.0} FLOP/byte", ""]),
+        Explore(id: "x", preset: (batch: 8), overlay_gpu: "h200", task: "t",
+            answer: Number(value: Literal(2.0), unit: "x"), explanation: "e"),
+        Explain(id: "y", prompt: "p", model_answer: "m"),
+    "#;
+    assert_eq!(problems(HEADER, steps), vec![]);
+}
+
+#[rstest]
+#[case::unknown_gpu(
+    r#"Predict(id: "a", scenario: (gpu: "h100-sxn"), question: "q", answer: Number(value: Quantity("ridge"), unit: "u"), explanation: "e")"#,
+    &["scenario", "gpu"], Some("\"h100-sxn\""), "unknown GPU 'h100-sxn' (did you mean 'h100-sxm'?)")]
+#[case::unknown_model(
+    r#"Example(id: "a", title: "t", scenario: (model: "llama-3-8"), lines: ["x"])"#,
+    &["scenario", "model"], Some("\"llama-3-8\""), "unknown model 'llama-3-8' (did you mean 'llama-3-8b'?)")]
+#[case::unknown_overlay(
+    r#"Explore(id: "a", overlay_gpu: "h2000", task: "t", answer: Number(value: Literal(1.0), unit: "u"), explanation: "e")"#,
+    &["overlay_gpu"], Some("\"h2000\""), "unknown GPU 'h2000' (did you mean 'h200'?)")]
+#[case::unknown_quantity(
+    r#"Predict(id: "a", question: "q", answer: Number(value: Quantity("ridg"), unit: "u"), explanation: "e")"#,
+    &["answer", "value"], Some("\"ridg\""), "unknown quantity 'ridg' (did you mean 'ridge'?)")]
+#[case::bound_as_number(
+    r#"Predict(id: "a", question: "q", answer: Number(value: Quantity("bound"), unit: "u"), explanation: "e")"#,
+    &["answer", "value"], Some("\"bound\""), "`bound` is memory or compute, not a number")]
+#[case::no_kv_wall_at_context_zero(
+    r#"Predict(id: "a", scenario: (context: 0), question: "q", answer: Number(value: Quantity("max_batch_kv"), unit: "u"), explanation: "e")"#,
+    &["answer", "value"], Some("\"max_batch_kv\""), "quantity 'max_batch_kv' has no value for this step's scenario (context is 0, so no KV limit)")]
+#[case::tp_that_does_not_divide(
+    r#"Predict(id: "a", scenario: (tp: 3), question: "q", answer: Choice(options: ["a", "b"], correct: 0), explanation: "e")"#,
+    &["scenario", "tp"], None, "this step's scenario does not evaluate: tensor parallel 3 must divide the 8 KV heads of Llama-3-8B")]
+#[case::precision_without_a_peak(
+    r#"Example(id: "a", title: "t", scenario: (precision: fp4), lines: ["{ridge}"])"#,
+    &["scenario", "precision"], None, "this step's scenario does not evaluate: H100 SXM5 has no FP4 peak")]
+#[case::literal_not_positive(
+    r#"Predict(id: "a", question: "q", answer: Number(value: Literal(0.0), unit: "u"), explanation: "e")"#,
+    &["answer", "value"], None, "the answer 0 must be a positive number")]
+#[case::tolerance_zero(
+    r#"Predict(id: "a", question: "q", answer: Number(value: Literal(1.0), unit: "u", tolerance: 0.0), explanation: "e")"#,
+    &["answer", "tolerance"], None, "tolerance 0 must be in (0, 1]")]
+#[case::tolerance_percent(
+    r#"Predict(id: "a", question: "q", answer: Number(value: Literal(1.0), unit: "u", tolerance: 10.0), explanation: "e")"#,
+    &["answer", "tolerance"], None, "tolerance 10 must be in (0, 1]")]
+#[case::correct_out_of_range(
+    r#"Predict(id: "a", question: "q", answer: Choice(options: ["a", "b"], correct: 2), explanation: "e")"#,
+    &["answer", "correct"], None, "correct is 2, but options are numbered from 0, so it must be 0 to 1")]
+#[case::empty_question(
+    r#"Predict(id: "a", question: "  ", answer: Choice(options: ["a", "b"], correct: 0), explanation: "e")"#,
+    &["question"], None, "`question` is empty")]
+#[case::empty_option(
+    r#"Predict(id: "a", question: "q", answer: Choice(options: ["a", ""], correct: 0), explanation: "e")"#,
+    &["answer", "options"], None, "`options` is empty")]
+#[case::empty_prompt(r#"Explain(id: "a", prompt: "", model_answer: "m")"#, &["prompt"], None, "`prompt` is empty")]
+#[case::no_lines(r#"Example(id: "a", title: "t", lines: [])"#, &["lines"], None, "an example needs at least one line")]
+#[case::unknown_placeholder(
+    r#"Read(id: "a", text: "the ridge is {ridg:.0} here")"#,
+    &["text"], Some("he ridge is {ridg:.0}"), "unknown placeholder '{ridg}' (did you mean '{ridge}'?)")]
+#[case::bad_format(
+    r#"Recall(id: "a", front: "{ridge:.x}", back: "b")"#,
+    &["front"], Some("{ridge:.x}"), "placeholder `{ridge:.x}` has format `.x`")]
+#[case::format_on_text(
+    r#"Recall(id: "a", front: "f", back: "{gpu:.1}")"#,
+    &["back"], Some("{gpu:.1}"), "placeholder `{gpu:.1}`: `gpu` is text, so it takes no number format")]
+#[case::unclosed_brace(
+    r#"Explain(id: "a", prompt: "p", model_answer: "set {a")"#,
+    &["model_answer"], Some("set {"), "`{` is never closed")]
+#[case::placeholder_without_value(
+    r#"Read(id: "a", scenario: (context: 0), text: "wall {max_batch_kv}")"#,
+    &["text"], Some("wall {max_batch_kv}"), "placeholder `{max_batch_kv}` has no value for this step's scenario")]
+#[case::bad_step_id(
+    r#"Recall(id: "Step_1", front: "f", back: "b")"#,
+    &["id"], Some("\"Step_1\""), "step id 'Step_1' must be lowercase letters and digits joined by single dashes (e.g. 'step-1')")]
+fn step_problems(
+    #[case] step: &str,
+    #[case] fields: &[&str],
+    #[case] text: Option<&str>,
+    #[case] message: &str,
+) {
+    let p = only_problem(step);
+    assert!(p.message.starts_with(message), "message: {}", p.message);
+    assert_eq!(p.spot.step, Some(0));
+    assert_eq!(p.spot.fields, fields);
+    assert_eq!(p.spot.text.as_ref().map(|n| &n.text[..]), text);
+}
+
+#[test]
+fn duplicate_step_ids_point_at_the_second() {
+    let steps = r#"Recall(id: "a", front: "f", back: "b"), Recall(id: "b", front: "f", back: "b"), Recall(id: "a", front: "f", back: "b")"#;
+    let p = only_problem(steps);
+    assert_eq!(
+        p.spot,
+        Spot::step(2, &["id"], Some(Needle::whole("\"a\"".into())))
+    );
+    assert!(
+        p.message
+            .starts_with("duplicate step id 'a' (step 1 already uses it)"),
+        "{}",
+        p.message
+    );
+}
+
+#[rstest]
+#[case::version(
+    r#"id: "t", title: "T", summary: "S","#,
+    2,
+    "format_version",
+    "format_version 2 is not supported; this build reads 1"
+)]
+#[case::lesson_id(
+    r#"id: "Ridge Point", title: "T", summary: "S","#,
+    1,
+    "id",
+    "lesson id 'Ridge Point' must be lowercase letters and digits joined by single dashes (e.g. 'ridge-point')"
+)]
+#[case::title(
+    r#"id: "t", title: "", summary: "S","#,
+    1,
+    "title",
+    "the lesson's title is empty"
+)]
+#[case::summary(
+    r#"id: "t", title: "T", summary: " ","#,
+    1,
+    "summary",
+    "the lesson's summary is empty"
+)]
+fn lesson_problems(
+    #[case] header: &str,
+    #[case] version: u32,
+    #[case] field: &str,
+    #[case] message: &str,
+) {
+    let text = format!(
+        "(format_version: {version}, {header} steps: [Recall(id: \"r\", front: \"f\", back: \"b\")])"
+    );
+    let lesson: Lesson = parse_ron("x.ron", &text).unwrap();
+    let found = validate(&lesson, &builtin_catalog(), &Scenario::default_cluster());
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].spot.step, None);
+    assert_eq!(found[0].spot.fields, [field]);
+    assert_eq!(found[0].message, message);
+}
+
+#[test]
+fn a_lesson_without_steps_is_reported() {
+    let found = problems(HEADER, "");
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].spot, Spot::lesson("steps", None));
+}
+
+#[test]
+fn every_problem_is_reported_not_only_the_first() {
+    let steps = r#"
+        Predict(id: "a", question: "", answer: Choice(options: ["x"], correct: 3), explanation: "{nope}"),
+        Predict(id: "a", scenario: (gpu: "zzz"), question: "q", answer: Number(value: Quantity("ridge"), unit: "u", tolerance: 2.0), explanation: "e"),
+    "#;
+    let found = problems(HEADER, steps);
+    let messages: Vec<&str> = found.iter().map(|p| p.message.as_str()).collect();
+    assert_eq!(found.len(), 7, "{messages:#?}");
+}
+
+#[rstest]
+#[case::simple("ridge-point", true)]
+#[case::digits("kv-wall-2", true)]
+#[case::single("a", true)]
+#[case::empty("", false)]
+#[case::upper("Ridge", false)]
+#[case::underscore("ridge_point", false)]
+#[case::double_dash("ridge--point", false)]
+#[case::leading_dash("-ridge", false)]
+#[case::trailing_dash("ridge-", false)]
+#[case::dot("v1.2", false)]
+#[case::space("a b", false)]
+fn ids(#[case] id: &str, #[case] ok: bool) {
+    assert_eq!(valid_id(id), ok);
+}

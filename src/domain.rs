@@ -5,6 +5,7 @@
 
 pub mod catalog;
 pub mod dtype;
+pub mod format;
 pub mod hardware;
 pub mod lesson;
 pub mod logscale;

@@ -1,1 +1,34 @@
-//! Widgets with no ratatui equivalent: the log-log roofline plot and the batch slider.
+//! Widgets with no ratatui equivalent: the log-log roofline plot, the batch slider and the
+//! readouts line beneath them.
+//!
+//! The screen builds plain-data inputs from the engine on every event and renders them:
+//!
+//! ```ignore
+//! let evaluation = scenario.evaluate(&catalog)?;
+//! let look = Appearance::new(glyphs, ColorMode::from_no_color(no_color.as_deref()));
+//! let plot = PlotModel::from_evaluation(&scenario, &evaluation, look)
+//!     .with_overlay(overlay_gpu.and_then(|gpu| Roof::for_gpu(gpu, scenario.precision)));
+//! frame.render_widget(RooflinePlot::new(&plot), plot_area);
+//! let slider = BatchSlider::from_evaluation(&scenario, &evaluation, look);
+//! frame.render_widget(&slider, slider_area);
+//! frame.render_widget(ReadoutsLine::new(&evaluation, look), readouts_area);
+//! // Mouse: the same geometry the render used.
+//! if let Some(track) = slider.track(slider_area) {
+//!     let batch = track.batch_at_column(mouse.column);
+//! }
+//! ```
+
+pub mod batch_slider;
+pub mod dotted_line;
+pub mod label_placer;
+pub mod plot_layout;
+pub mod plot_model;
+pub mod readouts;
+pub mod roofline_plot;
+pub mod theme;
+
+pub use batch_slider::{BatchSlider, SLIDER_MAX_BATCH, SLIDER_MIN_BATCH, SliderTrack};
+pub use plot_model::{DecodeDot, INTENSITY_AXIS, PlotModel, Roof};
+pub use readouts::{Readout, ReadoutsLine, readouts};
+pub use roofline_plot::RooflinePlot;
+pub use theme::{Appearance, ColorMode, Element, GlyphSet};

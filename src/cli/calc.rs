@@ -6,7 +6,7 @@ use anyhow::Result;
 use serde_json::{Value, json};
 
 use crate::domain::catalog::Catalog;
-use crate::domain::dtype::Dtype;
+use crate::domain::format::group;
 use crate::domain::scenario::{Evaluation, Scenario};
 
 /// The options `roofline calc` takes, already parsed.
@@ -211,47 +211,37 @@ fn to_table(s: &Scenario, e: &Evaluation) -> String {
     out
 }
 
-/// A number with thousands separators and `decimals` places: 1,790.5.
-#[must_use]
-pub fn group(value: f64, decimals: usize) -> String {
-    let text = format!("{:.*}", decimals, value.abs());
-    let (int, frac) = text
-        .split_once('.')
-        .map_or((text.as_str(), None), |(i, f)| (i, Some(f)));
-    let mut grouped = String::new();
-    for (i, c) in int.chars().enumerate() {
-        if i > 0 && (int.len() - i) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    let sign = if value < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') {
-        "-"
-    } else {
-        ""
-    };
-    match frac {
-        Some(f) => format!("{sign}{grouped}.{f}"),
-        None => format!("{sign}{grouped}"),
-    }
-}
-
-/// Parses a math or storage format for the command line.
-pub fn parse_dtype(text: &str) -> Result<Dtype, String> {
-    text.parse::<Dtype>().map_err(|e| e.to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rstest::rstest;
+    use crate::content::data_files::builtin_catalog;
 
-    #[rstest]
-    #[case::small(4.785, 2, "4.79")]
-    #[case::thousands(1790.0, 0, "1,790")]
-    #[case::million(1_234_567.891, 1, "1,234,567.9")]
-    #[case::negative(-1234.0, 0, "-1,234")]
-    fn grouping(#[case] v: f64, #[case] d: usize, #[case] s: &str) {
-        assert_eq!(group(v, d), s);
+    #[test]
+    fn json_has_every_documented_key() {
+        let catalog = builtin_catalog();
+        let scenario = Scenario {
+            model: Some("llama-3-8b".to_owned()),
+            context: 4096,
+            ..Scenario::for_gpu("h100-sxm")
+        };
+        let json = to_json(&scenario, &scenario.evaluate(&catalog).unwrap());
+        for key in [
+            "ridge_flop_per_byte",
+            "peak_tflops",
+            "bandwidth_tbs",
+            "weight_bytes_per_gpu",
+            "kv_bytes_per_token",
+            "fc_intensity",
+            "attention_intensity",
+            "batch_to_ridge",
+            "step_time_ms",
+            "tokens_per_s",
+            "max_batch_kv",
+            "bound",
+        ] {
+            assert!(json.get(key).is_some(), "missing {key}");
+        }
+        assert_eq!(json["max_batch_kv"], 104);
+        assert_eq!(json["bound"], "memory");
     }
 }

@@ -37,7 +37,7 @@ pub fn format_number(value: f64, format: Format) -> String {
         Format::Decimals(n) => format!("{value:.prec$}", prec = usize::from(n)),
         Format::Auto => auto(value),
     };
-    group_thousands(&text)
+    crate::domain::format::group_thousands(&text)
 }
 
 fn auto(value: f64) -> String {
@@ -56,26 +56,6 @@ fn auto(value: f64) -> String {
     } else {
         text
     }
-}
-
-/// `-1234567.891` → `-1,234,567.891`; `-0` and `-0.00` lose their sign.
-fn group_thousands(text: &str) -> String {
-    let (sign, unsigned) = match text.strip_prefix('-') {
-        Some(rest) if rest.bytes().any(|b| b.is_ascii_digit() && b != b'0') => ("-", rest),
-        Some(rest) => ("", rest),
-        None => ("", text),
-    };
-    let (int, frac) = unsigned.split_at(unsigned.find('.').unwrap_or(unsigned.len()));
-    let mut out = String::with_capacity(text.len() + int.len() / 3);
-    out.push_str(sign);
-    for (i, c) in int.chars().enumerate() {
-        if i > 0 && (int.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out.push_str(frac);
-    out
 }
 
 #[cfg(test)]

@@ -1,0 +1,186 @@
+//! The readouts line under the plot: the engine's numbers for the current setting.
+//!
+//! ```text
+//! AI 8.0 · 2.7% of ridge · 4.6 ms · 1,790 tok/s · memory-bound
+//! ```
+//!
+//! When the line does not fit, the least important readouts go first (step time, then the
+//! share of the ridge, tokens/s, the bound); the intensity stays.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+use super::theme::{Appearance, Element};
+use crate::domain::logscale::short_label;
+use crate::domain::roofline::Bound;
+use crate::domain::scenario::Evaluation;
+
+/// One readout and how long it survives a narrow line (higher stays longer).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Readout {
+    /// The text, e.g. `1,790 tok/s`.
+    pub text: String,
+    /// Which element's style it takes.
+    pub element: Option<Element>,
+    /// Survival rank: the lowest is dropped first.
+    pub keep: u8,
+}
+
+impl Readout {
+    fn new(text: String, element: Option<Element>, keep: u8) -> Self {
+        Self {
+            text,
+            element,
+            keep,
+        }
+    }
+}
+
+/// The readouts for an evaluation, in display order. Without a model there is no dot to
+/// describe, so it reads out the GPU: ridge, peak and bandwidth.
+#[must_use]
+pub fn readouts(evaluation: &Evaluation) -> Vec<Readout> {
+    let Some(model) = &evaluation.model else {
+        return vec![
+            Readout::new(
+                format!("ridge {}", short_label(evaluation.ridge)),
+                Some(Element::Ridge),
+                4,
+            ),
+            Readout::new(
+                format!("{} TF", short_label(evaluation.peak_flops / 1e12)),
+                Some(Element::Roof),
+                3,
+            ),
+            Readout::new(
+                format!("{} TB/s", decimals(evaluation.bandwidth / 1e12, 2)),
+                None,
+                2,
+            ),
+            Readout::new("no model".to_owned(), None, 1),
+        ];
+    };
+    let share = 100.0 * model.fc_intensity / evaluation.ridge;
+    let bound = match model.bound {
+        Bound::Memory => "memory-bound",
+        Bound::Compute => "compute-bound",
+    };
+    vec![
+        Readout::new(
+            format!("AI {}", intensity(model.fc_intensity)),
+            Some(Element::Decode),
+            5,
+        ),
+        Readout::new(format!("{}% of ridge", percent(share)), None, 2),
+        Readout::new(
+            format!("{} ms", milliseconds(model.step_time_s * 1e3)),
+            None,
+            1,
+        ),
+        Readout::new(format!("{} tok/s", group(model.tokens_per_s, 0)), None, 3),
+        Readout::new(bound.to_owned(), None, 4),
+    ]
+}
+
+/// The readouts line, drawn to fit its area.
+#[derive(Debug, Clone, Copy)]
+pub struct ReadoutsLine<'a> {
+    evaluation: &'a Evaluation,
+    appearance: Appearance,
+}
+
+impl<'a> ReadoutsLine<'a> {
+    /// The line for an evaluation.
+    #[must_use]
+    pub const fn new(evaluation: &'a Evaluation, appearance: Appearance) -> Self {
+        Self {
+            evaluation,
+            appearance,
+        }
+    }
+
+    /// The styled line that fits `width` cells: lowest-ranked readouts dropped until it does.
+    #[must_use]
+    pub fn line(&self, width: u16) -> Line<'static> {
+        let look = self.appearance;
+        let separator = look.pick(" · ", " | ");
+        let mut items = readouts(self.evaluation);
+        let total = |items: &[Readout]| {
+            items
+                .iter()
+                .map(|r| Span::raw(r.text.as_str()).width())
+                .sum::<usize>()
+                + separator.chars().count() * items.len().saturating_sub(1)
+        };
+        while items.len() > 1 && total(&items) > usize::from(width) {
+            let weakest = items
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, r)| r.keep)
+                .map_or(0, |(i, _)| i);
+            items.remove(weakest);
+        }
+        let mut spans = Vec::with_capacity(items.len() * 2);
+        for (i, item) in items.into_iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::styled(separator, look.style(Element::Axis)));
+            }
+            let style = item.element.map(|e| look.style(e)).unwrap_or_default();
+            spans.push(Span::styled(item.text, style));
+        }
+        Line::from(spans)
+    }
+}
+
+impl Widget for ReadoutsLine<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let area = area.intersection(buf.area);
+        if area.is_empty() {
+            return;
+        }
+        buf.set_line(area.x, area.y, &self.line(area.width), area.width);
+    }
+}
+
+/// An intensity: one decimal below 100 (`8.0`), whole numbers above (`1,024`).
+#[must_use]
+pub fn intensity(value: f64) -> String {
+    if value < 100.0 {
+        decimals(value, 1)
+    } else {
+        group(value, 0)
+    }
+}
+
+/// A percentage: one decimal below 10 (`2.7`), whole above (`54`).
+#[must_use]
+pub fn percent(value: f64) -> String {
+    if value < 10.0 {
+        decimals(value, 1)
+    } else {
+        group(value, 0)
+    }
+}
+
+/// Milliseconds: two decimals below 1, one below 100, whole above.
+#[must_use]
+pub fn milliseconds(value: f64) -> String {
+    if value < 1.0 {
+        decimals(value, 2)
+    } else if value < 100.0 {
+        decimals(value, 1)
+    } else {
+        group(value, 0)
+    }
+}
+
+fn decimals(value: f64, places: usize) -> String {
+    format!("{value:.places$}")
+}
+
+pub use crate::domain::format::group;
+
+#[cfg(test)]
+mod tests;

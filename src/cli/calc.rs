@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::domain::catalog::Catalog;
 use crate::domain::format::group;
-use crate::domain::scenario::{Evaluation, Scenario};
+use crate::domain::scenario::{Evaluation, ModelEvaluation, Scenario};
 
 /// The options `roofline calc` takes, already parsed.
 #[derive(Debug, Clone)]
@@ -83,132 +83,132 @@ pub fn to_json(s: &Scenario, e: &Evaluation) -> Value {
 }
 
 fn to_table(s: &Scenario, e: &Evaluation) -> String {
-    let mut out = String::new();
     let weights = if s.weights == s.precision {
         String::new()
     } else {
         format!(", {} weights", s.weights.label())
     };
-    let _ = writeln!(
-        out,
-        "{} · {} math{weights}",
-        e.gpu_name,
-        s.precision.label()
-    );
-    let mut row = |label: &str, value: String| {
-        let _ = writeln!(out, "  {label:<26} {value}");
-    };
-    row("peak", format!("{} TFLOP/s", group(e.peak_flops / 1e12, 1)));
-    row(
-        "bandwidth",
-        format!("{} TB/s", group(e.bandwidth / 1e12, 3)),
-    );
-    row("memory", format!("{} GB", group(e.memory_bytes / 1e9, 0)));
-    row("ridge", format!("{} FLOP/byte", group(e.ridge, 1)));
-    let Some(m) = &e.model else {
-        return out;
-    };
-    let _ = writeln!(
-        out,
-        "\n{} · batch {} · context {} · TP {} · KV {}",
-        m.model_name,
-        s.batch,
-        s.context,
-        s.tp,
-        s.kv.label()
-    );
-    let mut row = |label: &str, value: String| {
-        let _ = writeln!(out, "  {label:<26} {value}");
-    };
-    row(
-        "weights read per step",
-        format!("{} GB per GPU", group(m.weight_bytes_per_gpu / 1e9, 2)),
-    );
-    row(
-        "weights held",
-        format!(
-            "{} GB per GPU",
-            group(m.weight_bytes_stored_per_gpu / 1e9, 2)
-        ),
-    );
-    row(
-        "KV per token",
-        format!(
-            "{} bytes ({} KiB)",
-            group(m.kv_bytes_per_token, 0),
-            group(m.kv_bytes_per_token / 1024.0, 1)
-        ),
-    );
-    row(
-        "FC intensity",
-        format!(
-            "{} FLOP/byte (≈ 2B/b_w = {}), {:.1} % of the ridge",
-            group(m.fc_intensity, 2),
-            group(m.fc_intensity_approx, 2),
-            100.0 * m.fc_intensity / e.ridge
-        ),
-    );
-    row(
-        "attention intensity",
-        format!(
-            "{} FLOP/byte (any batch, any context)",
-            group(m.attention_intensity, 2)
-        ),
-    );
-    row(
-        "prefill intensity",
-        format!(
-            "{} FLOP/byte at {} prompt tokens",
-            group(m.prefill_intensity, 0),
-            s.prompt
-        ),
-    );
-    row(
-        "batch to reach the ridge",
-        match m.batch_to_ridge {
-            Some(b) => format!(
-                "{} (≈ ridge·b_w/2 = {})",
-                group(b, 0),
-                group(m.batch_to_ridge_approx, 0)
-            ),
-            None => "never: this matmul saturates below the ridge".to_owned(),
-        },
-    );
-    row(
-        "step time (speed of light)",
-        format!(
-            "{} ms ({}-bound; memory {} ms, compute {} ms)",
-            group(m.step_time_s * 1e3, 3),
-            m.bound,
-            group(m.memory_time_s * 1e3, 3),
-            group(m.compute_time_s * 1e3, 3)
-        ),
-    );
-    row(
-        "tokens/s",
-        format!(
-            "{} across the batch, {} per sequence",
-            group(m.tokens_per_s, 0),
-            group(1.0 / m.step_time_s, 1)
-        ),
-    );
-    row(
-        "KV-limited batch",
-        match m.max_batch_kv {
-            Some(b) => format!(
-                "{b} sequences at {} tokens ({} GB KV budget per GPU{})",
-                s.context,
-                group(m.kv_budget_bytes / 1e9, 1),
-                if s.overhead_gb > 0.0 {
-                    format!(", {} GB reserved", s.overhead_gb)
-                } else {
-                    ", nothing reserved".to_owned()
-                }
-            ),
-            None => "no limit at context 0 (pass --context)".to_owned(),
-        },
-    );
+    let mut out = format!("{} · {} math{weights}\n", e.gpu_name, s.precision.label());
+    push_rows(&mut out, &gpu_rows(e));
+    if let Some(m) = &e.model {
+        let _ = writeln!(
+            out,
+            "\n{} · batch {} · context {} · TP {} · KV {}",
+            m.model_name,
+            s.batch,
+            s.context,
+            s.tp,
+            s.kv.label()
+        );
+        push_rows(&mut out, &model_rows(s, e.ridge, m));
+    }
     out
+}
+
+fn push_rows(out: &mut String, rows: &[(&str, String)]) {
+    for (label, value) in rows {
+        let _ = writeln!(out, "  {label:<26} {value}");
+    }
+}
+
+fn gpu_rows(e: &Evaluation) -> Vec<(&'static str, String)> {
+    vec![
+        ("peak", format!("{} TFLOP/s", group(e.peak_flops / 1e12, 1))),
+        (
+            "bandwidth",
+            format!("{} TB/s", group(e.bandwidth / 1e12, 3)),
+        ),
+        ("memory", format!("{} GB", group(e.memory_bytes / 1e9, 0))),
+        ("ridge", format!("{} FLOP/byte", group(e.ridge, 1))),
+    ]
+}
+
+fn model_rows(s: &Scenario, ridge: f64, m: &ModelEvaluation) -> Vec<(&'static str, String)> {
+    let gb = |bytes: f64| group(bytes / 1e9, 2);
+    let ms = |seconds: f64| group(seconds * 1e3, 3);
+    let batch_to_ridge = match m.batch_to_ridge {
+        Some(b) => format!(
+            "{} (≈ ridge·b_w/2 = {})",
+            group(b, 0),
+            group(m.batch_to_ridge_approx, 0)
+        ),
+        None => "never: this matmul saturates below the ridge".to_owned(),
+    };
+    let reserved = if s.overhead_gb > 0.0 {
+        format!(", {} GB reserved", s.overhead_gb)
+    } else {
+        ", nothing reserved".to_owned()
+    };
+    let kv_wall = match m.max_batch_kv {
+        Some(b) => format!(
+            "{b} sequences at {} tokens ({} GB KV budget per GPU{reserved})",
+            s.context,
+            group(m.kv_budget_bytes / 1e9, 1),
+        ),
+        None => "no limit at context 0 (pass --context)".to_owned(),
+    };
+    vec![
+        (
+            "weights read per step",
+            format!("{} GB per GPU", gb(m.weight_bytes_per_gpu)),
+        ),
+        (
+            "weights held",
+            format!("{} GB per GPU", gb(m.weight_bytes_stored_per_gpu)),
+        ),
+        (
+            "KV per token",
+            format!(
+                "{} bytes ({} KiB)",
+                group(m.kv_bytes_per_token, 0),
+                group(m.kv_bytes_per_token / 1024.0, 1)
+            ),
+        ),
+        (
+            "FC intensity",
+            format!(
+                "{} FLOP/byte (≈ 2B/b_w = {}), {:.1} % of the ridge",
+                group(m.fc_intensity, 2),
+                group(m.fc_intensity_approx, 2),
+                100.0 * m.fc_intensity / ridge
+            ),
+        ),
+        (
+            "attention intensity",
+            format!(
+                "{} FLOP/byte (any batch, any context)",
+                group(m.attention_intensity, 2)
+            ),
+        ),
+        (
+            "prefill intensity",
+            format!(
+                "{} FLOP/byte at {} prompt tokens",
+                group(m.prefill_intensity, 0),
+                s.prompt
+            ),
+        ),
+        ("batch to reach the ridge", batch_to_ridge),
+        (
+            "step time (speed of light)",
+            format!(
+                "{} ms ({}-bound; memory {} ms, compute {} ms)",
+                ms(m.step_time_s),
+                m.bound,
+                ms(m.memory_time_s),
+                ms(m.compute_time_s)
+            ),
+        ),
+        (
+            "tokens/s",
+            format!(
+                "{} across the batch, {} per sequence",
+                group(m.tokens_per_s, 0),
+                group(1.0 / m.step_time_s, 1)
+            ),
+        ),
+        ("KV-limited batch", kv_wall),
+    ]
 }
 
 #[cfg(test)]

@@ -1,1 +1,369 @@
 //! The terminal program: `Msg`, `update`, the keymap and the event source.
+//!
+//! [`App`] is the whole state. It changes only in [`update`], one [`Msg`] at a time; rendering
+//! reads `&App` (see `ui`). Events come from an [`EventSource`] — crossterm in the program, a
+//! scripted queue in tests — and are turned into messages by the [`Keymap`], which is data.
+
+pub mod event_source;
+pub mod keymap;
+pub mod msg;
+pub mod plot_view;
+pub mod run;
+mod update;
+
+use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
+use ratatui::layout::Size;
+
+pub use event_source::{CrosstermEvents, EventSource, ScriptedEvents};
+pub use keymap::{KeyContext, Keymap};
+pub use msg::{Cycle, Msg};
+pub use plot_view::PlotView;
+pub use run::{ProgressSink, RunError, run};
+pub use update::update;
+
+use crate::domain::catalog::Catalog;
+use crate::domain::lesson::Lesson;
+use crate::domain::scenario::Scenario;
+use crate::domain::session::{
+    ExplainState, PredictInput, PredictState, Progress, RecallState, Session, StepState,
+};
+use crate::widgets::Appearance;
+
+/// Everything the program knows.
+#[derive(Debug, Clone)]
+pub struct App {
+    catalog: Catalog,
+    lessons: Vec<Lesson>,
+    cluster: Scenario,
+    progress: Progress,
+    screen: Screen,
+    overlay: Overlay,
+    plot: PlotView,
+    notice: Option<Notice>,
+    appearance: Appearance,
+    keymap: Keymap,
+    viewport: Size,
+    drag: Drag,
+    run_state: RunState,
+}
+
+/// What fills the screen.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Screen {
+    /// The course, one lesson per line.
+    LessonList {
+        /// The highlighted lesson's index.
+        selected: usize,
+    },
+    /// A lesson being studied.
+    Lesson(LessonScreen),
+}
+
+/// A lesson on screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LessonScreen {
+    /// Index of the lesson in the course.
+    pub lesson: usize,
+    /// Its state machine.
+    pub session: Session,
+    /// Where typed keys go.
+    pub focus: Focus,
+    /// Lines of the lesson text scrolled past.
+    pub scroll: u16,
+}
+
+/// Where typed keys go on a lesson step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    /// Keys are commands (and digits go to a guess).
+    Commands,
+    /// Every printable key goes into the explanation.
+    Text,
+}
+
+/// What is drawn over the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Overlay {
+    /// Nothing.
+    None,
+    /// The key help.
+    Help {
+        /// Lines scrolled past.
+        scroll: u16,
+    },
+}
+
+/// Whether the mouse is dragging the slider.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drag {
+    /// No drag.
+    Idle,
+    /// The left button went down on the slider and has not come up.
+    Slider,
+}
+
+/// Whether the program goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunState {
+    /// Waiting for the next event.
+    Running,
+    /// Quit was asked for.
+    Quitting,
+}
+
+/// A line under the screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// How it looks and how long it stays.
+    pub kind: NoticeKind,
+    /// The text.
+    pub text: String,
+}
+
+/// Kinds of notice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoticeKind {
+    /// Something worth knowing; gone after the next key.
+    Info,
+    /// A move that was not allowed, and why; gone after the next key.
+    Refusal,
+    /// A problem with the learner's files; stays until dismissed with Esc.
+    Warning,
+}
+
+/// What the program starts with.
+#[derive(Debug, Clone)]
+pub struct AppInit {
+    /// GPUs and models.
+    pub catalog: Catalog,
+    /// The course, in order.
+    pub lessons: Vec<Lesson>,
+    /// The learner's cluster: what answers and worked examples are computed for.
+    pub cluster: Scenario,
+    /// What was saved last time.
+    pub progress: Progress,
+    /// A warning from loading the progress, shown until dismissed.
+    pub warning: Option<String>,
+    /// Glyphs and colour.
+    pub appearance: Appearance,
+    /// The terminal's size.
+    pub viewport: Size,
+}
+
+impl App {
+    /// The program on the lesson list (the last lesson studied highlighted).
+    #[must_use]
+    pub fn new(init: AppInit) -> Self {
+        let AppInit {
+            catalog,
+            lessons,
+            cluster,
+            progress,
+            warning,
+            appearance,
+            viewport,
+        } = init;
+        let selected = progress
+            .last_lesson
+            .as_deref()
+            .and_then(|id| lessons.iter().position(|l| l.id == id))
+            .unwrap_or(0);
+        Self {
+            plot: PlotView::new(cluster.clone()),
+            catalog,
+            lessons,
+            cluster,
+            progress,
+            screen: Screen::LessonList { selected },
+            overlay: Overlay::None,
+            notice: warning.map(|text| Notice {
+                kind: NoticeKind::Warning,
+                text,
+            }),
+            appearance,
+            keymap: Keymap::default(),
+            viewport,
+            drag: Drag::Idle,
+            run_state: RunState::Running,
+        }
+    }
+
+    /// The index of the lesson studied last, if it is in the course.
+    #[must_use]
+    pub fn last_lesson(&self) -> Option<usize> {
+        let id = self.progress.last_lesson.as_deref()?;
+        self.lessons.iter().position(|l| l.id == id)
+    }
+
+    /// The message for a terminal event in the current state, if it means anything here.
+    #[must_use]
+    pub fn msg_for(&self, event: &Event) -> Option<Msg> {
+        match event {
+            Event::Key(key) if key.kind != KeyEventKind::Release => {
+                self.keymap.lookup(key, &self.contexts())
+            }
+            Event::Mouse(mouse) => {
+                let (column, row) = (mouse.column, mouse.row);
+                let on_list = matches!(self.screen, Screen::LessonList { .. });
+                match mouse.kind {
+                    MouseEventKind::Down(MouseButton::Left) => Some(Msg::MouseDown { column, row }),
+                    MouseEventKind::Drag(MouseButton::Left) => Some(Msg::MouseDrag { column, row }),
+                    MouseEventKind::Up(MouseButton::Left) => Some(Msg::MouseUp),
+                    MouseEventKind::ScrollUp if on_list => Some(Msg::SelectPrevious),
+                    MouseEventKind::ScrollDown if on_list => Some(Msg::SelectNext),
+                    MouseEventKind::ScrollUp => Some(Msg::ScrollUp),
+                    MouseEventKind::ScrollDown => Some(Msg::ScrollDown),
+                    _ => None,
+                }
+            }
+            Event::Resize(width, height) => Some(Msg::Resize {
+                width: *width,
+                height: *height,
+            }),
+            _ => None,
+        }
+    }
+
+    /// The key contexts active now, most specific first.
+    #[must_use]
+    pub fn contexts(&self) -> Vec<KeyContext> {
+        if matches!(self.overlay, Overlay::Help { .. }) {
+            return vec![KeyContext::Help, KeyContext::Global];
+        }
+        let mut contexts = self.screen_contexts();
+        if self
+            .notice
+            .as_ref()
+            .is_some_and(|n| n.kind == NoticeKind::Warning)
+        {
+            // Esc still stops typing first; after that it dismisses the warning.
+            let at = usize::from(contexts.first() == Some(&KeyContext::TextEntry));
+            contexts.insert(at, KeyContext::Warning);
+        }
+        contexts
+    }
+
+    /// The key contexts of the screen under any overlay, most specific first.
+    #[must_use]
+    pub fn screen_contexts(&self) -> Vec<KeyContext> {
+        use KeyContext as C;
+        let Screen::Lesson(screen) = &self.screen else {
+            return vec![C::LessonList, C::Global];
+        };
+        let step: &[KeyContext] = match (screen.session.state(), screen.focus) {
+            (StepState::Explain(ExplainState::Writing { .. }), Focus::Text) => {
+                return vec![C::TextEntry, C::Global];
+            }
+            (StepState::Explain(ExplainState::Writing { .. }), Focus::Commands) => {
+                &[C::ExplainPaused]
+            }
+            (StepState::Predict(PredictState::Predicting { input }), _) => match input {
+                PredictInput::Number { .. } => &[C::GuessEntry],
+                PredictInput::Choice { .. } => &[C::ChoiceEntry],
+            },
+            (StepState::Predict(PredictState::Committed { .. }), _) => &[C::Committed],
+            (StepState::Recall(RecallState::Front), _) => &[C::CardFront],
+            (StepState::Recall(RecallState::Back), _) => &[C::CardBack],
+            (StepState::Recall(RecallState::Graded(_)), _) => &[C::CardBack, C::Continue],
+            (
+                StepState::Reading
+                | StepState::Predict(PredictState::Revealed { .. })
+                | StepState::Explain(ExplainState::Revealed { .. }),
+                _,
+            ) => &[C::Continue],
+        };
+        let mut contexts = step.to_vec();
+        contexts.extend([C::Lesson, C::Plot, C::Global]);
+        contexts
+    }
+
+    /// GPUs and models.
+    #[must_use]
+    pub const fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// The course.
+    #[must_use]
+    pub fn lessons(&self) -> &[Lesson] {
+        &self.lessons
+    }
+
+    /// The learner's cluster.
+    #[must_use]
+    pub const fn cluster(&self) -> &Scenario {
+        &self.cluster
+    }
+
+    /// Everything to save.
+    #[must_use]
+    pub const fn progress(&self) -> &Progress {
+        &self.progress
+    }
+
+    /// What fills the screen.
+    #[must_use]
+    pub const fn screen(&self) -> &Screen {
+        &self.screen
+    }
+
+    /// The lesson on screen, if any.
+    #[must_use]
+    pub const fn lesson_screen(&self) -> Option<&LessonScreen> {
+        match &self.screen {
+            Screen::Lesson(screen) => Some(screen),
+            Screen::LessonList { .. } => None,
+        }
+    }
+
+    /// The session of the lesson on screen, if any.
+    #[must_use]
+    pub fn session(&self) -> Option<&Session> {
+        self.lesson_screen().map(|s| &s.session)
+    }
+
+    /// What is drawn over the screen.
+    #[must_use]
+    pub const fn overlay(&self) -> Overlay {
+        self.overlay
+    }
+
+    /// The plot's setting.
+    #[must_use]
+    pub const fn plot(&self) -> &PlotView {
+        &self.plot
+    }
+
+    /// The line under the screen.
+    #[must_use]
+    pub const fn notice(&self) -> Option<&Notice> {
+        self.notice.as_ref()
+    }
+
+    /// Glyphs and colour.
+    #[must_use]
+    pub const fn appearance(&self) -> Appearance {
+        self.appearance
+    }
+
+    /// The keymap.
+    #[must_use]
+    pub const fn keymap(&self) -> &Keymap {
+        &self.keymap
+    }
+
+    /// The terminal's size as last reported.
+    #[must_use]
+    pub const fn viewport(&self) -> Size {
+        self.viewport
+    }
+
+    /// Whether the program goes on.
+    #[must_use]
+    pub const fn run_state(&self) -> RunState {
+        self.run_state
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,12 +1,126 @@
 //! `roofline` and `roofline learn [LESSON]`: the terminal tutor.
+//!
+//! Loads the catalog, the lessons and the learner's progress, puts the terminal in raw mode on
+//! the alternate screen with mouse capture, runs the event loop, and puts the terminal back —
+//! on quit, on error, on panic (a hook restores it before the message prints) and on Ctrl-C
+//! (which raw mode delivers as a key: it quits).
 
+mod terminal;
+
+use std::io::IsTerminal as _;
 use std::process::ExitCode;
 
-use anyhow::{Result, bail};
+use anyhow::{Context as _, Result, anyhow, bail};
 
 use super::args::GlobalArgs;
+use crate::app::{self, App, AppInit, CrosstermEvents, Msg, update};
+use crate::content::lessons;
+use crate::domain::lesson::Lesson;
+use crate::domain::scenario::Scenario;
+use crate::domain::suggest::closest;
+use crate::store::{Store, default_data_dir};
+use crate::widgets::{Appearance, ColorMode, GlyphSet};
 
 /// Opens the tutor: at `lesson`, or where the learner left off, or at the lesson list.
-pub fn run(_global: &GlobalArgs, _lesson: Option<&str>) -> Result<ExitCode> {
-    bail!("the terminal tutor is not built yet")
+pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
+    let catalog = super::catalog(global)?;
+    let lessons = lessons::load(global.lessons.as_deref(), &catalog).map_err(|errors| {
+        let listed: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        anyhow!(
+            "{} problem(s) in lesson files:\n{}",
+            errors.len(),
+            listed.join("\n")
+        )
+    })?;
+    let start = match lesson {
+        Some(id) => Some(lesson_index(&lessons, id)?),
+        None => None,
+    };
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        bail!(
+            "the tutor needs a terminal (stdin and stdout must be a TTY); `roofline list` and `roofline calc` work without one"
+        );
+    }
+    let dir = global
+        .data_dir
+        .clone()
+        .or_else(default_data_dir)
+        .context("this platform has no data directory for progress: pass --data-dir DIR")?;
+    let mut store = Store::new(dir);
+    let loaded = store.load();
+    let appearance = Appearance::new(
+        if global.ascii {
+            GlyphSet::Ascii
+        } else {
+            GlyphSet::Unicode
+        },
+        ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
+    );
+
+    let mut session = terminal::Session::enter().context("cannot set up the terminal")?;
+    let viewport = session.size().context("cannot read the terminal size")?;
+    let mut app = App::new(AppInit {
+        catalog,
+        lessons,
+        cluster: Scenario::default_cluster(),
+        progress: loaded.progress.clone(),
+        warning: loaded.warning,
+        appearance,
+        viewport,
+    });
+    if let Some(index) = start.or_else(|| app.last_lesson()) {
+        let mut next = Some(Msg::OpenLesson(index));
+        while let Some(msg) = next {
+            next = update(&mut app, msg);
+        }
+    }
+    if *app.progress() != loaded.progress
+        && let Err(why) = app::ProgressSink::save(&mut store, app.progress())
+    {
+        let _ = update(&mut app, Msg::SaveFailed(why));
+    }
+    let outcome = app::run(
+        session.terminal(),
+        &mut app,
+        &mut CrosstermEvents,
+        &mut store,
+    );
+    session.leave().context("cannot restore the terminal")?;
+    outcome.context("the terminal failed")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The index of the lesson with this id, or an error that lists the ids.
+pub fn lesson_index(lessons: &[Lesson], id: &str) -> Result<usize> {
+    if let Some(index) = lessons.iter().position(|l| l.id == id) {
+        return Ok(index);
+    }
+    let ids: Vec<&str> = lessons.iter().map(|l| l.id.as_str()).collect();
+    let hint = closest(id, ids.iter().copied())
+        .map(|s| format!(" (did you mean '{s}'?)"))
+        .unwrap_or_default();
+    bail!(
+        "unknown lesson '{id}'{hint}; the lessons are: {}",
+        ids.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::data_files::builtin_catalog;
+
+    #[test]
+    fn an_unknown_lesson_lists_the_ids() {
+        let lessons = lessons::builtin(&builtin_catalog()).expect("shipped lessons load");
+        assert_eq!(lesson_index(&lessons, "ridge-point").unwrap(), 1);
+        let err = lesson_index(&lessons, "ridge-pont")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("unknown lesson 'ridge-pont' (did you mean 'ridge-point'?)"),
+            "{err}"
+        );
+        assert!(err.contains("two-ceilings, ridge-point"), "{err}");
+    }
 }

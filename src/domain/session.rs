@@ -1,1 +1,274 @@
 //! The pure lesson session: one state machine per step, driven by learner intents.
+//!
+//! A [`Session`] is a lesson being studied: which step is current, each step's
+//! [`StepState`], and the answers resolved for the learner's cluster when it started. It moves
+//! only through [`Session::act`], [`Session::next_step`] and [`Session::previous_step`], each of which says
+//! what it did; it is saved as [`LessonProgress`] and restored from it.
+
+pub mod answer;
+pub mod progress;
+pub mod refusal;
+pub mod step;
+
+pub use answer::{ResolvedAnswer, resolve_lesson};
+pub use progress::{LessonProgress, LessonStatus, LessonSummary, Progress, StepRecord, summarize};
+pub use step::{
+    Action, ExplainState, Grade, Guess, Outcome, PredictInput, PredictState, RecallState, Refusal,
+    StepState,
+};
+
+use super::catalog::Catalog;
+use super::lesson::{Lesson, Step};
+use super::scenario::Scenario;
+
+/// A lesson being studied.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Session {
+    lesson_id: String,
+    slots: Vec<Slot>,
+    current: usize,
+}
+
+/// One step's progress within a session.
+#[derive(Debug, Clone, PartialEq)]
+struct Slot {
+    step_id: String,
+    state: StepState,
+    answer: Option<ResolvedAnswer>,
+    visit: Visit,
+}
+
+/// Whether the learner has been on a step (what finishes a read step).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Visit {
+    NotYet,
+    Seen,
+}
+
+/// What a move between steps did.
+#[must_use]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Move {
+    /// The current step changed.
+    Moved,
+    /// Already at the last step.
+    AtEnd,
+    /// Already at the first step.
+    AtStart,
+}
+
+/// A lesson with no steps cannot be studied.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("lesson '{0}' has no steps")]
+pub struct EmptyLesson(pub String);
+
+impl Session {
+    /// Starts a lesson from its first step, with answers computed for `cluster`.
+    pub fn start(
+        lesson: &Lesson,
+        cluster: &Scenario,
+        catalog: &Catalog,
+    ) -> Result<Self, EmptyLesson> {
+        Self::with_answers(lesson, resolve_lesson(lesson, cluster, catalog))
+    }
+
+    /// Resumes a lesson where `progress` left it. Records for steps the lesson no longer has,
+    /// or that no longer fit the step (a predict turned into a card, an option removed), are
+    /// ignored; an unknown resume step starts at the first step.
+    pub fn resume(
+        lesson: &Lesson,
+        cluster: &Scenario,
+        catalog: &Catalog,
+        progress: &LessonProgress,
+    ) -> Result<Self, EmptyLesson> {
+        let mut session = Self::start(lesson, cluster, catalog)?;
+        for (slot, step) in session.slots.iter_mut().zip(&lesson.steps) {
+            if let Some(record) = progress.steps.get(step.id()) {
+                slot.visit = Visit::Seen;
+                if let Some(state) = restore(step, record, slot.answer.as_ref()) {
+                    slot.state = state;
+                }
+            }
+        }
+        session.current = progress
+            .resume_step
+            .as_deref()
+            .and_then(|id| session.slots.iter().position(|s| s.step_id == id))
+            .unwrap_or(0);
+        session.slots[session.current].visit = Visit::Seen;
+        Ok(session)
+    }
+
+    /// A session with answers already resolved (one entry per step; `None` for steps without).
+    pub fn with_answers(
+        lesson: &Lesson,
+        answers: Vec<Option<ResolvedAnswer>>,
+    ) -> Result<Self, EmptyLesson> {
+        if lesson.steps.is_empty() {
+            return Err(EmptyLesson(lesson.id.clone()));
+        }
+        let mut answers = answers.into_iter();
+        let mut slots: Vec<Slot> = lesson
+            .steps
+            .iter()
+            .map(|step| Slot {
+                step_id: step.id().to_owned(),
+                state: StepState::initial(step),
+                answer: answers.next().flatten(),
+                visit: Visit::NotYet,
+            })
+            .collect();
+        slots[0].visit = Visit::Seen;
+        Ok(Self {
+            lesson_id: lesson.id.clone(),
+            slots,
+            current: 0,
+        })
+    }
+
+    /// The lesson's id.
+    #[must_use]
+    pub fn lesson_id(&self) -> &str {
+        &self.lesson_id
+    }
+
+    /// Index of the current step, from 0.
+    #[must_use]
+    pub const fn current(&self) -> usize {
+        self.current
+    }
+
+    /// Number of steps.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Always false: a session has at least one step.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// The current step's state.
+    #[must_use]
+    pub fn state(&self) -> &StepState {
+        &self.slots[self.current].state
+    }
+
+    /// The current step's resolved answer, for predict and explore steps.
+    #[must_use]
+    pub fn answer(&self) -> Option<&ResolvedAnswer> {
+        self.slots[self.current].answer.as_ref()
+    }
+
+    /// The state of step `index`, if there is one.
+    #[must_use]
+    pub fn state_at(&self, index: usize) -> Option<&StepState> {
+        self.slots.get(index).map(|s| &s.state)
+    }
+
+    /// Steps finished: read steps once seen, the others once answered.
+    #[must_use]
+    pub fn finished(&self) -> usize {
+        self.slots.iter().filter(|s| is_finished(s)).count()
+    }
+
+    /// Applies a move to the current step.
+    pub fn act(&mut self, action: Action) -> Outcome {
+        let slot = &mut self.slots[self.current];
+        slot.state.apply(action, slot.answer.as_ref())
+    }
+
+    /// Goes to the next step.
+    pub fn next_step(&mut self) -> Move {
+        if self.current + 1 >= self.slots.len() {
+            return Move::AtEnd;
+        }
+        self.current += 1;
+        self.slots[self.current].visit = Visit::Seen;
+        Move::Moved
+    }
+
+    /// Goes to the previous step (its state is kept as it was).
+    pub fn previous_step(&mut self) -> Move {
+        if self.current == 0 {
+            return Move::AtStart;
+        }
+        self.current -= 1;
+        Move::Moved
+    }
+
+    /// What to remember: the resume point and a record for every step seen or answered.
+    #[must_use]
+    pub fn progress(&self) -> LessonProgress {
+        LessonProgress {
+            resume_step: Some(self.slots[self.current].step_id.clone()),
+            steps: self
+                .slots
+                .iter()
+                .filter_map(|slot| record(slot).map(|r| (slot.step_id.clone(), r)))
+                .collect(),
+        }
+    }
+}
+
+fn is_finished(slot: &Slot) -> bool {
+    match slot.state {
+        StepState::Reading => slot.visit == Visit::Seen,
+        _ => slot.state.is_answered(),
+    }
+}
+
+fn record(slot: &Slot) -> Option<StepRecord> {
+    let settled = match &slot.state {
+        StepState::Predict(PredictState::Committed { guess }) => {
+            Some(StepRecord::Committed { guess: *guess })
+        }
+        StepState::Predict(PredictState::Revealed { guess, score }) => Some(StepRecord::Revealed {
+            guess: *guess,
+            score: *score,
+        }),
+        StepState::Recall(RecallState::Graded(grade)) => Some(StepRecord::Graded { grade: *grade }),
+        StepState::Explain(ExplainState::Revealed { text }) => {
+            Some(StepRecord::Explained { text: text.clone() })
+        }
+        StepState::Reading
+        | StepState::Predict(PredictState::Predicting { .. })
+        | StepState::Recall(RecallState::Front | RecallState::Back)
+        | StepState::Explain(ExplainState::Writing { .. }) => None,
+    };
+    settled.or_else(|| (slot.visit == Visit::Seen).then_some(StepRecord::Seen))
+}
+
+/// The state a record puts a step in, if the record fits the step.
+fn restore(step: &Step, record: &StepRecord, answer: Option<&ResolvedAnswer>) -> Option<StepState> {
+    let fits = |guess: Guess| answer.is_some_and(|a| a.accepts(guess));
+    match (step, record) {
+        (Step::Predict(_) | Step::Explore(_), StepRecord::Committed { guess }) if fits(*guess) => {
+            Some(StepState::Predict(PredictState::Committed {
+                guess: *guess,
+            }))
+        }
+        (Step::Predict(_) | Step::Explore(_), StepRecord::Revealed { guess, score })
+            if fits(*guess) =>
+        {
+            Some(StepState::Predict(PredictState::Revealed {
+                guess: *guess,
+                score: *score,
+            }))
+        }
+        (Step::Recall(_), StepRecord::Graded { grade }) => {
+            Some(StepState::Recall(RecallState::Graded(*grade)))
+        }
+        (Step::Explain(_), StepRecord::Explained { text }) => {
+            Some(StepState::Explain(ExplainState::Revealed {
+                text: text.clone(),
+            }))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,87 @@
+//! Rendering cost, measured (never timed in tests). Each benchmark is one function added to
+//! the `benches` group at the bottom.
+//!
+//! `cargo bench --bench render -- --warm-up-time 1 --measurement-time 3`
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+use roofline_tutor::content::data_files::builtin_catalog;
+use roofline_tutor::domain::scenario::Scenario;
+use roofline_tutor::widgets::{Appearance, PlotModel, Roof, RooflinePlot};
+
+/// The roofline plot alone in a 120×40 buffer, with every element on: decode, attention and
+/// prefill dots and a B200 overlay. Includes building the model from the evaluation, as the
+/// screen does on every event.
+fn plot_120x40(c: &mut Criterion) {
+    let catalog = builtin_catalog();
+    let scenario = Scenario {
+        batch: 64,
+        ..Scenario::default_cluster()
+    };
+    let evaluation = scenario.evaluate(&catalog).unwrap();
+    let b200 = catalog.gpu("b200").unwrap();
+    let area = Rect::new(0, 0, 120, 40);
+    let mut buf = Buffer::empty(area);
+    c.bench_function("plot_120x40", |b| {
+        b.iter(|| {
+            let model = PlotModel::from_evaluation(&scenario, &evaluation, Appearance::default())
+                .with_prefill(&evaluation)
+                .with_overlay(Roof::for_gpu(b200, scenario.precision));
+            buf.reset();
+            RooflinePlot::new(black_box(&model)).render(area, &mut buf);
+            black_box(&buf);
+        });
+    });
+}
+
+/// A whole 120×40 frame of the tutor, as the event loop draws it after each event: the lesson
+/// pane (an explore step, its prose wrapped and placeholders filled by the engine), the
+/// roofline pane with a comparison GPU, slider, readouts and the KV-wall line, the notice line
+/// and the footer generated from the keymap.
+fn frame_120x40(c: &mut Criterion) {
+    use roofline_tutor::app::{App, AppInit, Msg, update};
+    use roofline_tutor::content::located::parse_ron;
+    use roofline_tutor::domain::session::Progress;
+
+    let lesson = parse_ron(
+        "tests/tui/lesson.ron",
+        include_str!("../tests/tui/lesson.ron"),
+    )
+    .unwrap();
+    let mut app = App::new(AppInit {
+        catalog: builtin_catalog(),
+        lessons: vec![lesson],
+        cluster: Scenario::default_cluster(),
+        progress: Progress::default(),
+        warning: None,
+        appearance: Appearance::default(),
+        viewport: ratatui::layout::Size::new(120, 40),
+    });
+    for msg in [
+        Msg::OpenLesson(0),
+        Msg::NextStep,
+        Msg::NextStep,
+        Msg::NextStep,
+    ]
+    .into_iter()
+    .chain(std::iter::repeat_n(Msg::DoubleBatch, 6))
+    {
+        let _ = update(&mut app, msg);
+    }
+    let area = Rect::new(0, 0, 120, 40);
+    let mut buf = Buffer::empty(area);
+    c.bench_function("frame_120x40", |b| {
+        b.iter(|| {
+            buf.reset();
+            black_box(&app).render(area, &mut buf);
+            black_box(&buf);
+        });
+    });
+}
+
+criterion_group!(benches, plot_120x40, frame_120x40);
+criterion_main!(benches);

@@ -1,0 +1,77 @@
+//! Where events come from: the terminal in the program, a scripted queue in tests.
+
+use std::collections::VecDeque;
+use std::io;
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+
+/// A source of terminal events. `next_event` blocks until there is one; `None` means the
+/// source has ended (a script ran out), which ends the program like quitting.
+pub trait EventSource {
+    /// The next event.
+    fn next_event(&mut self) -> io::Result<Option<Event>>;
+}
+
+/// The terminal, through crossterm: blocks on input, so nothing redraws without an event.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct CrosstermEvents;
+
+impl EventSource for CrosstermEvents {
+    fn next_event(&mut self) -> io::Result<Option<Event>> {
+        crossterm::event::read().map(Some)
+    }
+}
+
+/// A fixed list of events, for tests: never waits.
+#[derive(Debug, Default, Clone)]
+pub struct ScriptedEvents {
+    queue: VecDeque<Event>,
+}
+
+impl ScriptedEvents {
+    /// A script of events, played in order.
+    #[must_use]
+    pub fn new(events: impl IntoIterator<Item = Event>) -> Self {
+        Self {
+            queue: events.into_iter().collect(),
+        }
+    }
+
+    /// Key presses typed as text: each character one key (`\n` is Enter).
+    #[must_use]
+    pub fn typed(text: &str) -> Self {
+        Self::new(text.chars().map(|c| match c {
+            '\n' => key(KeyCode::Enter),
+            c => key(KeyCode::Char(c)),
+        }))
+    }
+
+    /// Adds an event at the end.
+    pub fn push(&mut self, event: Event) {
+        self.queue.push_back(event);
+    }
+
+    /// Events not played yet.
+    #[must_use]
+    pub fn remaining(&self) -> usize {
+        self.queue.len()
+    }
+}
+
+impl EventSource for ScriptedEvents {
+    fn next_event(&mut self) -> io::Result<Option<Event>> {
+        Ok(self.queue.pop_front())
+    }
+}
+
+/// A key press with no modifiers.
+#[must_use]
+pub fn key(code: KeyCode) -> Event {
+    Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+/// A key press with modifiers.
+#[must_use]
+pub fn key_with(code: KeyCode, modifiers: KeyModifiers) -> Event {
+    Event::Key(KeyEvent::new(code, modifiers))
+}

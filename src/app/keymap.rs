@@ -1,0 +1,317 @@
+//! The keymap as data: which key does what, where. The key lookup, the footer and the `?` help
+//! overlay are all generated from this one table, so they cannot disagree.
+//!
+//! Conflicts are settled by context: while a guess is typed, digits, `.`, `e` and `-` go to the
+//! guess; while an explanation is typed every printable key goes to the text (Esc stops
+//! typing). `l` opens the lesson list, so ±1 on the batch is Shift+←/→ or `[`/`]`, not h/l.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use super::msg::Msg;
+use crate::widgets::GlyphSet;
+
+/// Where a binding applies. The app lists the contexts active in its current state, most
+/// specific first; the first binding that matches the key wins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyContext {
+    /// The help overlay is open.
+    Help,
+    /// The lesson list.
+    LessonList,
+    /// Typing an explanation: every printable key is text.
+    TextEntry,
+    /// Typing a numeric guess.
+    GuessEntry,
+    /// Choosing an option.
+    ChoiceEntry,
+    /// A guess is locked in, the answer hidden.
+    Committed,
+    /// A recall card shows its front.
+    CardFront,
+    /// A recall card shows its back.
+    CardBack,
+    /// An explanation step whose input has been left with Esc.
+    ExplainPaused,
+    /// A step that is finished or has nothing to answer.
+    Continue,
+    /// Any lesson step.
+    Lesson,
+    /// The plot is on screen.
+    Plot,
+    /// A warning is shown under the screen.
+    Warning,
+    /// Everywhere.
+    Global,
+}
+
+impl KeyContext {
+    /// Every context, in the order the help overlay lists them.
+    pub const ALL: [Self; 14] = [
+        Self::Global,
+        Self::Warning,
+        Self::LessonList,
+        Self::Lesson,
+        Self::Plot,
+        Self::GuessEntry,
+        Self::ChoiceEntry,
+        Self::Committed,
+        Self::Continue,
+        Self::CardFront,
+        Self::CardBack,
+        Self::TextEntry,
+        Self::ExplainPaused,
+        Self::Help,
+    ];
+
+    /// The heading of the context's section in the help overlay.
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Self::Help => "This help",
+            Self::LessonList => "Lesson list",
+            Self::TextEntry => "Writing an explanation",
+            Self::GuessEntry => "Typing a guess",
+            Self::ChoiceEntry => "Choosing an option",
+            Self::Committed => "Guess locked in",
+            Self::CardFront => "Recall card, front",
+            Self::CardBack => "Recall card, back",
+            Self::ExplainPaused => "Explanation, not typing",
+            Self::Continue => "Finished step",
+            Self::Lesson => "Any lesson step",
+            Self::Plot => "Roofline plot",
+            Self::Warning => "A warning is shown",
+            Self::Global => "Anywhere",
+        }
+    }
+}
+
+/// Which keys a binding matches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyPattern {
+    /// One key. For characters Shift is part of the character (`?`, `P`) and is not compared.
+    Key(KeyCode, KeyModifiers),
+    /// Any character that can be part of a number: digits, `.`, `e`, `E`, `-`, `+`, `,`, `_`.
+    NumberChar,
+    /// A digit from 1 to 9.
+    OptionDigit,
+    /// Any printable character.
+    AnyChar,
+}
+
+/// What a matching key sends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Emit {
+    /// This message.
+    Msg(Msg),
+    /// [`Msg::TypeChar`] with the key's character.
+    TypedChar,
+    /// [`Msg::SelectOption`] with the digit's option (1 → option 0).
+    OptionOfDigit,
+}
+
+/// One line of the keymap.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Binding {
+    /// Where it applies.
+    pub context: KeyContext,
+    /// Which keys.
+    pub pattern: KeyPattern,
+    /// What they send.
+    pub emit: Emit,
+    /// The word in the footer; adjacent bindings with the same word share one entry (`←/→ batch`).
+    pub label: &'static str,
+    /// How much the footer wants it: 0 never, higher survives a narrow footer longer.
+    pub footer: u8,
+    /// The line in the help overlay.
+    pub help: &'static str,
+}
+
+/// One footer entry: keys and a word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FooterEntry {
+    /// The keys, e.g. `←/→`.
+    pub keys: String,
+    /// The word, e.g. `batch`.
+    pub label: &'static str,
+    /// How much it wants to stay when the footer is narrow.
+    pub priority: u8,
+}
+
+/// The whole table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Keymap {
+    bindings: Vec<Binding>,
+}
+
+const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
+
+impl Default for Keymap {
+    fn default() -> Self {
+        Self {
+            bindings: defaults::bindings(),
+        }
+    }
+}
+
+impl Keymap {
+    /// Every binding, in table order.
+    #[must_use]
+    pub fn bindings(&self) -> &[Binding] {
+        &self.bindings
+    }
+
+    /// The message a key sends in these contexts (most specific first), if any.
+    #[must_use]
+    pub fn lookup(&self, event: &KeyEvent, contexts: &[KeyContext]) -> Option<Msg> {
+        contexts.iter().find_map(|context| {
+            self.bindings
+                .iter()
+                .filter(|b| b.context == *context)
+                .find_map(|b| emit(b, event))
+        })
+    }
+
+    /// The footer entries for these contexts: bindings with a footer word, the first binding
+    /// of a key winning, adjacent same-word entries merged.
+    #[must_use]
+    pub fn footer(&self, contexts: &[KeyContext], glyphs: GlyphSet) -> Vec<FooterEntry> {
+        let mut seen: Vec<&Binding> = Vec::new();
+        let mut entries: Vec<FooterEntry> = Vec::new();
+        for context in contexts {
+            for b in self.bindings.iter().filter(|b| b.context == *context) {
+                // A key an earlier binding already answers to is not this binding's any more
+                // (`q` is text while typing an explanation).
+                let shadowed = seen.iter().any(|earlier| shadows(earlier, b));
+                seen.push(b);
+                if shadowed || b.footer == 0 {
+                    continue;
+                }
+                let name = key_name(b.pattern, glyphs);
+                match entries.last_mut() {
+                    Some(last) if last.label == b.label => {
+                        last.keys = format!("{}/{name}", last.keys);
+                        last.priority = last.priority.max(b.footer);
+                    }
+                    _ => {
+                        if let Some(existing) = entries.iter_mut().find(|e| e.label == b.label) {
+                            // The same word from a less specific context: keep the first.
+                            existing.priority = existing.priority.max(b.footer);
+                            continue;
+                        }
+                        entries.push(FooterEntry {
+                            keys: name,
+                            label: b.label,
+                            priority: b.footer,
+                        });
+                    }
+                }
+            }
+        }
+        entries
+    }
+
+    /// The name of the first key that sends `msg` in these contexts, for hints in the text
+    /// (`[Enter] commit`).
+    #[must_use]
+    pub fn key_for(&self, msg: &Msg, contexts: &[KeyContext], glyphs: GlyphSet) -> Option<String> {
+        contexts.iter().find_map(|context| {
+            self.bindings
+                .iter()
+                .find(|b| {
+                    b.context == *context
+                        && match (&b.emit, msg) {
+                            (Emit::Msg(m), _) => m == msg,
+                            (Emit::TypedChar, Msg::TypeChar(_))
+                            | (Emit::OptionOfDigit, Msg::SelectOption(_)) => true,
+                            _ => false,
+                        }
+                })
+                .map(|b| key_name(b.pattern, glyphs))
+        })
+    }
+}
+
+/// Whether `earlier` takes every key `later` would: the same pattern, or a pattern that
+/// matches `later`'s one key.
+fn shadows(earlier: &Binding, later: &Binding) -> bool {
+    match later.pattern {
+        KeyPattern::Key(code, modifiers) => {
+            emit(earlier, &KeyEvent::new(code, modifiers)).is_some()
+        }
+        pattern => earlier.pattern == pattern,
+    }
+}
+
+fn emit(binding: &Binding, event: &KeyEvent) -> Option<Msg> {
+    let typed = match event.code {
+        KeyCode::Char(c)
+            if !event
+                .modifiers
+                .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+        {
+            Some(c)
+        }
+        _ => None,
+    };
+    let matches = match binding.pattern {
+        KeyPattern::Key(KeyCode::Char(c), modifiers) => {
+            event.code == KeyCode::Char(c)
+                && event.modifiers.difference(SHIFT) == modifiers.difference(SHIFT)
+        }
+        KeyPattern::Key(code, modifiers) => event.code == code && event.modifiers == modifiers,
+        KeyPattern::NumberChar => {
+            typed.is_some_and(|c| matches!(c, '0'..='9' | '.' | 'e' | 'E' | '-' | '+' | ',' | '_'))
+        }
+        KeyPattern::OptionDigit => typed.is_some_and(|c| matches!(c, '1'..='9')),
+        KeyPattern::AnyChar => typed.is_some_and(|c| !c.is_control()),
+    };
+    if !matches {
+        return None;
+    }
+    Some(match &binding.emit {
+        Emit::Msg(msg) => msg.clone(),
+        Emit::TypedChar => Msg::TypeChar(typed?),
+        Emit::OptionOfDigit => Msg::SelectOption(typed?.to_digit(10)? as usize - 1),
+    })
+}
+
+/// How a key is written in the footer and the help.
+#[must_use]
+pub fn key_name(pattern: KeyPattern, glyphs: GlyphSet) -> String {
+    let unicode = glyphs == GlyphSet::Unicode;
+    let pick = |u: &str, a: &str| if unicode { u.to_owned() } else { a.to_owned() };
+    match pattern {
+        KeyPattern::NumberChar => "0-9 . e".to_owned(),
+        KeyPattern::OptionDigit => "1-9".to_owned(),
+        KeyPattern::AnyChar => pick("a–z…", "a-z..."),
+        KeyPattern::Key(code, modifiers) => {
+            let base = match code {
+                KeyCode::Left => pick("←", "Left"),
+                KeyCode::Right => pick("→", "Right"),
+                KeyCode::Up => pick("↑", "Up"),
+                KeyCode::Down => pick("↓", "Down"),
+                KeyCode::Enter => "Enter".to_owned(),
+                KeyCode::Esc => "Esc".to_owned(),
+                KeyCode::Backspace => pick("⌫", "Bksp"),
+                KeyCode::Home => "Home".to_owned(),
+                KeyCode::End => "End".to_owned(),
+                KeyCode::PageUp => "PgUp".to_owned(),
+                KeyCode::PageDown => "PgDn".to_owned(),
+                KeyCode::Char(' ') => "Space".to_owned(),
+                KeyCode::Char(c) => c.to_string(),
+                other => format!("{other:?}"),
+            };
+            if modifiers.contains(KeyModifiers::CONTROL) {
+                format!("Ctrl+{}", base.to_uppercase())
+            } else if modifiers.contains(SHIFT) {
+                format!("Shift+{base}")
+            } else {
+                base
+            }
+        }
+    }
+}
+
+mod defaults;
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,145 @@
+//! The default keys, one binding per row: where, which key, what it sends, the footer word and
+//! how much the footer wants it (0: help only), and the line in the help overlay. Rows of the
+//! more specific contexts come first; the table is kept unformatted so it reads as a table.
+
+use crossterm::event::{KeyCode, KeyModifiers};
+
+use super::{Binding, Emit, KeyContext, KeyPattern};
+use crate::app::msg::{Cycle, Msg};
+use crate::domain::session::Grade;
+
+const NONE: KeyModifiers = KeyModifiers::NONE;
+const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
+const CTRL: KeyModifiers = KeyModifiers::CONTROL;
+
+fn key(
+    context: KeyContext,
+    code: KeyCode,
+    modifiers: KeyModifiers,
+    msg: Msg,
+    label: &'static str,
+    footer: u8,
+    help: &'static str,
+) -> Binding {
+    Binding {
+        context,
+        pattern: KeyPattern::Key(code, modifiers),
+        emit: Emit::Msg(msg),
+        label,
+        footer,
+        help,
+    }
+}
+
+fn ch(
+    context: KeyContext,
+    c: char,
+    msg: Msg,
+    label: &'static str,
+    footer: u8,
+    help: &'static str,
+) -> Binding {
+    key(context, KeyCode::Char(c), NONE, msg, label, footer, help)
+}
+
+fn pattern(
+    context: KeyContext,
+    pattern: KeyPattern,
+    emit: Emit,
+    label: &'static str,
+    footer: u8,
+    help: &'static str,
+) -> Binding {
+    Binding {
+        context,
+        pattern,
+        emit,
+        label,
+        footer,
+        help,
+    }
+}
+
+/// The default keymap's rows.
+#[rustfmt::skip]
+pub(super) fn bindings() -> Vec<Binding> {
+    use KeyCode::{Backspace, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Up};
+    use KeyContext as C;
+    vec![
+        // A warning about the learner's files waits for Esc.
+        key(C::Warning, Esc, NONE, Msg::DismissNotice, "dismiss warning", 9, "dismiss the warning under the screen"),
+        // The help overlay: while it is open, these win.
+        key(C::Help, Esc, NONE, Msg::CloseHelp, "close", 10, "close this help"),
+        ch(C::Help, '?', Msg::CloseHelp, "close", 10, "close this help"),
+        ch(C::Help, 'q', Msg::CloseHelp, "close", 10, "close this help (q again quits)"),
+        key(C::Help, Up, NONE, Msg::ScrollUp, "scroll", 7, "scroll this help up"),
+        key(C::Help, Down, NONE, Msg::ScrollDown, "scroll", 7, "scroll this help down"),
+        key(C::Help, PageUp, NONE, Msg::PageUp, "scroll", 0, "scroll this help up a page"),
+        key(C::Help, PageDown, NONE, Msg::PageDown, "scroll", 0, "scroll this help down a page"),
+        // Writing an explanation swallows every printable key.
+        pattern(C::TextEntry, KeyPattern::AnyChar, Emit::TypedChar, "type", 3, "type your explanation (letters, digits, q, ? and all)"),
+        key(C::TextEntry, Backspace, NONE, Msg::Backspace, "delete", 2, "delete the last character"),
+        key(C::TextEntry, Enter, NONE, Msg::Commit, "hand in", 9, "hand in your explanation and see the model answer"),
+        key(C::TextEntry, Esc, NONE, Msg::LeaveInput, "stop typing", 8, "stop typing, so that keys act as commands again"),
+        key(C::TextEntry, KeyCode::Char('c'), CTRL, Msg::Quit, "quit", 7, "quit (q is a letter while you type)"),
+        // A numeric guess.
+        pattern(C::GuessEntry, KeyPattern::NumberChar, Emit::TypedChar, "type", 3, "type a number: digits, '.', 'e' for powers of ten (3e2), '-', ','"),
+        key(C::GuessEntry, Backspace, NONE, Msg::Backspace, "delete", 2, "delete the last character"),
+        key(C::GuessEntry, Enter, NONE, Msg::Commit, "commit", 9, "lock in your guess (refused inline unless a positive number)"),
+        // A choice.
+        pattern(C::ChoiceEntry, KeyPattern::OptionDigit, Emit::OptionOfDigit, "choose", 8, "choose that option"),
+        key(C::ChoiceEntry, Enter, NONE, Msg::Commit, "commit", 9, "lock in the option chosen"),
+        // Locked in.
+        ch(C::Committed, 'r', Msg::Reveal, "reveal", 9, "reveal the answer, your score and how far off you were"),
+        key(C::Committed, Enter, NONE, Msg::Reveal, "reveal", 9, "reveal the answer"),
+        // Recall cards.
+        key(C::CardFront, KeyCode::Char(' '), NONE, Msg::TurnCard, "turn", 9, "say the answer aloud first, then turn the card"),
+        key(C::CardFront, Enter, NONE, Msg::TurnCard, "turn", 9, "turn the card"),
+        ch(C::CardBack, '1', Msg::Grade(Grade::Again), "again", 8, "grade: did not know it"),
+        ch(C::CardBack, '2', Msg::Grade(Grade::Hard), "hard", 8, "grade: knew it with effort"),
+        ch(C::CardBack, '3', Msg::Grade(Grade::Good), "good", 8, "grade: knew it"),
+        ch(C::CardBack, '4', Msg::Grade(Grade::Easy), "easy", 8, "grade: knew it at once"),
+        // An explanation left with Esc.
+        key(C::ExplainPaused, Enter, NONE, Msg::EditText, "write", 9, "go back to typing your explanation"),
+        ch(C::ExplainPaused, 'i', Msg::EditText, "write", 9, "go back to typing your explanation"),
+        // A finished step.
+        key(C::Continue, Enter, NONE, Msg::NextStep, "next", 9, "go on to the next step"),
+        // Any lesson step.
+        ch(C::Lesson, 'n', Msg::NextStep, "next", 7, "next step (the lesson list after the last)"),
+        ch(C::Lesson, 'b', Msg::PreviousStep, "back", 6, "previous step (what you did there is kept)"),
+        ch(C::Lesson, 'r', Msg::Reveal, "reveal", 0, "reveal the answer (only once a guess is committed)"),
+        ch(C::Lesson, 'l', Msg::ShowLessonList, "lessons", 5, "the lesson list"),
+        key(C::Lesson, Up, NONE, Msg::ScrollUp, "scroll", 0, "scroll the lesson text up"),
+        key(C::Lesson, Down, NONE, Msg::ScrollDown, "scroll", 0, "scroll the lesson text down"),
+        key(C::Lesson, PageUp, NONE, Msg::PageUp, "scroll", 0, "scroll the lesson text up a page"),
+        key(C::Lesson, PageDown, NONE, Msg::PageDown, "scroll", 0, "scroll the lesson text down a page"),
+        // The plot.
+        key(C::Plot, Left, NONE, Msg::HalveBatch, "batch", 8, "halve the batch"),
+        key(C::Plot, Right, NONE, Msg::DoubleBatch, "batch", 8, "double the batch (stops at the KV wall)"),
+        key(C::Plot, Left, SHIFT, Msg::DecrementBatch, "±1", 0, "one sequence fewer"),
+        key(C::Plot, Right, SHIFT, Msg::IncrementBatch, "±1", 0, "one sequence more"),
+        ch(C::Plot, '[', Msg::DecrementBatch, "±1", 0, "one sequence fewer (h/l are not used: l is the lesson list)"),
+        ch(C::Plot, ']', Msg::IncrementBatch, "±1", 0, "one sequence more"),
+        ch(C::Plot, 'p', Msg::CyclePrecision(Cycle::Forward), "precision", 5, "weights BF16 → FP8 → INT4 (P: the other way)"),
+        ch(C::Plot, 'P', Msg::CyclePrecision(Cycle::Backward), "precision", 0, "previous precision"),
+        ch(C::Plot, 'g', Msg::CycleGpu(Cycle::Forward), "GPU", 5, "next GPU (G: previous)"),
+        ch(C::Plot, 'G', Msg::CycleGpu(Cycle::Backward), "GPU", 0, "previous GPU"),
+        ch(C::Plot, 'm', Msg::CycleModel(Cycle::Forward), "model", 4, "next model (M: previous)"),
+        ch(C::Plot, 'M', Msg::CycleModel(Cycle::Backward), "model", 0, "previous model"),
+        ch(C::Plot, 'c', Msg::CycleContext(Cycle::Forward), "context", 4, "context 1K → 4K → 8K → 32K → 128K (C: the other way)"),
+        ch(C::Plot, 'C', Msg::CycleContext(Cycle::Backward), "context", 0, "shorter context"),
+        // The lesson list.
+        key(C::LessonList, Up, NONE, Msg::SelectPrevious, "select", 7, "previous lesson"),
+        key(C::LessonList, Down, NONE, Msg::SelectNext, "select", 7, "next lesson"),
+        ch(C::LessonList, 'k', Msg::SelectPrevious, "select", 0, "previous lesson"),
+        ch(C::LessonList, 'j', Msg::SelectNext, "select", 0, "next lesson"),
+        key(C::LessonList, Home, NONE, Msg::SelectFirst, "first", 0, "first lesson"),
+        key(C::LessonList, End, NONE, Msg::SelectLast, "last", 0, "last lesson"),
+        key(C::LessonList, Enter, NONE, Msg::OpenSelected, "open", 9, "open the lesson where you left it"),
+        key(C::LessonList, Esc, NONE, Msg::ResumeLesson, "back", 5, "back to the lesson you were studying"),
+        // Anywhere.
+        ch(C::Global, '?', Msg::ToggleHelp, "help", 10, "this help"),
+        ch(C::Global, 'q', Msg::Quit, "quit", 10, "quit (progress is saved as you go)"),
+        key(C::Global, KeyCode::Char('c'), CTRL, Msg::Quit, "quit", 0, "quit, even while typing"),
+    ]
+}

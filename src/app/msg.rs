@@ -1,0 +1,120 @@
+//! Every intent the program acts on: one variant each. The keymap turns keys into these;
+//! [`super::update`] is the only place they change the state.
+
+use crate::domain::session::Grade;
+
+/// Which way a setting cycles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cycle {
+    /// To the next option.
+    Forward,
+    /// To the previous option.
+    Backward,
+}
+
+/// One intent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Msg {
+    /// Leave the program (progress is already saved).
+    Quit,
+    /// Show or hide the key help.
+    ToggleHelp,
+    /// Hide the key help.
+    CloseHelp,
+    /// Clear the warning under the screen.
+    DismissNotice,
+
+    /// Show the lesson list.
+    ShowLessonList,
+    /// Go back from the lesson list to the lesson studied last.
+    ResumeLesson,
+    /// Move the lesson list's selection up one.
+    SelectPrevious,
+    /// Move the lesson list's selection down one.
+    SelectNext,
+    /// Select the first lesson.
+    SelectFirst,
+    /// Select the last lesson.
+    SelectLast,
+    /// Open the selected lesson where it was left.
+    OpenSelected,
+    /// Open the lesson at this index of the course, where it was left.
+    OpenLesson(usize),
+
+    /// Type one character into the guess or the explanation.
+    TypeChar(char),
+    /// Delete the last character of the guess or the explanation.
+    Backspace,
+    /// Choose option N (from 0) of a choice question.
+    SelectOption(usize),
+    /// Lock in the guess, or hand in the explanation.
+    Commit,
+    /// Show the answer of a committed guess (or the model answer of an explanation).
+    Reveal,
+    /// Turn a recall card over.
+    TurnCard,
+    /// Grade a turned recall card.
+    Grade(Grade),
+    /// Go to the next step (the lesson list after the last).
+    NextStep,
+    /// Go to the previous step.
+    PreviousStep,
+    /// Stop typing into the explanation so that keys act as commands again.
+    LeaveInput,
+    /// Go back to typing the explanation.
+    EditText,
+    /// Scroll the lesson text up a line.
+    ScrollUp,
+    /// Scroll the lesson text down a line.
+    ScrollDown,
+    /// Scroll the lesson text up a page.
+    PageUp,
+    /// Scroll the lesson text down a page.
+    PageDown,
+
+    /// Halve the batch on the plot.
+    HalveBatch,
+    /// Double the batch on the plot (stops at the KV wall).
+    DoubleBatch,
+    /// One sequence fewer on the plot.
+    DecrementBatch,
+    /// One sequence more on the plot (stops at the KV wall).
+    IncrementBatch,
+    /// Set the batch on the plot (stops at the KV wall).
+    SetBatch(u32),
+    /// Switch the weight precision (BF16 → FP8 → INT4).
+    CyclePrecision(Cycle),
+    /// Switch the GPU.
+    CycleGpu(Cycle),
+    /// Switch the model.
+    CycleModel(Cycle),
+    /// Switch the context length (1K → 4K → 8K → 32K → 128K).
+    CycleContext(Cycle),
+
+    /// The left mouse button went down at a cell (a press on the slider sets the batch).
+    MouseDown {
+        /// Column, from 0.
+        column: u16,
+        /// Row, from 0.
+        row: u16,
+    },
+    /// The mouse moved with the left button down (drags the slider's thumb).
+    MouseDrag {
+        /// Column, from 0.
+        column: u16,
+        /// Row, from 0.
+        row: u16,
+    },
+    /// The left mouse button came up.
+    MouseUp,
+
+    /// The terminal has a new size.
+    Resize {
+        /// Columns.
+        width: u16,
+        /// Rows.
+        height: u16,
+    },
+    /// Saving progress failed; the message says why.
+    SaveFailed(String),
+}

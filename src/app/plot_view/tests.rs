@@ -1,0 +1,156 @@
+//! The plot's setting: the slider against the KV wall, and the cycle keys.
+
+use rstest::rstest;
+
+use super::*;
+use crate::content::data_files::builtin_catalog;
+
+fn view() -> PlotView {
+    PlotView::new(Scenario::default_cluster())
+}
+
+const WALL: &str = "KV wall: 98 sequences × 4K context fill the 52.9 GB KV budget";
+
+#[rustfmt::skip]
+#[rstest]
+#[case::double(8, 16, PlotChange::Changed, 16)]
+#[case::halve(8, 4, PlotChange::Changed, 4)]
+#[case::halve_at_one(1, 0, PlotChange::Unchanged, 1)]
+#[case::to_the_wall(64, 128, PlotChange::ChangedWithNote(WALL.to_owned()), 98)]
+#[case::past_the_wall(98, 196, PlotChange::Refused(WALL.to_owned()), 98)]
+#[case::plus_one_at_the_wall(98, 99, PlotChange::Refused(WALL.to_owned()), 98)]
+#[case::minus_one_at_the_wall(98, 97, PlotChange::Changed, 97)]
+#[case::far_beyond(3, 1_000_000, PlotChange::ChangedWithNote(WALL.to_owned()), 98)]
+fn the_slider_stops_at_the_kv_wall(
+    #[case] from: u32,
+    #[case] wanted: u32,
+    #[case] change: PlotChange,
+    #[case] batch: u32,
+) {
+    let catalog = builtin_catalog();
+    let mut plot = view();
+    plot.scenario.batch = from;
+    assert_eq!(plot.set_batch(wanted, &catalog), change);
+    assert_eq!(plot.scenario.batch, batch);
+}
+
+#[test]
+fn without_a_wall_the_slider_ends_at_4096() {
+    let catalog = builtin_catalog();
+    let mut plot = view();
+    plot.scenario.context = 0;
+    assert_eq!(plot.kv_wall(&catalog), None);
+    assert_eq!(
+        plot.set_batch(10_000, &catalog),
+        PlotChange::ChangedWithNote("the slider ends at batch 4096".into())
+    );
+    assert_eq!(plot.scenario.batch, 4096);
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case::forward(4096, Cycle::Forward, 8192)]
+#[case::backward(4096, Cycle::Backward, 1024)]
+#[case::wraps_forward(131_072, Cycle::Forward, 1024)]
+#[case::wraps_backward(1024, Cycle::Backward, 131_072)]
+#[case::from_an_odd_length(3000, Cycle::Forward, 4096)]
+fn contexts_cycle(#[case] from: u64, #[case] cycle: Cycle, #[case] to: u64) {
+    let mut plot = view();
+    plot.scenario.context = from;
+    plot.scenario.batch = 1;
+    assert_eq!(
+        plot.cycle_context(cycle, &builtin_catalog()),
+        PlotChange::Changed
+    );
+    assert_eq!(plot.scenario.context, to);
+}
+
+#[test]
+fn a_longer_context_brings_the_batch_down_to_the_new_wall() {
+    let catalog = builtin_catalog();
+    let mut plot = view();
+    plot.scenario.batch = 98;
+    let change = plot.cycle_context(Cycle::Forward, &catalog);
+    assert_eq!(plot.scenario.batch, 49);
+    assert_eq!(
+        change,
+        PlotChange::ChangedWithNote(
+            "batch lowered to 49: KV wall: 49 sequences × 8K context fill the 52.9 GB KV budget"
+                .into()
+        )
+    );
+}
+
+#[test]
+fn precision_cycles_bf16_fp8_int4_and_skips_what_the_gpu_lacks() {
+    let catalog = builtin_catalog();
+    let mut plot = view();
+    let mut seen = Vec::new();
+    for _ in 0..3 {
+        let _ = plot.cycle_precision(Cycle::Forward, &catalog);
+        seen.push((plot.scenario.precision, plot.scenario.weights));
+    }
+    assert_eq!(
+        seen,
+        vec![
+            (Dtype::Fp8, Dtype::Fp8),
+            (Dtype::Bf16, Dtype::Int4),
+            (Dtype::Bf16, Dtype::Bf16)
+        ]
+    );
+
+    plot.scenario.gpu = "a100-80gb".into();
+    let change = plot.cycle_precision(Cycle::Forward, &catalog);
+    assert_eq!(
+        (plot.scenario.precision, plot.scenario.weights),
+        (Dtype::Bf16, Dtype::Int4)
+    );
+    assert!(
+        matches!(&change, PlotChange::ChangedWithNote(n) if n.contains("skipped") && n.contains("FP8")),
+        "{change:?}"
+    );
+}
+
+#[test]
+fn a_gpu_without_the_format_falls_back_to_bf16() {
+    let catalog = builtin_catalog();
+    let mut plot = view();
+    plot.scenario.precision = Dtype::Fp8;
+    plot.scenario.weights = Dtype::Fp8;
+    plot.scenario.gpu = "h200".into();
+    let change = plot.cycle_gpu(Cycle::Forward, &catalog);
+    assert_eq!(plot.scenario.gpu, "a100-40gb");
+    assert_eq!(plot.scenario.precision, Dtype::Bf16);
+    assert!(
+        matches!(&change, PlotChange::ChangedWithNote(n) if n.contains("has no FP8 peak: showing BF16")),
+        "{change:?}"
+    );
+    let _ = plot.cycle_gpu(Cycle::Backward, &catalog);
+    assert_eq!(plot.scenario.gpu, "h200");
+}
+
+#[test]
+fn a_model_too_big_for_the_gpu_leaves_no_room_and_the_slider_says_so() {
+    let catalog = builtin_catalog();
+    let mut plot = view();
+    while plot.scenario.model.as_deref() != Some("llama-3.1-405b") {
+        let _ = plot.cycle_model(Cycle::Forward, &catalog);
+    }
+    assert_eq!(plot.kv_wall(&catalog), Some(0));
+    let refused = plot.set_batch(2, &catalog);
+    assert!(
+        matches!(&refused, PlotChange::Refused(why) if why.starts_with("no room for KV")),
+        "{refused:?}"
+    );
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case::one_k(1024, "1K")]
+#[case::four_k(4096, "4K")]
+#[case::big(131_072, "128K")]
+#[case::odd(3000, "3000")]
+#[case::zero(0, "0")]
+fn context_labels(#[case] context: u64, #[case] label: &str) {
+    assert_eq!(context_label(context), label);
+}

@@ -1,0 +1,342 @@
+//! `update` driven by messages, one behaviour per test.
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+use super::*;
+use crate::content::data_files::builtin_catalog;
+use crate::content::located::parse_ron;
+use crate::domain::session::{Guess, LessonStatus, summarize};
+
+const LESSON: &str = include_str!("../../tests/tui/lesson.ron");
+
+fn app() -> App {
+    let lesson: Lesson = parse_ron("tests/tui/lesson.ron", LESSON).expect("fixture parses");
+    App::new(AppInit {
+        catalog: builtin_catalog(),
+        lessons: vec![lesson],
+        cluster: Scenario::default_cluster(),
+        progress: Progress::default(),
+        warning: None,
+        appearance: Appearance::default(),
+        viewport: Size::new(120, 40),
+    })
+}
+
+#[track_caller]
+fn send(app: &mut App, msgs: &[Msg]) {
+    for msg in msgs {
+        let mut next = Some(msg.clone());
+        while let Some(m) = next {
+            next = update(app, m);
+        }
+    }
+}
+
+fn state(app: &App) -> StepState {
+    app.session().expect("a lesson is open").state().clone()
+}
+
+fn notice(app: &App) -> Option<(NoticeKind, String)> {
+    app.notice().map(|n| (n.kind, n.text.clone()))
+}
+
+#[test]
+fn the_program_starts_on_the_lesson_list_and_opens_a_lesson() {
+    let mut app = app();
+    assert_eq!(app.screen(), &Screen::LessonList { selected: 0 });
+    send(&mut app, &[Msg::OpenSelected]);
+    let session = app.session().expect("opened");
+    assert_eq!((session.current(), session.len()), (0, 7));
+    assert_eq!(app.progress().last_lesson.as_deref(), Some("screen-test"));
+    assert_eq!(
+        app.contexts(),
+        vec![
+            KeyContext::Continue,
+            KeyContext::Lesson,
+            KeyContext::Plot,
+            KeyContext::Global
+        ]
+    );
+}
+
+#[test]
+fn a_step_with_a_scenario_moves_the_plot_and_an_explore_step_brings_its_overlay() {
+    let mut app = app();
+    send(&mut app, &[Msg::OpenLesson(0), Msg::NextStep]);
+    assert_eq!(app.plot().scenario.batch, 8);
+    assert_eq!(app.plot().overlay_gpu, None);
+    send(&mut app, &[Msg::NextStep, Msg::NextStep]);
+    assert_eq!(app.plot().scenario.batch, 1);
+    assert_eq!(app.plot().overlay_gpu.as_deref(), Some("h200"));
+    send(&mut app, &[Msg::NextStep]);
+    assert_eq!(
+        app.plot().overlay_gpu,
+        None,
+        "the overlay belongs to the explore step"
+    );
+    assert_eq!(
+        app.plot().scenario.batch,
+        1,
+        "a step without a scenario leaves the plot where it was"
+    );
+}
+
+#[test]
+fn a_refused_guess_shows_inline_and_other_refusals_under_the_screen() {
+    let mut app = app();
+    send(&mut app, &[Msg::OpenLesson(0), Msg::NextStep, Msg::Reveal]);
+    assert_eq!(
+        notice(&app),
+        Some((
+            NoticeKind::Refusal,
+            "commit a guess before revealing the answer".into()
+        ))
+    );
+    send(&mut app, &[Msg::TypeChar('0'), Msg::Commit]);
+    assert_eq!(notice(&app), None, "the inline error is enough");
+    assert!(matches!(
+        state(&app),
+        StepState::Predict(PredictState::Predicting {
+            input: PredictInput::Number { error: Some(_), .. }
+        })
+    ));
+    send(
+        &mut app,
+        &[Msg::Backspace, Msg::TypeChar('8'), Msg::Commit, Msg::Reveal],
+    );
+    assert!(
+        matches!(state(&app), StepState::Predict(PredictState::Revealed { guess: Guess::Number(g), score: Some(100) }) if (g - 8.0).abs() < 1e-9)
+    );
+}
+
+#[test]
+fn reaching_the_end_returns_to_the_list_with_the_tally() {
+    let mut app = app();
+    send(&mut app, &[Msg::OpenLesson(0)]);
+    for _ in 0..6 {
+        send(&mut app, &[Msg::NextStep]);
+    }
+    send(&mut app, &[Msg::NextStep]);
+    assert!(matches!(app.screen(), Screen::LessonList { .. }));
+    let (kind, text) = notice(&app).expect("a tally");
+    assert_eq!(kind, NoticeKind::Info);
+    assert!(text.contains("2 of 7 steps done"), "{text}");
+}
+
+#[test]
+fn an_explanation_takes_every_key_until_esc() {
+    let mut app = app();
+    send(&mut app, &[Msg::OpenLesson(0)]);
+    for _ in 0..6 {
+        send(&mut app, &[Msg::NextStep]);
+    }
+    assert_eq!(
+        app.contexts(),
+        vec![KeyContext::TextEntry, KeyContext::Global]
+    );
+    for c in "q? n".chars() {
+        let msg = app.msg_for(&Event::Key(KeyEvent::new(
+            KeyCode::Char(c),
+            KeyModifiers::NONE,
+        )));
+        assert_eq!(msg, Some(Msg::TypeChar(c)));
+        send(&mut app, &[msg.unwrap()]);
+    }
+    assert_eq!(
+        state(&app),
+        StepState::Explain(ExplainState::Writing {
+            text: "q? n".into()
+        })
+    );
+    let esc = app.msg_for(&Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE)));
+    send(&mut app, &[esc.unwrap()]);
+    assert_eq!(
+        app.msg_for(&Event::Key(KeyEvent::new(
+            KeyCode::Char('q'),
+            KeyModifiers::NONE
+        ))),
+        Some(Msg::Quit)
+    );
+    send(&mut app, &[Msg::EditText, Msg::Commit]);
+    assert!(matches!(
+        state(&app),
+        StepState::Explain(ExplainState::Revealed { .. })
+    ));
+    assert_eq!(app.lesson_screen().unwrap().focus, Focus::Commands);
+}
+
+#[test]
+fn key_releases_are_ignored_and_ctrl_c_quits_anywhere() {
+    let mut app = app();
+    let mut release = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE);
+    release.kind = KeyEventKind::Release;
+    assert_eq!(app.msg_for(&Event::Key(release)), None);
+    let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    assert_eq!(app.msg_for(&ctrl_c), Some(Msg::Quit));
+    send(&mut app, &[Msg::Quit]);
+    assert_eq!(app.run_state(), RunState::Quitting);
+}
+
+#[test]
+fn a_warning_stays_until_dismissed_while_refusals_pass() {
+    let mut app = app();
+    app.notice = Some(Notice {
+        kind: NoticeKind::Warning,
+        text: "progress.ron moved aside".into(),
+    });
+    send(
+        &mut app,
+        &[Msg::SelectNext, Msg::OpenSelected, Msg::NextStep],
+    );
+    assert_eq!(notice(&app).map(|n| n.0), Some(NoticeKind::Warning));
+    send(&mut app, &[Msg::DismissNotice]);
+    assert_eq!(notice(&app), None);
+}
+
+#[test]
+fn esc_dismisses_a_warning_first_except_while_typing() {
+    let mut app = app();
+    app.notice = Some(Notice {
+        kind: NoticeKind::Warning,
+        text: "progress.ron moved aside".into(),
+    });
+    let esc = Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+    assert_eq!(
+        app.msg_for(&esc),
+        Some(Msg::DismissNotice),
+        "on the list Esc would go back"
+    );
+    send(&mut app, &[Msg::OpenLesson(0)]);
+    for _ in 0..6 {
+        send(&mut app, &[Msg::NextStep]);
+    }
+    assert_eq!(
+        app.contexts()[..2],
+        [KeyContext::TextEntry, KeyContext::Warning]
+    );
+    assert_eq!(app.msg_for(&esc), Some(Msg::LeaveInput));
+    send(&mut app, &[Msg::LeaveInput]);
+    assert_eq!(app.msg_for(&esc), Some(Msg::DismissNotice));
+    send(&mut app, &[Msg::DismissNotice]);
+    assert_eq!(app.msg_for(&esc), None);
+}
+
+#[test]
+fn help_opens_over_any_screen_and_takes_the_keys() {
+    let mut app = app();
+    send(&mut app, &[Msg::OpenLesson(0), Msg::ToggleHelp]);
+    assert_eq!(app.overlay(), Overlay::Help { scroll: 0 });
+    assert_eq!(app.contexts(), vec![KeyContext::Help, KeyContext::Global]);
+    send(&mut app, &[Msg::ScrollDown, Msg::ScrollDown]);
+    assert_eq!(app.overlay(), Overlay::Help { scroll: 2 });
+    send(&mut app, &[Msg::CloseHelp]);
+    assert_eq!(app.overlay(), Overlay::None);
+}
+
+#[test]
+fn clicking_and_dragging_on_the_slider_sets_the_batch() {
+    let mut app = app();
+    send(&mut app, &[Msg::OpenLesson(0)]);
+    let track = crate::ui::slider_track(&app).expect("the slider is on screen at 120×40");
+    let at_64 = track.column_of_batch(64);
+    send(
+        &mut app,
+        &[Msg::MouseDown {
+            column: at_64,
+            row: track.row,
+        }],
+    );
+    let batch = app.plot().scenario.batch;
+    assert!((45..=90).contains(&batch), "clicked near 64, got {batch}");
+    assert_eq!(app.drag, Drag::Slider);
+    send(
+        &mut app,
+        &[Msg::MouseDrag {
+            column: track.start + track.len + 5,
+            row: track.row + 3,
+        }],
+    );
+    assert_eq!(
+        app.plot().scenario.batch,
+        98,
+        "a drag past the end stops at the KV wall"
+    );
+    send(
+        &mut app,
+        &[
+            Msg::MouseUp,
+            Msg::MouseDrag {
+                column: track.start,
+                row: track.row,
+            },
+        ],
+    );
+    assert_eq!(
+        app.plot().scenario.batch,
+        98,
+        "no drag after the button is up"
+    );
+    send(&mut app, &[Msg::MouseDown { column: 0, row: 0 }]);
+    assert_eq!(app.drag, Drag::Idle, "a press elsewhere starts no drag");
+}
+
+#[test]
+fn the_plot_keys_do_nothing_on_the_lesson_list() {
+    let mut app = app();
+    send(&mut app, &[Msg::DoubleBatch, Msg::CycleGpu(Cycle::Forward)]);
+    assert_eq!(app.plot().scenario, Scenario::default_cluster());
+}
+
+#[test]
+fn progress_follows_the_session_and_a_failed_save_warns() {
+    let mut app = app();
+    send(
+        &mut app,
+        &[
+            Msg::OpenLesson(0),
+            Msg::NextStep,
+            Msg::TypeChar('9'),
+            Msg::Commit,
+        ],
+    );
+    let lesson = &app.lessons()[0];
+    let summary = summarize(lesson, app.progress().lessons.get("screen-test"));
+    assert_eq!(
+        summary.status,
+        LessonStatus::InProgress { done: 1, total: 7 }
+    );
+    send(&mut app, &[Msg::SaveFailed("disk full".into())]);
+    assert_eq!(
+        notice(&app),
+        Some((NoticeKind::Warning, "progress not saved: disk full".into()))
+    );
+}
+
+#[test]
+fn scrolling_stops_at_the_end_of_the_text() {
+    let mut app = app();
+    send(
+        &mut app,
+        &[
+            Msg::Resize {
+                width: 60,
+                height: 14,
+            },
+            Msg::OpenLesson(0),
+        ],
+    );
+    for _ in 0..50 {
+        send(&mut app, &[Msg::ScrollDown]);
+    }
+    let scroll = app.lesson_screen().unwrap().scroll;
+    assert!(
+        scroll > 0 && scroll == crate::ui::lesson_scroll_limit(&app),
+        "{scroll}"
+    );
+    send(&mut app, &[Msg::NextStep]);
+    assert_eq!(
+        app.lesson_screen().unwrap().scroll,
+        0,
+        "a new step starts at the top"
+    );
+}

@@ -1,0 +1,98 @@
+//! The terminal while the tutor runs: raw mode, the alternate screen and mouse capture, undone
+//! on every way out — a normal leave, a drop during an error, and a panic (through a hook that
+//! restores the terminal before the panic message prints, so the message is readable).
+
+use std::io::{self, Stdout};
+use std::sync::Once;
+
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::execute;
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::layout::Size;
+
+/// The terminal in the tutor's mode; restored when left or dropped.
+pub struct Session {
+    terminal: Terminal<CrosstermBackend<Stdout>>,
+    state: State,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    Entered,
+    Left,
+}
+
+static PANIC_HOOK: Once = Once::new();
+
+impl Session {
+    /// Enters raw mode, the alternate screen and mouse capture.
+    pub fn enter() -> io::Result<Self> {
+        PANIC_HOOK.call_once(|| {
+            let previous = std::panic::take_hook();
+            std::panic::set_hook(Box::new(move |info| {
+                restore();
+                previous(info);
+            }));
+        });
+        enable_raw_mode()?;
+        if let Err(e) = execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture) {
+            restore();
+            return Err(e);
+        }
+        match Terminal::new(CrosstermBackend::new(io::stdout())) {
+            Ok(terminal) => Ok(Self {
+                terminal,
+                state: State::Entered,
+            }),
+            Err(e) => {
+                restore();
+                Err(e)
+            }
+        }
+    }
+
+    /// The terminal to draw on.
+    pub const fn terminal(&mut self) -> &mut Terminal<CrosstermBackend<Stdout>> {
+        &mut self.terminal
+    }
+
+    /// The terminal's size now.
+    pub fn size(&self) -> io::Result<Size> {
+        self.terminal.size()
+    }
+
+    /// Puts the terminal back, reporting failure.
+    pub fn leave(&mut self) -> io::Result<()> {
+        if self.state == State::Left {
+            return Ok(());
+        }
+        self.state = State::Left;
+        self.terminal.show_cursor()?;
+        execute!(io::stdout(), DisableMouseCapture, LeaveAlternateScreen)?;
+        disable_raw_mode()
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        if self.state == State::Entered {
+            self.state = State::Left;
+            restore();
+        }
+    }
+}
+
+/// Best-effort restore for the error and panic paths, where there is no one to report to.
+fn restore() {
+    let _ = execute!(
+        io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        crossterm::cursor::Show
+    );
+    let _ = disable_raw_mode();
+}

@@ -1,0 +1,267 @@
+//! What is remembered between runs: per lesson, the step to resume at and what was done on each
+//! step, keyed by stable ids so that rewording a lesson never loses a learner's history.
+//!
+//! Only settled facts are kept (a committed or revealed guess, a grade, a handed-in explanation,
+//! a step seen); half-typed input is not.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::step::{Grade, Guess};
+use crate::domain::lesson::{Lesson, Step};
+
+/// Everything remembered, across lessons.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Progress {
+    /// The lesson studied last: where a bare `roofline` resumes.
+    #[serde(default)]
+    pub last_lesson: Option<String>,
+    /// Per lesson id.
+    #[serde(default)]
+    pub lessons: BTreeMap<String, LessonProgress>,
+}
+
+/// What is remembered about one lesson.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonProgress {
+    /// The step id to resume at.
+    #[serde(default)]
+    pub resume_step: Option<String>,
+    /// Per step id.
+    #[serde(default)]
+    pub steps: BTreeMap<String, StepRecord>,
+}
+
+/// What was done on one step.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum StepRecord {
+    /// The step was shown; nothing answered.
+    Seen,
+    /// A guess was locked in but the answer not yet shown.
+    Committed {
+        /// The guess.
+        guess: Guess,
+    },
+    /// The answer was shown.
+    Revealed {
+        /// The guess.
+        guess: Guess,
+        /// 0–100, when the answer could be judged.
+        score: Option<u8>,
+    },
+    /// A recall card was graded.
+    Graded {
+        /// The grade.
+        grade: Grade,
+    },
+    /// An explanation was handed in.
+    Explained {
+        /// What the learner wrote.
+        text: String,
+    },
+}
+
+impl StepRecord {
+    /// Whether this record finishes a step of this kind.
+    #[must_use]
+    pub fn completes(&self, step: &Step) -> bool {
+        matches!(
+            (step, self),
+            (Step::Read(_) | Step::Example(_), _)
+                | (Step::Predict(_) | Step::Explore(_), Self::Revealed { .. })
+                | (Step::Recall(_), Self::Graded { .. })
+                | (Step::Explain(_), Self::Explained { .. })
+        )
+    }
+}
+
+/// How far a learner is through a lesson, for the lesson list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LessonStatus {
+    /// Nothing recorded.
+    NotStarted,
+    /// Some steps done.
+    InProgress {
+        /// Steps finished.
+        done: usize,
+        /// Steps in the lesson.
+        total: usize,
+    },
+    /// Every step finished.
+    Done,
+}
+
+/// A lesson's status and the mean score of its revealed predictions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LessonSummary {
+    /// How far through.
+    pub status: LessonStatus,
+    /// Mean score (0–100) over the scored predictions; `None` before the first.
+    pub score: Option<u8>,
+}
+
+/// Summarises a lesson's progress. Records for steps the lesson no longer has are ignored.
+#[must_use]
+pub fn summarize(lesson: &Lesson, progress: Option<&LessonProgress>) -> LessonSummary {
+    let Some(progress) = progress.filter(|p| p.resume_step.is_some() || !p.steps.is_empty()) else {
+        return LessonSummary {
+            status: LessonStatus::NotStarted,
+            score: None,
+        };
+    };
+    let total = lesson.steps.len();
+    let done = lesson
+        .steps
+        .iter()
+        .filter(|step| {
+            progress
+                .steps
+                .get(step.id())
+                .is_some_and(|r| r.completes(step))
+        })
+        .count();
+    let scores: Vec<u32> = lesson
+        .steps
+        .iter()
+        .filter_map(|step| match (step, progress.steps.get(step.id())) {
+            (
+                Step::Predict(_) | Step::Explore(_),
+                Some(StepRecord::Revealed { score: Some(s), .. }),
+            ) => Some(u32::from(*s)),
+            _ => None,
+        })
+        .collect();
+    let score = (!scores.is_empty()).then(|| {
+        let mean = f64::from(scores.iter().sum::<u32>()) / scores.len() as f64;
+        mean.round() as u8
+    });
+    let status = if total > 0 && done == total {
+        LessonStatus::Done
+    } else {
+        LessonStatus::InProgress { done, total }
+    };
+    LessonSummary { status, score }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::lesson::{Answer, ChoiceAnswer, PredictStep, ReadStep, RecallStep};
+    use rstest::rstest;
+
+    fn lesson() -> Lesson {
+        let read = Step::Read(ReadStep {
+            id: "intro".into(),
+            tag: None,
+            text: "t".into(),
+            scenario: None,
+        });
+        let predict = |id: &str| {
+            Step::Predict(PredictStep {
+                id: id.into(),
+                question: "q".into(),
+                scenario: None,
+                answer: Answer::Choice(ChoiceAnswer {
+                    options: vec!["a".into(), "b".into()],
+                    correct: 0,
+                }),
+                explanation: "e".into(),
+                trap: None,
+            })
+        };
+        let recall = Step::Recall(RecallStep {
+            id: "card".into(),
+            front: "f".into(),
+            back: "b".into(),
+        });
+        Lesson {
+            format_version: 1,
+            id: "l".into(),
+            title: "L".into(),
+            summary: "s".into(),
+            steps: vec![read, predict("p1"), predict("p2"), recall],
+        }
+    }
+
+    fn revealed(score: u8) -> StepRecord {
+        StepRecord::Revealed {
+            guess: Guess::Choice(0),
+            score: Some(score),
+        }
+    }
+
+    #[rustfmt::skip]
+    #[rstest]
+    #[case::nothing(vec![], None, LessonStatus::NotStarted, None)]
+    #[case::opened(vec![], Some("intro"), LessonStatus::InProgress { done: 0, total: 4 }, None)]
+    #[case::read_only(vec![("intro", StepRecord::Seen)], Some("p1"), LessonStatus::InProgress { done: 1, total: 4 }, None)]
+    #[case::seen_predict_is_not_done(vec![("p1", StepRecord::Seen)], None, LessonStatus::InProgress { done: 0, total: 4 }, None)]
+    #[case::committed_is_not_done(vec![("p1", StepRecord::Committed { guess: Guess::Choice(1) })], None, LessonStatus::InProgress { done: 0, total: 4 }, None)]
+    #[case::scores_average(vec![("p1", revealed(100)), ("p2", revealed(51))], None, LessonStatus::InProgress { done: 2, total: 4 }, Some(76))]
+    #[case::stale_ids_ignored(vec![("gone", revealed(0)), ("p1", revealed(80))], None, LessonStatus::InProgress { done: 1, total: 4 }, Some(80))]
+    #[case::wrong_kind_ignored(vec![("card", revealed(0))], None, LessonStatus::InProgress { done: 0, total: 4 }, None)]
+    #[case::all_done(vec![("intro", StepRecord::Seen), ("p1", revealed(100)), ("p2", revealed(0)), ("card", StepRecord::Graded { grade: Grade::Good })], None, LessonStatus::Done, Some(50))]
+    fn summaries(
+        #[case] records: Vec<(&str, StepRecord)>,
+        #[case] resume: Option<&str>,
+        #[case] status: LessonStatus,
+        #[case] score: Option<u8>,
+    ) {
+        let progress = LessonProgress {
+            resume_step: resume.map(str::to_owned),
+            steps: records
+                .into_iter()
+                .map(|(k, v)| (k.to_owned(), v))
+                .collect(),
+        };
+        assert_eq!(
+            summarize(&lesson(), Some(&progress)),
+            LessonSummary { status, score }
+        );
+    }
+
+    #[test]
+    fn round_trips_through_ron() {
+        let mut progress = Progress {
+            last_lesson: Some("ridge-point".into()),
+            ..Progress::default()
+        };
+        progress.lessons.insert(
+            "ridge-point".into(),
+            LessonProgress {
+                resume_step: Some("p2".into()),
+                steps: [
+                    (
+                        "p1".to_owned(),
+                        StepRecord::Revealed {
+                            guess: Guess::Number(295.5),
+                            score: Some(100),
+                        },
+                    ),
+                    (
+                        "p2".to_owned(),
+                        StepRecord::Committed {
+                            guess: Guess::Choice(1),
+                        },
+                    ),
+                    ("c".to_owned(), StepRecord::Graded { grade: Grade::Hard }),
+                    (
+                        "x".to_owned(),
+                        StepRecord::Explained {
+                            text: "bytes, \"not\" FLOPs".into(),
+                        },
+                    ),
+                    ("r".to_owned(), StepRecord::Seen),
+                ]
+                .into_iter()
+                .collect(),
+            },
+        );
+        let text =
+            ron::ser::to_string_pretty(&progress, ron::ser::PrettyConfig::default()).unwrap();
+        assert_eq!(ron::from_str::<Progress>(&text).unwrap(), progress);
+    }
+}

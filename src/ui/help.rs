@@ -1,0 +1,125 @@
+//! The `?` overlay: every key, generated from the keymap, the sections for what is on screen
+//! first.
+//!
+//! ```text
+//!        ┌ Keys · ↑/↓ scroll · Esc close ────────────┐
+//!        │ Typing a guess (now)                      │
+//!        │   0-9 . e   type a number: digits, …      │
+//!        │   Enter     lock in your guess            │
+//!        │ Roofline plot (now)                       │
+//!        │   ←         halve the batch               │
+//!        └───────────────────────────────────────────┘
+//! ```
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+
+use super::layout::{centred, inside_border};
+use super::theme::Theme;
+use crate::app::keymap::key_name;
+use crate::app::{App, KeyContext};
+
+const KEY_WIDTH: usize = 12;
+
+/// Draws the overlay over `area`, scrolled by `scroll` lines.
+pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
+    let theme = Theme::new(app.appearance());
+    let box_area = help_box(area);
+    let inner = inside_border(box_area);
+    let lines = content(app, inner.width);
+    let scroll = scroll.min(limit(lines.len(), inner.height));
+    Clear.render(box_area, buf);
+    let title = format!(
+        " Keys{}{} scroll{}Esc close ",
+        theme.dot(),
+        theme.glyph("↑/↓", "Up/Down"),
+        theme.dot()
+    );
+    Paragraph::new(lines)
+        .scroll((scroll, 0))
+        .block(
+            Block::bordered()
+                .border_set(theme.border_set())
+                .border_style(theme.border_active())
+                .title(Span::styled(title, theme.heading())),
+        )
+        .render(box_area, buf);
+}
+
+/// How far the help can scroll in the app's terminal.
+#[must_use]
+pub fn scroll_limit(app: &App) -> u16 {
+    let viewport = app.viewport();
+    let inner = inside_border(help_box(Rect::new(0, 0, viewport.width, viewport.height)));
+    limit(content(app, inner.width).len(), inner.height)
+}
+
+fn help_box(area: Rect) -> Rect {
+    centred(
+        area,
+        area.width.saturating_sub(4).min(84),
+        area.height.saturating_sub(2),
+    )
+}
+
+fn limit(total: usize, height: u16) -> u16 {
+    u16::try_from(total.saturating_sub(usize::from(height))).unwrap_or(u16::MAX)
+}
+
+/// The sections: contexts active now first (marked), then the rest of the keymap.
+fn content(app: &App, width: u16) -> Vec<Line<'static>> {
+    let theme = Theme::new(app.appearance());
+    let glyphs = theme.appearance().glyphs;
+    let active = app.screen_contexts();
+    let mut order: Vec<KeyContext> = active
+        .iter()
+        .copied()
+        .filter(|c| *c != KeyContext::Help)
+        .collect();
+    let rest: Vec<KeyContext> = KeyContext::ALL
+        .into_iter()
+        .filter(|c| !order.contains(c))
+        .collect();
+    order.extend(rest);
+    let help_width = usize::from(width).saturating_sub(KEY_WIDTH + 3).max(8);
+    let mut lines = Vec::new();
+    for context in order {
+        let bindings: Vec<_> = app
+            .keymap()
+            .bindings()
+            .iter()
+            .filter(|b| b.context == context)
+            .collect();
+        if bindings.is_empty() {
+            continue;
+        }
+        if !lines.is_empty() {
+            lines.push(Line::default());
+        }
+        let now = if active.contains(&context) {
+            " (now)"
+        } else {
+            ""
+        };
+        lines.push(Line::styled(
+            format!("{}{now}", context.title()),
+            theme.heading(),
+        ));
+        for binding in bindings {
+            let keys = key_name(binding.pattern, glyphs);
+            for (i, piece) in textwrap::wrap(binding.help, help_width)
+                .into_iter()
+                .enumerate()
+            {
+                let key = if i == 0 { keys.as_str() } else { "" };
+                lines.push(Line::from(vec![
+                    Span::styled(format!("  {key:<KEY_WIDTH$} "), theme.key()),
+                    Span::raw(piece.into_owned()),
+                ]));
+            }
+        }
+    }
+    lines
+}

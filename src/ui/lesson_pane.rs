@@ -1,0 +1,332 @@
+//! The lesson pane: the current step, as wrapped lines the pane scrolls through.
+//!
+//! ```text
+//! ┌ Lesson 2 · The ridge point ───────────┐
+//! │ Step 3/9 · Predict                    │  header: position, kind, ✓ when finished
+//! │                                       │
+//! │ What is the ridge point of … ?        │  the step's prose, placeholders filled
+//! │                                       │
+//! │ Your guess: 16▏ FLOP/byte             │  input, or the locked-in guess
+//! │ ✗ that is not a number                │  inline refusal
+//! │ [Enter] commit                        │  hint, keys from the keymap
+//! └───────────────────────────────────────┘
+//! ```
+
+mod answer;
+
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use super::prose;
+use super::theme::Theme;
+use crate::app::{App, Cycle, Focus, KeyContext, LessonScreen, Msg};
+use crate::domain::lesson::template::render;
+use crate::domain::lesson::{
+    ExampleStep, ExploreStep, PredictStep, ReadStep, ReadTag, RecallStep, ScenarioPatch, Step,
+    scenario_for,
+};
+use crate::domain::session::{
+    ExplainState, PredictState, RecallState, ResolvedAnswer, Session, StepState,
+};
+
+/// What the pane shows for the current step, wrapped to `width`.
+#[must_use]
+pub fn content(app: &App, screen: &LessonScreen, width: u16) -> Vec<Line<'static>> {
+    let Some(step) = app
+        .lessons()
+        .get(screen.lesson)
+        .and_then(|l| l.steps.get(screen.session.current()))
+    else {
+        return vec![Line::raw("this lesson has no such step")];
+    };
+    let pane = Pane {
+        app,
+        theme: Theme::new(app.appearance()),
+        width,
+        contexts: app.contexts(),
+    };
+    let mut lines = vec![pane.header(step, &screen.session), Line::default()];
+    let answer = screen.session.answer();
+    lines.extend(match (step, screen.session.state()) {
+        (Step::Read(s), _) => pane.read(s),
+        (Step::Example(s), _) => pane.example(s),
+        (Step::Predict(s), StepState::Predict(state)) => pane.predict(s, state, answer),
+        (Step::Explore(s), StepState::Predict(state)) => pane.explore(s, state, answer),
+        (Step::Recall(s), StepState::Recall(state)) => pane.recall(s, *state),
+        (Step::Explain(s), StepState::Explain(state)) => {
+            let mut lines = pane.prose(&s.prompt, None, Style::new());
+            lines.push(Line::default());
+            lines.extend(pane.explanation(state, screen.focus, &s.model_answer));
+            lines
+        }
+        _ => vec![Line::styled(
+            "this step's state does not fit its kind",
+            pane.theme.error(),
+        )],
+    });
+    lines
+}
+
+/// What every part of the pane needs.
+pub(super) struct Pane<'a> {
+    pub(super) app: &'a App,
+    pub(super) theme: Theme,
+    pub(super) width: u16,
+    pub(super) contexts: Vec<KeyContext>,
+}
+
+impl Pane<'_> {
+    fn header(&self, step: &Step, session: &Session) -> Line<'static> {
+        let theme = self.theme;
+        let kind = match step {
+            Step::Read(_) => "Read",
+            Step::Predict(_) => "Predict",
+            Step::Recall(_) => "Recall",
+            Step::Example(_) => "Example",
+            Step::Explore(_) => "Explore",
+            Step::Explain(_) => "Explain",
+        };
+        let mut spans = vec![
+            Span::styled(
+                format!("Step {}/{}", session.current() + 1, session.len()),
+                theme.heading(),
+            ),
+            Span::styled(format!("{}{kind}", theme.dot()), theme.heading()),
+        ];
+        if let Step::Read(read) = step
+            && let Some(tag) = read.tag
+        {
+            let tag = match tag {
+                ReadTag::Analogy => "Analogy",
+                ReadTag::InfraBridge => "Infra bridge",
+                ReadTag::Takeaway => "Takeaway",
+                ReadTag::Pitfall => "Pitfall",
+            };
+            spans.push(Span::styled(format!("{}{tag}", theme.dot()), theme.muted()));
+        }
+        if session.state().is_answered() {
+            spans.push(Span::styled(
+                format!(" {}", theme.glyph("✓", "(done)")),
+                theme.good(),
+            ));
+        }
+        Line::from(spans)
+    }
+
+    fn next_hint(&self) -> Vec<Line<'static>> {
+        let mut lines = vec![Line::default()];
+        lines.extend(self.hint(&[(Msg::NextStep, "next")]));
+        lines
+    }
+
+    fn read(&self, s: &ReadStep) -> Vec<Line<'static>> {
+        let mut lines = self.prose(&s.text, s.scenario.as_ref(), Style::new());
+        lines.extend(self.next_hint());
+        lines
+    }
+
+    fn example(&self, s: &ExampleStep) -> Vec<Line<'static>> {
+        let patch = s.scenario.as_ref();
+        let mut lines = vec![
+            Line::styled(self.fill(&s.title, patch), self.theme.heading()),
+            Line::default(),
+        ];
+        for line in &s.lines {
+            let text = self.fill(line, patch);
+            lines.extend(prose::wrap(
+                &format!("- {text}"),
+                self.width,
+                Style::new(),
+                " ",
+            ));
+        }
+        lines.extend(self.next_hint());
+        lines
+    }
+
+    fn predict(
+        &self,
+        s: &PredictStep,
+        state: &PredictState,
+        resolved: Option<&ResolvedAnswer>,
+    ) -> Vec<Line<'static>> {
+        let patch = s.scenario.as_ref();
+        let mut lines = self.prose(&s.question, patch, Style::new());
+        lines.push(Line::default());
+        lines.extend(answer::block(self, &s.answer, state, resolved, patch));
+        if matches!(state, PredictState::Revealed { .. }) {
+            lines.push(Line::default());
+            lines.extend(self.prose(&s.explanation, patch, Style::new()));
+            if let Some(trap) = &s.trap {
+                lines.push(Line::default());
+                lines.extend(self.prose(&format!("Trap: {trap}"), patch, self.theme.trap()));
+            }
+            lines.extend(self.next_hint());
+        }
+        lines
+    }
+
+    fn explore(
+        &self,
+        s: &ExploreStep,
+        state: &PredictState,
+        resolved: Option<&ResolvedAnswer>,
+    ) -> Vec<Line<'static>> {
+        let patch = s.preset.as_ref();
+        let mut lines = self.prose(&s.task, patch, Style::new());
+        lines.push(Line::default());
+        let revealed = matches!(state, PredictState::Revealed { .. });
+        if !revealed {
+            lines.extend(self.hint(&[
+                (Msg::HalveBatch, "halve"),
+                (Msg::DoubleBatch, "double the batch"),
+                (Msg::CyclePrecision(Cycle::Forward), "precision"),
+                (Msg::CycleGpu(Cycle::Forward), "GPU"),
+                (Msg::CycleModel(Cycle::Forward), "model"),
+                (Msg::CycleContext(Cycle::Forward), "context"),
+            ]));
+            lines.push(Line::default());
+        }
+        lines.extend(answer::block(self, &s.answer, state, resolved, patch));
+        if revealed {
+            lines.push(Line::default());
+            lines.extend(self.prose(&s.explanation, patch, Style::new()));
+            lines.extend(self.next_hint());
+        }
+        lines
+    }
+
+    fn recall(&self, s: &RecallStep, state: RecallState) -> Vec<Line<'static>> {
+        let mut lines = self.prose(&s.front, None, Style::new());
+        lines.push(Line::default());
+        match state {
+            RecallState::Front => {
+                lines.extend(self.hint(&[(
+                    Msg::TurnCard,
+                    "turn the card, once you have said the answer",
+                )]));
+            }
+            RecallState::Back | RecallState::Graded(_) => {
+                lines.push(Line::styled(
+                    self.theme.glyph("────────", "--------"),
+                    self.theme.muted(),
+                ));
+                lines.extend(self.prose(&s.back, None, self.theme.answer()));
+                lines.push(Line::default());
+                lines.extend(answer::grades(self, state));
+                if matches!(state, RecallState::Graded(_)) {
+                    lines.extend(self.next_hint());
+                }
+            }
+        }
+        lines
+    }
+
+    /// Fills placeholders for the step's scenario on the learner's cluster.
+    pub(super) fn fill(&self, text: &str, patch: Option<&ScenarioPatch>) -> String {
+        render(
+            text,
+            &scenario_for(patch, self.app.cluster()),
+            self.app.catalog(),
+        )
+    }
+
+    /// Filled and wrapped prose.
+    pub(super) fn prose(
+        &self,
+        text: &str,
+        patch: Option<&ScenarioPatch>,
+        style: Style,
+    ) -> Vec<Line<'static>> {
+        prose::wrap(
+            &self.fill(text, patch),
+            self.width,
+            style,
+            self.theme.glyph("•", "-"),
+        )
+    }
+
+    /// `[Enter] commit · [r] reveal`, with the keys the keymap binds in this state, flowed onto
+    /// as many lines as the pane needs; an intent with no key here is left out.
+    pub(super) fn hint(&self, items: &[(Msg, &str)]) -> Vec<Line<'static>> {
+        let glyphs = self.theme.appearance().glyphs;
+        let width = usize::from(self.width.max(1));
+        let mut lines: Vec<Vec<Span<'static>>> = vec![Vec::new()];
+        let mut used = 0;
+        for (msg, text) in items {
+            let Some(key) = self.app.keymap().key_for(msg, &self.contexts, glyphs) else {
+                continue;
+            };
+            let item = [
+                Span::styled(format!("[{key}]"), self.theme.key()),
+                Span::styled(format!(" {text}"), self.theme.muted()),
+            ];
+            let item_width: usize = item.iter().map(Span::width).sum();
+            let separator = Span::styled(self.theme.dot(), self.theme.muted());
+            let line = lines.last_mut().expect("there is always a line");
+            if line.is_empty() {
+            } else if used + separator.width() + item_width <= width {
+                used += separator.width();
+                line.push(separator);
+            } else {
+                lines.push(Vec::new());
+                used = 0;
+            }
+            used += item_width;
+            lines.last_mut().expect("just pushed").extend(item);
+        }
+        lines
+            .into_iter()
+            .filter(|l| !l.is_empty())
+            .map(Line::from)
+            .collect()
+    }
+
+    fn explanation(
+        &self,
+        state: &ExplainState,
+        focus: Focus,
+        model_answer: &str,
+    ) -> Vec<Line<'static>> {
+        let theme = self.theme;
+        match state {
+            ExplainState::Writing { text } => {
+                let cursor = match focus {
+                    Focus::Text => theme.glyph("▏", "_"),
+                    Focus::Commands => "",
+                };
+                let mut lines = vec![Line::styled(
+                    "Your explanation, as to a colleague:",
+                    theme.muted(),
+                )];
+                let typed = format!("{text}{cursor}");
+                if typed.is_empty() {
+                    lines.push(Line::default());
+                } else {
+                    lines.extend(prose::wrap(&typed, self.width, theme.input(), " "));
+                }
+                lines.push(Line::default());
+                lines.extend(match focus {
+                    Focus::Text => self.hint(&[
+                        (Msg::Commit, "hand it in"),
+                        (Msg::LeaveInput, "stop typing"),
+                    ]),
+                    Focus::Commands => {
+                        self.hint(&[(Msg::EditText, "write"), (Msg::NextStep, "skip")])
+                    }
+                });
+                lines
+            }
+            ExplainState::Revealed { text } => {
+                let mut lines = vec![Line::styled("You wrote:", theme.muted())];
+                lines.extend(prose::wrap(text, self.width, theme.input(), " "));
+                lines.push(Line::default());
+                lines.push(Line::styled("Model answer:", theme.muted()));
+                lines.extend(self.prose(model_answer, None, theme.answer()));
+                lines.push(Line::default());
+                lines.extend(self.hint(&[(Msg::NextStep, "next")]));
+                lines
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! The screens' styles and characters, from the two switches: `--ascii` and `NO_COLOR`.
+//! Without colour, emphasis is carried by bold, underline and reverse video alone.
+
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::border;
+
+use crate::widgets::{Appearance, ColorMode, GlyphSet};
+
+/// Styles and glyphs for one appearance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Theme {
+    look: Appearance,
+}
+
+/// Box corners and edges in plain ASCII.
+const ASCII_BORDER: border::Set = border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
+
+impl Theme {
+    /// The theme for an appearance.
+    #[must_use]
+    pub const fn new(look: Appearance) -> Self {
+        Self { look }
+    }
+
+    /// The widgets' appearance.
+    #[must_use]
+    pub const fn appearance(self) -> Appearance {
+        self.look
+    }
+
+    const fn colored(self) -> bool {
+        matches!(self.look.colors, ColorMode::Color)
+    }
+
+    fn fg(self, color: Color, fallback: Modifier) -> Style {
+        if self.colored() {
+            Style::new().fg(color)
+        } else {
+            Style::new().add_modifier(fallback)
+        }
+    }
+
+    /// Pane borders.
+    #[must_use]
+    pub fn border(self) -> Style {
+        self.fg(Color::DarkGray, Modifier::empty())
+    }
+
+    /// The border of the pane the keys act on.
+    #[must_use]
+    pub fn border_active(self) -> Style {
+        self.fg(Color::Cyan, Modifier::empty())
+    }
+
+    /// Pane titles and headings.
+    #[must_use]
+    pub fn heading(self) -> Style {
+        Style::new().add_modifier(Modifier::BOLD)
+    }
+
+    /// Secondary text: hints, counts, labels.
+    #[must_use]
+    pub fn muted(self) -> Style {
+        self.fg(Color::DarkGray, Modifier::DIM)
+    }
+
+    /// A key name in a hint or the footer.
+    #[must_use]
+    pub fn key(self) -> Style {
+        self.fg(Color::Cyan, Modifier::BOLD)
+            .add_modifier(Modifier::BOLD)
+    }
+
+    /// What the learner typed.
+    #[must_use]
+    pub fn input(self) -> Style {
+        self.fg(Color::Yellow, Modifier::BOLD)
+            .add_modifier(Modifier::BOLD)
+    }
+
+    /// A refused guess or a wrong answer.
+    #[must_use]
+    pub fn error(self) -> Style {
+        self.fg(Color::Red, Modifier::BOLD)
+    }
+
+    /// A right answer, a full score, a finished lesson.
+    #[must_use]
+    pub fn good(self) -> Style {
+        self.fg(Color::Green, Modifier::BOLD)
+    }
+
+    /// A warning about the learner's files.
+    #[must_use]
+    pub fn warning(self) -> Style {
+        self.fg(Color::Yellow, Modifier::BOLD)
+            .add_modifier(Modifier::BOLD)
+    }
+
+    /// The answer revealed.
+    #[must_use]
+    pub fn answer(self) -> Style {
+        self.fg(Color::Cyan, Modifier::BOLD)
+            .add_modifier(Modifier::BOLD)
+    }
+
+    /// The highlighted row or option.
+    #[must_use]
+    pub fn selected(self) -> Style {
+        if self.colored() {
+            Style::new()
+                .bg(Color::DarkGray)
+                .add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED)
+        }
+    }
+
+    /// A trap: the common wrong answer.
+    #[must_use]
+    pub fn trap(self) -> Style {
+        self.fg(Color::Magenta, Modifier::ITALIC)
+    }
+
+    /// The border characters.
+    #[must_use]
+    pub const fn border_set(self) -> border::Set<'static> {
+        match self.look.glyphs {
+            GlyphSet::Unicode => border::ROUNDED,
+            GlyphSet::Ascii => ASCII_BORDER,
+        }
+    }
+
+    /// Picks the Unicode or ASCII spelling of a glyph.
+    #[must_use]
+    pub const fn glyph(self, unicode: &'static str, ascii: &'static str) -> &'static str {
+        self.look.pick(unicode, ascii)
+    }
+
+    /// The separator between items on one line: ` · ` or ` | `.
+    #[must_use]
+    pub const fn dot(self) -> &'static str {
+        self.glyph(" · ", " | ")
+    }
+}

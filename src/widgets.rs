@@ -31,4 +31,4 @@ pub use batch_slider::{BatchSlider, SLIDER_MAX_BATCH, SLIDER_MIN_BATCH, SliderTr
 pub use plot_model::{DecodeDot, INTENSITY_AXIS, PlotModel, Roof};
 pub use readouts::{Readout, ReadoutsLine, readouts};
 pub use roofline_plot::RooflinePlot;
-pub use theme::{Appearance, ColorMode, Element, GlyphSet};
+pub use theme::{Appearance, ColorMode, Element, GlyphSet, Numbers};

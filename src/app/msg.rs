@@ -90,6 +90,8 @@ pub enum Msg {
     CycleModel(Cycle),
     /// Switch the context length (1K → 4K → 8K → 32K → 128K).
     CycleContext(Cycle),
+    /// Show or hide the prefill dot (a prompt of the setting's length through the same FC layer).
+    TogglePrefill,
 
     /// The left mouse button went down at a cell (a press on the slider sets the batch).
     MouseDown {

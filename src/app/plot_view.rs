@@ -26,6 +26,29 @@ pub struct PlotView {
     pub scenario: Scenario,
     /// A second GPU drawn for comparison.
     pub overlay_gpu: Option<String>,
+    /// Whether the prefill dot is drawn.
+    pub prefill: PrefillDot,
+}
+
+/// Whether the plot draws the prefill dot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PrefillDot {
+    /// Only decode's dots.
+    #[default]
+    Hidden,
+    /// Also a prompt of the scenario's length through the same FC layer.
+    Shown,
+}
+
+impl PrefillDot {
+    /// The other state.
+    #[must_use]
+    pub const fn toggled(self) -> Self {
+        match self {
+            Self::Hidden => Self::Shown,
+            Self::Shown => Self::Hidden,
+        }
+    }
 }
 
 /// What a change to the plot did, for the notice line.
@@ -50,6 +73,7 @@ impl PlotView {
         Self {
             scenario,
             overlay_gpu: None,
+            prefill: PrefillDot::Hidden,
         }
     }
 

@@ -1,6 +1,6 @@
 //! `update`: the one place the state changes.
 
-use super::plot_view::PlotChange;
+use super::plot_view::{PlotChange, PrefillDot};
 use super::{App, Drag, Focus, LessonScreen, Msg, Notice, NoticeKind, Overlay, RunState, Screen};
 use crate::domain::lesson::{Step, scenario_for};
 use crate::domain::session::{Action, ExplainState, Move, Outcome, Refusal, Session, StepState};
@@ -35,6 +35,10 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Msg> {
         }
         Msg::CycleContext(cycle) => {
             plot_change(app, |plot, catalog| plot.cycle_context(cycle, catalog))
+        }
+        Msg::TogglePrefill => {
+            app.plot.prefill = app.plot.prefill.toggled();
+            None
         }
         Msg::MouseDown { .. } | Msg::MouseDrag { .. } | Msg::MouseUp => pointer(app, &msg),
         other => navigate(app, other),
@@ -234,6 +238,12 @@ fn enter_step(app: &mut App) {
         app.plot.scenario = scenario_for(Some(patch), &app.cluster);
     }
     app.plot.overlay_gpu = overlay;
+    // A step that sets a prompt length is about prefill: show where that prompt sits.
+    app.plot.prefill = if patch.is_some_and(|p| p.prompt.is_some()) {
+        PrefillDot::Shown
+    } else {
+        PrefillDot::Hidden
+    };
 }
 
 fn act(app: &mut App, action: Action) -> Option<Msg> {

@@ -20,13 +20,13 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::layout::{PlotAreas, inside_border};
 use super::theme::Theme;
-use crate::app::plot_view::{context_label, kv_wall_explanation};
+use crate::app::plot_view::{PrefillDot, context_label, kv_wall_explanation};
 use crate::app::{App, Screen};
 use crate::domain::lesson::Step;
 use crate::domain::scenario::Evaluation;
 use crate::domain::session::{PredictState, StepState};
 use crate::widgets::{
-    BatchSlider, Element, PlotModel, ReadoutsLine, Roof, RooflinePlot, SLIDER_MAX_BATCH,
+    BatchSlider, Element, Numbers, PlotModel, ReadoutsLine, Roof, RooflinePlot, SLIDER_MAX_BATCH,
 };
 
 /// Draws the pane's parts into their areas.
@@ -47,7 +47,17 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
         .as_deref()
         .and_then(|id| app.catalog().gpu(id).ok())
         .and_then(|gpu| Roof::for_gpu(gpu, scenario.precision));
-    let model = PlotModel::from_evaluation(scenario, &evaluation, look).with_overlay(overlay);
+    let numbers = if prediction_open(app) {
+        Numbers::Withheld
+    } else {
+        Numbers::Shown
+    };
+    let mut model = PlotModel::from_evaluation(scenario, &evaluation, look)
+        .with_overlay(overlay)
+        .with_numbers(numbers);
+    if plot.prefill == PrefillDot::Shown {
+        model = model.with_prefill(&evaluation);
+    }
     if let Some(block) = areas.block {
         pane_block(theme, &title(theme, &model)).render(block, buf);
     }
@@ -55,10 +65,12 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
         RooflinePlot::new(&model).render(chart, buf);
     }
     if let Some(slider) = areas.slider {
-        BatchSlider::from_evaluation(scenario, &evaluation, look).render(slider, buf);
+        BatchSlider::from_evaluation(scenario, &evaluation, look)
+            .with_numbers(numbers)
+            .render(slider, buf);
     }
     if let Some(readouts) = areas.readouts {
-        if prediction_open(app) {
+        if numbers == Numbers::Withheld {
             Line::styled("readouts appear once you reveal your answer", theme.muted())
                 .render(readouts, buf);
         } else {

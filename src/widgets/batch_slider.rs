@@ -15,7 +15,7 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::readouts::group;
-use super::theme::{Appearance, Element};
+use super::theme::{Appearance, Element, Numbers};
 use crate::domain::logscale::LogScale;
 use crate::domain::scenario::{Evaluation, Scenario};
 
@@ -39,6 +39,8 @@ pub struct BatchSlider {
     pub kv_wall: Option<u64>,
     /// Glyphs and colour.
     pub appearance: Appearance,
+    /// Whether the KV wall's label carries its value.
+    pub numbers: Numbers,
 }
 
 /// How much the slider says around its track, richest first.
@@ -130,7 +132,15 @@ impl BatchSlider {
             batch,
             kv_wall,
             appearance,
+            numbers: Numbers::Shown,
         }
+    }
+
+    /// Shows or withholds the KV wall's value (see [`Numbers`]).
+    #[must_use]
+    pub const fn with_numbers(mut self, numbers: Numbers) -> Self {
+        self.numbers = numbers;
+        self
     }
 
     /// The slider for an evaluated scenario: its batch, and its model's KV-limited batch.
@@ -152,9 +162,13 @@ impl BatchSlider {
     }
 
     fn wall_label(&self, variant: Variant) -> String {
+        let value = |wall: u64| match self.numbers {
+            Numbers::Shown => group(wall as f64, 0),
+            Numbers::Withheld => "?".to_owned(),
+        };
         match (self.kv_wall, variant) {
-            (Some(wall), Variant::Full) => format!(" KV wall {}", group(wall as f64, 0)),
-            (Some(wall), Variant::Short) => format!(" wall {}", group(wall as f64, 0)),
+            (Some(wall), Variant::Full) => format!(" KV wall {}", value(wall)),
+            (Some(wall), Variant::Short) => format!(" wall {}", value(wall)),
             _ => String::new(),
         }
     }

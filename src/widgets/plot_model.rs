@@ -7,7 +7,7 @@ use crate::domain::logscale::{LogScale, short_label};
 use crate::domain::roofline;
 use crate::domain::scenario::{Evaluation, Scenario};
 
-use super::theme::Appearance;
+use super::theme::{Appearance, Numbers};
 
 /// The intensity axis (FLOP/byte): from batch-1 decode of a 4-bit model up past prefill.
 pub const INTENSITY_AXIS: LogScale = LogScale {
@@ -83,6 +83,8 @@ pub struct PlotModel {
     pub overlay: Option<Roof>,
     /// Glyphs and colour.
     pub appearance: Appearance,
+    /// Whether the ridge label carries its value.
+    pub numbers: Numbers,
 }
 
 impl PlotModel {
@@ -111,7 +113,15 @@ impl PlotModel {
             prefill: None,
             overlay: None,
             appearance,
+            numbers: Numbers::Shown,
         }
+    }
+
+    /// Shows or withholds the ridge's value (see [`Numbers`]).
+    #[must_use]
+    pub fn with_numbers(mut self, numbers: Numbers) -> Self {
+        self.numbers = numbers;
+        self
     }
 
     /// Adds the prefill dot at the evaluation's prompt length (nothing without a model).

@@ -128,6 +128,7 @@ pub(super) fn bindings() -> Vec<Binding> {
         ch(C::Plot, 'M', Msg::CycleModel(Cycle::Backward), "model", 0, "previous model"),
         ch(C::Plot, 'c', Msg::CycleContext(Cycle::Forward), "context", 4, "context 1K → 4K → 8K → 32K → 128K (C: the other way)"),
         ch(C::Plot, 'C', Msg::CycleContext(Cycle::Backward), "context", 0, "shorter context"),
+        ch(C::Plot, 'f', Msg::TogglePrefill, "prefill", 0, "show or hide the prefill dot (a prompt through the same layer)"),
         // The lesson list.
         key(C::LessonList, Up, NONE, Msg::SelectPrevious, "select", 7, "previous lesson"),
         key(C::LessonList, Down, NONE, Msg::SelectNext, "select", 7, "next lesson"),

@@ -10,7 +10,7 @@ use super::{Axes, RooflinePlot, clamp_unit};
 use crate::domain::logscale::short_label;
 use crate::widgets::label_placer::{LabelPlacer, around_dot};
 use crate::widgets::plot_layout::DotGrid;
-use crate::widgets::theme::Element;
+use crate::widgets::theme::{Element, Numbers};
 
 /// A dot on the active roofline, with a long and a short label.
 struct Dot {
@@ -133,7 +133,10 @@ impl RooflinePlot<'_> {
         if let (Some(column), Some(roof_row)) = (grid.column(knee.0), grid.row(clamp_unit(knee.1)))
         {
             let (c, below) = (i32::from(column), i32::from(roof_row) + 1);
-            let text = format!("ridge {}", short_label(roof.ridge()));
+            let text = match model.numbers {
+                Numbers::Shown => format!("ridge {}", short_label(roof.ridge())),
+                Numbers::Withheld => "ridge ?".to_owned(),
+            };
             let labels = [text.clone(), text];
             place_label(placer, buf, &labels, look.style(Element::Ridge), |w| {
                 let w = i32::from(w);

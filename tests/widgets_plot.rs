@@ -12,7 +12,7 @@ use roofline_tutor::domain::logscale::short_label;
 use roofline_tutor::domain::scenario::Scenario;
 use roofline_tutor::widgets::plot_layout::{DotGrid, PlotLayout};
 use roofline_tutor::widgets::{
-    Appearance, ColorMode, GlyphSet, INTENSITY_AXIS, PlotModel, Roof, RooflinePlot,
+    Appearance, ColorMode, GlyphSet, INTENSITY_AXIS, Numbers, PlotModel, Roof, RooflinePlot,
 };
 use rstest::rstest;
 
@@ -312,4 +312,31 @@ fn nonsense_numbers_draw_without_panicking() {
             draw(plot, width, height);
         }
     }
+}
+
+#[test]
+fn a_withheld_ridge_keeps_its_mark_but_not_its_value() {
+    let scenario = Scenario {
+        batch: 8,
+        ..Scenario::default_cluster()
+    };
+    let evaluation = scenario.evaluate(&builtin_catalog()).unwrap();
+    let render = |numbers: Numbers| {
+        let model = PlotModel::from_evaluation(&scenario, &evaluation, Appearance::default())
+            .with_numbers(numbers);
+        let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
+        terminal
+            .draw(|f| f.render_widget(&RooflinePlot::new(&model), f.area()))
+            .unwrap();
+        let buffer = terminal.backend().buffer().clone();
+        buffer
+            .content()
+            .iter()
+            .map(|c| c.symbol())
+            .collect::<String>()
+    };
+    assert!(render(Numbers::Shown).contains("ridge 295"));
+    let withheld = render(Numbers::Withheld);
+    assert!(withheld.contains("ridge ?"));
+    assert!(!withheld.contains("295"));
 }

@@ -3,6 +3,7 @@
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::*;
+use crate::app::plot_view::PrefillDot;
 use crate::content::data_files::builtin_catalog;
 use crate::content::located::parse_ron;
 use crate::domain::session::{Guess, LessonStatus, summarize};
@@ -339,4 +340,15 @@ fn scrolling_stops_at_the_end_of_the_text() {
         0,
         "a new step starts at the top"
     );
+}
+
+#[test]
+fn the_prefill_key_toggles_the_prefill_dot() {
+    let mut app = app();
+    send(&mut app, &[Msg::OpenLesson(0)]);
+    assert_eq!(app.plot().prefill, PrefillDot::Hidden);
+    send(&mut app, &[Msg::TogglePrefill]);
+    assert_eq!(app.plot().prefill, PrefillDot::Shown);
+    send(&mut app, &[Msg::TogglePrefill]);
+    assert_eq!(app.plot().prefill, PrefillDot::Hidden);
 }

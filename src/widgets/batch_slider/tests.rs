@@ -1,5 +1,5 @@
 use super::*;
-use crate::widgets::theme::{ColorMode, GlyphSet};
+use crate::widgets::theme::{ColorMode, GlyphSet, Numbers};
 use ratatui::style::Color;
 use rstest::rstest;
 
@@ -171,4 +171,23 @@ fn never_panics_on_any_width() {
             slider(batch, Some(98)).render(area, &mut buf);
         }
     }
+}
+
+#[test]
+fn a_withheld_wall_keeps_its_mark_but_not_its_value() {
+    let area = Rect::new(0, 0, 60, 1);
+    let mut shown = Buffer::empty(area);
+    slider(8, Some(98)).render(area, &mut shown);
+    let mut withheld = Buffer::empty(area);
+    slider(8, Some(98))
+        .with_numbers(Numbers::Withheld)
+        .render(area, &mut withheld);
+    let text = |buf: &Buffer| buf.content().iter().map(|c| c.symbol()).collect::<String>();
+    assert!(text(&shown).ends_with("KV wall 98"), "{}", text(&shown));
+    assert!(
+        text(&withheld).ends_with("KV wall ?"),
+        "{}",
+        text(&withheld)
+    );
+    assert!(!text(&withheld).contains("98"));
 }

@@ -142,7 +142,8 @@ pub struct AppInit {
     pub cluster: Scenario,
     /// What was saved last time.
     pub progress: Progress,
-    /// A warning from loading the progress, shown until dismissed.
+    /// A warning from start-up (a corrupt progress file moved aside, steps that cannot be
+    /// computed for the cluster), shown until dismissed.
     pub warning: Option<String>,
     /// Glyphs and colour.
     pub appearance: Appearance,

@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use anyhow::{Context as _, Result, anyhow};
 use clap::Parser as _;
 
+use crate::content::cluster::{ClusterProfile, load_cluster};
 use crate::content::data_files::{CatalogSources, load_catalog};
 use crate::domain::catalog::Catalog;
 use crate::domain::scenario::Scenario;
@@ -75,6 +76,16 @@ pub fn catalog(global: &GlobalArgs) -> Result<Catalog> {
             listed.join("\n")
         )
     })
+}
+
+/// The active cluster: the `--cluster` profile when given, else the tutor's default.
+pub fn cluster(global: &GlobalArgs, catalog: &Catalog) -> Result<ClusterProfile> {
+    match &global.cluster {
+        Some(path) => load_cluster(path, catalog)
+            .map_err(|e| anyhow!("{e}"))
+            .context("cannot use that cluster profile"),
+        None => Ok(ClusterProfile::default_profile()),
+    }
 }
 
 fn dispatch(cli: Cli) -> Result<ExitCode> {

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use super::args::GlobalArgs;
-use crate::content::lessons::{Checked, check_files};
+use crate::content::lessons::{Checked, check_files_against};
 use crate::content::located::LocatedError;
 
 /// Source lines longer than this are shown as a window around the problem.
@@ -27,7 +27,13 @@ const MAX_SHOWN_CHARS: usize = 200;
 /// lessons). Exit status 0 when there is no problem, 1 when there is any.
 pub fn run(global: &GlobalArgs, paths: &[PathBuf]) -> Result<ExitCode> {
     let catalog = super::catalog(global)?;
-    let checked = check_files(paths, global.lessons.as_deref(), &catalog);
+    let cluster = super::cluster(global, &catalog)?;
+    let checked = check_files_against(
+        paths,
+        global.lessons.as_deref(),
+        &catalog,
+        &cluster.scenario,
+    );
     let mut out = std::io::stdout().lock();
     match out
         .write_all(report(&checked).as_bytes())

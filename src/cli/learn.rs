@@ -16,7 +16,6 @@ use super::args::GlobalArgs;
 use crate::app::{self, App, AppInit, CrosstermEvents, Msg, update};
 use crate::content::lessons;
 use crate::domain::lesson::Lesson;
-use crate::domain::scenario::Scenario;
 use crate::domain::suggest::closest;
 use crate::store::{Store, default_data_dir};
 use crate::widgets::{Appearance, ColorMode, GlyphSet};
@@ -24,6 +23,7 @@ use crate::widgets::{Appearance, ColorMode, GlyphSet};
 /// Opens the tutor: at `lesson`, or where the learner left off, or at the lesson list.
 pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
     let catalog = super::catalog(global)?;
+    let cluster = super::cluster(global, &catalog)?;
     let lessons = lessons::load(global.lessons.as_deref(), &catalog).map_err(|errors| {
         let listed: Vec<String> = errors.iter().map(ToString::to_string).collect();
         anyhow!(
@@ -32,6 +32,17 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
             listed.join("\n")
         )
     })?;
+    // With the learner's own cluster some steps may not compute (a format their GPU lacks, say):
+    // those steps say so where they appear; the learner hears of it once, up front.
+    let cluster_warning = global.cluster.as_ref().and_then(|path| {
+        let problems =
+            lessons::load_against(global.lessons.as_deref(), &catalog, &cluster.scenario).err()?;
+        Some(format!(
+            "{} lesson step(s) cannot be computed for your cluster; `roofline --cluster {} check` lists them",
+            problems.len(),
+            path.display()
+        ))
+    });
     let start = match lesson {
         Some(id) => Some(lesson_index(&lessons, id)?),
         None => None,
@@ -62,9 +73,12 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
     let mut app = App::new(AppInit {
         catalog,
         lessons,
-        cluster: Scenario::default_cluster(),
+        cluster: cluster.scenario,
         progress: loaded.progress.clone(),
-        warning: loaded.warning,
+        warning: match (loaded.warning, cluster_warning) {
+            (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+            (a, b) => a.or(b),
+        },
         appearance,
         viewport,
     });

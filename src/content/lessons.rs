@@ -88,20 +88,44 @@ pub fn load_dir(dir: &Path, catalog: &Catalog) -> Result<Vec<Lesson>, Vec<Locate
 
 /// The lessons from `--lessons DIR` when given, else the shipped ones.
 pub fn load(dir: Option<&Path>, catalog: &Catalog) -> Result<Vec<Lesson>, Vec<LocatedError>> {
+    load_against(dir, catalog, &Scenario::default_cluster())
+}
+
+/// As [`load`], with every step that takes its scenario from the active cluster checked
+/// against `cluster` (the learner's `--cluster` profile) rather than the default.
+pub fn load_against(
+    dir: Option<&Path>,
+    catalog: &Catalog,
+    cluster: &Scenario,
+) -> Result<Vec<Lesson>, Vec<LocatedError>> {
     match dir {
-        Some(dir) => load_dir(dir, catalog),
-        None => builtin(catalog),
+        Some(dir) => check_sources_against(read_dir_sources(dir), catalog, cluster),
+        None => check_sources_against(embedded_sources().into_iter().map(Ok), catalog, cluster),
     }
+    .into_result()
 }
 
 /// Checks files and directories as `roofline check` does: a directory stands for its `.ron`
 /// files; no paths at all means the shipped lessons (or `lessons_dir` when given).
 #[must_use]
 pub fn check_files(paths: &[PathBuf], lessons_dir: Option<&Path>, catalog: &Catalog) -> Checked {
+    check_files_against(paths, lessons_dir, catalog, &Scenario::default_cluster())
+}
+
+/// As [`check_files`], against the learner's cluster (see [`load_against`]).
+#[must_use]
+pub fn check_files_against(
+    paths: &[PathBuf],
+    lessons_dir: Option<&Path>,
+    catalog: &Catalog,
+    cluster: &Scenario,
+) -> Checked {
     match (paths, lessons_dir) {
-        ([], None) => check_sources(embedded_sources().into_iter().map(Ok), catalog),
-        ([], Some(dir)) => check_sources(read_dir_sources(dir), catalog),
-        _ => check_sources(paths.iter().flat_map(|p| gather(p)), catalog),
+        ([], None) => {
+            check_sources_against(embedded_sources().into_iter().map(Ok), catalog, cluster)
+        }
+        ([], Some(dir)) => check_sources_against(read_dir_sources(dir), catalog, cluster),
+        _ => check_sources_against(paths.iter().flat_map(|p| gather(p)), catalog, cluster),
     }
 }
 
@@ -111,7 +135,15 @@ pub fn check_sources(
     sources: impl IntoIterator<Item = Result<LessonSource, LocatedError>>,
     catalog: &Catalog,
 ) -> Checked {
-    let base = Scenario::default_cluster();
+    check_sources_against(sources, catalog, &Scenario::default_cluster())
+}
+
+/// As [`check_sources`], against the learner's cluster (see [`load_against`]).
+pub fn check_sources_against(
+    sources: impl IntoIterator<Item = Result<LessonSource, LocatedError>>,
+    catalog: &Catalog,
+    base: &Scenario,
+) -> Checked {
     let mut checked = Checked::default();
     let mut lesson_ids: HashMap<String, String> = HashMap::new();
     for source in sources {
@@ -123,7 +155,7 @@ pub fn check_sources(
                 continue;
             }
         };
-        let (lesson, mut errors) = check_one(&source, catalog, &base, &mut lesson_ids);
+        let (lesson, mut errors) = check_one(&source, catalog, base, &mut lesson_ids);
         checked.errors.append(&mut errors);
         checked.lessons.extend(lesson);
     }

@@ -318,10 +318,19 @@ impl ScenarioPatch {
     }
 }
 
-/// Applies an optional patch.
+/// The scenario a step computes for, given the learner's active cluster.
+///
+/// A patch that names a model is a textbook case: it starts from the default cluster, so its
+/// numbers (and the lesson's prose around them) are the same for every learner. Any other patch
+/// adjusts the active cluster (`batch: 64` means "your cluster at batch 64"), and no patch is
+/// the active cluster itself.
 #[must_use]
-pub fn scenario_for(patch: Option<&ScenarioPatch>, base: &Scenario) -> Scenario {
-    patch.map_or_else(|| base.clone(), |p| p.apply(base))
+pub fn scenario_for(patch: Option<&ScenarioPatch>, active: &Scenario) -> Scenario {
+    match patch {
+        None => active.clone(),
+        Some(p) if p.model.is_some() => p.apply(&Scenario::default_cluster()),
+        Some(p) => p.apply(active),
+    }
 }
 
 #[cfg(test)]
@@ -346,6 +355,30 @@ mod tests {
         assert_eq!(s.batch, 8);
         assert_eq!(s.model, base.model);
         assert_eq!(s.context, base.context);
+    }
+
+    #[test]
+    fn a_patch_naming_a_model_is_a_textbook_case() {
+        let mine = Scenario {
+            gpu: "h100-nvl".into(),
+            model: Some("qwen3-32b".into()),
+            tp: 8,
+            context: 32_768,
+            ..Scenario::default_cluster()
+        };
+        let textbook = ScenarioPatch {
+            model: Some("llama-3-8b".into()),
+            ..ScenarioPatch::default()
+        };
+        let s = scenario_for(Some(&textbook), &mine);
+        assert_eq!((s.gpu.as_str(), s.tp, s.context), ("h100-sxm", 1, 4096));
+        let yours = ScenarioPatch {
+            batch: Some(64),
+            ..ScenarioPatch::default()
+        };
+        let s = scenario_for(Some(&yours), &mine);
+        assert_eq!((s.gpu.as_str(), s.tp, s.batch), ("h100-nvl", 8, 64));
+        assert_eq!(scenario_for(None, &mine), mine);
     }
 
     #[test]

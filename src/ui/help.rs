@@ -109,7 +109,9 @@ fn content(app: &App, width: u16) -> Vec<Line<'static>> {
         ));
         for binding in bindings {
             let keys = key_name(binding.pattern, glyphs);
-            for (i, piece) in textwrap::wrap(binding.help, help_width)
+            let options = textwrap::Options::new(help_width)
+                .word_separator(textwrap::WordSeparator::AsciiSpace);
+            for (i, piece) in textwrap::wrap(binding.help, options)
                 .into_iter()
                 .enumerate()
             {

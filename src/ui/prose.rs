@@ -26,6 +26,8 @@ pub fn wrap(text: &str, width: u16, style: Style, bullet: &str) -> Vec<Line<'sta
             let options = textwrap::Options::new(width)
                 .initial_indent(&first)
                 .subsequent_indent(&rest)
+                // Break at spaces only: Unicode line-breaking would split units (`TB/s`) at the slash.
+                .word_separator(textwrap::WordSeparator::AsciiSpace)
                 .break_words(true);
             for piece in textwrap::wrap(body, options) {
                 lines.push(Line::from(Span::styled(piece.into_owned(), style)));
@@ -74,6 +76,7 @@ mod tests {
     #[rustfmt::skip]
     #[rstest]
     #[case::wraps("one two three four", 9, &["one two", "three", "four"])]
+    #[case::units_stay_whole("moves 3.35 TB/s", 12, &["moves 3.35", "TB/s"])]
     #[case::joins_lines("one\ntwo", 20, &["one two"])]
     #[case::paragraphs("one\n\n\ntwo", 20, &["one", "", "two"])]
     #[case::bullets("Intro:\n- first item here\n- second", 12, &["Intro:", "• first item", "  here", "• second"])]

@@ -187,7 +187,11 @@ fn revealed(
             lines.push(row(
                 "Answer",
                 Span::styled(
-                    format!("{} {}", format_number(*value, Format::Auto), n.unit),
+                    format!(
+                        "{} {}",
+                        format_number(*value, Format::Auto),
+                        unit_for(*value, &n.unit)
+                    ),
                     theme.answer(),
                 ),
             ));
@@ -221,6 +225,16 @@ fn revealed(
     lines
 }
 
+/// The unit as it reads after `value`: "1 sequence", "2 sequences".
+fn unit_for(value: f64, unit: &str) -> &str {
+    let counted = ["sequences", "tokens", "all-reduces"];
+    if (value - 1.0).abs() < 1e-9 && counted.contains(&unit) {
+        unit.strip_suffix('s').unwrap_or(unit)
+    } else {
+        unit
+    }
+}
+
 fn guess_text(
     guess: Guess,
     answer: &Answer,
@@ -228,7 +242,9 @@ fn guess_text(
     pane: &Pane<'_>,
 ) -> String {
     match (guess, answer) {
-        (Guess::Number(value), Answer::Number(n)) => format!("{} {}", plain_number(value), n.unit),
+        (Guess::Number(value), Answer::Number(n)) => {
+            format!("{} {}", plain_number(value), unit_for(value, &n.unit))
+        }
         (Guess::Number(value), Answer::Choice(_)) => plain_number(value),
         (Guess::Choice(i), Answer::Choice(c)) => match c.options.get(i) {
             Some(option) => format!("{} {}", i + 1, pane.fill(option, patch)),
@@ -294,5 +310,21 @@ mod tests {
     #[case::huge(1e20, "1e20")]
     fn guesses_show_as_typed(#[case] value: f64, #[case] text: &str) {
         assert_eq!(plain_number(value), text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unit_for;
+    use rstest::rstest;
+
+    #[rstest]
+    #[case::one_sequence(1.0, "sequences", "sequence")]
+    #[case::many_sequences(98.0, "sequences", "sequences")]
+    #[case::one_token(1.0, "tokens", "token")]
+    #[case::not_a_count(1.0, "ms", "ms")]
+    #[case::fraction(1.5, "sequences", "sequences")]
+    fn units_agree_with_their_number(#[case] value: f64, #[case] unit: &str, #[case] shown: &str) {
+        assert_eq!(unit_for(value, unit), shown);
     }
 }

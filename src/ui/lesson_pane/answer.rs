@@ -297,7 +297,7 @@ pub(super) fn grades(pane: &Pane<'_>, state: RecallState) -> Vec<Line<'static>> 
 
 #[cfg(test)]
 mod tests {
-    use super::plain_number;
+    use super::{plain_number, unit_for};
     use rstest::rstest;
 
     #[rustfmt::skip]
@@ -311,12 +311,6 @@ mod tests {
     fn guesses_show_as_typed(#[case] value: f64, #[case] text: &str) {
         assert_eq!(plain_number(value), text);
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::unit_for;
-    use rstest::rstest;
 
     #[rstest]
     #[case::one_sequence(1.0, "sequences", "sequence")]

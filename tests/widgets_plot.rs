@@ -326,13 +326,13 @@ fn a_withheld_ridge_keeps_its_mark_but_not_its_value() {
             .with_numbers(numbers);
         let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
         terminal
-            .draw(|f| f.render_widget(&RooflinePlot::new(&model), f.area()))
+            .draw(|f| f.render_widget(RooflinePlot::new(&model), f.area()))
             .unwrap();
         let buffer = terminal.backend().buffer().clone();
         buffer
             .content()
             .iter()
-            .map(|c| c.symbol())
+            .map(ratatui::buffer::Cell::symbol)
             .collect::<String>()
     };
     assert!(render(Numbers::Shown).contains("ridge 295"));

@@ -182,7 +182,12 @@ fn a_withheld_wall_keeps_its_mark_but_not_its_value() {
     slider(8, Some(98))
         .with_numbers(Numbers::Withheld)
         .render(area, &mut withheld);
-    let text = |buf: &Buffer| buf.content().iter().map(|c| c.symbol()).collect::<String>();
+    let text = |buf: &Buffer| {
+        buf.content()
+            .iter()
+            .map(ratatui::buffer::Cell::symbol)
+            .collect::<String>()
+    };
     assert!(text(&shown).ends_with("KV wall 98"), "{}", text(&shown));
     assert!(
         text(&withheld).ends_with("KV wall ?"),

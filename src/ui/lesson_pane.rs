@@ -127,10 +127,8 @@ impl Pane<'_> {
 
     fn example(&self, s: &ExampleStep) -> Vec<Line<'static>> {
         let patch = s.scenario.as_ref();
-        let mut lines = vec![
-            Line::styled(self.fill(&s.title, patch), self.theme.heading()),
-            Line::default(),
-        ];
+        let mut lines = self.prose(&s.title, patch, self.theme.heading());
+        lines.push(Line::default());
         for line in &s.lines {
             let text = self.fill(line, patch);
             lines.extend(prose::wrap(

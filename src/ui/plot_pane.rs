@@ -153,9 +153,13 @@ fn info_line(app: &App, theme: Theme, evaluation: &Evaluation) -> Line<'static> 
         .as_ref()
         .map_or("no model", |m| m.model_name.as_str());
     let dot = theme.dot();
+    let context = if scenario.context == 0 {
+        "no KV context (weights only)".to_owned()
+    } else {
+        format!("{} context", context_label(scenario.context))
+    };
     let mut text = format!(
-        "{model}{dot}{} context{dot}weights {}",
-        context_label(scenario.context),
+        "{model}{dot}{context}{dot}weights {}",
         scenario.weights.label()
     );
     if scenario.kv != scenario.weights {

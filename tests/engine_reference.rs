@@ -497,3 +497,43 @@ fn bad_scenarios_are_refused(#[case] s: Scenario, #[case] message: &str) {
     let err = s.evaluate(&catalog()).unwrap_err().to_string();
     assert!(err.contains(message), "{err}");
 }
+
+// --- MoE: each routed expert sees only its slice of the batch. ---
+
+#[rstest]
+#[case::mixtral_batch_1("mixtral-8x7b", 1, 1.0)]
+#[case::mixtral_batch_8("mixtral-8x7b", 8, 2.22)]
+#[case::mixtral_batch_256("mixtral-8x7b", 256, 63.3)]
+#[case::deepseek_batch_64("deepseek-v3", 64, 2.3)]
+#[case::qwen3_moe_batch_32("qwen3-30b-a3b", 32, 2.28)]
+fn moe_expert_intensity(#[case] model: &str, #[case] batch: u32, #[case] expected: f64) {
+    let (_, m) = eval(&Scenario {
+        batch,
+        ..scenario("h100-sxm", model)
+    });
+    let c = catalog();
+    let spec = c.model(model).unwrap();
+    let e = spec.experts.unwrap();
+    // Tokens per expert actually used: B·k ÷ (E · (1 − (1 − k/E)^B)).
+    let (b, k, n) = (
+        f64::from(batch),
+        f64::from(e.per_token),
+        f64::from(e.routed),
+    );
+    let per_expert = b * k / (n * (1.0 - (1.0 - k / n).powf(b)));
+    let (h, f) = (spec.hidden as f64, e.expert_ffn as f64);
+    let exact = 2.0 * per_expert * h * f / (h * f * 2.0 + per_expert * (h + f) * 2.0);
+    let ai = m.expert_intensity.unwrap();
+    assert_near(ai, exact, 1e-9);
+    assert_near(ai, expected, expected * 0.01);
+    // Far below the dense figure at the same batch: MoE decode is more memory-bound.
+    assert!(ai <= m.fc_intensity + 1e-9);
+    assert_near(m.decode_intensity(), ai, 0.0);
+}
+
+#[test]
+fn dense_models_have_no_expert_intensity() {
+    let (_, m) = eval(&scenario("h100-sxm", "llama-3-8b"));
+    assert_eq!(m.expert_intensity, None);
+    assert_near(m.decode_intensity(), m.fc_intensity, 0.0);
+}

@@ -62,6 +62,7 @@ pub fn to_json(s: &Scenario, e: &Evaluation) -> Value {
             "kv_budget_bytes_per_gpu": m.kv_budget_bytes,
             "fc_intensity": m.fc_intensity,
             "fc_intensity_approx": m.fc_intensity_approx,
+            "expert_intensity": m.expert_intensity,
             "ridge_share": m.fc_intensity / e.ridge,
             "attention_intensity": m.attention_intensity,
             "prefill_intensity": m.prefill_intensity,
@@ -172,6 +173,16 @@ fn model_rows(s: &Scenario, ridge: f64, m: &ModelEvaluation) -> Vec<(&'static st
                 group(m.fc_intensity_approx, 2),
                 100.0 * m.fc_intensity / ridge
             ),
+        ),
+        (
+            "routed-expert intensity",
+            match m.expert_intensity {
+                Some(ai) => format!(
+                    "{} FLOP/byte (MoE: each expert multiplies only the tokens routed to it)",
+                    group(ai, 2)
+                ),
+                None => "— (dense model)".to_owned(),
+            },
         ),
         (
             "attention intensity",

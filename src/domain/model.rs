@@ -128,6 +128,16 @@ impl ModelSpec {
         })
     }
 
+    /// Tokens each routed expert that is used at all multiplies in a step of `tokens` tokens:
+    /// tokens · k ÷ (E · share of experts touched). `None` for dense models.
+    #[must_use]
+    pub fn tokens_per_active_expert(&self, tokens: f64) -> Option<f64> {
+        self.experts.map(|e| {
+            tokens * f64::from(e.per_token)
+                / (f64::from(e.routed) * self.experts_touched_fraction(tokens))
+        })
+    }
+
     /// Parameters read from memory in one decode step that processes `tokens` tokens: the
     /// always-read weights plus the distinct routed experts those tokens touch.
     #[must_use]

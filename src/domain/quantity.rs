@@ -23,6 +23,8 @@ pub enum Quantity {
     FcIntensity,
     /// 2·B ÷ b_w, FLOP/byte.
     FcIntensityApprox,
+    /// MoE only: a routed expert's FC intensity, FLOP/byte.
+    ExpertIntensity,
     /// FC intensity as a percentage of the ridge.
     RidgeSharePct,
     /// Attainable TFLOP/s at the FC intensity.
@@ -65,13 +67,14 @@ pub enum Quantity {
 
 impl Quantity {
     /// Every quantity, in documentation order.
-    pub const ALL: [Self; 25] = [
+    pub const ALL: [Self; 26] = [
         Self::Ridge,
         Self::PeakTflops,
         Self::BandwidthTbs,
         Self::MemoryGb,
         Self::FcIntensity,
         Self::FcIntensityApprox,
+        Self::ExpertIntensity,
         Self::RidgeSharePct,
         Self::AttainableTflops,
         Self::BatchToRidge,
@@ -103,6 +106,7 @@ impl Quantity {
             Self::MemoryGb => "memory_gb",
             Self::FcIntensity => "fc_intensity",
             Self::FcIntensityApprox => "fc_intensity_approx",
+            Self::ExpertIntensity => "expert_intensity",
             Self::RidgeSharePct => "ridge_share_pct",
             Self::AttainableTflops => "attainable_tflops",
             Self::BatchToRidge => "batch_to_ridge",
@@ -132,6 +136,7 @@ impl Quantity {
             Self::Ridge
             | Self::FcIntensity
             | Self::FcIntensityApprox
+            | Self::ExpertIntensity
             | Self::AttentionIntensity
             | Self::PrefillIntensity => "FLOP/byte",
             Self::PeakTflops | Self::AttainableTflops => "TFLOP/s",
@@ -180,6 +185,7 @@ impl Quantity {
             Self::Ridge | Self::PeakTflops | Self::BandwidthTbs | Self::MemoryGb => unreachable!(),
             Self::FcIntensity => m.fc_intensity,
             Self::FcIntensityApprox => m.fc_intensity_approx,
+            Self::ExpertIntensity => m.expert_intensity?,
             Self::RidgeSharePct => 100.0 * m.fc_intensity / e.ridge,
             Self::AttainableTflops => m.attainable_flops / 1e12,
             Self::BatchToRidge => m.batch_to_ridge?,

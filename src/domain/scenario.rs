@@ -178,6 +178,12 @@ impl Scenario {
         });
 
         let fc_intensity = roofline::fc_intensity(tokens, k, n, b_w, b_a);
+        let expert_intensity = model
+            .experts
+            .zip(model.tokens_per_active_expert(tokens))
+            .map(|(e, per_expert)| {
+                roofline::fc_intensity(per_expert, k, e.expert_ffn as f64, b_w, b_a)
+            });
         let per_step = f64::from(1 + self.draft_tokens);
         Ok(ModelEvaluation {
             model_name: model.name.clone(),
@@ -188,6 +194,7 @@ impl Scenario {
             kv_budget_bytes,
             fc_intensity,
             fc_intensity_approx: roofline::fc_intensity_approx(tokens, b_w),
+            expert_intensity,
             attention_intensity: model.attention_flops_per_context_token() * per_step
                 / kv_bytes_per_token,
             prefill_intensity: roofline::fc_intensity(self.prompt as f64, k, n, b_w, b_a),
@@ -284,6 +291,9 @@ pub struct ModelEvaluation {
     pub fc_intensity: f64,
     /// 2·tokens ÷ b_w, FLOP/byte.
     pub fc_intensity_approx: f64,
+    /// MoE only: intensity of a routed expert's up-projection (hidden × expert width), whose
+    /// batch is only the tokens routed to it (tokens · k ÷ experts touched), FLOP/byte.
+    pub expert_intensity: Option<f64>,
     /// Decode attention intensity, FLOP/byte.
     pub attention_intensity: f64,
     /// Prefill FC intensity at the scenario's prompt length, FLOP/byte.
@@ -308,4 +318,14 @@ pub struct ModelEvaluation {
     pub max_batch_kv: Option<u64>,
     /// Which term set the step time.
     pub bound: Bound,
+}
+
+impl ModelEvaluation {
+    /// The FC intensity that places decode on the roofline: a routed expert's for MoE models
+    /// (most of their weight bytes are experts, each seeing a slice of the batch), else the
+    /// dense layer's.
+    #[must_use]
+    pub fn decode_intensity(&self) -> f64 {
+        self.expert_intensity.unwrap_or(self.fc_intensity)
+    }
 }

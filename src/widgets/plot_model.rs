@@ -106,7 +106,7 @@ impl PlotModel {
             },
             precision: scenario.precision.label(),
             decode: model.map(|m| DecodeDot {
-                intensity: m.fc_intensity,
+                intensity: m.decode_intensity(),
                 batch: scenario.batch,
             }),
             attention: model.map(|m| m.attention_intensity),

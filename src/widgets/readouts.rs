@@ -62,14 +62,22 @@ pub fn readouts(evaluation: &Evaluation) -> Vec<Readout> {
             Readout::new("no model".to_owned(), None, 1),
         ];
     };
-    let share = 100.0 * model.fc_intensity / evaluation.ridge;
+    let share = 100.0 * model.decode_intensity() / evaluation.ridge;
     let bound = match model.bound {
         Bound::Memory => "memory-bound",
         Bound::Compute => "compute-bound",
     };
     vec![
         Readout::new(
-            format!("AI {}", intensity(model.fc_intensity)),
+            format!(
+                "{} {}",
+                if model.expert_intensity.is_some() {
+                    "expert AI"
+                } else {
+                    "AI"
+                },
+                intensity(model.decode_intensity())
+            ),
             Some(Element::Decode),
             5,
         ),

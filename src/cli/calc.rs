@@ -63,7 +63,7 @@ pub fn to_json(s: &Scenario, e: &Evaluation) -> Value {
             "fc_intensity": m.fc_intensity,
             "fc_intensity_approx": m.fc_intensity_approx,
             "expert_intensity": m.expert_intensity,
-            "ridge_share": m.fc_intensity / e.ridge,
+            "ridge_share": m.decode_intensity() / e.ridge,
             "attention_intensity": m.attention_intensity,
             "prefill_intensity": m.prefill_intensity,
             "batch_to_ridge": m.batch_to_ridge,
@@ -178,8 +178,9 @@ fn model_rows(s: &Scenario, ridge: f64, m: &ModelEvaluation) -> Vec<(&'static st
             "routed-expert intensity",
             match m.expert_intensity {
                 Some(ai) => format!(
-                    "{} FLOP/byte (MoE: each expert multiplies only the tokens routed to it)",
-                    group(ai, 2)
+                    "{} FLOP/byte, {:.1} % of the ridge (each expert sees only its tokens)",
+                    group(ai, 2),
+                    100.0 * ai / ridge
                 ),
                 None => "— (dense model)".to_owned(),
             },

@@ -25,9 +25,9 @@ pub enum Quantity {
     FcIntensityApprox,
     /// MoE only: a routed expert's FC intensity, FLOP/byte.
     ExpertIntensity,
-    /// FC intensity as a percentage of the ridge.
+    /// The decode dot's intensity (routed experts for MoE) as a percentage of the ridge.
     RidgeSharePct,
-    /// Attainable TFLOP/s at the FC intensity.
+    /// Attainable TFLOP/s at the decode dot's intensity.
     AttainableTflops,
     /// Batch where exact FC intensity meets the ridge.
     BatchToRidge,
@@ -186,7 +186,7 @@ impl Quantity {
             Self::FcIntensity => m.fc_intensity,
             Self::FcIntensityApprox => m.fc_intensity_approx,
             Self::ExpertIntensity => m.expert_intensity?,
-            Self::RidgeSharePct => 100.0 * m.fc_intensity / e.ridge,
+            Self::RidgeSharePct => 100.0 * m.decode_intensity() / e.ridge,
             Self::AttainableTflops => m.attainable_flops / 1e12,
             Self::BatchToRidge => m.batch_to_ridge?,
             Self::BatchToRidgeApprox => m.batch_to_ridge_approx,

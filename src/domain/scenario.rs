@@ -201,7 +201,11 @@ impl Scenario {
             batch_to_ridge: roofline::batch_to_ridge_exact(ridge, k, n, b_w, b_a)
                 .map(|t| t / per_step),
             batch_to_ridge_approx: roofline::batch_to_ridge_approx(ridge, b_w) / per_step,
-            attainable_flops: roofline::attainable(fc_intensity, peak_flops, bandwidth),
+            attainable_flops: roofline::attainable(
+                expert_intensity.unwrap_or(fc_intensity),
+                peak_flops,
+                bandwidth,
+            ),
             step_intensity: flops / bytes,
             memory_time_s,
             compute_time_s,
@@ -302,7 +306,7 @@ pub struct ModelEvaluation {
     pub batch_to_ridge: Option<f64>,
     /// ridge · b_w ÷ 2.
     pub batch_to_ridge_approx: f64,
-    /// Attainable FLOP/s at the FC intensity.
+    /// Attainable FLOP/s at the decode intensity (see [`Self::decode_intensity`]).
     pub attainable_flops: f64,
     /// Whole-step FLOPs ÷ bytes.
     pub step_intensity: f64,

@@ -110,7 +110,8 @@ fn content(app: &App, width: u16) -> Vec<Line<'static>> {
         for binding in bindings {
             let keys = key_name(binding.pattern, glyphs);
             let options = textwrap::Options::new(help_width)
-                .word_separator(textwrap::WordSeparator::AsciiSpace);
+                .word_separator(textwrap::WordSeparator::AsciiSpace)
+                .word_splitter(textwrap::WordSplitter::NoHyphenation);
             for (i, piece) in textwrap::wrap(binding.help, options)
                 .into_iter()
                 .enumerate()

@@ -28,6 +28,8 @@ pub fn wrap(text: &str, width: u16, style: Style, bullet: &str) -> Vec<Line<'sta
                 .subsequent_indent(&rest)
                 // Break at spaces only: Unicode line-breaking would split units (`TB/s`) at the slash.
                 .word_separator(textwrap::WordSeparator::AsciiSpace)
+                // Nor at hyphens: "2-byte" and "Llama-3-8B" read badly split.
+                .word_splitter(textwrap::WordSplitter::NoHyphenation)
                 .break_words(true);
             for piece in textwrap::wrap(body, options) {
                 lines.push(Line::from(Span::styled(piece.into_owned(), style)));
@@ -77,6 +79,7 @@ mod tests {
     #[rstest]
     #[case::wraps("one two three four", 9, &["one two", "three", "four"])]
     #[case::units_stay_whole("moves 3.35 TB/s", 12, &["moves 3.35", "TB/s"])]
+    #[case::hyphenated_words_stay_whole("per 2-byte weight", 9, &["per", "2-byte", "weight"])]
     #[case::joins_lines("one\ntwo", 20, &["one two"])]
     #[case::paragraphs("one\n\n\ntwo", 20, &["one", "", "two"])]
     #[case::bullets("Intro:\n- first item here\n- second", 12, &["Intro:", "• first item", "  here", "• second"])]

@@ -67,7 +67,7 @@ pub(super) fn block(
         PredictState::Committed { guess } => {
             let mut lines = vec![Line::from(vec![
                 Span::styled(format!("{:<LABEL_WIDTH$}", "Your guess"), theme.muted()),
-                Span::styled(guess_text(*guess, answer, patch, pane), theme.input()),
+                Span::styled(guess_text(*guess, answer), theme.input()),
                 Span::styled(format!("{}locked in", theme.dot()), theme.muted()),
             ])];
             lines.extend(pane.hint(&[(Msg::Reveal, "reveal the answer")]));
@@ -170,11 +170,7 @@ fn revealed(
             lines.push(row(
                 "Your answer",
                 Span::styled(
-                    format!(
-                        "{}{}{verdict}",
-                        guess_text(guess, answer, patch, pane),
-                        theme.dot()
-                    ),
+                    format!("{}{}{verdict}", guess_text(guess, answer), theme.dot()),
                     theme.input(),
                 ),
             ));
@@ -182,7 +178,7 @@ fn revealed(
         (Answer::Number(n), Some(ResolvedAnswer::Number { value, .. })) => {
             lines.push(row(
                 "Your guess",
-                Span::styled(guess_text(guess, answer, patch, pane), theme.input()),
+                Span::styled(guess_text(guess, answer), theme.input()),
             ));
             lines.push(row(
                 "Answer",
@@ -202,7 +198,7 @@ fn revealed(
         (Answer::Number(_), other) => {
             lines.push(row(
                 "Your guess",
-                Span::styled(guess_text(guess, answer, patch, pane), theme.input()),
+                Span::styled(guess_text(guess, answer), theme.input()),
             ));
             let why = match other {
                 Some(ResolvedAnswer::Unavailable { reason, .. }) => reason.clone(),
@@ -235,22 +231,14 @@ fn unit_for(value: f64, unit: &str) -> &str {
     }
 }
 
-fn guess_text(
-    guess: Guess,
-    answer: &Answer,
-    patch: Option<&ScenarioPatch>,
-    pane: &Pane<'_>,
-) -> String {
+fn guess_text(guess: Guess, answer: &Answer) -> String {
     match (guess, answer) {
         (Guess::Number(value), Answer::Number(n)) => {
             format!("{} {}", plain_number(value), unit_for(value, &n.unit))
         }
         (Guess::Number(value), Answer::Choice(_)) => plain_number(value),
-        (Guess::Choice(i), Answer::Choice(c)) => match c.options.get(i) {
-            Some(option) => format!("{} {}", i + 1, pane.fill(option, patch)),
-            None => format!("option {}", i + 1),
-        },
-        (Guess::Choice(i), Answer::Number(_)) => format!("option {}", i + 1),
+        // The options are listed above with their marks; the number is enough here.
+        (Guess::Choice(i), _) => format!("option {}", i + 1),
     }
 }
 

@@ -71,7 +71,7 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
     }
     if let Some(readouts) = areas.readouts {
         if numbers == Numbers::Withheld {
-            Line::styled("readouts appear once you reveal your answer", theme.muted())
+            Line::styled("readouts hidden until you reveal", theme.muted())
                 .render(readouts, buf);
         } else {
             ReadoutsLine::new(&evaluation, look).render(readouts, buf);
@@ -154,7 +154,7 @@ fn info_line(app: &App, theme: Theme, evaluation: &Evaluation) -> Line<'static> 
         .map_or("no model", |m| m.model_name.as_str());
     let dot = theme.dot();
     let context = if scenario.context == 0 {
-        "no KV context (weights only)".to_owned()
+        "no KV cache".to_owned()
     } else {
         format!("{} context", context_label(scenario.context))
     };

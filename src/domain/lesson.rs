@@ -4,12 +4,14 @@
 //! A lesson is a list of steps, each with a stable id: progress and review state are keyed by
 //! `(lesson id, step id)`, so rewording a step never loses a learner's history.
 
+mod patch;
 pub mod template;
 pub mod validate;
 
+pub use patch::{ScenarioPatch, scenario_for};
+
 use serde::{Deserialize, Serialize};
 
-use super::dtype::Dtype;
 use super::scenario::Scenario;
 
 /// The lesson format this build reads.
@@ -224,173 +226,6 @@ pub struct ExplainStep {
     pub prompt: String,
     /// The model answer shown after the learner has written theirs.
     pub model_answer: String,
-}
-
-/// Scenario fields a step overrides; everything left out comes from the active cluster.
-/// Setting `precision` without `weights` sets the weights to the same format (as `calc` does).
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ScenarioPatch {
-    /// Accelerator id.
-    #[serde(default)]
-    pub gpu: Option<String>,
-    /// Model id.
-    #[serde(default)]
-    pub model: Option<String>,
-    /// Math format.
-    #[serde(default)]
-    pub precision: Option<Dtype>,
-    /// Weight format.
-    #[serde(default)]
-    pub weights: Option<Dtype>,
-    /// KV cache format.
-    #[serde(default)]
-    pub kv: Option<Dtype>,
-    /// Batch.
-    #[serde(default)]
-    pub batch: Option<u32>,
-    /// Context tokens per sequence.
-    #[serde(default)]
-    pub context: Option<u64>,
-    /// Tensor-parallel degree.
-    #[serde(default)]
-    pub tp: Option<u32>,
-    /// GPU memory utilization.
-    #[serde(default)]
-    pub mem_util: Option<f64>,
-    /// GB per GPU reserved outside the KV budget.
-    #[serde(default)]
-    pub overhead_gb: Option<f64>,
-    /// Prompt length for prefill.
-    #[serde(default)]
-    pub prompt: Option<u64>,
-    /// Speculative draft tokens per sequence per step.
-    #[serde(default)]
-    pub draft_tokens: Option<u32>,
-}
-
-impl ScenarioPatch {
-    /// The active cluster with this patch applied.
-    #[must_use]
-    pub fn apply(&self, base: &Scenario) -> Scenario {
-        let mut s = base.clone();
-        let Self {
-            gpu,
-            model,
-            precision,
-            weights,
-            kv,
-            batch,
-            context,
-            tp,
-            mem_util,
-            overhead_gb,
-            prompt,
-            draft_tokens,
-        } = self;
-        if let Some(v) = gpu {
-            s.gpu.clone_from(v);
-        }
-        if let Some(v) = model {
-            s.model = Some(v.clone());
-        }
-        if let Some(v) = precision {
-            s.precision = *v;
-            s.weights = *v;
-        }
-        if let Some(v) = weights {
-            s.weights = *v;
-        }
-        macro_rules! copy {
-            ($($field:ident),*) => { $( if let Some(v) = $field { s.$field = *v; } )* };
-        }
-        copy!(
-            kv,
-            batch,
-            context,
-            tp,
-            mem_util,
-            overhead_gb,
-            prompt,
-            draft_tokens
-        );
-        s
-    }
-}
-
-/// The scenario a step computes for, given the learner's active cluster.
-///
-/// A patch that names a model is a textbook case: it starts from the default cluster, so its
-/// numbers (and the lesson's prose around them) are the same for every learner. Any other patch
-/// adjusts the active cluster (`batch: 64` means "your cluster at batch 64"), and no patch is
-/// the active cluster itself.
-#[must_use]
-pub fn scenario_for(patch: Option<&ScenarioPatch>, active: &Scenario) -> Scenario {
-    match patch {
-        None => active.clone(),
-        Some(p) if p.model.is_some() => p.apply(&Scenario::default_cluster()),
-        Some(p) => p.apply(active),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn patch_overrides_only_what_it_names() {
-        let base = Scenario::default_cluster();
-        let patch = ScenarioPatch {
-            gpu: Some("h200".into()),
-            precision: Some(Dtype::Fp8),
-            batch: Some(8),
-            ..ScenarioPatch::default()
-        };
-        let s = patch.apply(&base);
-        assert_eq!(s.gpu, "h200");
-        assert_eq!(
-            (s.precision, s.weights, s.kv),
-            (Dtype::Fp8, Dtype::Fp8, Dtype::Bf16)
-        );
-        assert_eq!(s.batch, 8);
-        assert_eq!(s.model, base.model);
-        assert_eq!(s.context, base.context);
-    }
-
-    #[test]
-    fn a_patch_naming_a_model_is_a_textbook_case() {
-        let mine = Scenario {
-            gpu: "h100-nvl".into(),
-            model: Some("qwen3-32b".into()),
-            tp: 8,
-            context: 32_768,
-            ..Scenario::default_cluster()
-        };
-        let textbook = ScenarioPatch {
-            model: Some("llama-3-8b".into()),
-            ..ScenarioPatch::default()
-        };
-        let s = scenario_for(Some(&textbook), &mine);
-        assert_eq!((s.gpu.as_str(), s.tp, s.context), ("h100-sxm", 1, 4096));
-        let yours = ScenarioPatch {
-            batch: Some(64),
-            ..ScenarioPatch::default()
-        };
-        let s = scenario_for(Some(&yours), &mine);
-        assert_eq!((s.gpu.as_str(), s.tp, s.batch), ("h100-nvl", 8, 64));
-        assert_eq!(scenario_for(None, &mine), mine);
-    }
-
-    #[test]
-    fn explicit_weights_win_over_precision() {
-        let patch = ScenarioPatch {
-            precision: Some(Dtype::Bf16),
-            weights: Some(Dtype::Int4),
-            ..ScenarioPatch::default()
-        };
-        let s = patch.apply(&Scenario::default_cluster());
-        assert_eq!((s.precision, s.weights), (Dtype::Bf16, Dtype::Int4));
-    }
 }
 
 /// A numeric answer's value for a scenario: the literal, or the engine quantity computed for it.

@@ -1,5 +1,5 @@
 //! The lesson model: what a lesson file says, as plain data. Parsing lives in `content`,
-//! placeholder rendering in [`template`], checking in `content::lessons`.
+//! placeholder rendering in [`template`], checking in [`validate`] (located by `content::lessons`).
 //!
 //! A lesson is a list of steps, each with a stable id: progress and review state are keyed by
 //! `(lesson id, step id)`, so rewording a step never loses a learner's history.

@@ -71,8 +71,7 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
     }
     if let Some(readouts) = areas.readouts {
         if numbers == Numbers::Withheld {
-            Line::styled("readouts hidden until you reveal", theme.muted())
-                .render(readouts, buf);
+            Line::styled("readouts hidden until you reveal", theme.muted()).render(readouts, buf);
         } else {
             ReadoutsLine::new(&evaluation, look).render(readouts, buf);
         }

@@ -10,7 +10,7 @@ pub mod list;
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use anyhow::{Context as _, Result, anyhow};
+use anyhow::{Context as _, Result, anyhow, bail};
 use clap::Parser as _;
 
 use crate::content::cluster::{ClusterProfile, load_cluster};
@@ -93,8 +93,12 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
     match command {
         Some(Command::Calc(args)) => {
             let catalog = catalog(&global)?;
-            let out =
-                calc::run(&catalog, &calc_args(args)).context("cannot compute that scenario")?;
+            let base = match &global.cluster {
+                Some(_) => Some(cluster(&global, &catalog)?.scenario),
+                None => None,
+            };
+            let out = calc::run(&catalog, &calc_args(args, base)?)
+                .context("cannot compute that scenario")?;
             print(&out)
         }
         Some(Command::Check { paths }) => check::run(&global, &paths),
@@ -104,7 +108,10 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
     }
 }
 
-fn calc_args(args: CalcCli) -> calc::CalcArgs {
+/// The scenario `calc` evaluates: the flags over the `--cluster` profile when one is given,
+/// else over the calculator's defaults (issue 2's definitions: BF16, batch 1, context 0, TP 1,
+/// 0.9 memory utilization, nothing reserved).
+fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs> {
     let CalcCli {
         gpu,
         model,
@@ -120,23 +127,40 @@ fn calc_args(args: CalcCli) -> calc::CalcArgs {
         draft_tokens,
         json,
     } = args;
-    calc::CalcArgs {
-        scenario: Scenario {
-            gpu,
-            model,
-            precision,
-            weights: weights.unwrap_or(precision),
-            kv,
-            batch,
-            context,
-            tp,
-            mem_util,
-            overhead_gb,
-            prompt,
-            draft_tokens,
-        },
-        json,
+    let mut scenario = match (cluster, gpu) {
+        (Some(mut base), gpu) => {
+            if let Some(gpu) = gpu {
+                base.gpu = gpu;
+            }
+            base
+        }
+        (None, Some(gpu)) => Scenario::for_gpu(&gpu),
+        (None, None) => bail!("--gpu ID is required (or pass --cluster FILE)"),
+    };
+    if model.is_some() {
+        scenario.model = model;
     }
+    if let Some(precision) = precision {
+        scenario.precision = precision;
+        scenario.weights = precision;
+    }
+    if let Some(weights) = weights {
+        scenario.weights = weights;
+    }
+    macro_rules! set {
+        ($($field:ident),*) => { $( if let Some(v) = $field { scenario.$field = v; } )* };
+    }
+    set!(
+        kv,
+        batch,
+        context,
+        tp,
+        mem_util,
+        overhead_gb,
+        prompt,
+        draft_tokens
+    );
+    Ok(calc::CalcArgs { scenario, json })
 }
 
 /// Prints to stdout; a closed pipe (`| head`) is not an error.

@@ -201,3 +201,48 @@ fn malformed_user_file_is_located() {
     assert!(stderr.contains("unknown field `nmae`"), "{stderr}");
     assert!(stderr.contains('^'), "{stderr}");
 }
+
+#[test]
+fn a_cluster_profile_supplies_what_the_flags_leave_out() {
+    let cluster = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/clusters/example.ron");
+    let out = roofline(&["--cluster", cluster, "calc", "--json", "--batch", "32"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["gpu"], "h100-nvl");
+    assert_eq!(v["model"], "qwen3.6-27b");
+    assert_eq!(v["tp"], 2);
+    assert_eq!(v["context"], 8192);
+    assert_eq!(
+        v["batch"], 32,
+        "the flag wins over the profile's max_num_seqs"
+    );
+    assert_rel(num(&v, "overhead_gb"), 3.0, 1e-12);
+}
+
+#[test]
+fn without_a_cluster_the_gpu_is_required() {
+    let out = roofline(&["calc", "--model", "llama-3-8b"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("--gpu ID is required"), "{stderr}");
+}
+
+#[test]
+fn moe_models_report_their_routed_expert_intensity() {
+    let v = calc_json(&[
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "mixtral-8x7b",
+        "--batch",
+        "8",
+    ]);
+    assert_rel(num(&v, "expert_intensity"), 2.22, 0.01);
+    assert!(num(&v, "fc_intensity") > 7.9);
+    let dense = calc_json(&["--gpu", "h100-sxm", "--model", "llama-3-8b"]);
+    assert!(dense["expert_intensity"].is_null());
+}

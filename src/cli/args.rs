@@ -21,6 +21,7 @@ pub struct Cli {
 
 /// Options every command shares.
 #[derive(Debug, Args, Clone, Default)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// Extra accelerator definitions (RON), adding to or replacing the built-ins by id.
     #[arg(long = "hardware", value_name = "FILE", global = true)]
@@ -66,46 +67,47 @@ pub enum Command {
     },
 }
 
-/// `roofline calc` options.
+/// `roofline calc` options. Each setting left out comes from `--cluster FILE` when given,
+/// else from the defaults shown.
 #[derive(Debug, Args)]
 #[command(allow_negative_numbers = true)]
 pub struct CalcCli {
-    /// Accelerator id, e.g. `h100-sxm`.
+    /// Accelerator id, e.g. `h100-sxm` (required unless --cluster gives one).
     #[arg(long, value_name = "ID")]
-    pub gpu: String,
+    pub gpu: Option<String>,
     /// Model id, e.g. `llama-3-8b`.
     #[arg(long, value_name = "ID")]
     pub model: Option<String>,
-    /// Tensor-core math format: picks the peak and the activation bytes.
-    #[arg(long, value_name = "P", default_value = "bf16", value_parser = parse_dtype)]
-    pub precision: Dtype,
-    /// Weight format (default: the precision); `int4` is weight-only.
+    /// Tensor-core math format: picks the peak and the activation bytes [default: bf16].
+    #[arg(long, value_name = "P", value_parser = parse_dtype)]
+    pub precision: Option<Dtype>,
+    /// Weight format [default: the precision]; `int4` is weight-only.
     #[arg(long, value_name = "P", value_parser = parse_dtype)]
     pub weights: Option<Dtype>,
-    /// KV cache format.
-    #[arg(long, value_name = "P", default_value = "bf16", value_parser = parse_dtype)]
-    pub kv: Dtype,
-    /// Sequences decoded together.
-    #[arg(long, value_name = "B", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::domain::scenario::MAX_BATCH)))]
-    pub batch: u32,
-    /// Tokens of context per sequence.
-    #[arg(long, value_name = "T", default_value_t = 0)]
-    pub context: u64,
-    /// Tensor-parallel degree.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub tp: u32,
-    /// Share of GPU memory the server may use.
-    #[arg(long = "mem-util", value_name = "U", default_value_t = 0.9, value_parser = parse_mem_util)]
-    pub mem_util: f64,
-    /// GB per GPU reserved for activations and runtime, outside the KV budget.
-    #[arg(long = "overhead-gb", value_name = "GB", default_value_t = 0.0, value_parser = parse_non_negative)]
-    pub overhead_gb: f64,
-    /// Prompt length for the prefill intensity.
-    #[arg(long, value_name = "T", default_value_t = 2048, value_parser = clap::value_parser!(u64).range(1..))]
-    pub prompt: u64,
-    /// Speculative draft tokens verified per sequence per step.
-    #[arg(long = "draft-tokens", value_name = "Q", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=64))]
-    pub draft_tokens: u32,
+    /// KV cache format [default: bf16].
+    #[arg(long, value_name = "P", value_parser = parse_dtype)]
+    pub kv: Option<Dtype>,
+    /// Sequences decoded together [default: 1].
+    #[arg(long, value_name = "B", value_parser = clap::value_parser!(u32).range(1..=i64::from(crate::domain::scenario::MAX_BATCH)))]
+    pub batch: Option<u32>,
+    /// Tokens of context per sequence [default: 0].
+    #[arg(long, value_name = "T")]
+    pub context: Option<u64>,
+    /// Tensor-parallel degree [default: 1].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub tp: Option<u32>,
+    /// Share of GPU memory the server may use [default: 0.9].
+    #[arg(long = "mem-util", value_name = "U", value_parser = parse_mem_util)]
+    pub mem_util: Option<f64>,
+    /// GB per GPU reserved for activations and runtime, outside the KV budget [default: 0].
+    #[arg(long = "overhead-gb", value_name = "GB", value_parser = parse_non_negative)]
+    pub overhead_gb: Option<f64>,
+    /// Prompt length for the prefill intensity [default: 2048].
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..))]
+    pub prompt: Option<u64>,
+    /// Speculative draft tokens verified per sequence per step [default: 0].
+    #[arg(long = "draft-tokens", value_name = "Q", value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub draft_tokens: Option<u32>,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,

@@ -148,7 +148,7 @@ fn model_rows(s: &Scenario, ridge: f64, m: &ModelEvaluation) -> Vec<(&'static st
         ),
         None => "no limit at context 0 (pass --context)".to_owned(),
     };
-    vec![
+    let mut rows = vec![
         (
             "weights read per step",
             format!("{} GB per GPU", gb(m.weight_bytes_per_gpu)),
@@ -173,17 +173,6 @@ fn model_rows(s: &Scenario, ridge: f64, m: &ModelEvaluation) -> Vec<(&'static st
                 group(m.fc_intensity_approx, 2),
                 100.0 * m.fc_intensity / ridge
             ),
-        ),
-        (
-            "routed-expert intensity",
-            match m.expert_intensity {
-                Some(ai) => format!(
-                    "{} FLOP/byte, {:.1} % of the ridge (each expert sees only its tokens)",
-                    group(ai, 2),
-                    100.0 * ai / ridge
-                ),
-                None => "— (dense model)".to_owned(),
-            },
         ),
         (
             "attention intensity",
@@ -220,7 +209,19 @@ fn model_rows(s: &Scenario, ridge: f64, m: &ModelEvaluation) -> Vec<(&'static st
             ),
         ),
         ("KV-limited batch", kv_wall),
-    ]
+    ];
+    if let Some(ai) = m.expert_intensity {
+        let row = (
+            "routed-expert intensity",
+            format!(
+                "{} FLOP/byte, {:.1} % of the ridge (each expert sees only its tokens)",
+                group(ai, 2),
+                100.0 * ai / ridge
+            ),
+        );
+        rows.insert(4, row);
+    }
+    rows
 }
 
 #[cfg(test)]

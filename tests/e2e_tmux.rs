@@ -256,3 +256,46 @@ fn a_bare_start_resumes_and_an_unknown_lesson_is_a_clear_error() {
     assert!(screen.contains("did you mean 'ridge-point'?"), "{screen}");
     assert!(!tmux.alternate_screen());
 }
+
+#[test]
+fn sigterm_restores_the_terminal_and_keeps_progress() {
+    if tmux_missing() {
+        return;
+    }
+    let data = tempfile::tempdir().expect("a temp dir");
+    let tmux = Tmux::start("sigterm", 100, 30);
+    launch(&tmux, data.path(), "learn ridge-point");
+    tmux.wait_for_text("Step 1/");
+    tmux.keys(&["n"]);
+    tmux.wait_for_text("Step 2/");
+    assert!(tmux.alternate_screen());
+
+    // The tutor is the shell's child in the pane.
+    let shell = tmux.run(&["display-message", "-p", "-t", "e2e", "#{pane_pid}"]);
+    let shell = String::from_utf8_lossy(&shell.stdout).trim().to_owned();
+    let pid = child_of(&shell).expect("the tutor runs under the shell");
+    let killed = Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    tmux.wait_for_restored();
+
+    let saved =
+        std::fs::read_to_string(data.path().join("progress.ron")).expect("progress was saved");
+    assert!(saved.contains("resume_step"), "{saved}");
+}
+
+/// The pid of a child of `parent`, read from /proc (no procps needed).
+fn child_of(parent: &str) -> Option<String> {
+    std::fs::read_dir("/proc")
+        .ok()?
+        .flatten()
+        .find_map(|entry| {
+            let stat = std::fs::read_to_string(entry.path().join("stat")).ok()?;
+            // pid (comm) state ppid …: comm may hold spaces, so split after the last ')'.
+            let after = &stat[stat.rfind(')')? + 1..];
+            let ppid = after.split_whitespace().nth(1)?;
+            (ppid == parent).then(|| entry.file_name().to_string_lossy().into_owned())
+        })
+}

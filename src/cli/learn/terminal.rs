@@ -1,6 +1,7 @@
 //! The terminal while the tutor runs: raw mode, the alternate screen and mouse capture, undone
-//! on every way out — a normal leave, a drop during an error, and a panic (through a hook that
-//! restores the terminal before the panic message prints, so the message is readable).
+//! on every way out — a normal leave, a drop during an error, a panic (through a hook that
+//! restores the terminal before the panic message prints, so the message is readable), and a
+//! termination signal (SIGTERM, SIGHUP, SIGQUIT).
 
 use std::io::{self, Stdout};
 use std::sync::Once;
@@ -37,6 +38,7 @@ impl Session {
                 restore();
                 previous(info);
             }));
+            restore_on_termination_signals();
         });
         enable_raw_mode()?;
         if let Err(e) = execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture) {
@@ -85,6 +87,28 @@ impl Drop for Session {
         }
     }
 }
+
+/// `kill`, a closed terminal window or Ctrl-\\ end the program without a key event: put the
+/// terminal back first, then exit with the conventional 128 + signal status. Progress is saved
+/// after every change, so nothing is lost.
+#[cfg(unix)]
+fn restore_on_termination_signals() {
+    use signal_hook::consts::{SIGHUP, SIGQUIT, SIGTERM};
+    use signal_hook::iterator::Signals;
+    // Without the handler the default action still ends the program; only the restore is lost.
+    let Ok(mut signals) = Signals::new([SIGTERM, SIGHUP, SIGQUIT]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            restore();
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
+#[cfg(not(unix))]
+fn restore_on_termination_signals() {}
 
 /// Best-effort restore for the error and panic paths, where there is no one to report to.
 fn restore() {

@@ -274,10 +274,11 @@ fn sigterm_restores_the_terminal_and_keeps_progress() {
     let shell = tmux.run(&["display-message", "-p", "-t", "e2e", "#{pane_pid}"]);
     let shell = String::from_utf8_lossy(&shell.stdout).trim().to_owned();
     let pid = child_of(&shell).expect("the tutor runs under the shell");
-    let killed = Command::new("kill")
-        .args(["-TERM", &pid])
+    // The shell's builtin kill: no procps needed.
+    let killed = Command::new("sh")
+        .args(["-c", &format!("kill -TERM {pid}")])
         .status()
-        .expect("kill runs");
+        .expect("sh runs");
     assert!(killed.success());
     tmux.wait_for_restored();
 

@@ -16,6 +16,7 @@ use clap::Parser as _;
 use crate::content::cluster::{ClusterProfile, load_cluster};
 use crate::content::data_files::{CatalogSources, load_catalog};
 use crate::domain::catalog::Catalog;
+use crate::domain::lesson::ScenarioPatch;
 use crate::domain::scenario::Scenario;
 use args::{CalcCli, Cli, Command, GlobalArgs};
 
@@ -127,30 +128,17 @@ fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs>
         draft_tokens,
         json,
     } = args;
-    let mut scenario = match (cluster, gpu) {
-        (Some(mut base), gpu) => {
-            if let Some(gpu) = gpu {
-                base.gpu = gpu;
-            }
-            base
-        }
-        (None, Some(gpu)) => Scenario::for_gpu(&gpu),
+    let base = match (cluster, &gpu) {
+        (Some(cluster), _) => cluster,
+        (None, Some(gpu)) => Scenario::for_gpu(gpu),
         (None, None) => bail!("--gpu ID is required (or pass --cluster FILE)"),
     };
-    if model.is_some() {
-        scenario.model = model;
-    }
-    if let Some(precision) = precision {
-        scenario.precision = precision;
-        scenario.weights = precision;
-    }
-    if let Some(weights) = weights {
-        scenario.weights = weights;
-    }
-    macro_rules! set {
-        ($($field:ident),*) => { $( if let Some(v) = $field { scenario.$field = v; } )* };
-    }
-    set!(
+    // The flags are a patch over the base, exactly as a lesson step's scenario is.
+    let flags = ScenarioPatch {
+        gpu,
+        model,
+        precision,
+        weights,
         kv,
         batch,
         context,
@@ -158,9 +146,12 @@ fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs>
         mem_util,
         overhead_gb,
         prompt,
-        draft_tokens
-    );
-    Ok(calc::CalcArgs { scenario, json })
+        draft_tokens,
+    };
+    Ok(calc::CalcArgs {
+        scenario: flags.apply(&base),
+        json,
+    })
 }
 
 /// Prints to stdout; a closed pipe (`| head`) is not an error.

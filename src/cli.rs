@@ -15,7 +15,9 @@ use clap::Parser as _;
 
 use crate::content::cluster::{ClusterProfile, load_cluster};
 use crate::content::data_files::{CatalogSources, load_catalog};
+use crate::content::located::LocatedError;
 use crate::domain::catalog::Catalog;
+use crate::domain::lesson::Lesson;
 use crate::domain::lesson::ScenarioPatch;
 use crate::domain::scenario::Scenario;
 use args::{CalcCli, Cli, Command, GlobalArgs};
@@ -69,14 +71,23 @@ pub fn catalog(global: &GlobalArgs) -> Result<Catalog> {
         hardware: global.hardware.clone(),
         models: global.models.clone(),
     };
-    load_catalog(&sources).map_err(|errors| {
-        let listed: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        anyhow!(
-            "{} problem(s) in data files:\n{}",
-            errors.len(),
-            listed.join("\n")
-        )
-    })
+    load_catalog(&sources).map_err(|errors| problems("data files", &errors))
+}
+
+/// The lessons from `--lessons DIR`, or the built-in ones, checked against the default cluster.
+pub fn lessons(global: &GlobalArgs, catalog: &Catalog) -> Result<Vec<Lesson>> {
+    crate::content::lessons::load(global.lessons.as_deref(), catalog)
+        .map_err(|errors| problems("lesson files", &errors))
+}
+
+/// Every located problem as one error: a count line, then each problem with its line and caret.
+fn problems(what: &str, errors: &[LocatedError]) -> anyhow::Error {
+    let listed: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    anyhow!(
+        "{} problem(s) in {what}:\n{}",
+        errors.len(),
+        listed.join("\n")
+    )
 }
 
 /// The active cluster: the `--cluster` profile when given, else the tutor's default.
@@ -155,7 +166,7 @@ fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs>
 }
 
 /// Prints to stdout; a closed pipe (`| head`) is not an error.
-fn print(text: &str) -> Result<ExitCode> {
+pub(crate) fn print(text: &str) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),

@@ -10,7 +10,6 @@
 //! ```
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -34,14 +33,7 @@ pub fn run(global: &GlobalArgs, paths: &[PathBuf]) -> Result<ExitCode> {
         &catalog,
         &cluster.scenario,
     );
-    let mut out = std::io::stdout().lock();
-    match out
-        .write_all(report(&checked).as_bytes())
-        .and_then(|()| out.flush())
-    {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => return Err(e.into()),
-        _ => {}
-    }
+    super::print(&report(&checked))?;
     Ok(if checked.errors.is_empty() {
         ExitCode::SUCCESS
     } else {

@@ -10,7 +10,7 @@ mod terminal;
 use std::io::IsTerminal as _;
 use std::process::ExitCode;
 
-use anyhow::{Context as _, Result, anyhow, bail};
+use anyhow::{Context as _, Result, bail};
 
 use super::args::GlobalArgs;
 use crate::app::{self, App, AppInit, CrosstermEvents, Msg, update};
@@ -24,14 +24,7 @@ use crate::widgets::{Appearance, ColorMode, GlyphSet};
 pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
     let catalog = super::catalog(global)?;
     let cluster = super::cluster(global, &catalog)?;
-    let lessons = lessons::load(global.lessons.as_deref(), &catalog).map_err(|errors| {
-        let listed: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        anyhow!(
-            "{} problem(s) in lesson files:\n{}",
-            errors.len(),
-            listed.join("\n")
-        )
-    })?;
+    let lessons = super::lessons(global, &catalog)?;
     // With the learner's own cluster some steps may not compute (a format their GPU lacks, say):
     // those steps say so where they appear; the learner hears of it once, up front.
     let cluster_warning = global.cluster.as_ref().and_then(|path| {

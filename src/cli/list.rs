@@ -6,14 +6,12 @@
 //! ```
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::process::ExitCode;
 
-use anyhow::{Result, anyhow};
+use anyhow::Result;
 use serde::Serialize;
 
 use super::args::GlobalArgs;
-use crate::content::lessons;
 use crate::domain::lesson::{Lesson, Step};
 
 /// How many steps of each kind a lesson has (the keys of `--json`).
@@ -76,24 +74,13 @@ struct Entry<'a> {
 /// points to `roofline check`.
 pub fn run(global: &GlobalArgs, json: bool) -> Result<ExitCode> {
     let catalog = super::catalog(global)?;
-    let lessons = lessons::load(global.lessons.as_deref(), &catalog).map_err(|errors| {
-        let shown: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        anyhow!(
-            "the lessons have {} problem(s); `roofline check` lists them all:\n{}",
-            errors.len(),
-            shown.join("\n")
-        )
-    })?;
+    let lessons = super::lessons(global, &catalog)?;
     let text = if json {
         to_json(&lessons)?
     } else {
         table(&lessons)
     };
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(ExitCode::SUCCESS),
-    }
+    super::print(&text)
 }
 
 /// The JSON array, one object per lesson, with a trailing newline.

@@ -71,7 +71,7 @@ struct Entry<'a> {
 }
 
 /// Lists the lessons (from `--lessons DIR` when given). Lessons with problems are an error that
-/// points to `roofline check`.
+/// lists each problem with its line.
 pub fn run(global: &GlobalArgs, json: bool) -> Result<ExitCode> {
     let catalog = super::catalog(global)?;
     let lessons = super::lessons(global, &catalog)?;

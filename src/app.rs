@@ -22,11 +22,13 @@ pub use run::{ProgressSink, RunError, run};
 pub use update::update;
 
 use crate::domain::catalog::Catalog;
-use crate::domain::lesson::Lesson;
+use crate::domain::lesson::{Lesson, Step};
 use crate::domain::scenario::Scenario;
 use crate::domain::session::{
-    ExplainState, PredictInput, PredictState, Progress, RecallState, Session, StepState,
+    ExplainState, PredictInput, PredictState, Progress, RecallState, ResolvedAnswer, Session,
+    StepState,
 };
+use crate::domain::withhold::Withheld;
 use crate::widgets::Appearance;
 
 /// Everything the program knows.
@@ -314,6 +316,37 @@ impl App {
         match &self.screen {
             Screen::Lesson(screen) => Some(screen),
             Screen::LessonList { .. } => None,
+        }
+    }
+
+    /// The lesson on screen and its current step, if any.
+    #[must_use]
+    pub fn current_step(&self) -> Option<(&Lesson, &Step)> {
+        let screen = self.lesson_screen()?;
+        let lesson = self.lessons.get(screen.lesson)?;
+        Some((lesson, lesson.steps.get(screen.session.current())?))
+    }
+
+    /// The figures no surface may show now (see [`crate::domain::withhold`]): the study
+    /// mode's policy. Every surface that shows a number asks this.
+    #[must_use]
+    pub fn withheld(&self) -> Withheld {
+        let (Some(screen), Some((lesson, step))) = (self.lesson_screen(), self.current_step())
+        else {
+            return Withheld::none();
+        };
+        let withheld = screen
+            .session
+            .withheld(lesson, &self.cluster, &self.catalog);
+        // An explore step is judged for the setting on the plot: that figure moves with it.
+        match (step, screen.session.state()) {
+            (Step::Explore(explore), StepState::Predict(PredictState::Predicting { .. })) => {
+                match ResolvedAnswer::resolve(&explore.answer, &self.plot.scenario, &self.catalog) {
+                    ResolvedAnswer::Number { value, .. } => withheld.with([value]),
+                    ResolvedAnswer::Choice { .. } | ResolvedAnswer::Unavailable { .. } => withheld,
+                }
+            }
+            _ => withheld,
         }
     }
 

@@ -16,3 +16,4 @@ pub mod scenario;
 pub mod scoring;
 pub mod session;
 pub mod suggest;
+pub mod withhold;

@@ -78,14 +78,15 @@ pub fn screen_areas(app: &App, area: Rect) -> Option<layout::ScreenAreas> {
 fn notice_line(app: &App) -> Option<Line<'static>> {
     let theme = Theme::new(app.appearance());
     let notice = app.notice()?;
+    let withheld = app.withheld();
+    let text = withheld.mask(&notice.text);
     Some(match notice.kind {
-        NoticeKind::Info => Line::from(Span::raw(format!(" {}", notice.text))),
-        NoticeKind::Refusal => Line::styled(
-            format!(" {} {}", theme.glyph("✗", "x"), notice.text),
-            theme.error(),
-        ),
+        NoticeKind::Info => Line::from(Span::raw(format!(" {text}"))),
+        NoticeKind::Refusal => {
+            Line::styled(format!(" {} {text}", theme.glyph("✗", "x")), theme.error())
+        }
         NoticeKind::Warning => Line::styled(
-            format!(" {} {}", theme.glyph("⚠", "!"), notice.text),
+            format!(" {} {text}", theme.glyph("⚠", "!")),
             theme.warning(),
         ),
     })

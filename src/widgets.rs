@@ -11,7 +11,7 @@
 //! frame.render_widget(RooflinePlot::new(&plot), plot_area);
 //! let slider = BatchSlider::from_evaluation(&scenario, &evaluation, look);
 //! frame.render_widget(&slider, slider_area);
-//! frame.render_widget(ReadoutsLine::new(&evaluation, look), readouts_area);
+//! frame.render_widget(ReadoutsLine::new(&evaluation, look, &Withheld::none()), readouts_area);
 //! // Mouse: the same geometry the render used.
 //! if let Some(track) = slider.track(slider_area) {
 //!     let batch = track.batch_at_column(mouse.column);
@@ -31,4 +31,4 @@ pub use batch_slider::{BatchSlider, SLIDER_MAX_BATCH, SLIDER_MIN_BATCH, SliderTr
 pub use plot_model::{DecodeDot, INTENSITY_AXIS, PlotModel, Roof};
 pub use readouts::{Readout, ReadoutsLine, readouts};
 pub use roofline_plot::RooflinePlot;
-pub use theme::{Appearance, ColorMode, Element, GlyphSet, Numbers};
+pub use theme::{Appearance, ColorMode, Element, GlyphSet};

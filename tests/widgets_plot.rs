@@ -10,9 +10,10 @@ use ratatui::style::{Color, Modifier};
 use roofline_tutor::content::data_files::builtin_catalog;
 use roofline_tutor::domain::logscale::short_label;
 use roofline_tutor::domain::scenario::Scenario;
+use roofline_tutor::domain::withhold::Withheld;
 use roofline_tutor::widgets::plot_layout::{DotGrid, PlotLayout};
 use roofline_tutor::widgets::{
-    Appearance, ColorMode, GlyphSet, INTENSITY_AXIS, Numbers, PlotModel, Roof, RooflinePlot,
+    Appearance, ColorMode, GlyphSet, INTENSITY_AXIS, PlotModel, Roof, RooflinePlot,
 };
 use rstest::rstest;
 
@@ -321,9 +322,9 @@ fn a_withheld_ridge_keeps_its_mark_but_not_its_value() {
         ..Scenario::default_cluster()
     };
     let evaluation = scenario.evaluate(&builtin_catalog()).unwrap();
-    let render = |numbers: Numbers| {
+    let render = |withheld: Withheld| {
         let model = PlotModel::from_evaluation(&scenario, &evaluation, Appearance::default())
-            .with_numbers(numbers);
+            .with_withheld(withheld);
         let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
         terminal
             .draw(|f| f.render_widget(RooflinePlot::new(&model), f.area()))
@@ -335,8 +336,9 @@ fn a_withheld_ridge_keeps_its_mark_but_not_its_value() {
             .map(ratatui::buffer::Cell::symbol)
             .collect::<String>()
     };
-    assert!(render(Numbers::Shown).contains("ridge 295"));
-    let withheld = render(Numbers::Withheld);
+    assert!(render(Withheld::none()).contains("ridge 295"));
+    assert!(render(Withheld::new([989.4])).contains("? TF"));
+    let withheld = render(Withheld::new([295.25]));
     assert!(withheld.contains("ridge ?"));
     assert!(!withheld.contains("295"));
 }

@@ -3,7 +3,9 @@
 use super::plot_view::{PlotChange, PrefillDot};
 use super::{App, Drag, Focus, LessonScreen, Msg, Notice, NoticeKind, Overlay, RunState, Screen};
 use crate::domain::lesson::{Step, scenario_for};
-use crate::domain::session::{Action, ExplainState, Move, Outcome, Refusal, Session, StepState};
+use crate::domain::session::{
+    Action, ExplainState, Move, Outcome, Refusal, ResolvedAnswer, Session, StepState,
+};
 
 /// Applies one message. Returns a follow-up message when one intent leads to another (opening
 /// the selected lesson, a click on the slider setting the batch).
@@ -15,7 +17,10 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Msg> {
         Msg::TypeChar(c) => act(app, Action::Type(c)),
         Msg::Backspace => act(app, Action::Backspace),
         Msg::SelectOption(index) => act(app, Action::Select(index)),
-        Msg::Commit => act(app, Action::Commit),
+        Msg::Commit => {
+            judge_explore_on_the_plot(app);
+            act(app, Action::Commit)
+        }
         Msg::Reveal => act(app, Action::Reveal),
         Msg::TurnCard => act(app, Action::Turn),
         Msg::Grade(grade) => act(app, Action::Grade(grade)),
@@ -244,6 +249,23 @@ fn enter_step(app: &mut App) {
     } else {
         PrefillDot::Hidden
     };
+}
+
+/// An explore step is judged for the setting the learner arrived at on the plot: its answer is
+/// computed for that setting just before the guess is locked in.
+fn judge_explore_on_the_plot(app: &mut App) {
+    let Screen::Lesson(screen) = &mut app.screen else {
+        return;
+    };
+    let Some(Step::Explore(explore)) = app
+        .lessons
+        .get(screen.lesson)
+        .and_then(|l| l.steps.get(screen.session.current()))
+    else {
+        return;
+    };
+    let answer = ResolvedAnswer::resolve(&explore.answer, &app.plot.scenario, &app.catalog);
+    let _ = screen.session.judge_against(answer);
 }
 
 fn act(app: &mut App, action: Action) -> Option<Msg> {

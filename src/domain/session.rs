@@ -18,8 +18,10 @@ pub use step::{
 };
 
 use super::catalog::Catalog;
+use super::lesson::template::render;
 use super::lesson::{Lesson, Step};
 use super::scenario::Scenario;
+use super::withhold::{Withheld, figures_in};
 
 /// A lesson being studied.
 #[derive(Debug, Clone, PartialEq)]
@@ -197,6 +199,64 @@ impl Session {
         }
         self.current -= 1;
         Move::Moved
+    }
+
+    /// The figures the screen must not show yet: the answers of every predict and explore step
+    /// not yet revealed (earlier, current or later) that no revealed step has already shown, and
+    /// the figures on the back of the current recall card while it is unturned. Derived from the
+    /// lesson, so every lesson is covered.
+    #[must_use]
+    pub fn withheld(&self, lesson: &Lesson, cluster: &Scenario, catalog: &Catalog) -> Withheld {
+        let number = |slot: &Slot| match &slot.answer {
+            Some(ResolvedAnswer::Number { value, .. }) => Some(*value),
+            _ => None,
+        };
+        let revealed: Vec<f64> = self
+            .slots
+            .iter()
+            .filter(|slot| {
+                matches!(
+                    slot.state,
+                    StepState::Predict(PredictState::Revealed { .. })
+                )
+            })
+            .filter_map(number)
+            .collect();
+        let shown = |figure: f64| revealed.iter().any(|r| ((figure - r) / r).abs() < 1e-9);
+        let answers = self
+            .slots
+            .iter()
+            .filter(|slot| {
+                matches!(
+                    slot.state,
+                    StepState::Predict(
+                        PredictState::Predicting { .. } | PredictState::Committed { .. }
+                    )
+                )
+            })
+            .filter_map(number)
+            .filter(|figure| !shown(*figure));
+        let card = match (lesson.steps.get(self.current), self.state()) {
+            (Some(Step::Recall(card)), StepState::Recall(RecallState::Front)) => {
+                figures_in(&render(&card.back, cluster, catalog))
+            }
+            _ => Vec::new(),
+        };
+        Withheld::new(answers.chain(card))
+    }
+
+    /// Replaces the current step's answer before a guess is committed: an explore step is judged
+    /// for the setting the learner arrived at on the plot, not the one it started from. Refused
+    /// (and nothing changed) once a guess is committed.
+    pub fn judge_against(&mut self, answer: ResolvedAnswer) -> Outcome {
+        let slot = &mut self.slots[self.current];
+        match slot.state {
+            StepState::Predict(PredictState::Predicting { .. }) => {
+                slot.answer = Some(answer);
+                Outcome::Changed
+            }
+            _ => Outcome::Unchanged,
+        }
     }
 
     /// What to remember: the resume point and a record for every step seen or answered.

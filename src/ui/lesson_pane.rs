@@ -28,6 +28,7 @@ use crate::domain::lesson::{
 use crate::domain::session::{
     ExplainState, PredictState, RecallState, ResolvedAnswer, Session, StepState,
 };
+use crate::domain::withhold::Withheld;
 
 /// What the pane shows for the current step, wrapped to `width`.
 #[must_use]
@@ -44,6 +45,7 @@ pub fn content(app: &App, screen: &LessonScreen, width: u16) -> Vec<Line<'static
         theme: Theme::new(app.appearance()),
         width,
         contexts: app.contexts(),
+        withheld: app.withheld(),
     };
     let mut lines = vec![pane.header(step, &screen.session), Line::default()];
     let answer = screen.session.answer();
@@ -73,6 +75,8 @@ pub(super) struct Pane<'a> {
     pub(super) theme: Theme,
     pub(super) width: u16,
     pub(super) contexts: Vec<KeyContext>,
+    /// Figures not yet revealed: masked in every text the lesson supplies.
+    pub(super) withheld: Withheld,
 }
 
 impl Pane<'_> {
@@ -220,13 +224,15 @@ impl Pane<'_> {
         lines
     }
 
-    /// Fills placeholders for the step's scenario on the learner's cluster.
+    /// Fills placeholders for the step's scenario on the learner's cluster, with every figure
+    /// not yet revealed masked.
     pub(super) fn fill(&self, text: &str, patch: Option<&ScenarioPatch>) -> String {
-        render(
+        let filled = render(
             text,
             &scenario_for(patch, self.app.cluster()),
             self.app.catalog(),
-        )
+        );
+        self.withheld.mask(&filled).into_owned()
     }
 
     /// Filled and wrapped prose.

@@ -7,7 +7,7 @@
 //! │ 100 ┤      ⢀⡠⠔⠊  ⡇ ridge 295             │
 //! │     └┬─────┬─────┬─────┬                 │
 //! │ batch 8    ◀━━━━●──────┃╌╌╌▶ KV wall 98  │  slider (widgets::BatchSlider)
-//! │ AI 8.0 · 2.7% of ridge · 1,790 tok/s     │  readouts (hidden while a prediction is open)
+//! │ AI 8.0 · 2.7% of ridge · 1,790 tok/s     │  readouts (a figure not yet revealed: `?`)
 //! │ Llama-3-8B · 4K context · weights BF16   │  info: the setting, or the KV wall's reason
 //! └──────────────────────────────────────────┘
 //! ```
@@ -20,13 +20,11 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::layout::{PlotAreas, inside_border};
 use super::theme::Theme;
+use crate::app::App;
 use crate::app::plot_view::{PrefillDot, context_label, kv_wall_explanation};
-use crate::app::{App, Screen};
-use crate::domain::lesson::Step;
 use crate::domain::scenario::Evaluation;
-use crate::domain::session::{PredictState, StepState};
 use crate::widgets::{
-    BatchSlider, Element, Numbers, PlotModel, ReadoutsLine, Roof, RooflinePlot, SLIDER_MAX_BATCH,
+    BatchSlider, Element, PlotModel, ReadoutsLine, Roof, RooflinePlot, SLIDER_MAX_BATCH,
 };
 
 /// Draws the pane's parts into their areas.
@@ -47,14 +45,10 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
         .as_deref()
         .and_then(|id| app.catalog().gpu(id).ok())
         .and_then(|gpu| Roof::for_gpu(gpu, scenario.precision));
-    let numbers = if prediction_open(app) {
-        Numbers::Withheld
-    } else {
-        Numbers::Shown
-    };
+    let withheld = app.withheld();
     let mut model = PlotModel::from_evaluation(scenario, &evaluation, look)
         .with_overlay(overlay)
-        .with_numbers(numbers);
+        .with_withheld(withheld.clone());
     if plot.prefill == PrefillDot::Shown {
         model = model.with_prefill(&evaluation);
     }
@@ -66,18 +60,16 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
     }
     if let Some(slider) = areas.slider {
         BatchSlider::from_evaluation(scenario, &evaluation, look)
-            .with_numbers(numbers)
+            .with_withheld(withheld.clone())
             .render(slider, buf);
     }
     if let Some(readouts) = areas.readouts {
-        if numbers == Numbers::Withheld {
-            Line::styled("readouts hidden until you reveal", theme.muted()).render(readouts, buf);
-        } else {
-            ReadoutsLine::new(&evaluation, look).render(readouts, buf);
-        }
+        ReadoutsLine::new(&evaluation, look, &withheld).render(readouts, buf);
     }
     if let Some(info) = areas.info {
-        info_line(app, theme, &evaluation).render(info, buf);
+        let line = info_line(app, theme, &evaluation);
+        let style = line.style;
+        Line::styled(withheld.mask(&line.to_string()).into_owned(), style).render(info, buf);
     }
 }
 
@@ -112,24 +104,6 @@ fn render_error(theme: Theme, areas: &PlotAreas, message: &str, buf: &mut Buffer
         (None, Some(slider)) => text.render(slider, buf),
         (None, None) => {}
     }
-}
-
-/// Whether a prediction on the current step is still open: its readouts would give the answer
-/// away (explore steps keep them: reading the plot is their point).
-fn prediction_open(app: &App) -> bool {
-    let Screen::Lesson(screen) = app.screen() else {
-        return false;
-    };
-    let is_predict = app
-        .lessons()
-        .get(screen.lesson)
-        .and_then(|l| l.steps.get(screen.session.current()))
-        .is_some_and(|s| matches!(s, Step::Predict(_)));
-    is_predict
-        && matches!(
-            screen.session.state(),
-            StepState::Predict(PredictState::Predicting { .. } | PredictState::Committed { .. })
-        )
 }
 
 /// The KV wall's reason when the slider is stopped at it, else the setting in words.

@@ -15,9 +15,10 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use super::readouts::group;
-use super::theme::{Appearance, Element, Numbers};
+use super::theme::{Appearance, Element};
 use crate::domain::logscale::LogScale;
 use crate::domain::scenario::{Evaluation, Scenario};
+use crate::domain::withhold::Withheld;
 
 /// The smallest batch on the slider.
 pub const SLIDER_MIN_BATCH: u32 = 1;
@@ -30,7 +31,7 @@ const SCALE: LogScale = LogScale {
 };
 
 /// The slider's state, as plain data.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct BatchSlider {
     /// The current batch (the thumb).
     pub batch: u32,
@@ -39,8 +40,8 @@ pub struct BatchSlider {
     pub kv_wall: Option<u64>,
     /// Glyphs and colour.
     pub appearance: Appearance,
-    /// Whether the KV wall's label carries its value.
-    pub numbers: Numbers,
+    /// Figures the labels may not show yet (predict before you see).
+    pub withheld: Withheld,
 }
 
 /// How much the slider says around its track, richest first.
@@ -132,14 +133,14 @@ impl BatchSlider {
             batch,
             kv_wall,
             appearance,
-            numbers: Numbers::Shown,
+            withheld: Withheld::none(),
         }
     }
 
-    /// Shows or withholds the KV wall's value (see [`Numbers`]).
+    /// Withholds these figures from the labels (the batch and the KV wall).
     #[must_use]
-    pub const fn with_numbers(mut self, numbers: Numbers) -> Self {
-        self.numbers = numbers;
+    pub fn with_withheld(mut self, withheld: Withheld) -> Self {
+        self.withheld = withheld;
         self
     }
 
@@ -162,10 +163,7 @@ impl BatchSlider {
     }
 
     fn wall_label(&self, variant: Variant) -> String {
-        let value = |wall: u64| match self.numbers {
-            Numbers::Shown => group(wall as f64, 0),
-            Numbers::Withheld => "?".to_owned(),
-        };
+        let value = |wall: u64| self.withheld.mask(&group(wall as f64, 0)).into_owned();
         match (self.kv_wall, variant) {
             (Some(wall), Variant::Full) => format!(" KV wall {}", value(wall)),
             (Some(wall), Variant::Short) => format!(" wall {}", value(wall)),
@@ -192,9 +190,10 @@ impl BatchSlider {
     }
 
     fn prefix(&self, variant: Variant) -> String {
+        let batch = self.withheld.mask(&self.batch.to_string()).into_owned();
         match variant {
-            Variant::Full => format!("batch {:<4} ", self.batch),
-            Variant::Short => format!("B{:<4} ", self.batch),
+            Variant::Full => format!("batch {batch:<4} "),
+            Variant::Short => format!("B{batch:<4} "),
             Variant::Bare => String::new(),
         }
     }
@@ -212,7 +211,7 @@ impl Widget for &BatchSlider {
         let look = self.appearance;
         let Some((variant, track)) = self.layout(area) else {
             if !area.is_empty() {
-                let text = format!("B={}", self.batch);
+                let text = format!("B={}", self.withheld.mask(&self.batch.to_string()));
                 buf.set_stringn(
                     area.x,
                     area.y,

@@ -7,7 +7,8 @@ use crate::domain::logscale::{LogScale, short_label};
 use crate::domain::roofline;
 use crate::domain::scenario::{Evaluation, Scenario};
 
-use super::theme::{Appearance, Numbers};
+use super::theme::Appearance;
+use crate::domain::withhold::Withheld;
 
 /// The intensity axis (FLOP/byte): from batch-1 decode of a 4-bit model up past prefill.
 pub const INTENSITY_AXIS: LogScale = LogScale {
@@ -83,8 +84,8 @@ pub struct PlotModel {
     pub overlay: Option<Roof>,
     /// Glyphs and colour.
     pub appearance: Appearance,
-    /// Whether the ridge label carries its value.
-    pub numbers: Numbers,
+    /// Figures no label may show yet (predict before you see).
+    pub withheld: Withheld,
 }
 
 impl PlotModel {
@@ -113,14 +114,14 @@ impl PlotModel {
             prefill: None,
             overlay: None,
             appearance,
-            numbers: Numbers::Shown,
+            withheld: Withheld::none(),
         }
     }
 
-    /// Shows or withholds the ridge's value (see [`Numbers`]).
+    /// Withholds these figures from every label.
     #[must_use]
-    pub fn with_numbers(mut self, numbers: Numbers) -> Self {
-        self.numbers = numbers;
+    pub fn with_withheld(mut self, withheld: Withheld) -> Self {
+        self.withheld = withheld;
         self
     }
 

@@ -16,6 +16,7 @@ use super::theme::{Appearance, Element};
 use crate::domain::logscale::short_label;
 use crate::domain::roofline::Bound;
 use crate::domain::scenario::Evaluation;
+use crate::domain::withhold::Withheld;
 
 /// One readout and how long it survives a narrow line (higher stays longer).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,15 +98,21 @@ pub fn readouts(evaluation: &Evaluation) -> Vec<Readout> {
 pub struct ReadoutsLine<'a> {
     evaluation: &'a Evaluation,
     appearance: Appearance,
+    withheld: &'a Withheld,
 }
 
 impl<'a> ReadoutsLine<'a> {
     /// The line for an evaluation.
     #[must_use]
-    pub const fn new(evaluation: &'a Evaluation, appearance: Appearance) -> Self {
+    pub const fn new(
+        evaluation: &'a Evaluation,
+        appearance: Appearance,
+        withheld: &'a Withheld,
+    ) -> Self {
         Self {
             evaluation,
             appearance,
+            withheld,
         }
     }
 
@@ -115,6 +122,11 @@ impl<'a> ReadoutsLine<'a> {
         let look = self.appearance;
         let separator = look.pick(" · ", " | ");
         let mut items = readouts(self.evaluation);
+        for item in &mut items {
+            if let std::borrow::Cow::Owned(masked) = self.withheld.mask(&item.text) {
+                item.text = masked;
+            }
+        }
         let total = |items: &[Readout]| {
             items
                 .iter()

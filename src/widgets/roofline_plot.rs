@@ -284,7 +284,7 @@ impl RooflinePlot<'_> {
         buf.set_stringn(
             area.x,
             area.y,
-            text,
+            self.model.withheld.mask(&text),
             usize::from(area.width),
             look.style(Element::Decode),
         );

@@ -16,17 +16,6 @@ pub enum GlyphSet {
     Ascii,
 }
 
-/// Whether the widgets print the values a question may be asking for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Numbers {
-    /// Every label with its value: `ridge 295`, `KV wall 98`.
-    #[default]
-    Shown,
-    /// While a prediction is open: the ridge and the KV wall keep their marks and names but
-    /// not their values (`ridge ?`, `KV wall ?`), so the plot does not give the answer away.
-    Withheld,
-}
-
 /// Whether the widgets may use colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ColorMode {

@@ -1,5 +1,6 @@
 use super::*;
-use crate::widgets::theme::{ColorMode, GlyphSet, Numbers};
+use crate::domain::withhold::Withheld;
+use crate::widgets::theme::{ColorMode, GlyphSet};
 use ratatui::style::Color;
 use rstest::rstest;
 
@@ -180,7 +181,7 @@ fn a_withheld_wall_keeps_its_mark_but_not_its_value() {
     slider(8, Some(98)).render(area, &mut shown);
     let mut withheld = Buffer::empty(area);
     slider(8, Some(98))
-        .with_numbers(Numbers::Withheld)
+        .with_withheld(Withheld::new([98.0]))
         .render(area, &mut withheld);
     let text = |buf: &Buffer| {
         buf.content()

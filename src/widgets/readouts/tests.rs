@@ -1,6 +1,7 @@
 use super::*;
 use crate::content::data_files::builtin_catalog;
 use crate::domain::scenario::Scenario;
+use crate::domain::withhold::Withheld;
 use rstest::rstest;
 
 #[rstest]
@@ -48,7 +49,7 @@ fn reads_out_the_engine_numbers() {
         group(m.tokens_per_s, 0)
     );
     assert_eq!(
-        text(&ReadoutsLine::new(&e, Appearance::default()).line(200)),
+        text(&ReadoutsLine::new(&e, Appearance::default(), &Withheld::none()).line(200)),
         expected
     );
 }
@@ -62,7 +63,7 @@ fn past_the_ridge_without_kv_it_says_compute_bound() {
     }
     .evaluate(&builtin_catalog())
     .unwrap();
-    let line = text(&ReadoutsLine::new(&e, Appearance::default()).line(200));
+    let line = text(&ReadoutsLine::new(&e, Appearance::default(), &Withheld::none()).line(200));
     assert!(line.starts_with("AI 775 · 262% of ridge"), "{line}");
     assert!(line.ends_with(" · compute-bound"), "{line}");
 }
@@ -70,7 +71,9 @@ fn past_the_ridge_without_kv_it_says_compute_bound() {
 #[test]
 fn the_bound_is_the_whole_steps_so_kv_keeps_a_big_batch_memory_bound() {
     // FC is past the ridge at batch 1024, but reading 1024 × 4K tokens of KV dominates.
-    let line = text(&ReadoutsLine::new(&evaluation(1024), Appearance::default()).line(200));
+    let line = text(
+        &ReadoutsLine::new(&evaluation(1024), Appearance::default(), &Withheld::none()).line(200),
+    );
     assert!(line.starts_with("AI 775 · 262% of ridge"), "{line}");
     assert!(line.ends_with(" · memory-bound"), "{line}");
 }
@@ -86,7 +89,7 @@ fn the_bound_is_the_whole_steps_so_kv_keeps_a_big_batch_memory_bound() {
 #[case::intensity_even_when_it_does_not_fit(3, &["AI"])]
 fn narrow_lines_drop_the_least_important(#[case] width: u16, #[case] kept: &[&str]) {
     let e = evaluation(8);
-    let line = ReadoutsLine::new(&e, Appearance::default()).line(width);
+    let line = ReadoutsLine::new(&e, Appearance::default(), &Withheld::none()).line(width);
     let words: Vec<&str> = line
         .spans
         .iter()
@@ -115,7 +118,7 @@ fn ascii_separator_and_no_model() {
         crate::widgets::GlyphSet::Ascii,
         crate::widgets::ColorMode::Monochrome,
     );
-    let line = ReadoutsLine::new(&e, look).line(80);
+    let line = ReadoutsLine::new(&e, look, &Withheld::none()).line(80);
     assert_eq!(text(&line), "ridge 295 | 989 TF | 3.35 TB/s | no model");
     assert!(
         line.spans
@@ -128,6 +131,7 @@ fn ascii_separator_and_no_model() {
 fn renders_into_a_one_cell_area_without_panicking() {
     let e = evaluation(8);
     let mut buf = Buffer::empty(Rect::new(0, 0, 1, 1));
-    ReadoutsLine::new(&e, Appearance::default()).render(Rect::new(0, 0, 1, 1), &mut buf);
+    ReadoutsLine::new(&e, Appearance::default(), &Withheld::none())
+        .render(Rect::new(0, 0, 1, 1), &mut buf);
     assert_eq!(buf[(0, 0)].symbol(), "A");
 }

@@ -8,9 +8,10 @@ use ratatui::text::Span;
 
 use super::{Axes, RooflinePlot, clamp_unit};
 use crate::domain::logscale::short_label;
+use crate::domain::withhold::Withheld;
 use crate::widgets::label_placer::{LabelPlacer, around_dot};
 use crate::widgets::plot_layout::DotGrid;
-use crate::widgets::theme::{Element, Numbers};
+use crate::widgets::theme::Element;
 
 /// A dot on the active roofline, with a long and a short label.
 struct Dot {
@@ -83,6 +84,7 @@ impl RooflinePlot<'_> {
                 place_label(
                     &mut placer,
                     buf,
+                    &self.model.withheld,
                     &dot.labels,
                     look.style(dot.element),
                     |w| around_dot(column, row, w),
@@ -113,10 +115,17 @@ impl RooflinePlot<'_> {
                 None => [peak.clone(), peak],
             };
             let row = i32::from(roof_row);
-            place_label(placer, buf, &labels, look.style(Element::Roof), |w| {
-                let x = right - i32::from(w);
-                [(x, row - 1), (x, row), (x, row + 1)]
-            });
+            place_label(
+                placer,
+                buf,
+                &model.withheld,
+                &labels,
+                look.style(Element::Roof),
+                |w| {
+                    let x = right - i32::from(w);
+                    [(x, row - 1), (x, row), (x, row + 1)]
+                },
+            );
         }
         let overlay_row = overlay.and_then(|points| grid.row(clamp_unit(points[1].1)));
         if let (Some(other), Some(row)) = (&model.overlay, overlay_row) {
@@ -125,42 +134,56 @@ impl RooflinePlot<'_> {
                 other.name.clone(),
             ];
             let row = i32::from(row);
-            place_label(placer, buf, &labels, look.style(Element::Overlay), |w| {
-                let x = right - i32::from(w);
-                [(x, row - 1), (x, row + 1), (x, row)]
-            });
+            place_label(
+                placer,
+                buf,
+                &model.withheld,
+                &labels,
+                look.style(Element::Overlay),
+                |w| {
+                    let x = right - i32::from(w);
+                    [(x, row - 1), (x, row + 1), (x, row)]
+                },
+            );
         }
         if let (Some(column), Some(roof_row)) = (grid.column(knee.0), grid.row(clamp_unit(knee.1)))
         {
             let (c, below) = (i32::from(column), i32::from(roof_row) + 1);
-            let text = match model.numbers {
-                Numbers::Shown => format!("ridge {}", short_label(roof.ridge())),
-                Numbers::Withheld => "ridge ?".to_owned(),
-            };
+            let text = format!("ridge {}", short_label(roof.ridge()));
             let labels = [text.clone(), text];
-            place_label(placer, buf, &labels, look.style(Element::Ridge), |w| {
-                let w = i32::from(w);
-                [
-                    (c + 1, below),
-                    (c - w, below),
-                    (c + 1, below + 1),
-                    (c - w, below + 1),
-                ]
-            });
+            place_label(
+                placer,
+                buf,
+                &model.withheld,
+                &labels,
+                look.style(Element::Ridge),
+                |w| {
+                    let w = i32::from(w);
+                    [
+                        (c + 1, below),
+                        (c - w, below),
+                        (c + 1, below + 1),
+                        (c - w, below + 1),
+                    ]
+                },
+            );
         }
     }
 }
 
-/// Draws the first of `labels` (long, then short) that finds a spot.
+/// Draws the first of `labels` (long, then short) that finds a spot, with withheld figures
+/// masked.
 fn place_label<const N: usize>(
     placer: &mut LabelPlacer,
     buf: &mut Buffer,
+    withheld: &Withheld,
     labels: &[String; 2],
     style: Style,
     spots: impl Fn(u16) -> [(i32, i32); N],
 ) {
     for label in labels {
-        let width = Span::raw(label.as_str()).width() as u16;
+        let label = withheld.mask(label);
+        let width = Span::raw(label.as_ref()).width() as u16;
         if let Some(spot) = placer.place(buf, width, &spots(width)) {
             buf.set_string(spot.x, spot.y, label, style);
             return;

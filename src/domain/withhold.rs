@@ -1,0 +1,256 @@
+//! Predict before you see: which figures may not be on screen yet, and the one function every
+//! surface asks before it shows a number.
+//!
+//! A lesson's predict and explore steps ask for figures; until a step is revealed, no figure it
+//! asks for may appear anywhere on screen (plot labels, readouts, slider, notices, templated
+//! text). The figures are derived from the lesson itself (see `session::pending_figures`), so a
+//! new lesson is covered without new code. A recall card's figures are withheld while the card is
+//! up and unturned.
+//!
+//! A figure is recognised in text the way a reader would: a number token such as `295`,
+//! `295.3`, `1,790`, `2.7%` or `1.3k` gives a figure away when the figure, rounded to the token's
+//! precision (or to two significant digits: "about 300" for 295), is the token. Tokens glued to
+//! letters (`H100`, `70B`, `4K`) are names and settings, not figures; a token with a single
+//! significant digit (`8`, `3k`) says too little to count.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+/// What replaces a withheld figure.
+pub const MASK: &str = "?";
+
+/// The figures that may not be shown now.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Withheld {
+    figures: Vec<f64>,
+}
+
+/// A number as written in text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Token {
+    /// Byte range in the text.
+    pub range: Range<usize>,
+    /// The value it stands for (`1.3k` → 1300).
+    pub value: f64,
+    /// The value of one unit in its last written digit (`295.3` → 0.1, `1.3k` → 100).
+    pub resolution: f64,
+}
+
+impl Token {
+    /// Whether the token carries enough digits to give a figure away: more than one
+    /// significant digit (`8`, `0.5` and `3k` say too little).
+    #[must_use]
+    pub fn is_telling(&self) -> bool {
+        self.value > 0.0 && self.resolution / self.value <= 0.1 + 1e-12
+    }
+
+    /// Whether this token states `figure`: the figure rounded to the token's precision is the
+    /// token, or the token is the figure to two significant digits.
+    #[must_use]
+    pub fn states(&self, figure: f64) -> bool {
+        if !(self.is_telling() && figure.is_finite() && figure > 0.0) {
+            return false;
+        }
+        let slack = self.resolution * 1e-9;
+        (figure - self.value).abs() <= self.resolution / 2.0 + slack
+            || (round_significant(figure, 2) - self.value).abs() <= slack
+    }
+}
+
+impl Withheld {
+    /// Nothing withheld.
+    #[must_use]
+    pub const fn none() -> Self {
+        Self {
+            figures: Vec::new(),
+        }
+    }
+
+    /// Withholds these figures (non-positive and non-finite values are ignored: they cannot
+    /// be asked for).
+    #[must_use]
+    pub fn new(figures: impl IntoIterator<Item = f64>) -> Self {
+        let mut figures: Vec<f64> = figures
+            .into_iter()
+            .filter(|f| f.is_finite() && *f > 0.0)
+            .collect();
+        figures.sort_by(f64::total_cmp);
+        figures.dedup();
+        Self { figures }
+    }
+
+    /// Also withholds these figures.
+    #[must_use]
+    pub fn with(mut self, more: impl IntoIterator<Item = f64>) -> Self {
+        self.figures.extend(more);
+        Self::new(self.figures)
+    }
+
+    /// Whether nothing is withheld.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.figures.is_empty()
+    }
+
+    /// The withheld figures, ascending.
+    #[must_use]
+    pub fn figures(&self) -> &[f64] {
+        &self.figures
+    }
+
+    /// The withheld figure a token states, if any.
+    #[must_use]
+    pub fn stated_by(&self, token: &Token) -> Option<f64> {
+        self.figures.iter().copied().find(|f| token.states(*f))
+    }
+
+    /// The first withheld figure `text` states, with the token that states it.
+    #[must_use]
+    pub fn found_in(&self, text: &str) -> Option<(Token, f64)> {
+        if self.is_empty() {
+            return None;
+        }
+        tokens(text).find_map(|t| self.stated_by(&t).map(|f| (t, f)))
+    }
+
+    /// `text` with every token that states a withheld figure replaced by [`MASK`]. Every
+    /// surface that shows a figure passes its text through here.
+    #[must_use]
+    pub fn mask<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        if self.is_empty() {
+            return Cow::Borrowed(text);
+        }
+        let hits: Vec<Range<usize>> = tokens(text)
+            .filter(|t| self.stated_by(t).is_some())
+            .map(|t| t.range)
+            .collect();
+        if hits.is_empty() {
+            return Cow::Borrowed(text);
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut at = 0;
+        for range in hits {
+            out.push_str(&text[at..range.start]);
+            out.push_str(MASK);
+            at = range.end;
+        }
+        out.push_str(&text[at..]);
+        Cow::Owned(out)
+    }
+
+    /// Whether a computed value may be shown as it is (no withheld figure is within half a
+    /// unit of its last shown digit, `resolution`).
+    #[must_use]
+    pub fn allows(&self, value: f64, resolution: f64) -> bool {
+        let token = Token {
+            range: 0..0,
+            value,
+            resolution,
+        };
+        self.stated_by(&token).is_none()
+    }
+}
+
+/// The figures a text states, for withholding a recall card's answer: every telling token.
+#[must_use]
+pub fn figures_in(text: &str) -> Vec<f64> {
+    tokens(text)
+        .filter(Token::is_telling)
+        .map(|t| t.value)
+        .collect()
+}
+
+/// `value` rounded to `digits` significant digits.
+#[must_use]
+pub fn round_significant(value: f64, digits: i32) -> f64 {
+    if value == 0.0 || !value.is_finite() {
+        return value;
+    }
+    let magnitude = value.abs().log10().floor() as i32;
+    let scale = 10f64.powi(digits - 1 - magnitude);
+    (value * scale).round() / scale
+}
+
+/// The number tokens of a text, left to right.
+pub fn tokens(text: &str) -> impl Iterator<Item = Token> + '_ {
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < bytes.len() {
+            let start = at;
+            if !bytes[start].is_ascii_digit() || glued_before(bytes, start) {
+                at += 1;
+                continue;
+            }
+            let (end, token) = scan(text, start);
+            at = end.max(start + 1);
+            if let Some(token) = token {
+                return Some(token);
+            }
+        }
+        None
+    })
+}
+
+/// Whether the digit at `start` continues a word or a number (`H100`, `v5e`, the `5` of `0.5`).
+fn glued_before(bytes: &[u8], start: usize) -> bool {
+    start > 0 && {
+        let before = bytes[start - 1];
+        before.is_ascii_alphanumeric() || before == b'.' || before == b'_'
+    }
+}
+
+/// Reads the number starting at `start`: `(end of what was read, the token if it is a figure)`.
+fn scan(text: &str, start: usize) -> (usize, Option<Token>) {
+    let bytes = text.as_bytes();
+    let digits_from = |from: usize| {
+        let mut end = from;
+        while end < bytes.len() && bytes[end].is_ascii_digit() {
+            end += 1;
+        }
+        end
+    };
+    let mut end = digits_from(start);
+    let mut whole: String = text[start..end].to_owned();
+    // Thousands groups: `1,790` (a comma followed by exactly three digits).
+    while bytes.get(end) == Some(&b',') && digits_from(end + 1) == end + 4 {
+        whole.push_str(&text[end + 1..end + 4]);
+        end += 4;
+    }
+    let mut decimals = 0;
+    if bytes.get(end) == Some(&b'.') && bytes.get(end + 1).is_some_and(u8::is_ascii_digit) {
+        let frac_end = digits_from(end + 1);
+        decimals = frac_end - end - 1;
+        whole.push('.');
+        whole.push_str(&text[end + 1..frac_end]);
+        end = frac_end;
+    }
+    let Ok(mut value) = whole.parse::<f64>() else {
+        return (end, None);
+    };
+    let mut resolution = 10f64.powi(-i32::try_from(decimals).unwrap_or(i32::MAX));
+    // A `k` or `M` right after the digits scales them (`1.3k`), when it ends the word.
+    let after = bytes.get(end).copied();
+    let next_is_letter = |i: usize| bytes.get(i).is_some_and(u8::is_ascii_alphanumeric);
+    match after {
+        Some(b'k' | b'M') if !next_is_letter(end + 1) => {
+            let scale = if after == Some(b'k') { 1e3 } else { 1e6 };
+            value *= scale;
+            resolution *= scale;
+            end += 1;
+        }
+        Some(c) if c.is_ascii_alphabetic() || c == b'_' => return (end, None),
+        _ => {}
+    }
+    (
+        end,
+        Some(Token {
+            range: start..end,
+            value,
+            resolution,
+        }),
+    )
+}
+
+#[cfg(test)]
+mod tests;

@@ -216,6 +216,12 @@ const KNOWN: &str = "; known: ";
     "placeholder `{gpu:.0}`: `gpu` is text, so it takes no number format; write `{gpu}`"
 )]
 #[case::example_without_lines("32-empty-example.ron", 9, 50, "an example needs at least one line")]
+#[case::text_states_a_later_answer(
+    "33-states-the-answer.ron",
+    8,
+    87,
+    "this text states 295 (the answer is 295), the answer of step 2 ('batch'), before it is revealed: a learner would read the answer before predicting it; reword it or move it after the reveal"
+)]
 fn broken_files_are_located(
     #[case] file: &str,
     #[case] line: usize,

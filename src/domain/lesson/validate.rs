@@ -4,6 +4,7 @@
 //! Every problem is reported (not only the first), each with a [`Spot`] that says where in the
 //! file to point: the content layer turns it into `path:line:col` with a caret.
 
+mod leaks;
 mod snippet;
 mod spot;
 mod step;
@@ -96,6 +97,9 @@ pub fn validate(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Prob
             first_use.insert(step_id, index);
         }
         problems.extend(step::check(index, s, catalog, base));
+    }
+    if problems.is_empty() {
+        problems.extend(leaks::check(lesson, catalog, base));
     }
     problems
 }

@@ -1,0 +1,250 @@
+//! Predict before you see, checked in the lesson text: no text a learner reads before a step is
+//! revealed (an earlier step's text, explanation or trap, or the step's own question) states
+//! the figure that step asks for, or the words of a choice's right option.
+//!
+//! Figures are read as the screen would show them (placeholders filled for the cluster) and
+//! matched by the same rule the screen's mask uses ([`crate::domain::withhold`]). A figure that
+//! an earlier step already asked and revealed is known, so later text may use it.
+
+use super::Problem;
+use super::spot::{Needle, Spot};
+use crate::domain::catalog::Catalog;
+use crate::domain::lesson::template::render;
+use crate::domain::lesson::{
+    Answer, ExampleStep, ExplainStep, ExploreStep, Lesson, PredictStep, ReadStep, RecallStep,
+    ScenarioPatch, Step, resolve_number, scenario_for,
+};
+use crate::domain::scenario::Scenario;
+use crate::domain::withhold::{Withheld, tokens};
+
+/// Words in a row of a choice's right option that give it away when an earlier text has them.
+const TELLING_WORDS: usize = 5;
+
+/// One text a learner reads, and where it sits in the step.
+struct Passage<'a> {
+    field: &'static str,
+    body: &'a str,
+    patch: Option<&'a ScenarioPatch>,
+    /// Read before the step's own reveal (a question, a task, a card's front).
+    before_reveal: bool,
+}
+
+/// Every place a text states a later (or its own) step's answer.
+pub(super) fn check(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Problem> {
+    let figures: Vec<Option<f64>> = lesson
+        .steps
+        .iter()
+        .map(|step| number(step, catalog, base))
+        .collect();
+    let mut problems = Vec::new();
+    for (asker, step) in lesson.steps.iter().enumerate() {
+        let asked = Asked::of(step, figures[asker]);
+        if matches!(asked, Asked::Nothing) {
+            continue;
+        }
+        let same = |k: usize| match (asked, figures[k]) {
+            (Asked::Figure(f, _), Some(g)) => ((f - g) / g).abs() < 1e-9,
+            _ => false,
+        };
+        for (reader, earlier) in lesson.steps.iter().enumerate().take(asker + 1) {
+            // Once a step asking the same figure has been revealed, the figure is known.
+            if (0..reader).any(same) {
+                break;
+            }
+            for text in texts(earlier) {
+                let own_reveal = !text.before_reveal && same(reader);
+                if (reader == asker && !text.before_reveal) || own_reveal {
+                    continue;
+                }
+                let filled = render(text.body, &scenario_for(text.patch, base), catalog);
+                if let Some((stated, needle)) = asked.stated_in(&filled, text.body) {
+                    let whose = if reader == asker {
+                        "its own answer".to_owned()
+                    } else {
+                        format!("the answer of step {} ('{}')", asker + 1, step.id())
+                    };
+                    problems.push(Problem {
+                        spot: Spot::step(reader, &[text.field], needle),
+                        message: format!(
+                            "this text states {stated}, {whose}, before it is revealed: a learner would read the answer before predicting it; reword it or move it after the reveal"
+                        ),
+                    });
+                }
+            }
+        }
+    }
+    problems
+}
+
+/// What a step asks for, as far as text can give it away.
+#[derive(Debug, Clone, Copy)]
+enum Asked<'a> {
+    Nothing,
+    Figure(f64, &'a str),
+    Option(&'a str),
+}
+
+impl<'a> Asked<'a> {
+    fn of(step: &'a Step, figure: Option<f64>) -> Self {
+        let answer = match step {
+            Step::Predict(p) => &p.answer,
+            Step::Explore(x) => &x.answer,
+            Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => {
+                return Self::Nothing;
+            }
+        };
+        match (answer, figure) {
+            (Answer::Number(n), Some(f)) => Self::Figure(f, &n.unit),
+            (Answer::Choice(c), _) => c
+                .options
+                .get(c.correct)
+                .map_or(Self::Nothing, |o| Self::Option(o)),
+            (Answer::Number(_), None) => Self::Nothing,
+        }
+    }
+
+    /// What `filled` gives away, and where to point in the raw text (when it is there as
+    /// written rather than filled in from a placeholder).
+    fn stated_in(self, filled: &str, raw: &str) -> Option<(String, Option<Needle>)> {
+        match self {
+            Self::Nothing => None,
+            Self::Figure(f, unit) => {
+                let withheld = Withheld::new([f]);
+                // A number written out counts when it carries the answer's unit ("4.48 ms");
+                // one filled in from a placeholder is the engine's own figure and always counts.
+                // "32 layers" beside an answer of 32.2 % is a coincidence, not a give-away.
+                let token = tokens(filled).find(|t| {
+                    withheld.stated_by(t).is_some()
+                        && (!raw.contains(&filled[t.range.clone()])
+                            || carries_unit(&filled[t.range.end..], unit))
+                })?;
+                let written = &filled[token.range];
+                let needle = raw
+                    .contains(written)
+                    .then(|| Needle::whole(written.to_owned()));
+                Some((format!("{written} (the answer is {})", short(f)), needle))
+            }
+            Self::Option(option) => {
+                let words = shingles(option);
+                let text = normalized(filled);
+                let hit = words.iter().find(|w| text.contains(w.as_str()))?;
+                Some((format!("'{hit}' (the right option's words)"), None))
+            }
+        }
+    }
+}
+
+/// Whether `after` (the text following a number) starts with `unit`, or its first word.
+fn carries_unit(after: &str, unit: &str) -> bool {
+    let after = after.trim_start().to_lowercase();
+    let unit = unit.trim().to_lowercase();
+    let first = unit.split_whitespace().next().unwrap_or("");
+    !first.is_empty() && (after.starts_with(&unit) || after.starts_with(first))
+}
+
+fn short(f: f64) -> String {
+    if f >= 100.0 {
+        format!("{f:.0}")
+    } else {
+        format!("{f:.3}")
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_owned()
+    }
+}
+
+/// Runs of [`TELLING_WORDS`] words of an option, lowercase.
+fn shingles(option: &str) -> Vec<String> {
+    let words: Vec<String> = normalized(option).split(' ').map(str::to_owned).collect();
+    words
+        .windows(TELLING_WORDS)
+        .map(|w| format!(" {} ", w.join(" ")))
+        .collect()
+}
+
+/// Lowercase words separated by single spaces, padded with a space at each end.
+fn normalized(text: &str) -> String {
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    format!(" {} ", words.join(" "))
+}
+
+/// A numeric answer's value for the base cluster.
+fn number(step: &Step, catalog: &Catalog, base: &Scenario) -> Option<f64> {
+    let (answer, patch) = match step {
+        Step::Predict(p) => (&p.answer, p.scenario.as_ref()),
+        Step::Explore(x) => (&x.answer, x.preset.as_ref()),
+        Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => return None,
+    };
+    match answer {
+        Answer::Number(n) => resolve_number(&n.value, &scenario_for(patch, base), catalog)
+            .ok()
+            .filter(|v| v.is_finite() && *v > 0.0),
+        Answer::Choice(_) => None,
+    }
+}
+
+/// The texts of a step a learner reads, in order.
+fn texts(step: &Step) -> Vec<Passage<'_>> {
+    let text = |field, body, patch, before_reveal| Passage {
+        field,
+        body,
+        patch,
+        before_reveal,
+    };
+    match step {
+        Step::Read(ReadStep {
+            text: t, scenario, ..
+        }) => vec![text("text", t, scenario.as_ref(), true)],
+        Step::Predict(PredictStep {
+            question,
+            scenario,
+            explanation,
+            trap,
+            ..
+        }) => {
+            let patch = scenario.as_ref();
+            let mut texts = vec![
+                text("question", question, patch, true),
+                text("explanation", explanation, patch, false),
+            ];
+            texts.extend(trap.as_deref().map(|t| text("trap", t, patch, false)));
+            texts
+        }
+        Step::Example(ExampleStep {
+            title,
+            scenario,
+            lines,
+            ..
+        }) => {
+            let patch = scenario.as_ref();
+            let mut texts = vec![text("title", title, patch, true)];
+            texts.extend(lines.iter().map(|l| text("lines", l, patch, true)));
+            texts
+        }
+        Step::Explore(ExploreStep {
+            task,
+            preset,
+            explanation,
+            ..
+        }) => vec![
+            text("task", task, preset.as_ref(), true),
+            text("explanation", explanation, preset.as_ref(), false),
+        ],
+        Step::Recall(RecallStep { front, back, .. }) => vec![
+            text("front", front, None, true),
+            text("back", back, None, false),
+        ],
+        Step::Explain(ExplainStep {
+            prompt,
+            model_answer,
+            ..
+        }) => vec![
+            text("prompt", prompt, None, true),
+            text("model_answer", model_answer, None, false),
+        ],
+    }
+}

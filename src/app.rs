@@ -21,6 +21,7 @@ pub use plot_view::PlotView;
 pub use run::{ProgressSink, RunError, run};
 pub use update::update;
 
+use crate::domain::batch_range::Wall;
 use crate::domain::catalog::Catalog;
 use crate::domain::lesson::{Lesson, Step};
 use crate::domain::scenario::Scenario;
@@ -347,6 +348,38 @@ impl App {
                 }
             }
             _ => withheld,
+        }
+    }
+
+    /// Whether the KV wall stops the plot's batch or is withheld: the study mode withholds it
+    /// while a predict step asks for it (pushing the slider to the wall would show the answer);
+    /// an explore step keeps it, since finding the wall is the task.
+    #[must_use]
+    pub fn wall_policy(&self) -> Wall {
+        let asks_for_it = match (self.current_step(), self.session().map(Session::state)) {
+            (
+                Some((_, Step::Predict(_))),
+                Some(StepState::Predict(
+                    PredictState::Predicting { .. } | PredictState::Committed { .. },
+                )),
+            ) => {
+                let open = Scenario {
+                    batch: 1,
+                    ..self.plot.scenario.clone()
+                };
+                let wall = open
+                    .evaluate(&self.catalog)
+                    .ok()
+                    .and_then(|e| e.model)
+                    .and_then(|m| m.max_batch_kv);
+                wall.is_some_and(|w| !self.withheld().allows(w as f64, 1.0))
+            }
+            _ => false,
+        };
+        if asks_for_it {
+            Wall::Withheld
+        } else {
+            Wall::Stops
         }
     }
 

@@ -3,6 +3,7 @@
 //! Nothing in here touches a terminal, the filesystem or the clock (`tests/domain_purity.rs`
 //! keeps it so), which is what lets every number be tested against the reference by value.
 
+pub mod batch_range;
 pub mod catalog;
 pub mod dtype;
 pub mod format;

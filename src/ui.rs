@@ -113,8 +113,8 @@ pub fn slider_track(app: &App) -> Option<SliderTrack> {
     let areas = screen_areas(app, Rect::new(0, 0, viewport.width, viewport.height))?;
     let slider = layout::lesson(areas.body).plot.slider?;
     let plot = app.plot();
-    let evaluation = plot.evaluate(app.catalog()).ok()?;
-    BatchSlider::from_evaluation(&plot.scenario, &evaluation, app.appearance()).track(slider)
+    let range = plot.range(app.catalog())?;
+    BatchSlider::new(plot.scenario.batch, range.wall(), app.appearance()).track(slider)
 }
 
 /// How far the lesson text can scroll at the app's terminal size.

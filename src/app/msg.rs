@@ -90,6 +90,8 @@ pub enum Msg {
     CycleModel(Cycle),
     /// Switch the context length (1K → 4K → 8K → 32K → 128K).
     CycleContext(Cycle),
+    /// Put the plot back to the current step's setting (its scenario, else the cluster).
+    ResetPlot,
     /// Show or hide the prefill dot (a prompt of the setting's length through the same FC layer).
     TogglePrefill,
 

@@ -4,7 +4,9 @@
 use crate::domain::catalog::Catalog;
 use crate::domain::dtype::Dtype;
 use crate::domain::scenario::{Evaluation, Scenario};
-use crate::widgets::{SLIDER_MAX_BATCH, SLIDER_MIN_BATCH};
+
+pub use crate::domain::batch_range::context_label;
+use crate::domain::batch_range::{BatchRange, Limit, MAX_BATCH, MIN_BATCH, Wall};
 
 use super::msg::Cycle;
 
@@ -28,6 +30,9 @@ pub struct PlotView {
     pub overlay_gpu: Option<String>,
     /// Whether the prefill dot is drawn.
     pub prefill: PrefillDot,
+    /// Whether the KV wall stops the batch, or is withheld because a question asks for it (the
+    /// study mode sets it before every change; see `App::wall`).
+    pub wall: Wall,
 }
 
 /// Whether the plot draws the prefill dot.
@@ -74,6 +79,7 @@ impl PlotView {
             scenario,
             overlay_gpu: None,
             prefill: PrefillDot::Hidden,
+            wall: Wall::Stops,
         }
     }
 
@@ -85,38 +91,44 @@ impl PlotView {
         self.scenario.evaluate(catalog)
     }
 
-    /// The most sequences whose KV fits, for the current model and context.
+    /// The batch range of the setting: the KV wall (unless withheld) or the slider's end.
     #[must_use]
-    pub fn kv_wall(&self, catalog: &Catalog) -> Option<u64> {
-        kv_wall(&self.scenario, catalog)
+    pub fn range(&self, catalog: &Catalog) -> Option<BatchRange> {
+        let evaluation = self.evaluate(catalog).ok()?;
+        Some(BatchRange::of(&self.scenario, &evaluation, self.wall))
     }
 
     /// The largest batch the slider can reach now: the KV wall or the slider's end.
     #[must_use]
     pub fn batch_limit(&self, catalog: &Catalog) -> u32 {
-        self.kv_wall(catalog).map_or(SLIDER_MAX_BATCH, |wall| {
-            wall.min(u64::from(SLIDER_MAX_BATCH)) as u32
-        })
+        self.range(catalog).map_or(MAX_BATCH, |r| r.max())
     }
 
-    /// Moves the batch toward `wanted`, stopping at 1, the slider's end and the KV wall.
+    /// Moves the batch toward `wanted`, stopping at 1, the slider's end and the KV wall; says so
+    /// when a move is stopped at either end.
     pub fn set_batch(&mut self, wanted: u32, catalog: &Catalog) -> PlotChange {
         let current = self.scenario.batch;
-        if self.kv_wall(catalog) == Some(0) {
-            return PlotChange::Refused(no_room(&self.scenario, catalog));
+        let Some(range) = self.range(catalog) else {
+            return PlotChange::Refused("this setting does not evaluate".to_owned());
+        };
+        if range.limit == Limit::NoRoom {
+            return PlotChange::Refused(range.reason(self.scenario.context));
         }
-        let limit = self.batch_limit(catalog).max(SLIDER_MIN_BATCH);
-        let target = wanted.clamp(SLIDER_MIN_BATCH, limit);
+        let limit = range.max().max(MIN_BATCH);
+        let target = wanted.clamp(MIN_BATCH, limit);
         // Above the limit already (a lesson's preset may sit past the wall): only downwards.
         if wanted > current && current >= limit {
-            return PlotChange::Refused(self.wall_reason(catalog));
+            return PlotChange::Refused(range.reason(self.scenario.context));
+        }
+        if wanted < current && current <= MIN_BATCH {
+            return PlotChange::Refused(format!("the batch is already {MIN_BATCH}, the smallest"));
         }
         if target == current {
             return PlotChange::Unchanged;
         }
         self.scenario.batch = target;
         if wanted > target && target == limit {
-            PlotChange::ChangedWithNote(self.wall_reason(catalog))
+            PlotChange::ChangedWithNote(range.reason(self.scenario.context))
         } else {
             PlotChange::Changed
         }
@@ -125,12 +137,10 @@ impl PlotView {
     /// Why the slider stops where it does: the KV wall, or the end of the slider.
     #[must_use]
     pub fn wall_reason(&self, catalog: &Catalog) -> String {
-        match (self.kv_wall(catalog), self.evaluate(catalog)) {
-            (Some(wall), Ok(evaluation)) if wall <= u64::from(SLIDER_MAX_BATCH) => {
-                kv_wall_explanation(&self.scenario, &evaluation, wall)
-            }
-            _ => format!("the slider ends at batch {SLIDER_MAX_BATCH}"),
-        }
+        self.range(catalog).map_or_else(
+            || "this setting does not evaluate".to_owned(),
+            |r| r.reason(self.scenario.context),
+        )
     }
 
     /// Switches the precision (math and weight formats) to the next one the GPU can run.
@@ -238,70 +248,24 @@ impl PlotView {
 
     /// After a setting changed: a batch past the new KV wall comes down to it.
     fn after_change(&mut self, catalog: &Catalog, note: Option<String>) -> PlotChange {
-        let wall = self.kv_wall(catalog);
-        let clamp_note = match wall {
-            Some(0) => Some(no_room(&self.scenario, catalog)),
-            Some(wall) if u64::from(self.scenario.batch) > wall => {
-                self.scenario.batch = wall.min(u64::from(SLIDER_MAX_BATCH)) as u32;
+        let clamp_note = self.range(catalog).and_then(|range| match range.limit {
+            Limit::NoRoom => Some(range.reason(self.scenario.context)),
+            Limit::KvWall(wall) if u64::from(self.scenario.batch) > wall => {
+                self.scenario.batch = range.max();
                 Some(format!(
                     "batch lowered to {}: {}",
                     self.scenario.batch,
-                    self.wall_reason(catalog)
+                    range.reason(self.scenario.context)
                 ))
             }
-            _ => None,
-        };
+            Limit::KvWall(_) | Limit::SliderEnd => None,
+        });
         match (note, clamp_note) {
             (None, None) => PlotChange::Changed,
             (Some(a), None) | (None, Some(a)) => PlotChange::ChangedWithNote(a),
             (Some(a), Some(b)) => PlotChange::ChangedWithNote(format!("{a}; {b}")),
         }
     }
-}
-
-/// The KV wall of a scenario.
-#[must_use]
-pub fn kv_wall(scenario: &Scenario, catalog: &Catalog) -> Option<u64> {
-    scenario.evaluate(catalog).ok()?.model?.max_batch_kv
-}
-
-/// "KV wall: 98 sequences × 4K context fill the 52.9 GB KV budget".
-#[must_use]
-pub fn kv_wall_explanation(scenario: &Scenario, evaluation: &Evaluation, wall: u64) -> String {
-    let budget = evaluation
-        .model
-        .as_ref()
-        .map_or(0.0, |m| m.kv_budget_bytes / 1e9);
-    let noun = if wall == 1 { "sequence" } else { "sequences" };
-    format!(
-        "KV wall: {wall} {noun} × {} context fill the {budget:.1} GB KV budget",
-        context_label(scenario.context)
-    )
-}
-
-/// 1K, 4K, 128K, or the plain number when it is not a whole number of K.
-#[must_use]
-pub fn context_label(context: u64) -> String {
-    if context >= 1024 && context % 1024 == 0 {
-        format!("{}K", context / 1024)
-    } else {
-        context.to_string()
-    }
-}
-
-fn no_room(scenario: &Scenario, catalog: &Catalog) -> String {
-    let Ok(evaluation) = scenario.evaluate(catalog) else {
-        return "this setting does not evaluate".to_owned();
-    };
-    let stored = evaluation
-        .model
-        .as_ref()
-        .map_or(0.0, |m| m.weight_bytes_stored_per_gpu / 1e9);
-    let usable = evaluation.memory_bytes * scenario.mem_util / 1e9 - scenario.overhead_gb;
-    format!(
-        "no room for KV: the weights ({stored:.1} GB) fill the {usable:.1} GB {} may use",
-        evaluation.gpu_name
-    )
 }
 
 fn skipped_note(skipped: &[String]) -> Option<String> {

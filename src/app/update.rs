@@ -41,6 +41,13 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Msg> {
         Msg::CycleContext(cycle) => {
             plot_change(app, |plot, catalog| plot.cycle_context(cycle, catalog))
         }
+        Msg::ResetPlot => {
+            if matches!(app.screen, Screen::Lesson(_)) {
+                plot_to_step(app);
+                inform(app, "the plot is back to this step's setting");
+            }
+            None
+        }
         Msg::TogglePrefill => {
             app.plot.prefill = app.plot.prefill.toggled();
             None
@@ -48,6 +55,7 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Msg> {
         Msg::MouseDown { .. } | Msg::MouseDrag { .. } | Msg::MouseUp => pointer(app, &msg),
         other => navigate(app, other),
     };
+    apply_wall_policy(app);
     sync_progress(app);
     follow_up
 }
@@ -205,7 +213,6 @@ fn open_lesson(app: &mut App, index: usize) {
                 scroll: 0,
             });
             app.overlay = Overlay::None;
-            app.plot.scenario = app.cluster.clone();
             enter_step(app);
         }
         Err(e) => {
@@ -225,11 +232,15 @@ fn enter_step(app: &mut App) {
         StepState::Explain(ExplainState::Writing { .. }) => Focus::Text,
         _ => Focus::Commands,
     };
-    let Some(step) = app
-        .lessons
-        .get(screen.lesson)
-        .and_then(|l| l.steps.get(screen.session.current()))
-    else {
+    plot_to_step(app);
+}
+
+/// Every step opens the plot on its own setting: its scenario or preset applied to the
+/// learner's cluster (the cluster itself for a step without one), its comparison GPU, and the
+/// prefill dot when the step sets a prompt length. Nothing a learner did on an earlier step's
+/// plot carries over.
+fn plot_to_step(app: &mut App) {
+    let Some((_, step)) = app.current_step() else {
         return;
     };
     let (patch, overlay) = match step {
@@ -239,16 +250,14 @@ fn enter_step(app: &mut App) {
         Step::Explore(s) => (s.preset.as_ref(), s.overlay_gpu.clone()),
         Step::Recall(_) | Step::Explain(_) => (None, None),
     };
-    if let Some(patch) = patch {
-        app.plot.scenario = scenario_for(Some(patch), &app.cluster);
-    }
-    app.plot.overlay_gpu = overlay;
-    // A step that sets a prompt length is about prefill: show where that prompt sits.
-    app.plot.prefill = if patch.is_some_and(|p| p.prompt.is_some()) {
+    let prefill = if patch.is_some_and(|p| p.prompt.is_some()) {
         PrefillDot::Shown
     } else {
         PrefillDot::Hidden
     };
+    app.plot.scenario = scenario_for(patch, &app.cluster);
+    app.plot.overlay_gpu = overlay;
+    app.plot.prefill = prefill;
 }
 
 /// An explore step is judged for the setting the learner arrived at on the plot: its answer is
@@ -389,6 +398,20 @@ fn plot_change(
             None
         }
         PlotChange::Refused(why) => refuse(app, why),
+    }
+}
+
+/// Keeps the plot's KV wall as the mode wants it; once a wall is no longer withheld, a batch
+/// past it comes down to it, with the reason.
+fn apply_wall_policy(app: &mut App) {
+    let wanted = app.wall_policy();
+    if app.plot.wall == wanted {
+        return;
+    }
+    app.plot.wall = wanted;
+    let batch = app.plot.scenario.batch;
+    if let PlotChange::ChangedWithNote(note) = app.plot.set_batch(batch, &app.catalog) {
+        inform(app, format!("batch lowered: {note}"));
     }
 }
 

@@ -21,11 +21,10 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use super::layout::{PlotAreas, inside_border};
 use super::theme::Theme;
 use crate::app::App;
-use crate::app::plot_view::{PrefillDot, context_label, kv_wall_explanation};
+use crate::app::plot_view::{PrefillDot, context_label};
+use crate::domain::batch_range::{BatchRange, Limit};
 use crate::domain::scenario::Evaluation;
-use crate::widgets::{
-    BatchSlider, Element, PlotModel, ReadoutsLine, Roof, RooflinePlot, SLIDER_MAX_BATCH,
-};
+use crate::widgets::{BatchSlider, Element, PlotModel, ReadoutsLine, Roof, RooflinePlot};
 
 /// Draws the pane's parts into their areas.
 pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
@@ -46,11 +45,18 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
         .and_then(|id| app.catalog().gpu(id).ok())
         .and_then(|gpu| Roof::for_gpu(gpu, scenario.precision));
     let withheld = app.withheld();
+    let range = BatchRange::of(scenario, &evaluation, plot.wall);
     let mut model = PlotModel::from_evaluation(scenario, &evaluation, look)
         .with_overlay(overlay)
         .with_withheld(withheld.clone());
     if plot.prefill == PrefillDot::Shown {
         model = model.with_prefill(&evaluation);
+    }
+    if !range.fits() {
+        // A setting that cannot run draws no dots and no step time: the lines say why.
+        model.decode = None;
+        model.attention = None;
+        model.prefill = None;
     }
     if let Some(block) = areas.block {
         pane_block(theme, &title(theme, &model)).render(block, buf);
@@ -59,15 +65,26 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
         RooflinePlot::new(&model).render(chart, buf);
     }
     if let Some(slider) = areas.slider {
-        BatchSlider::from_evaluation(scenario, &evaluation, look)
+        BatchSlider::new(scenario.batch, range.wall(), look)
             .with_withheld(withheld.clone())
             .render(slider, buf);
     }
     if let Some(readouts) = areas.readouts {
-        ReadoutsLine::new(&evaluation, look, &withheld).render(readouts, buf);
+        if range.fits() {
+            ReadoutsLine::new(&evaluation, look, &withheld).render(readouts, buf);
+        } else {
+            Line::styled(
+                format!(
+                    "does not fit: {:.1} GB of weights per GPU, {:.1} GB usable",
+                    range.weights_gb, range.usable_gb
+                ),
+                look.style(Element::Wall),
+            )
+            .render(readouts, buf);
+        }
     }
     if let Some(info) = areas.info {
-        let line = info_line(app, theme, &evaluation);
+        let line = info_line(app, theme, &evaluation, &range, info.width);
         let style = line.style;
         Line::styled(withheld.mask(&line.to_string()).into_owned(), style).render(info, buf);
     }
@@ -106,26 +123,41 @@ fn render_error(theme: Theme, areas: &PlotAreas, message: &str, buf: &mut Buffer
     }
 }
 
-/// The KV wall's reason when the slider is stopped at it, else the setting in words.
-fn info_line(app: &App, theme: Theme, evaluation: &Evaluation) -> Line<'static> {
+/// The KV wall's reason when the slider is stopped at it (or no sequence fits), else the
+/// setting in words. Either way it names the model.
+fn info_line(
+    app: &App,
+    theme: Theme,
+    evaluation: &Evaluation,
+    range: &BatchRange,
+    width: u16,
+) -> Line<'static> {
     let scenario = &app.plot().scenario;
     let look = theme.appearance();
-    if let Some(wall) = evaluation.model.as_ref().and_then(|m| m.max_batch_kv)
-        && wall <= u64::from(SLIDER_MAX_BATCH)
-        && u64::from(scenario.batch) >= wall
-    {
-        let text = if wall == 0 {
-            "no room for KV: the weights fill the memory this GPU may use".to_owned()
-        } else {
-            kv_wall_explanation(scenario, evaluation, wall)
-        };
-        return Line::styled(text, look.style(Element::Wall));
-    }
     let model = evaluation
         .model
         .as_ref()
         .map_or("no model", |m| m.model_name.as_str());
     let dot = theme.dot();
+    let stopped = match range.limit {
+        Limit::NoRoom => true,
+        Limit::KvWall(wall) => u64::from(scenario.batch) >= wall,
+        Limit::SliderEnd => false,
+    };
+    if stopped {
+        // The longest wording that fits: never a reason cut off mid-word.
+        let context = scenario.context;
+        let text = [
+            format!("{model}{dot}{}", range.reason(context)),
+            range.reason(context),
+            format!("{model}{dot}{}", range.short_reason(context)),
+            range.short_reason(context),
+        ]
+        .into_iter()
+        .find(|t| t.chars().count() <= usize::from(width))
+        .unwrap_or_else(|| range.short_reason(context));
+        return Line::styled(text, look.style(Element::Wall));
+    }
     let context = if scenario.context == 0 {
         "no KV cache".to_owned()
     } else {

@@ -15,7 +15,7 @@ const WALL: &str = "KV wall: 98 sequences × 4K context fill the 52.9 GB KV budg
 #[rstest]
 #[case::double(8, 16, PlotChange::Changed, 16)]
 #[case::halve(8, 4, PlotChange::Changed, 4)]
-#[case::halve_at_one(1, 0, PlotChange::Unchanged, 1)]
+#[case::halve_at_one(1, 0, PlotChange::Refused("the batch is already 1, the smallest".to_owned()), 1)]
 #[case::to_the_wall(64, 128, PlotChange::ChangedWithNote(WALL.to_owned()), 98)]
 #[case::past_the_wall(98, 196, PlotChange::Refused(WALL.to_owned()), 98)]
 #[case::plus_one_at_the_wall(98, 99, PlotChange::Refused(WALL.to_owned()), 98)]
@@ -39,7 +39,7 @@ fn without_a_wall_the_slider_ends_at_4096() {
     let catalog = builtin_catalog();
     let mut plot = view();
     plot.scenario.context = 0;
-    assert_eq!(plot.kv_wall(&catalog), None);
+    assert_eq!(plot.range(&catalog).unwrap().wall(), None);
     assert_eq!(
         plot.set_batch(10_000, &catalog),
         PlotChange::ChangedWithNote("the slider ends at batch 4096".into())
@@ -136,7 +136,10 @@ fn a_model_too_big_for_the_gpu_leaves_no_room_and_the_slider_says_so() {
     while plot.scenario.model.as_deref() != Some("llama-3.1-405b") {
         let _ = plot.cycle_model(Cycle::Forward, &catalog);
     }
-    assert_eq!(plot.kv_wall(&catalog), Some(0));
+    assert_eq!(
+        plot.range(&catalog).unwrap().limit,
+        crate::domain::batch_range::Limit::NoRoom
+    );
     let refused = plot.set_batch(2, &catalog);
     assert!(
         matches!(&refused, PlotChange::Refused(why) if why.starts_with("no room for KV")),

@@ -110,6 +110,9 @@ pub enum Drag {
 pub enum RunState {
     /// Waiting for the next event.
     Running,
+    /// Quit was asked for with a guess or an explanation typed but not committed: the next
+    /// quit leaves without it, anything else goes on.
+    QuitAsked,
     /// Quit was asked for.
     Quitting,
 }

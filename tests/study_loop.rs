@@ -180,3 +180,57 @@ fn a_model_that_does_not_fit_says_so_and_draws_no_dot() {
     );
     assert!(!screen.contains("decode B="), "{screen}");
 }
+
+#[test]
+fn the_status_line_reaches_the_ridge_at_the_batch_the_lesson_asks_for() {
+    let mut app = at_step("batching", "slide-to-the-ridge");
+    let ResolvedAnswer::Number { value: batch, .. } =
+        app.session().unwrap().answer().cloned().unwrap()
+    else {
+        panic!("a numeric answer");
+    };
+    let readouts_at = |app: &mut App, b: u32| {
+        send(app, &[Msg::SetBatch(b)]);
+        let screen = text(&render(app, 160, 45));
+        screen
+            .lines()
+            .find(|l| l.contains("of ridge"))
+            .map(str::to_owned)
+            .unwrap_or_default()
+    };
+    let above = readouts_at(&mut app, batch.ceil() as u32);
+    assert!(
+        above.contains("100% of ridge") && above.contains("compute-bound"),
+        "{above}"
+    );
+    let below = readouts_at(&mut app, batch.floor() as u32 - 1);
+    assert!(below.contains("memory-bound"), "{below}");
+}
+
+#[test]
+fn quitting_with_a_typed_guess_asks_first() {
+    use roofline_tutor::app::RunState;
+    let mut app = at_step("kv-cache", "kv-wall-98");
+    press(
+        &mut app,
+        &[key(KeyCode::Char('9')), key(KeyCode::Char('q'))],
+    );
+    assert_eq!(app.run_state(), RunState::QuitAsked);
+    assert!(
+        app.notice().unwrap().text.contains("q again quits"),
+        "{:?}",
+        app.notice()
+    );
+    // Any other key goes on, and the guess is still there.
+    press(&mut app, &[key(KeyCode::Char('8'))]);
+    assert_eq!(app.run_state(), RunState::Running);
+    press(
+        &mut app,
+        &[key(KeyCode::Char('q')), key(KeyCode::Char('q'))],
+    );
+    assert_eq!(app.run_state(), RunState::Quitting);
+    // With nothing typed, q quits at once.
+    let mut app = at_step("kv-cache", "kv-wall-98");
+    press(&mut app, &[key(KeyCode::Char('q'))]);
+    assert_eq!(app.run_state(), RunState::Quitting);
+}

@@ -15,8 +15,11 @@ pub enum Cycle {
 /// One intent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Msg {
-    /// Leave the program (progress is already saved).
+    /// Leave the program (progress is already saved); asks first when a typed guess or
+    /// explanation would be lost.
     Quit,
+    /// Leave at once, even with something typed (Ctrl-C).
+    QuitNow,
     /// Show or hide the key help.
     ToggleHelp,
     /// Hide the key help.

@@ -46,7 +46,7 @@ where
 {
     let mut saved = app.progress().clone();
     draw(terminal, app)?;
-    while app.run_state() == RunState::Running {
+    while app.run_state() != RunState::Quitting {
         let Some(event) = events.next_event().map_err(RunError::Input)? else {
             break;
         };
@@ -63,7 +63,7 @@ where
                 let _ = update(app, Msg::SaveFailed(why));
             }
         }
-        if app.run_state() == RunState::Running {
+        if app.run_state() != RunState::Quitting {
             draw(terminal, app)?;
         }
     }

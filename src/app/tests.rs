@@ -173,8 +173,8 @@ fn key_releases_are_ignored_and_ctrl_c_quits_anywhere() {
     release.kind = KeyEventKind::Release;
     assert_eq!(app.msg_for(&Event::Key(release)), None);
     let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
-    assert_eq!(app.msg_for(&ctrl_c), Some(Msg::Quit));
-    send(&mut app, &[Msg::Quit]);
+    assert_eq!(app.msg_for(&ctrl_c), Some(Msg::QuitNow));
+    send(&mut app, &[Msg::QuitNow]);
     assert_eq!(app.run_state(), RunState::Quitting);
 }
 

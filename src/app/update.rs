@@ -4,12 +4,16 @@ use super::plot_view::{PlotChange, PrefillDot};
 use super::{App, Drag, Focus, LessonScreen, Msg, Notice, NoticeKind, Overlay, RunState, Screen};
 use crate::domain::lesson::{Step, scenario_for};
 use crate::domain::session::{
-    Action, ExplainState, Move, Outcome, Refusal, ResolvedAnswer, Session, StepState,
+    Action, ExplainState, Move, Outcome, PredictInput, PredictState, Refusal, ResolvedAnswer,
+    Session, StepState,
 };
 
 /// Applies one message. Returns a follow-up message when one intent leads to another (opening
 /// the selected lesson, a click on the slider setting the batch).
 pub fn update(app: &mut App, msg: Msg) -> Option<Msg> {
+    if app.run_state == RunState::QuitAsked && clears_notice(&msg) && msg != Msg::Quit {
+        app.run_state = RunState::Running;
+    }
     if clears_notice(&msg) {
         app.notice = app.notice.take().filter(|n| n.kind == NoticeKind::Warning);
     }
@@ -63,7 +67,23 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Msg> {
 /// Screens, overlays, focus, scrolling, and what the terminal tells us.
 fn navigate(app: &mut App, msg: Msg) -> Option<Msg> {
     match msg {
-        Msg::Quit => app.run_state = RunState::Quitting,
+        Msg::Quit => {
+            if app.run_state == RunState::Running && typing_would_be_lost(app) {
+                app.run_state = RunState::QuitAsked;
+                let key = app
+                    .keymap
+                    .key_for(&Msg::Quit, &app.contexts(), app.appearance.glyphs)
+                    .unwrap_or_else(|| "q".to_owned());
+                return refuse(
+                    app,
+                    format!(
+                        "what you typed is not committed: {key} again quits without it; any other key goes on"
+                    ),
+                );
+            }
+            app.run_state = RunState::Quitting;
+        }
+        Msg::QuitNow => app.run_state = RunState::Quitting,
         Msg::ToggleHelp => {
             app.overlay = match app.overlay {
                 Overlay::None => Overlay::Help { scroll: 0 },
@@ -133,6 +153,17 @@ fn navigate(app: &mut App, msg: Msg) -> Option<Msg> {
         _ => {}
     }
     None
+}
+
+/// Whether quitting now would drop a guess or an explanation the learner typed.
+fn typing_would_be_lost(app: &App) -> bool {
+    match app.session().map(Session::state) {
+        Some(StepState::Predict(PredictState::Predicting {
+            input: PredictInput::Number { text, .. },
+        })) => !text.is_empty(),
+        Some(StepState::Explain(ExplainState::Writing { text })) => !text.is_empty(),
+        _ => false,
+    }
 }
 
 /// A press on the slider sets the batch and starts a drag; a drag moves it; a release ends it.

@@ -266,6 +266,27 @@ impl Pane<'_> {
                 Span::styled(format!(" {text}"), self.theme.muted()),
             ];
             let item_width: usize = item.iter().map(Span::width).sum();
+            if item_width > width {
+                // Too long for any line: its words flow on under the key, never cut off.
+                let key_width = item[0].width() + 1;
+                let room = width.saturating_sub(key_width).max(1);
+                let chunks = textwrap::wrap(text, room);
+                lines.push(Vec::new());
+                for (i, chunk) in chunks.iter().enumerate() {
+                    let lead = if i == 0 {
+                        item[0].clone()
+                    } else {
+                        Span::raw(" ".repeat(key_width - 1))
+                    };
+                    lines
+                        .last_mut()
+                        .expect("just pushed")
+                        .extend([lead, Span::styled(format!(" {chunk}"), self.theme.muted())]);
+                    lines.push(Vec::new());
+                }
+                used = 0;
+                continue;
+            }
             let separator = Span::styled(self.theme.dot(), self.theme.muted());
             let line = lines.last_mut().expect("there is always a line");
             if line.is_empty() {

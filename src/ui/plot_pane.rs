@@ -21,7 +21,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use super::layout::{PlotAreas, inside_border};
 use super::theme::Theme;
 use crate::app::App;
-use crate::app::plot_view::{PrefillDot, context_label};
+use crate::app::plot_view::{PRECISIONS, PrefillDot, context_label};
 use crate::domain::batch_range::{BatchRange, Limit};
 use crate::domain::scenario::Evaluation;
 use crate::widgets::{BatchSlider, Element, PlotModel, ReadoutsLine, Roof, RooflinePlot};
@@ -46,9 +46,23 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
         .and_then(|gpu| Roof::for_gpu(gpu, scenario.precision));
     let withheld = app.withheld();
     let range = BatchRange::of(scenario, &evaluation, plot.wall);
+    let axis_peak = [Some(scenario.gpu.as_str()), plot.overlay_gpu.as_deref()]
+        .into_iter()
+        .flatten()
+        .filter_map(|id| app.catalog().gpu(id).ok())
+        .flat_map(|gpu| {
+            // The formats the precision key reaches, and the one shown.
+            PRECISIONS
+                .iter()
+                .map(|(math, _)| *math)
+                .chain([scenario.precision])
+                .filter_map(|d| gpu.peak_flops(d))
+        })
+        .fold(0.0, f64::max);
     let mut model = PlotModel::from_evaluation(scenario, &evaluation, look)
         .with_overlay(overlay)
-        .with_withheld(withheld.clone());
+        .with_withheld(withheld.clone())
+        .with_axis_peak(axis_peak);
     if plot.prefill == PrefillDot::Shown {
         model = model.with_prefill(&evaluation);
     }

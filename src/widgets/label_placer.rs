@@ -1,11 +1,14 @@
 //! Puts labels where they do not cover a dot or another label: each label lists the spots it
 //! would like, best first. The first pass takes the first spot over blank cells only, so a
 //! label does not hide a curve when it need not; the second takes the first spot clear of dots
-//! and labels, curves or not. Labels keep a blank column between them. A label with no spot at all is left out rather than drawn over
+//! and labels, curves or not. Labels keep three blank columns between them. A label with no spot at all is left out rather than drawn over
 //! something more important, so labels are placed in order of importance.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+
+/// Blank columns kept between two labels on one row.
+const LABEL_GAP: u16 = 3;
 
 /// Free-space bookkeeping for the labels of one render (a handful of rectangles).
 #[derive(Debug, Clone)]
@@ -55,11 +58,12 @@ impl LabelPlacer {
             .filter_map(fits)
             .find(blank)
             .or_else(|| candidates.iter().find_map(fits))?;
-        // Keep a blank column either side, so two labels never read as one (`ridge 295989 TF`).
+        // Keep blank columns either side, so two labels never read as one (`ridge 295 989 TF`
+        // reads as one figure; three blanks read as two labels).
         self.taken.push(Rect::new(
-            spot.x.saturating_sub(1),
+            spot.x.saturating_sub(LABEL_GAP),
             spot.y,
-            spot.width + 2,
+            spot.width + 2 * LABEL_GAP,
             1,
         ));
         Some(spot)
@@ -106,15 +110,15 @@ mod tests {
     }
 
     #[test]
-    fn labels_keep_a_column_apart() {
-        let buf = blank(30, 1);
+    fn labels_keep_three_columns_apart() {
+        let buf = blank(40, 1);
         let mut placer = LabelPlacer::new(buf.area);
         assert!(placer.place(&buf, 6, &[(20, 0)]).is_some());
-        // Ending right where the first starts, or starting right after it, is refused.
-        assert_eq!(placer.place(&buf, 9, &[(11, 0), (26, 0)]), None);
+        // Two blanks or fewer between them, on either side, is refused; three is allowed.
+        assert_eq!(placer.place(&buf, 9, &[(9, 0), (28, 0)]), None);
         assert_eq!(
-            placer.place(&buf, 9, &[(10, 0)]),
-            Some(Rect::new(10, 0, 9, 1))
+            placer.place(&buf, 9, &[(8, 0)]),
+            Some(Rect::new(8, 0, 9, 1))
         );
     }
 

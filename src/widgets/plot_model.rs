@@ -86,6 +86,9 @@ pub struct PlotModel {
     pub appearance: Appearance,
     /// Figures no label may show yet (predict before you see).
     pub withheld: Withheld,
+    /// The highest peak the GPUs drawn have in any format, FLOP/s: the vertical axis covers it
+    /// whatever the format shown, so a higher roof is always drawn higher.
+    pub axis_peak_flops: f64,
 }
 
 impl PlotModel {
@@ -115,7 +118,15 @@ impl PlotModel {
             overlay: None,
             appearance,
             withheld: Withheld::none(),
+            axis_peak_flops: 0.0,
         }
+    }
+
+    /// Keeps the vertical axis up to `peak_flops` (the GPUs' highest peak in any format).
+    #[must_use]
+    pub fn with_axis_peak(mut self, peak_flops: f64) -> Self {
+        self.axis_peak_flops = peak_flops;
+        self
     }
 
     /// Withholds these figures from every label.
@@ -169,6 +180,7 @@ impl PlotModel {
                     high.max(roof.peak_flops / 1e12),
                 )
             });
+        let high = high.max(self.axis_peak_flops / 1e12);
         LogScale::covering(low, high)
     }
 }

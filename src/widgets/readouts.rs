@@ -4,8 +4,8 @@
 //! AI 8.0 · 2.7% of ridge · 4.6 ms · 1,790 tok/s · memory-bound
 //! ```
 //!
-//! When the line does not fit, the least important readouts go first (step time, then the
-//! share of the ridge, tokens/s, the bound); the intensity stays.
+//! When the line does not fit, the least important readouts go first (the bound, then the
+//! share of the ridge, tokens/s, the step time); the intensity stays.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -14,7 +14,7 @@ use ratatui::widgets::Widget;
 
 use super::theme::{Appearance, Element};
 use crate::domain::logscale::short_label;
-use crate::domain::roofline::Bound;
+use crate::domain::roofline::{self, Bound};
 use crate::domain::scenario::Evaluation;
 use crate::domain::withhold::Withheld;
 
@@ -64,9 +64,15 @@ pub fn readouts(evaluation: &Evaluation) -> Vec<Readout> {
         ];
     };
     let share = 100.0 * model.decode_intensity() / evaluation.ridge;
-    let bound = match model.bound {
-        Bound::Memory => "memory-bound",
-        Bound::Compute => "compute-bound",
+    // The dot's side of the ridge, the same definition as its share: 100 % is where it flips.
+    // A dot past the ridge in a step that still waits on memory is waiting on its KV reads.
+    let bound = match (
+        roofline::bound_at(model.decode_intensity(), evaluation.ridge),
+        model.bound,
+    ) {
+        (Bound::Memory, _) => "memory-bound",
+        (Bound::Compute, Bound::Compute) => "compute-bound",
+        (Bound::Compute, Bound::Memory) => "KV-bound",
     };
     vec![
         Readout::new(
@@ -86,10 +92,10 @@ pub fn readouts(evaluation: &Evaluation) -> Vec<Readout> {
         Readout::new(
             format!("{} ms", milliseconds(model.step_time_s * 1e3)),
             None,
-            1,
+            4,
         ),
         Readout::new(format!("{} tok/s", group(model.tokens_per_s, 0)), None, 3),
-        Readout::new(bound.to_owned(), None, 4),
+        Readout::new(bound.to_owned(), None, 1),
     ]
 }
 

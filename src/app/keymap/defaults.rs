@@ -81,7 +81,7 @@ pub(super) fn bindings() -> Vec<Binding> {
         key(C::TextEntry, Backspace, NONE, Msg::Backspace, "delete", 2, "delete the last character"),
         key(C::TextEntry, Enter, NONE, Msg::Commit, "hand in", 9, "hand in your explanation and see the model answer"),
         key(C::TextEntry, Esc, NONE, Msg::LeaveInput, "stop typing", 8, "stop typing, so that keys act as commands again"),
-        key(C::TextEntry, KeyCode::Char('c'), CTRL, Msg::Quit, "quit", 7, "quit (q is a letter while you type)"),
+        key(C::TextEntry, KeyCode::Char('c'), CTRL, Msg::QuitNow, "quit", 7, "quit (q is a letter while you type)"),
         // A numeric guess.
         pattern(C::GuessEntry, KeyPattern::NumberChar, Emit::TypedChar, "type", 3, "type a number: digits, '.', 'e' for powers of ten (3e2), '-', ','"),
         key(C::GuessEntry, Backspace, NONE, Msg::Backspace, "delete", 2, "delete the last character"),
@@ -141,7 +141,7 @@ pub(super) fn bindings() -> Vec<Binding> {
         key(C::LessonList, Esc, NONE, Msg::ResumeLesson, "back", 5, "back to the lesson you were studying"),
         // Anywhere.
         ch(C::Global, '?', Msg::ToggleHelp, "help", 10, "this help"),
-        ch(C::Global, 'q', Msg::Quit, "quit", 10, "quit (progress is saved as you go)"),
-        key(C::Global, KeyCode::Char('c'), CTRL, Msg::Quit, "quit", 0, "quit, even while typing"),
+        ch(C::Global, 'q', Msg::Quit, "quit", 10, "quit (progress is saved as you go; asks first if a typed guess would be lost)"),
+        key(C::Global, KeyCode::Char('c'), CTRL, Msg::QuitNow, "quit", 0, "quit at once, even with a guess typed"),
     ]
 }

@@ -41,9 +41,11 @@ pub(super) fn block(
                     Span::styled(format!(" {unit}"), theme.muted()),
                 ])];
                 if let Some(error) = error {
-                    lines.push(Line::styled(
-                        format!("{} {error}", theme.glyph("✗", "x")),
+                    lines.extend(super::prose::wrap(
+                        &format!("{} {error}", theme.glyph("✗", "x")),
+                        pane.width,
                         theme.error(),
+                        " ",
                     ));
                 }
                 lines.extend(pane.hint(&[(Msg::Commit, "commit")]));

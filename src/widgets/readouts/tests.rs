@@ -69,23 +69,23 @@ fn past_the_ridge_without_kv_it_says_compute_bound() {
 }
 
 #[test]
-fn the_bound_is_the_whole_steps_so_kv_keeps_a_big_batch_memory_bound() {
+fn a_dot_past_the_ridge_in_a_step_that_waits_on_kv_is_kv_bound() {
     // FC is past the ridge at batch 1024, but reading 1024 × 4K tokens of KV dominates.
     let line = text(
         &ReadoutsLine::new(&evaluation(1024), Appearance::default(), &Withheld::none()).line(200),
     );
     assert!(line.starts_with("AI 775 · 262% of ridge"), "{line}");
-    assert!(line.ends_with(" · memory-bound"), "{line}");
+    assert!(line.ends_with(" · KV-bound"), "{line}");
 }
 
 // The full line at batch 8 is 60 cells: "AI 8.0 · 2.7% of ridge · 5.8 ms · 1,388 tok/s · memory-bound".
 #[rstest]
 #[case::everything(60, &["AI", "ridge", "ms", "tok/s", "bound"])]
-#[case::no_step_time(59, &["AI", "ridge", "tok/s", "bound"])]
-#[case::no_step_time_tightest(51, &["AI", "ridge", "tok/s", "bound"])]
-#[case::no_share(50, &["AI", "tok/s", "bound"])]
-#[case::no_rate(34, &["AI", "bound"])]
-#[case::only_intensity(20, &["AI"])]
+#[case::no_bound(59, &["AI", "ridge", "ms", "tok/s"])]
+#[case::no_bound_tightest(45, &["AI", "ridge", "ms", "tok/s"])]
+#[case::no_share(44, &["AI", "ms", "tok/s"])]
+#[case::no_rate(28, &["AI", "ms"])]
+#[case::only_intensity(14, &["AI"])]
 #[case::intensity_even_when_it_does_not_fit(3, &["AI"])]
 fn narrow_lines_drop_the_least_important(#[case] width: u16, #[case] kept: &[&str]) {
     let e = evaluation(8);

@@ -158,10 +158,12 @@ fn navigate(app: &mut App, msg: Msg) -> Option<Msg> {
 /// Whether quitting now would drop a guess or an explanation the learner typed.
 fn typing_would_be_lost(app: &App) -> bool {
     match app.session().map(Session::state) {
-        Some(StepState::Predict(PredictState::Predicting {
-            input: PredictInput::Number { text, .. },
-        })) => !text.is_empty(),
-        Some(StepState::Explain(ExplainState::Writing { text })) => !text.is_empty(),
+        Some(
+            StepState::Predict(PredictState::Predicting {
+                input: PredictInput::Number { text, .. },
+            })
+            | StepState::Explain(ExplainState::Writing { text }),
+        ) => !text.is_empty(),
         _ => false,
     }
 }

@@ -60,6 +60,7 @@ fn frame_120x40(c: &mut Criterion) {
         warning: None,
         appearance: Appearance::default(),
         viewport: ratatui::layout::Size::new(120, 40),
+        measure: roofline_tutor::ui::MEASURE,
     });
     for msg in [
         Msg::OpenLesson(0),

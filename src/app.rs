@@ -4,8 +4,12 @@
 //! reads `&App` (see `ui`). Events come from an [`EventSource`] — crossterm in the program, a
 //! scripted queue in tests — and are turned into messages by the [`Keymap`], which is data.
 
+pub mod effect;
 pub mod event_source;
+mod geometry;
 pub mod keymap;
+pub mod layout;
+pub mod mode;
 pub mod msg;
 pub mod plot_view;
 pub mod run;
@@ -14,11 +18,14 @@ mod update;
 use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::layout::Size;
 
+pub use effect::{Effect, Effects};
 pub use event_source::{CrosstermEvents, EventSource, ScriptedEvents};
+pub use geometry::Measure;
 pub use keymap::{KeyContext, Keymap};
+pub use mode::Mode;
 pub use msg::{Cycle, Msg};
 pub use plot_view::PlotView;
-pub use run::{ProgressSink, RunError, run};
+pub use run::{Handled, ProgressSink, RunError, handle, run};
 pub use update::update;
 
 use crate::domain::batch_range::Wall;
@@ -26,8 +33,7 @@ use crate::domain::catalog::Catalog;
 use crate::domain::lesson::{Lesson, Step};
 use crate::domain::scenario::Scenario;
 use crate::domain::session::{
-    ExplainState, PredictInput, PredictState, Progress, RecallState, ResolvedAnswer, Session,
-    StepState,
+    ExplainState, PredictInput, PredictState, Progress, RecallState, Session, StepState,
 };
 use crate::domain::withhold::Withheld;
 use crate::widgets::Appearance;
@@ -48,6 +54,8 @@ pub struct App {
     viewport: Size,
     drag: Drag,
     run_state: RunState,
+    measure: Measure,
+    mode: Mode,
 }
 
 /// What fills the screen.
@@ -155,6 +163,8 @@ pub struct AppInit {
     pub appearance: Appearance,
     /// The terminal's size.
     pub viewport: Size,
+    /// How far text scrolls, measured by the renderer (`ui::MEASURE`).
+    pub measure: Measure,
 }
 
 impl App {
@@ -169,6 +179,7 @@ impl App {
             warning,
             appearance,
             viewport,
+            measure,
         } = init;
         let selected = progress
             .last_lesson
@@ -192,6 +203,8 @@ impl App {
             viewport,
             drag: Drag::Idle,
             run_state: RunState::Running,
+            measure,
+            mode: Mode::Study,
         }
     }
 
@@ -250,9 +263,16 @@ impl App {
         contexts
     }
 
-    /// The key contexts of the screen under any overlay, most specific first.
+    /// The key contexts of the screen under any overlay, most specific first (the mode's).
     #[must_use]
     pub fn screen_contexts(&self) -> Vec<KeyContext> {
+        self.mode.contexts(self)
+    }
+
+    /// The study mode's key contexts: the lesson list, or the step's state, the lesson, the
+    /// plot and the global keys.
+    #[must_use]
+    pub fn study_contexts(&self) -> Vec<KeyContext> {
         use KeyContext as C;
         let Screen::Lesson(screen) = &self.screen else {
             return vec![C::LessonList, C::Global];
@@ -331,59 +351,23 @@ impl App {
         Some((lesson, lesson.steps.get(screen.session.current())?))
     }
 
-    /// The figures no surface may show now (see [`crate::domain::withhold`]): the study
-    /// mode's policy. Every surface that shows a number asks this.
+    /// The figures no surface may show now (see [`crate::domain::withhold`]), as the mode
+    /// decides. Every surface that shows a number asks this.
     #[must_use]
     pub fn withheld(&self) -> Withheld {
-        let (Some(screen), Some((lesson, step))) = (self.lesson_screen(), self.current_step())
-        else {
-            return Withheld::none();
-        };
-        let withheld = screen
-            .session
-            .withheld(lesson, &self.cluster, &self.catalog);
-        // An explore step is judged for the setting on the plot: that figure moves with it.
-        match (step, screen.session.state()) {
-            (Step::Explore(explore), StepState::Predict(PredictState::Predicting { .. })) => {
-                match ResolvedAnswer::resolve(&explore.answer, &self.plot.scenario, &self.catalog) {
-                    ResolvedAnswer::Number { value, .. } => withheld.with([value]),
-                    ResolvedAnswer::Choice { .. } | ResolvedAnswer::Unavailable { .. } => withheld,
-                }
-            }
-            _ => withheld,
-        }
+        self.mode.withheld(self)
     }
 
-    /// Whether the KV wall stops the plot's batch or is withheld: the study mode withholds it
-    /// while a predict step asks for it (pushing the slider to the wall would show the answer);
-    /// an explore step keeps it, since finding the wall is the task.
+    /// Whether the KV wall stops the plot's batch or is withheld, as the mode decides.
     #[must_use]
     pub fn wall_policy(&self) -> Wall {
-        let asks_for_it = match (self.current_step(), self.session().map(Session::state)) {
-            (
-                Some((_, Step::Predict(_))),
-                Some(StepState::Predict(
-                    PredictState::Predicting { .. } | PredictState::Committed { .. },
-                )),
-            ) => {
-                let open = Scenario {
-                    batch: 1,
-                    ..self.plot.scenario.clone()
-                };
-                let wall = open
-                    .evaluate(&self.catalog)
-                    .ok()
-                    .and_then(|e| e.model)
-                    .and_then(|m| m.max_batch_kv);
-                wall.is_some_and(|w| !self.withheld().allows(w as f64, 1.0))
-            }
-            _ => false,
-        };
-        if asks_for_it {
-            Wall::Withheld
-        } else {
-            Wall::Stops
-        }
+        self.mode.wall(self)
+    }
+
+    /// The mode the tutor is in.
+    #[must_use]
+    pub const fn mode(&self) -> Mode {
+        self.mode
     }
 
     /// The session of the lesson on screen, if any.

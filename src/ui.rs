@@ -14,7 +14,7 @@
 pub mod ascii;
 pub mod footer;
 pub mod help;
-pub mod layout;
+pub use crate::app::layout;
 pub mod lesson;
 pub mod lesson_list;
 pub mod lesson_pane;
@@ -29,7 +29,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use crate::app::{App, NoticeKind, Overlay, Screen};
-use crate::widgets::{BatchSlider, GlyphSet, SliderTrack};
+use crate::widgets::GlyphSet;
 use theme::Theme;
 
 impl Widget for &App {
@@ -65,14 +65,10 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// The bands of the screen for the app's state: a warning too long for one line gets two.
+/// The bands of the screen for the app's state (see [`App::screen_areas`]).
 #[must_use]
 pub fn screen_areas(app: &App, area: Rect) -> Option<layout::ScreenAreas> {
-    let rows = match notice_line(app) {
-        Some(line) if line.width() > usize::from(area.width) && area.height >= 16 => 2,
-        _ => 1,
-    };
-    layout::screen(area, rows)
+    app.screen_areas(area)
 }
 
 fn notice_line(app: &App) -> Option<Line<'static>> {
@@ -102,21 +98,6 @@ fn render_notice(app: &App, area: Rect, buf: &mut Buffer) {
     }
 }
 
-/// Where the batch slider's track is on the app's terminal, for mouse clicks and drags;
-/// `None` when the slider is not on screen.
-#[must_use]
-pub fn slider_track(app: &App) -> Option<SliderTrack> {
-    if !matches!(app.overlay(), Overlay::None) || !matches!(app.screen(), Screen::Lesson(_)) {
-        return None;
-    }
-    let viewport = app.viewport();
-    let areas = screen_areas(app, Rect::new(0, 0, viewport.width, viewport.height))?;
-    let slider = layout::lesson(areas.body).plot.slider?;
-    let plot = app.plot();
-    let range = plot.range(app.catalog())?;
-    BatchSlider::new(plot.scenario.batch, range.wall(), app.appearance()).track(slider)
-}
-
 /// How far the lesson text can scroll at the app's terminal size.
 #[must_use]
 pub fn lesson_scroll_limit(app: &App) -> u16 {
@@ -129,3 +110,10 @@ pub fn lesson_scroll_limit(app: &App) -> u16 {
 pub fn help_scroll_limit(app: &App) -> u16 {
     help::scroll_limit(app)
 }
+
+/// What the renderer measures for `update` (how far text scrolls): wired into the app by the
+/// program, so the app never calls into `ui`.
+pub const MEASURE: crate::app::Measure = crate::app::Measure {
+    lesson_scroll_limit,
+    help_scroll_limit,
+};

@@ -52,3 +52,33 @@ fn domain_names_no_io_terminal_or_clock() {
         offences.join("\n")
     );
 }
+
+/// The layers' other rule: `app` (state and `update`) never calls into `ui` (rendering). The
+/// renderer's measures reach the app as values (`ui::MEASURE`), wired in by the program.
+#[test]
+fn app_never_calls_ui() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = vec![root.join("app.rs")];
+    rust_files(&root.join("app"), &mut files);
+    let offences: Vec<String> = files
+        .iter()
+        // Unit tests may build an app with the real renderer's measures.
+        .filter(|f| !f.ends_with("tests.rs"))
+        .flat_map(|file| {
+            let text = fs::read_to_string(file).expect("readable source");
+            text.lines()
+                .enumerate()
+                .filter(|(_, line)| {
+                    let code = line.split("//").next().unwrap_or_default();
+                    code.contains("crate::ui") || code.contains("super::ui")
+                })
+                .map(|(n, line)| format!("{}:{}: {line}", file.display(), n + 1))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(
+        offences.is_empty(),
+        "app calls into ui:\n{}",
+        offences.join("\n")
+    );
+}

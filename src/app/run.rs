@@ -1,12 +1,12 @@
-//! The event loop: wait for an event, update, save if progress changed, redraw. Nothing is
-//! drawn except after an event.
+//! The event loop: wait for an event, update, perform the effects it asks for (follow-up
+//! messages, a save), redraw. Nothing is drawn except after an event.
 
 use std::io;
 
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 
-use super::{App, EventSource, Msg, RunState, update};
+use super::{App, Effect, EventSource, Msg, RunState, update};
 use crate::domain::session::Progress;
 use crate::store::{Saved, Store};
 
@@ -33,8 +33,34 @@ impl ProgressSink for Vec<Progress> {
     }
 }
 
+/// What handling one message (and the messages it leads to) asks of the loop.
+#[must_use]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Handled {
+    /// Nothing to do outside the state.
+    Done,
+    /// Progress changed and must be saved.
+    Save,
+}
+
+/// Applies a message and every follow-up it leads to, collecting the effects the loop must
+/// perform.
+pub fn handle(app: &mut App, msg: Msg) -> Handled {
+    let mut queue = std::collections::VecDeque::from([msg]);
+    let mut handled = Handled::Done;
+    while let Some(msg) = queue.pop_front() {
+        for effect in update(app, msg).iter() {
+            match effect {
+                Effect::Dispatch(next) => queue.push_back(next.clone()),
+                Effect::SaveProgress => handled = Handled::Save,
+            }
+        }
+    }
+    handled
+}
+
 /// Runs the program until it quits or the events end. Progress is saved after every event
-/// that changed it; a failed save becomes a warning on screen, not an exit.
+/// whose update asked for it; a failed save becomes a warning on screen, not an exit.
 pub fn run<B: Backend, E: EventSource, S: ProgressSink>(
     terminal: &mut Terminal<B>,
     app: &mut App,
@@ -44,7 +70,6 @@ pub fn run<B: Backend, E: EventSource, S: ProgressSink>(
 where
     B::Error: 'static,
 {
-    let mut saved = app.progress().clone();
     draw(terminal, app)?;
     while app.run_state() != RunState::Quitting {
         let Some(event) = events.next_event().map_err(RunError::Input)? else {
@@ -53,15 +78,10 @@ where
         let Some(msg) = app.msg_for(&event) else {
             continue;
         };
-        let mut next = Some(msg);
-        while let Some(msg) = next {
-            next = update(app, msg);
-        }
-        if *app.progress() != saved {
-            saved = app.progress().clone();
-            if let Err(why) = sink.save(&saved) {
-                let _ = update(app, Msg::SaveFailed(why));
-            }
+        if handle(app, msg) == Handled::Save
+            && let Err(why) = sink.save(app.progress())
+        {
+            let _ = update(app, Msg::SaveFailed(why));
         }
         if app.run_state() != RunState::Quitting {
             draw(terminal, app)?;

@@ -20,6 +20,7 @@ fn app() -> App {
         warning: None,
         appearance: Appearance::default(),
         viewport: Size::new(120, 40),
+        measure: crate::ui::MEASURE,
     })
 }
 
@@ -28,7 +29,7 @@ fn send(app: &mut App, msgs: &[Msg]) {
     for msg in msgs {
         let mut next = Some(msg.clone());
         while let Some(m) = next {
-            next = update(app, m);
+            next = update(app, m).follow_up();
         }
     }
 }
@@ -238,7 +239,9 @@ fn help_opens_over_any_screen_and_takes_the_keys() {
 fn clicking_and_dragging_on_the_slider_sets_the_batch() {
     let mut app = app();
     send(&mut app, &[Msg::OpenLesson(0)]);
-    let track = crate::ui::slider_track(&app).expect("the slider is on screen at 120×40");
+    let track = app
+        .slider_track()
+        .expect("the slider is on screen at 120×40");
     let at_64 = track.column_of_batch(64);
     send(
         &mut app,
@@ -331,7 +334,7 @@ fn scrolling_stops_at_the_end_of_the_text() {
     }
     let scroll = app.lesson_screen().unwrap().scroll;
     assert!(
-        scroll > 0 && scroll == crate::ui::lesson_scroll_limit(&app),
+        scroll > 0 && scroll == app.lesson_scroll_limit(),
         "{scroll}"
     );
     send(&mut app, &[Msg::NextStep]);
@@ -351,4 +354,22 @@ fn the_prefill_key_toggles_the_prefill_dot() {
     assert_eq!(app.plot().prefill, PrefillDot::Shown);
     send(&mut app, &[Msg::TogglePrefill]);
     assert_eq!(app.plot().prefill, PrefillDot::Hidden);
+}
+
+#[test]
+fn update_returns_its_effects_as_values() {
+    let mut app = app();
+    let opened = update(&mut app, Msg::OpenSelected);
+    assert_eq!(opened.follow_up(), Some(Msg::OpenLesson(0)));
+    assert!(!opened.saves_progress(), "choosing is not progress");
+    let open = update(&mut app, Msg::OpenLesson(0));
+    assert!(open.saves_progress(), "the lesson studied last changed");
+    // Moving the plot changes no progress: nothing to save.
+    let moved = update(&mut app, Msg::DoubleBatch);
+    assert_eq!(moved, Effects::default());
+    send(&mut app, &[Msg::NextStep]);
+    send(&mut app, &[Msg::TypeChar('8')]);
+    let committed = update(&mut app, Msg::Commit);
+    assert!(committed.saves_progress(), "a committed guess is saved");
+    assert_eq!(app.mode(), Mode::Study);
 }

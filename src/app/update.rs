@@ -1,5 +1,7 @@
 //! `update`: the one place the state changes.
 
+use super::effect::{Effect, Effects};
+use super::mode::Saves;
 use super::plot_view::{PlotChange, PrefillDot};
 use super::{App, Drag, Focus, LessonScreen, Msg, Notice, NoticeKind, Overlay, RunState, Screen};
 use crate::domain::lesson::{Step, scenario_for};
@@ -8,16 +10,33 @@ use crate::domain::session::{
     Session, StepState,
 };
 
-/// Applies one message. Returns a follow-up message when one intent leads to another (opening
-/// the selected lesson, a click on the slider setting the batch).
-pub fn update(app: &mut App, msg: Msg) -> Option<Msg> {
+/// Applies one message, and says what must happen outside the state: a follow-up message when
+/// one intent leads to another (opening the selected lesson, a click on the slider setting the
+/// batch), and a save when the learner's progress changed.
+pub fn update(app: &mut App, msg: Msg) -> Effects {
+    let last_lesson = app.progress.last_lesson.clone();
+    let follow_up = dispatch(app, msg);
+    apply_wall_policy(app);
+    let mut effects = Effects::default();
+    if let Some(msg) = follow_up {
+        effects.push(Effect::Dispatch(msg));
+    }
+    let progressed = sync_progress(app) || app.progress.last_lesson != last_lesson;
+    if progressed && app.mode.saves() == Saves::Progress {
+        effects.push(Effect::SaveProgress);
+    }
+    effects
+}
+
+/// The state change for one message, split by what it is about.
+fn dispatch(app: &mut App, msg: Msg) -> Option<Msg> {
     if app.run_state == RunState::QuitAsked && clears_notice(&msg) && msg != Msg::Quit {
         app.run_state = RunState::Running;
     }
     if clears_notice(&msg) {
         app.notice = app.notice.take().filter(|n| n.kind == NoticeKind::Warning);
     }
-    let follow_up = match msg {
+    match msg {
         Msg::TypeChar(c) => act(app, Action::Type(c)),
         Msg::Backspace => act(app, Action::Backspace),
         Msg::SelectOption(index) => act(app, Action::Select(index)),
@@ -58,10 +77,7 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Msg> {
         }
         Msg::MouseDown { .. } | Msg::MouseDrag { .. } | Msg::MouseUp => pointer(app, &msg),
         other => navigate(app, other),
-    };
-    apply_wall_policy(app);
-    sync_progress(app);
-    follow_up
+    }
 }
 
 /// Screens, overlays, focus, scrolling, and what the terminal tells us.
@@ -172,14 +188,14 @@ fn typing_would_be_lost(app: &App) -> bool {
 fn pointer(app: &mut App, msg: &Msg) -> Option<Msg> {
     match *msg {
         Msg::MouseDown { column, row } => {
-            let track = crate::ui::slider_track(app).filter(|t| t.contains(column, row))?;
+            let track = app.slider_track().filter(|t| t.contains(column, row))?;
             app.drag = Drag::Slider;
             Some(Msg::SetBatch(track.batch_at_column(column)))
         }
         Msg::MouseDrag { column, .. } => match app.drag {
-            Drag::Slider => {
-                crate::ui::slider_track(app).map(|t| Msg::SetBatch(t.batch_at_column(column)))
-            }
+            Drag::Slider => app
+                .slider_track()
+                .map(|t| Msg::SetBatch(t.batch_at_column(column))),
             Drag::Idle => None,
         },
         _ => {
@@ -393,7 +409,7 @@ fn scroll(app: &mut App, msg: &Msg) {
         _ => at.saturating_add(page),
     };
     if let Overlay::Help { scroll } = app.overlay {
-        let limit = crate::ui::help_scroll_limit(app);
+        let limit = app.help_scroll_limit();
         app.overlay = Overlay::Help {
             scroll: step(scroll).min(limit),
         };
@@ -406,7 +422,7 @@ fn scroll(app: &mut App, msg: &Msg) {
 }
 
 fn clamp_scroll(app: &mut App) {
-    let limit = crate::ui::lesson_scroll_limit(app);
+    let limit = app.lesson_scroll_limit();
     if let Screen::Lesson(screen) = &mut app.screen {
         screen.scroll = screen.scroll.min(limit);
     }
@@ -448,13 +464,16 @@ fn apply_wall_policy(app: &mut App) {
     }
 }
 
-/// Copies the session's progress into what is saved.
-fn sync_progress(app: &mut App) {
-    if let Screen::Lesson(screen) = &app.screen {
-        let id = screen.session.lesson_id().to_owned();
-        let progress = screen.session.progress();
-        if app.progress.lessons.get(&id) != Some(&progress) {
-            app.progress.lessons.insert(id, progress);
-        }
+/// Copies the session's progress into what is saved; says whether it changed.
+fn sync_progress(app: &mut App) -> bool {
+    let Screen::Lesson(screen) = &app.screen else {
+        return false;
+    };
+    let id = screen.session.lesson_id();
+    let progress = screen.session.progress();
+    if app.progress.lessons.get(id) == Some(&progress) {
+        return false;
     }
+    app.progress.lessons.insert(id.to_owned(), progress);
+    true
 }

@@ -74,14 +74,10 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
         },
         appearance,
         viewport,
+        measure: crate::ui::MEASURE,
     });
-    if let Some(index) = start.or_else(|| app.last_lesson()) {
-        let mut next = Some(Msg::OpenLesson(index));
-        while let Some(msg) = next {
-            next = update(&mut app, msg);
-        }
-    }
-    if *app.progress() != loaded.progress
+    if let Some(index) = start.or_else(|| app.last_lesson())
+        && app::handle(&mut app, Msg::OpenLesson(index)) == app::Handled::Save
         && let Err(why) = app::ProgressSink::save(&mut store, app.progress())
     {
         let _ = update(&mut app, Msg::SaveFailed(why));

@@ -56,6 +56,7 @@ fn init(lessons: Vec<Lesson>, width: u16, height: u16, look: Appearance) -> AppI
         warning: None,
         appearance: look,
         viewport: Size::new(width, height),
+        measure: roofline_tutor::ui::MEASURE,
     }
 }
 
@@ -71,7 +72,7 @@ pub fn send(app: &mut App, msgs: &[Msg]) {
     for msg in msgs {
         let mut next = Some(msg.clone());
         while let Some(m) = next {
-            next = update(app, m);
+            next = update(app, m).follow_up();
         }
     }
 }

@@ -1,5 +1,6 @@
-//! Where everything goes, as pure functions of the terminal size: used by the render and by
-//! `update` (mouse clicks on the slider, scroll limits), so both always agree.
+//! Where everything goes, as pure functions of the terminal size: used by the render (`ui`)
+//! and by `update` (mouse clicks on the slider), so both always agree. It lives in `app` so
+//! that `update` never calls into `ui`.
 //!
 //! ```text
 //! ≥ 80 wide, ≥ 16 tall: side by side      < 80 wide, ≥ 28 tall: stacked     smaller: compact

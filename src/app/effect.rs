@@ -1,0 +1,46 @@
+//! What `update` asks of the world outside the state, as values: the run loop performs them,
+//! tests assert them without a disk.
+
+use super::Msg;
+
+/// One thing to do after a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    /// Handle this message next (one intent leading to another: a click on the slider sets
+    /// the batch, Enter on the list opens the lesson).
+    Dispatch(Msg),
+    /// The learner's progress changed: save it.
+    SaveProgress,
+}
+
+/// Everything one message asks for, in order.
+#[must_use = "the run loop must perform the effects (dispatch the follow-up, save progress)"]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Effects(Vec<Effect>);
+
+impl Effects {
+    /// Adds an effect.
+    pub fn push(&mut self, effect: Effect) {
+        self.0.push(effect);
+    }
+
+    /// The message to handle next, if any.
+    #[must_use]
+    pub fn follow_up(&self) -> Option<Msg> {
+        self.0.iter().find_map(|e| match e {
+            Effect::Dispatch(msg) => Some(msg.clone()),
+            Effect::SaveProgress => None,
+        })
+    }
+
+    /// Whether progress must be saved.
+    #[must_use]
+    pub fn saves_progress(&self) -> bool {
+        self.0.contains(&Effect::SaveProgress)
+    }
+
+    /// The effects, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &Effect> {
+        self.0.iter()
+    }
+}

@@ -1,0 +1,72 @@
+//! The live plot: the batch slider (keys and mouse), the cycle keys, and the KV wall as the
+//! mode wants it.
+
+use super::{inform, refuse};
+use crate::app::plot_view::{PlotChange, PlotView};
+use crate::app::{App, Drag, Msg, Screen};
+use crate::domain::catalog::Catalog;
+
+/// A press on the slider sets the batch and starts a drag; a drag moves it; a release ends it.
+/// What the left mouse button did.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Pointer {
+    Down { column: u16, row: u16 },
+    Drag { column: u16 },
+    Up,
+}
+
+pub(super) fn pointer(app: &mut App, event: Pointer) -> Option<Msg> {
+    match event {
+        Pointer::Down { column, row } => {
+            let track = app.slider_track().filter(|t| t.contains(column, row))?;
+            app.drag = Drag::Slider;
+            Some(Msg::SetBatch(track.batch_at_column(column)))
+        }
+        Pointer::Drag { column } => match app.drag {
+            Drag::Slider => app
+                .slider_track()
+                .map(|t| Msg::SetBatch(t.batch_at_column(column))),
+            Drag::Idle => None,
+        },
+        Pointer::Up => {
+            app.drag = Drag::Idle;
+            None
+        }
+    }
+}
+
+pub(super) fn batch_to(app: &mut App, target: impl FnOnce(u32) -> u32) -> Option<Msg> {
+    let wanted = target(app.plot.scenario.batch);
+    plot_change(app, |plot, catalog| plot.set_batch(wanted, catalog))
+}
+
+pub(super) fn plot_change(
+    app: &mut App,
+    change: impl FnOnce(&mut PlotView, &Catalog) -> PlotChange,
+) -> Option<Msg> {
+    if !matches!(app.screen, Screen::Lesson(_)) {
+        return None;
+    }
+    match change(&mut app.plot, &app.catalog) {
+        PlotChange::Changed | PlotChange::Unchanged => None,
+        PlotChange::ChangedWithNote(note) => {
+            inform(app, note);
+            None
+        }
+        PlotChange::Refused(why) => refuse(app, why),
+    }
+}
+
+/// Keeps the plot's KV wall as the mode wants it; once a wall is no longer withheld, a batch
+/// past it comes down to it, with the reason.
+pub(super) fn apply_wall_policy(app: &mut App) {
+    let wanted = app.wall_policy();
+    if app.plot.wall == wanted {
+        return;
+    }
+    app.plot.wall = wanted;
+    let batch = app.plot.scenario.batch;
+    if let PlotChange::ChangedWithNote(note) = app.plot.set_batch(batch, &app.catalog) {
+        inform(app, format!("batch lowered: {note}"));
+    }
+}

@@ -9,7 +9,6 @@
 //! 1 problem in 1 file
 //! ```
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -17,10 +16,8 @@ use anyhow::Result;
 
 use super::args::GlobalArgs;
 use crate::content::lessons::{Checked, check_files_against};
-use crate::content::located::LocatedError;
 
 /// Source lines longer than this are shown as a window around the problem.
-const MAX_SHOWN_CHARS: usize = 200;
 
 /// Checks the given lesson files and directories (none: `--lessons DIR`, else the built-in
 /// lessons). Exit status 0 when there is no problem, 1 when there is any.
@@ -46,7 +43,7 @@ pub fn run(global: &GlobalArgs, paths: &[PathBuf]) -> Result<ExitCode> {
 pub fn report(checked: &Checked) -> String {
     let mut out = String::new();
     for error in &checked.errors {
-        out.push_str(&show(error));
+        out.push_str(&error.to_string());
         out.push_str("\n\n");
     }
     out.push_str(&summary(checked));
@@ -77,57 +74,10 @@ fn plural(n: usize, noun: &str) -> String {
     }
 }
 
-/// One error as `LocatedError` shows it; a problem about the whole file (no source line) is
-/// just its first line, and a very long line is cut to a window around the caret.
-fn show(error: &LocatedError) -> String {
-    if error.line_text.is_empty() {
-        return error
-            .to_string()
-            .lines()
-            .next()
-            .unwrap_or_default()
-            .to_owned();
-    }
-    let chars: Vec<char> = error.line_text.chars().collect();
-    if chars.len() <= MAX_SHOWN_CHARS {
-        return error.to_string();
-    }
-    let col = error.start.col.clamp(1, chars.len() + 1);
-    let from = col.saturating_sub(MAX_SHOWN_CHARS / 2).max(1);
-    let to = (from + MAX_SHOWN_CHARS).min(chars.len() + 1);
-    let mut window: String = chars[from - 1..to - 1]
-        .iter()
-        .map(|c| if *c == '\t' { ' ' } else { *c })
-        .collect();
-    let mut caret_col = col - from + 1;
-    if from > 1 {
-        window.insert(0, '…');
-        caret_col += 1;
-    }
-    if to <= chars.len() {
-        window.push('…');
-    }
-    let line = error.start.line;
-    let gutter = line.to_string().len();
-    let width = error.width.min(to.saturating_sub(col)).max(1);
-    let mut out = String::new();
-    let _ = write!(
-        out,
-        "{}:{line}:{}: {}\n{:gutter$} |\n{line} | {window}\n{:gutter$} | {}{}",
-        error.path,
-        error.start.col,
-        error.message,
-        "",
-        "",
-        " ".repeat(caret_col - 1),
-        "^".repeat(width)
-    );
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::content::located::LocatedError;
     use crate::content::located::Location;
     use rstest::rstest;
 
@@ -171,18 +121,18 @@ mod tests {
             1,
             "no lesson files",
         );
-        assert_eq!(show(&e), "dir:1:1: no lesson files");
+        assert_eq!(e.to_string(), "dir:1:1: no lesson files");
     }
 
     #[test]
     fn long_lines_are_cut_around_the_caret() {
         let line = format!("{}BAD{}", "a".repeat(500), "b".repeat(500));
         let e = LocatedError::at_offset("a.ron", &line, 500, 3, "bad");
-        let shown = show(&e);
+        let shown = e.to_string();
         let lines: Vec<&str> = shown.lines().collect();
         assert_eq!(lines[0], "a.ron:1:501: bad");
         assert!(
-            lines[2].chars().count() < MAX_SHOWN_CHARS + 10,
+            lines[2].chars().count() < crate::content::located::MAX_SHOWN_CHARS + 10,
             "{}",
             lines[2]
         );

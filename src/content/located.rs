@@ -110,26 +110,51 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
+/// The longest stretch of a source line shown; longer lines are cut to a window around the
+/// caret, marked with `…`.
+pub const MAX_SHOWN_CHARS: usize = 200;
+
+/// The one rendering of a located error: `path:line:col: message`, then the source line and a
+/// caret under the spot. A problem with no source line (a file that cannot be read) is one
+/// line; a very long line is cut to a window around the caret; tabs show as spaces so the
+/// caret stays under its column.
 impl fmt::Display for LocatedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let Location { line, col } = self.start;
-        writeln!(f, "{}:{line}:{col}: {}", self.path, self.message)?;
-        let gutter = line.to_string().len();
-        // Tabs would shift the caret; show them as single spaces.
-        let shown: String = self
+        write!(f, "{}:{line}:{col}: {}", self.path, self.message)?;
+        if self.line_text.is_empty() {
+            return Ok(());
+        }
+        let chars: Vec<char> = self
             .line_text
             .chars()
             .map(|c| if c == '\t' { ' ' } else { c })
             .collect();
-        writeln!(f, "{:gutter$} |", "")?;
-        writeln!(f, "{line} | {shown}")?;
-        let available = shown.chars().count().saturating_sub(col - 1).max(1);
+        let col = col.clamp(1, chars.len() + 1);
+        let (from, to) = if chars.len() <= MAX_SHOWN_CHARS {
+            (1, chars.len() + 1)
+        } else {
+            let from = col.saturating_sub(MAX_SHOWN_CHARS / 2).max(1);
+            (from, (from + MAX_SHOWN_CHARS).min(chars.len() + 1))
+        };
+        let mut window: String = chars[from - 1..to - 1].iter().collect();
+        let mut caret_col = col - from + 1;
+        if from > 1 {
+            window.insert(0, '…');
+            caret_col += 1;
+        }
+        if to <= chars.len() {
+            window.push('…');
+        }
+        let gutter = line.to_string().len();
+        let width = self.width.min(to.saturating_sub(col)).max(1);
         write!(
             f,
-            "{:gutter$} | {}{}",
+            "\n{:gutter$} |\n{line} | {window}\n{:gutter$} | {}{}",
             "",
-            " ".repeat(col - 1),
-            "^".repeat(self.width.min(available))
+            "",
+            " ".repeat(caret_col - 1),
+            "^".repeat(width)
         )
     }
 }

@@ -17,7 +17,6 @@ use anyhow::Result;
 use super::args::GlobalArgs;
 use crate::content::lessons::{Checked, check_files_against};
 
-
 /// Checks the given lesson files and directories (none: `--lessons DIR`, else the built-in
 /// lessons). Exit status 0 when there is no problem, 1 when there is any.
 pub fn run(global: &GlobalArgs, paths: &[PathBuf]) -> Result<ExitCode> {

@@ -42,19 +42,24 @@ fn play_keys() -> Vec<crossterm::event::Event> {
 /// What a step asks for, as the screen could show it: its answer on the lesson's own
 /// scenario, and for the explore step on screen also on the plot's current setting (its answer
 /// is judged for the setting the learner commits on).
-fn asked(app: &App, lesson: &Lesson, index: usize, answers: &[Option<ResolvedAnswer>]) -> Vec<f64> {
+fn asked(
+    app: &App,
+    lesson: &Lesson,
+    index: usize,
+    answers: &[Option<ResolvedAnswer>],
+) -> Vec<(f64, String)> {
     let mut figures = Vec::new();
-    if let Some(ResolvedAnswer::Number { value, .. }) = &answers[index] {
-        figures.push(*value);
+    if let Some(ResolvedAnswer::Number { value, unit, .. }) = &answers[index] {
+        figures.push((*value, unit.clone()));
     }
     let on_screen = app.session().is_some_and(|s| s.current() == index);
     if let Step::Explore(explore) = &lesson.steps[index]
         && on_screen
         && let Answer::Number(_) = &explore.answer
-        && let ResolvedAnswer::Number { value, .. } =
+        && let ResolvedAnswer::Number { value, unit, .. } =
             ResolvedAnswer::resolve(&explore.answer, &app.plot().scenario, app.catalog())
     {
-        figures.push(value);
+        figures.push((value, unit));
     }
     figures
 }
@@ -78,30 +83,52 @@ fn pending(app: &App, lesson: &Lesson, answers: &[Option<ResolvedAnswer>]) -> Wi
             _ => None,
         })
         .collect();
-    let mut figures: Vec<f64> = (0..lesson.steps.len())
+    let figures: Vec<(f64, String)> = (0..lesson.steps.len())
         .filter(|i| asks(*i) && !revealed(*i))
         .flat_map(|i| asked(app, lesson, i, answers))
         // A figure an earlier reveal showed is known: a later step may ask it again.
-        .filter(|f| !shown.iter().any(|s| ((f - s) / s).abs() < 1e-9))
+        .filter(|(f, _)| !shown.iter().any(|s| ((f - s) / s).abs() < 1e-9))
         .collect();
-    if let (Step::Recall(card), StepState::Recall(RecallState::Front)) =
+    let mut back = Vec::new();
+    if let (Step::Recall(recall), StepState::Recall(RecallState::Front)) =
         (&lesson.steps[session.current()], session.state())
     {
-        figures.extend(figures_in(&fill(&card.back, app.cluster(), app.catalog())));
+        back = figures_in(&fill(&recall.back, app.cluster(), app.catalog()));
     }
-    Withheld::new(figures)
+    Withheld::with_units(figures).with(back)
 }
 
-/// The first line of the screen that states a pending figure. Decade tick labels (10, 100,
+/// The first line of the screen that states a pending figure, read as prose is (a number
+/// followed by another unit than its question's is not that figure: `32 layers`). Decade tick labels (10, 100,
 /// 1000) and the counters (`Lesson 11`, `Step 10/18`) are furniture and are not read as figures.
 fn leak(app: &App, withheld: &Withheld, width: u16, height: u16) -> Option<String> {
     let screen = text(&render(app, width, height));
-    screen.lines().find_map(|line| {
-        let line = without_step_counter(line);
-        tokens(&line)
+    let lines: Vec<String> = screen.lines().map(without_step_counter).collect();
+    lines.iter().enumerate().find_map(|(row, line)| {
+        tokens(line)
             .filter(|t| !is_decade(t.value))
-            .find_map(|t| withheld.stated_by(&t))
+            .find_map(|t| {
+                let after = words_after(&lines, row, t.range.end);
+                withheld.stated_in_prose(&t, &after)
+            })
             .map(|figure| format!("{figure} on screen in: {}", line.trim_end()))
+    })
+}
+
+/// What a reader sees after a number: the rest of its pane's line, or, where the number ends
+/// the line, the start of the same pane's next line (wrapped prose puts a unit there).
+fn words_after(lines: &[String], row: usize, end: usize) -> String {
+    let line = &lines[row];
+    let rest = &line[end..];
+    let in_pane = rest.split('│').next().unwrap_or_default();
+    if !in_pane.trim().is_empty() {
+        return in_pane.to_owned();
+    }
+    let left = line[..end]
+        .rfind('│')
+        .map_or(0, |at| line[..at].chars().count() + 1);
+    lines.get(row + 1).map_or_else(String::new, |next| {
+        next.chars().skip(left).take_while(|c| *c != '│').collect()
     })
 }
 

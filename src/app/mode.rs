@@ -60,7 +60,9 @@ impl Mode {
                             &app.plot().scenario,
                             app.catalog(),
                         ) {
-                            ResolvedAnswer::Number { value, .. } => withheld.with([value]),
+                            ResolvedAnswer::Number { value, unit, .. } => {
+                                withheld.with_unit_figures([(value, unit)])
+                            }
                             ResolvedAnswer::Choice { .. } | ResolvedAnswer::Unavailable { .. } => {
                                 withheld
                             }

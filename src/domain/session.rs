@@ -208,10 +208,10 @@ impl Session {
     #[must_use]
     pub fn withheld(&self, lesson: &Lesson, cluster: &Scenario, catalog: &Catalog) -> Withheld {
         let number = |slot: &Slot| match &slot.answer {
-            Some(ResolvedAnswer::Number { value, .. }) => Some(*value),
+            Some(ResolvedAnswer::Number { value, unit, .. }) => Some((*value, unit.clone())),
             _ => None,
         };
-        let revealed: Vec<f64> = self
+        let revealed: Vec<(f64, String)> = self
             .slots
             .iter()
             .filter(|slot| {
@@ -222,7 +222,11 @@ impl Session {
             })
             .filter_map(number)
             .collect();
-        let shown = |figure: f64| revealed.iter().any(|r| ((figure - r) / r).abs() < 1e-9);
+        let shown = |figure: f64| {
+            revealed
+                .iter()
+                .any(|(r, _)| ((figure - r) / r).abs() < 1e-9)
+        };
         let answers = self
             .slots
             .iter()
@@ -235,14 +239,14 @@ impl Session {
                 )
             })
             .filter_map(number)
-            .filter(|figure| !shown(*figure));
+            .filter(|(figure, _)| !shown(*figure));
         let card = match (lesson.steps.get(self.current), self.state()) {
             (Some(Step::Recall(card)), StepState::Recall(RecallState::Front)) => {
                 figures_in(&render(&card.back, cluster, catalog))
             }
             _ => Vec::new(),
         };
-        Withheld::new(answers.chain(card))
+        Withheld::with_units(answers).with(card)
     }
 
     /// Replaces the current step's answer before a guess is committed: an explore step is judged

@@ -23,6 +23,9 @@ pub const MASK: &str = "?";
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Withheld {
     figures: Vec<f64>,
+    /// The unit a figure is asked in, where known (`98` → `sequences`): prose that writes the
+    /// number with another unit (`98 layers`) is not stating it.
+    units: Vec<(f64, String)>,
 }
 
 /// A number as written in text.
@@ -63,7 +66,20 @@ impl Withheld {
     pub const fn none() -> Self {
         Self {
             figures: Vec::new(),
+            units: Vec::new(),
         }
+    }
+
+    /// Withholds figures asked in these units.
+    #[must_use]
+    pub fn with_units(figures: impl IntoIterator<Item = (f64, String)>) -> Self {
+        let units: Vec<(f64, String)> = figures
+            .into_iter()
+            .filter(|(f, _)| f.is_finite() && *f > 0.0)
+            .collect();
+        let mut withheld = Self::new(units.iter().map(|(f, _)| *f));
+        withheld.units = units;
+        withheld
     }
 
     /// Withholds these figures (non-positive and non-finite values are ignored: they cannot
@@ -76,14 +92,93 @@ impl Withheld {
             .collect();
         figures.sort_by(f64::total_cmp);
         figures.dedup();
-        Self { figures }
+        Self {
+            figures,
+            units: Vec::new(),
+        }
     }
 
     /// Also withholds these figures.
     #[must_use]
-    pub fn with(mut self, more: impl IntoIterator<Item = f64>) -> Self {
-        self.figures.extend(more);
-        Self::new(self.figures)
+    pub fn with(self, more: impl IntoIterator<Item = f64>) -> Self {
+        let units = self.units;
+        let mut withheld = Self::new(self.figures.into_iter().chain(more));
+        withheld.units = units;
+        withheld
+    }
+
+    /// Also withholds these figures, asked in these units.
+    #[must_use]
+    pub fn with_unit_figures(self, more: impl IntoIterator<Item = (f64, String)>) -> Self {
+        let more: Vec<(f64, String)> = more.into_iter().collect();
+        let mut withheld = self.with(more.iter().map(|(f, _)| *f));
+        withheld.units.extend(more);
+        withheld
+    }
+
+    /// The withheld figure a token in prose states: as [`Self::stated_by`], unless the word
+    /// after it is another unit than the figure is asked in (`32 layers` does not state a share
+    /// of 32 %; `591 uses…` and `295 FLOP/byte` do state 591 and 295).
+    #[must_use]
+    pub fn stated_in_prose(&self, token: &Token, after: &str) -> Option<f64> {
+        self.figures
+            .iter()
+            .copied()
+            .find(|f| token.states(*f) && !self.names_another_unit(*f, after))
+    }
+
+    fn names_another_unit(&self, figure: f64, after: &str) -> bool {
+        let word: String = after
+            .trim_start()
+            .chars()
+            .take_while(|c| !c.is_whitespace() && !matches!(c, ',' | ';' | ')' | ':'))
+            .collect::<String>()
+            .trim_end_matches('.')
+            .to_lowercase();
+        if !word.starts_with(|c: char| c.is_alphabetic()) {
+            return false;
+        }
+        let mut units = self
+            .units
+            .iter()
+            .filter(|(f, _)| (f - figure).abs() <= f.abs() * 1e-12)
+            .map(|(_, u)| u.trim().to_lowercase())
+            .peekable();
+        units.peek().is_some()
+            && units.all(|unit| {
+                let first = unit
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or_default()
+                    .to_owned();
+                !(first.is_empty() || first.starts_with(&word) || word.starts_with(&first))
+            })
+    }
+
+    /// The first withheld figure prose states, with the token that states it.
+    #[must_use]
+    pub fn found_in_prose(&self, text: &str) -> Option<(Token, f64)> {
+        if self.is_empty() {
+            return None;
+        }
+        tokens(text).find_map(|t| {
+            let after = &text[t.range.end..];
+            self.stated_in_prose(&t, after).map(|f| (t, f))
+        })
+    }
+
+    /// Prose with every token that states a withheld figure replaced by [`MASK`]: the lesson
+    /// text's surface (a number written with another unit is left alone).
+    #[must_use]
+    pub fn mask_prose<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        if self.is_empty() {
+            return Cow::Borrowed(text);
+        }
+        let hits: Vec<Range<usize>> = tokens(text)
+            .filter(|t| self.stated_in_prose(t, &text[t.range.end..]).is_some())
+            .map(|t| t.range)
+            .collect();
+        replace(text, hits)
     }
 
     /// Whether nothing is withheld.
@@ -124,18 +219,7 @@ impl Withheld {
             .filter(|t| self.stated_by(t).is_some())
             .map(|t| t.range)
             .collect();
-        if hits.is_empty() {
-            return Cow::Borrowed(text);
-        }
-        let mut out = String::with_capacity(text.len());
-        let mut at = 0;
-        for range in hits {
-            out.push_str(&text[at..range.start]);
-            out.push_str(MASK);
-            at = range.end;
-        }
-        out.push_str(&text[at..]);
-        Cow::Owned(out)
+        replace(text, hits)
     }
 
     /// Whether a computed value may be shown as it is (no withheld figure is within half a
@@ -149,6 +233,22 @@ impl Withheld {
         };
         self.stated_by(&token).is_none()
     }
+}
+
+/// `text` with each range replaced by [`MASK`].
+fn replace(text: &str, hits: Vec<Range<usize>>) -> Cow<'_, str> {
+    if hits.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for range in hits {
+        out.push_str(&text[at..range.start]);
+        out.push_str(MASK);
+        at = range.end;
+    }
+    out.push_str(&text[at..]);
+    Cow::Owned(out)
 }
 
 /// The figures a text states, for withholding a recall card's answer: every telling token.

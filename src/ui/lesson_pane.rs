@@ -232,7 +232,7 @@ impl Pane<'_> {
             &scenario_for(patch, self.app.cluster()),
             self.app.catalog(),
         );
-        self.withheld.mask(&filled).into_owned()
+        self.withheld.mask_prose(&filled).into_owned()
     }
 
     /// Filled and wrapped prose.

@@ -88,3 +88,17 @@ fn recall_figures_are_the_telling_tokens() {
 fn rounds_to_significant_digits(#[case] v: f64, #[case] d: i32, #[case] e: f64) {
     assert!((round_significant(v, d) - e).abs() < 1e-12);
 }
+
+#[rstest]
+#[case::same_unit("at 295 FLOP/byte", true)]
+#[case::no_unit_word("the ridge, 295, is", true)]
+#[case::other_unit("295 layers deep", false)]
+#[case::percent_sign("295%", true)]
+#[case::unit_prefix("295 FLOP per byte", true)]
+fn prose_with_another_unit_does_not_state_the_figure(#[case] text: &str, #[case] stated: bool) {
+    let withheld = Withheld::with_units([(295.25, "FLOP/byte".to_owned())]);
+    assert_eq!(withheld.found_in_prose(text).is_some(), stated, "{text}");
+    assert_eq!(withheld.mask_prose(text).contains('?'), stated, "{text}");
+    // Labels are masked whatever follows them.
+    assert!(withheld.mask(text).contains('?'), "{text}");
+}

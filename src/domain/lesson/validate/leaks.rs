@@ -15,7 +15,7 @@ use crate::domain::lesson::{
     ScenarioPatch, Step, resolve_number, scenario_for,
 };
 use crate::domain::scenario::Scenario;
-use crate::domain::withhold::{Withheld, tokens};
+use crate::domain::withhold::Withheld;
 
 /// Words in a row of a choice's right option that give it away when an earlier text has them.
 const TELLING_WORDS: usize = 5;
@@ -109,15 +109,10 @@ impl<'a> Asked<'a> {
         match self {
             Self::Nothing => None,
             Self::Figure(f, unit) => {
-                let withheld = Withheld::new([f]);
-                // A number written out counts when it carries the answer's unit ("4.48 ms");
-                // one filled in from a placeholder is the engine's own figure and always counts.
-                // "32 layers" beside an answer of 32.2 % is a coincidence, not a give-away.
-                let token = tokens(filled).find(|t| {
-                    withheld.stated_by(t).is_some()
-                        && (!raw.contains(&filled[t.range.clone()])
-                            || carries_unit(&filled[t.range.end..], unit))
-                })?;
+                // The screen's own rule for prose: a number written with another unit
+                // ("32 layers" beside an answer of 32.2 %) is not the answer.
+                let withheld = Withheld::with_units([(f, unit.to_owned())]);
+                let (token, _) = withheld.found_in_prose(filled)?;
                 let written = &filled[token.range];
                 let needle = raw
                     .contains(written)
@@ -132,14 +127,6 @@ impl<'a> Asked<'a> {
             }
         }
     }
-}
-
-/// Whether `after` (the text following a number) starts with `unit`, or its first word.
-fn carries_unit(after: &str, unit: &str) -> bool {
-    let after = after.trim_start().to_lowercase();
-    let unit = unit.trim().to_lowercase();
-    let first = unit.split_whitespace().next().unwrap_or("");
-    !first.is_empty() && (after.starts_with(&unit) || after.starts_with(first))
 }
 
 fn short(f: f64) -> String {

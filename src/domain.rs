@@ -5,6 +5,7 @@
 
 pub mod batch_range;
 pub mod catalog;
+pub mod classroom;
 pub mod dtype;
 pub mod format;
 pub mod hardware;

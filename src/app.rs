@@ -4,6 +4,7 @@
 //! reads `&App` (see `ui`). Events come from an [`EventSource`] — crossterm in the program, a
 //! scripted queue in tests — and are turned into messages by the [`Keymap`], which is data.
 
+pub mod classroom;
 pub mod effect;
 pub mod event_source;
 mod geometry;
@@ -18,6 +19,7 @@ mod update;
 use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::layout::Size;
 
+pub use classroom::Classroom;
 pub use effect::{Effect, Effects};
 pub use event_source::{CrosstermEvents, EventSource, ScriptedEvents};
 pub use geometry::Measure;
@@ -25,7 +27,7 @@ pub use keymap::{KeyContext, Keymap};
 pub use mode::Mode;
 pub use msg::{Cycle, Msg};
 pub use plot_view::PlotView;
-pub use run::{Handled, ProgressSink, RunError, handle, run};
+pub use run::{ProgressSink, RunError, handle, perform, run};
 pub use update::update;
 
 use crate::domain::batch_range::Wall;
@@ -56,6 +58,7 @@ pub struct App {
     run_state: RunState,
     measure: Measure,
     mode: Mode,
+    classroom: Classroom,
 }
 
 /// What fills the screen.
@@ -205,7 +208,26 @@ impl App {
             run_state: RunState::Running,
             measure,
             mode: Mode::Study,
+            classroom: Classroom::default(),
         }
+    }
+
+    /// The same program as a classroom walkthrough, started at `started` (RFC 3339): the
+    /// presenter paces and reveals, nothing is scored, no progress is saved.
+    #[must_use]
+    pub fn presenting(mut self, started: String) -> Self {
+        self.mode = Mode::Present;
+        self.classroom = Classroom {
+            started,
+            ..Classroom::default()
+        };
+        self
+    }
+
+    /// The classroom walkthrough's state (empty outside the classroom).
+    #[must_use]
+    pub const fn classroom(&self) -> &Classroom {
+        &self.classroom
     }
 
     /// The index of the lesson studied last, if it is in the course.

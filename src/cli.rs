@@ -6,6 +6,7 @@ pub mod calc;
 pub mod check;
 pub mod learn;
 pub mod list;
+pub mod present;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -116,6 +117,20 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::Check { paths }) => check::run(&global, &paths),
         Some(Command::List { json }) => list::run(&global, json),
         Some(Command::Learn { lesson }) => learn::run(&global, lesson.as_deref()),
+        Some(Command::Present {
+            lesson,
+            from,
+            out,
+            notes,
+        }) => present::run(
+            &global,
+            &present::PresentArgs {
+                lesson,
+                from,
+                out,
+                notes,
+            },
+        ),
         None => learn::run(&global, None),
     }
 }

@@ -19,6 +19,7 @@ pub mod lesson;
 pub mod lesson_list;
 pub mod lesson_pane;
 pub mod plot_pane;
+pub mod present;
 pub mod prose;
 pub mod theme;
 pub mod too_small;
@@ -56,7 +57,10 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
     };
     match app.screen() {
         Screen::LessonList { selected } => lesson_list::render(app, *selected, body, buf),
-        Screen::Lesson(screen) => lesson::render(app, screen, body, buf),
+        Screen::Lesson(screen) => match app.mode() {
+            crate::app::Mode::Study => lesson::render(app, screen, body, buf),
+            crate::app::Mode::Present => present::render(app, screen, body, buf),
+        },
     }
     render_notice(app, notice, buf);
     footer::render(app, footer, buf);

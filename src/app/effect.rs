@@ -11,6 +11,10 @@ pub enum Effect {
     Dispatch(Msg),
     /// The learner's progress changed: save it.
     SaveProgress,
+    /// The classroom record changed (a reveal): write it, if the presenter asked for one.
+    SaveRecord,
+    /// The presentation changed: tell the speaker-notes window.
+    NotifyNotes,
 }
 
 /// Everything one message asks for, in order.
@@ -29,7 +33,7 @@ impl Effects {
     pub fn follow_up(&self) -> Option<Msg> {
         self.0.iter().find_map(|e| match e {
             Effect::Dispatch(msg) => Some(msg.clone()),
-            Effect::SaveProgress => None,
+            Effect::SaveProgress | Effect::SaveRecord | Effect::NotifyNotes => None,
         })
     }
 
@@ -37,6 +41,11 @@ impl Effects {
     #[must_use]
     pub fn saves_progress(&self) -> bool {
         self.0.contains(&Effect::SaveProgress)
+    }
+
+    /// Adds several effects.
+    pub fn extend(&mut self, effects: impl IntoIterator<Item = Effect>) {
+        self.0.extend(effects);
     }
 
     /// The effects, in order.

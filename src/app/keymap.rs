@@ -40,14 +40,23 @@ pub enum KeyContext {
     Plot,
     /// A warning is shown under the screen.
     Warning,
+    /// Classroom: typing the numbers the room calls out.
+    RoomNumbers,
+    /// Classroom: counting the options the room calls out.
+    RoomChoices,
+    /// Classroom: the presenter's keys.
+    Presenting,
     /// Everywhere.
     Global,
 }
 
 impl KeyContext {
     /// Every context, in the order the help overlay lists them.
-    pub const ALL: [Self; 14] = [
+    pub const ALL: [Self; 17] = [
         Self::Global,
+        Self::Presenting,
+        Self::RoomNumbers,
+        Self::RoomChoices,
         Self::Warning,
         Self::LessonList,
         Self::Lesson,
@@ -80,6 +89,9 @@ impl KeyContext {
             Self::Lesson => "Any lesson step",
             Self::Plot => "Roofline plot",
             Self::Warning => "A warning is shown",
+            Self::RoomNumbers => "Classroom: the room's numbers",
+            Self::RoomChoices => "Classroom: the room's options",
+            Self::Presenting => "Classroom: presenting",
             Self::Global => "Anywhere",
         }
     }
@@ -92,6 +104,8 @@ pub enum KeyPattern {
     Key(KeyCode, KeyModifiers),
     /// Any character that can be part of a number: digits, `.`, `e`, `E`, `-`, `+`, `,`, `_`.
     NumberChar,
+    /// A number character or a space (several guesses on one line).
+    NumbersChar,
     /// A digit from 1 to 9.
     OptionDigit,
     /// Any printable character.
@@ -262,6 +276,9 @@ fn emit(binding: &Binding, event: &KeyEvent) -> Option<Msg> {
         KeyPattern::NumberChar => {
             typed.is_some_and(|c| matches!(c, '0'..='9' | '.' | 'e' | 'E' | '-' | '+' | ',' | '_'))
         }
+        KeyPattern::NumbersChar => typed.is_some_and(|c| {
+            matches!(c, '0'..='9' | '.' | 'e' | 'E' | '-' | '+' | ',' | '_' | ' ')
+        }),
         KeyPattern::OptionDigit => typed.is_some_and(|c| matches!(c, '1'..='9')),
         KeyPattern::AnyChar => typed.is_some_and(|c| !c.is_control()),
     };
@@ -282,6 +299,7 @@ pub fn key_name(pattern: KeyPattern, glyphs: GlyphSet) -> String {
     let pick = |u: &str, a: &str| if unicode { u.to_owned() } else { a.to_owned() };
     match pattern {
         KeyPattern::NumberChar => "0-9 . e".to_owned(),
+        KeyPattern::NumbersChar => "0-9 . e Space".to_owned(),
         KeyPattern::OptionDigit => "1-9".to_owned(),
         KeyPattern::AnyChar => pick("a–z…", "a-z..."),
         KeyPattern::Key(code, modifiers) => {

@@ -16,6 +16,9 @@ pub enum Mode {
     /// Self-paced study: the learner reveals each answer, progress is saved.
     #[default]
     Study,
+    /// A classroom walkthrough: the presenter paces and reveals, types the room's guesses;
+    /// nothing is scored, the room's record is kept.
+    Present,
 }
 
 /// Who may reveal an answer.
@@ -23,6 +26,8 @@ pub enum Mode {
 pub enum Revealer {
     /// The learner, once a guess is committed.
     Learner,
+    /// The presenter, whenever they choose.
+    Presenter,
 }
 
 /// What a mode saves.
@@ -30,6 +35,8 @@ pub enum Revealer {
 pub enum Saves {
     /// The learner's progress, after every change.
     Progress,
+    /// The room's guesses, at each reveal (when a record file was asked for).
+    RoomRecord,
 }
 
 impl Mode {
@@ -41,6 +48,7 @@ impl Mode {
     #[must_use]
     pub fn withheld(self, app: &App) -> Withheld {
         match self {
+            Self::Present => present_withheld(app),
             Self::Study => {
                 let (Some(screen), Some((lesson, step))) =
                     (app.lesson_screen(), app.current_step())
@@ -80,30 +88,35 @@ impl Mode {
     /// show the answer); an explore step keeps it, since finding the wall is the task.
     #[must_use]
     pub fn wall(self, app: &App) -> Wall {
-        match self {
-            Self::Study => {
-                let asks = match (app.current_step(), app.session().map(Session::state)) {
-                    (
-                        Some((_, Step::Predict(_))),
-                        Some(StepState::Predict(
-                            PredictState::Predicting { .. } | PredictState::Committed { .. },
-                        )),
-                    ) => {
-                        let open = Scenario {
-                            batch: 1,
-                            ..app.plot().scenario.clone()
-                        };
-                        open.evaluate(app.catalog())
-                            .ok()
-                            .and_then(|e| e.model)
-                            .and_then(|m| m.max_batch_kv)
-                            .is_some_and(|w| !self.withheld(app).allows(w as f64, 1.0))
-                    }
-                    _ => false,
-                };
-                if asks { Wall::Withheld } else { Wall::Stops }
+        let open = match self {
+            Self::Study => matches!(
+                (app.current_step(), app.session().map(Session::state)),
+                (
+                    Some((_, Step::Predict(_))),
+                    Some(StepState::Predict(
+                        PredictState::Predicting { .. } | PredictState::Committed { .. },
+                    )),
+                )
+            ),
+            Self::Present => {
+                matches!(app.current_step(), Some((_, Step::Predict(_))))
+                    && app
+                        .session()
+                        .is_some_and(|s| !app.classroom().revealed.contains(&s.current()))
             }
-        }
+        };
+        let scenario = Scenario {
+            batch: 1,
+            ..app.plot().scenario.clone()
+        };
+        let asks = open
+            && scenario
+                .evaluate(app.catalog())
+                .ok()
+                .and_then(|e| e.model)
+                .and_then(|m| m.max_batch_kv)
+                .is_some_and(|w| !self.withheld(app).allows(w as f64, 1.0));
+        if asks { Wall::Withheld } else { Wall::Stops }
     }
 
     /// Who reveals answers.
@@ -111,6 +124,7 @@ impl Mode {
     pub const fn revealer(self) -> Revealer {
         match self {
             Self::Study => Revealer::Learner,
+            Self::Present => Revealer::Presenter,
         }
     }
 
@@ -119,6 +133,7 @@ impl Mode {
     pub const fn saves(self) -> Saves {
         match self {
             Self::Study => Saves::Progress,
+            Self::Present => Saves::RoomRecord,
         }
     }
 
@@ -127,6 +142,62 @@ impl Mode {
     pub fn contexts(self, app: &App) -> Vec<KeyContext> {
         match self {
             Self::Study => app.study_contexts(),
+            Self::Present => present_contexts(app),
         }
     }
+}
+
+/// Present: the answers of every predict or explore step the presenter has not revealed, and
+/// the current card's back while unturned.
+fn present_withheld(app: &App) -> Withheld {
+    let (Some(screen), Some((lesson, _))) = (app.lesson_screen(), app.current_step()) else {
+        return Withheld::none();
+    };
+    let answers = crate::domain::session::resolve_lesson(lesson, app.cluster(), app.catalog());
+    let revealed = &app.classroom().revealed;
+    let number = |i: usize| match answers.get(i) {
+        Some(Some(ResolvedAnswer::Number { value, unit, .. })) => Some((*value, unit.clone())),
+        _ => None,
+    };
+    let shown: Vec<f64> = revealed
+        .iter()
+        .filter_map(|&i| number(i))
+        .map(|(v, _)| v)
+        .collect();
+    let pending = (0..lesson.steps.len())
+        .filter(|i| !revealed.contains(i))
+        .filter_map(number)
+        .filter(|(v, _)| !shown.iter().any(|s| ((v - s) / s).abs() < 1e-9));
+    let card = match (
+        lesson.steps.get(screen.session.current()),
+        screen.session.state(),
+    ) {
+        (
+            Some(Step::Recall(card)),
+            StepState::Recall(crate::domain::session::RecallState::Front),
+        ) => crate::domain::withhold::figures_in(&crate::domain::lesson::template::render(
+            &card.back,
+            app.cluster(),
+            app.catalog(),
+        )),
+        _ => Vec::new(),
+    };
+    Withheld::with_units(pending).with(card)
+}
+
+/// Present: typing the room's guesses (or choosing their options) on a step not yet revealed,
+/// then the presenter's keys, the plot and the global keys.
+fn present_contexts(app: &App) -> Vec<KeyContext> {
+    let mut contexts = Vec::with_capacity(4);
+    if let (Some((_, step)), Some(session)) = (app.current_step(), app.session())
+        && super::classroom::asks(step)
+        && !app.classroom().revealed.contains(&session.current())
+    {
+        contexts.push(match super::classroom::options(step) {
+            Some(_) => KeyContext::RoomChoices,
+            None => KeyContext::RoomNumbers,
+        });
+    }
+    contexts.extend([KeyContext::Presenting, KeyContext::Plot, KeyContext::Global]);
+    contexts
 }

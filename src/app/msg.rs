@@ -95,6 +95,10 @@ pub enum Msg {
     CycleContext(Cycle),
     /// Put the plot back to the current step's setting (its scenario, else the cluster).
     ResetPlot,
+    /// Classroom: blank the screen so the room looks at the speaker, or show it again.
+    ToggleCurtain,
+    /// Go to step N (from 1) of the lesson.
+    JumpToStep(usize),
     /// Show or hide the prefill dot (a prompt of the setting's length through the same FC layer).
     TogglePrefill,
 

@@ -10,10 +10,19 @@ use super::{App, Effect, EventSource, Msg, RunState, update};
 use crate::domain::session::Progress;
 use crate::store::{Saved, Store};
 
-/// Somewhere progress is saved.
+/// Where the effects of `update` land: progress saved, the classroom record written, the
+/// speaker notes told.
 pub trait ProgressSink {
     /// Saves the progress; the error is shown to the learner as it is.
     fn save(&mut self, progress: &Progress) -> Result<(), String>;
+
+    /// Writes the classroom record, where one was asked for.
+    fn save_record(&mut self, _app: &App) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Tells the speaker-notes window what is on screen now.
+    fn notify(&mut self, _app: &App) {}
 }
 
 impl ProgressSink for Store {
@@ -33,30 +42,43 @@ impl ProgressSink for Vec<Progress> {
     }
 }
 
-/// What handling one message (and the messages it leads to) asks of the loop.
+/// Applies a message and every follow-up it leads to; returns the effects the loop must
+/// perform outside the state, each once, in the order first asked.
 #[must_use]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Handled {
-    /// Nothing to do outside the state.
-    Done,
-    /// Progress changed and must be saved.
-    Save,
-}
-
-/// Applies a message and every follow-up it leads to, collecting the effects the loop must
-/// perform.
-pub fn handle(app: &mut App, msg: Msg) -> Handled {
+pub fn handle(app: &mut App, msg: Msg) -> Vec<Effect> {
     let mut queue = std::collections::VecDeque::from([msg]);
-    let mut handled = Handled::Done;
+    let mut outside = Vec::new();
     while let Some(msg) = queue.pop_front() {
         for effect in update(app, msg).iter() {
             match effect {
                 Effect::Dispatch(next) => queue.push_back(next.clone()),
-                Effect::SaveProgress => handled = Handled::Save,
+                Effect::SaveProgress | Effect::SaveRecord | Effect::NotifyNotes => {
+                    if !outside.contains(effect) {
+                        outside.push(effect.clone());
+                    }
+                }
             }
         }
     }
-    handled
+    outside
+}
+
+/// Performs the effects `handle` returned; a failed save becomes a warning on screen.
+pub fn perform<S: ProgressSink>(app: &mut App, effects: &[Effect], sink: &mut S) {
+    for effect in effects {
+        let failed = match effect {
+            Effect::SaveProgress => sink.save(app.progress()).err(),
+            Effect::SaveRecord => sink.save_record(app).err(),
+            Effect::NotifyNotes => {
+                sink.notify(app);
+                None
+            }
+            Effect::Dispatch(_) => None,
+        };
+        if let Some(why) = failed {
+            let _ = update(app, Msg::SaveFailed(why));
+        }
+    }
 }
 
 /// Runs the program until it quits or the events end. Progress is saved after every event
@@ -78,11 +100,8 @@ where
         let Some(msg) = app.msg_for(&event) else {
             continue;
         };
-        if handle(app, msg) == Handled::Save
-            && let Err(why) = sink.save(app.progress())
-        {
-            let _ = update(app, Msg::SaveFailed(why));
-        }
+        let effects = handle(app, msg);
+        perform(app, &effects, sink);
         if app.run_state() != RunState::Quitting {
             draw(terminal, app)?;
         }

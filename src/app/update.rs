@@ -8,11 +8,13 @@ mod study;
 use navigate::{Scroll, Selection, navigate, scroll, select};
 use plot::{Pointer, apply_wall_policy, batch_to, plot_change, pointer};
 use study::{
-    act, judge_explore_on_the_plot, next_step, open_lesson, plot_to_step, previous_step,
-    sync_progress,
+    act, enter_step, judge_explore_on_the_plot, next_step, open_lesson, plot_to_step,
+    previous_step, sync_progress,
 };
 
+use super::classroom;
 use super::effect::{Effect, Effects};
+use super::mode::Mode;
 use super::mode::Saves;
 use super::{App, Msg, Notice, NoticeKind, RunState, Screen};
 use crate::domain::session::Action;
@@ -22,9 +24,24 @@ use crate::domain::session::Action;
 /// batch), and a save when the learner's progress changed.
 pub fn update(app: &mut App, msg: Msg) -> Effects {
     let last_lesson = app.progress.last_lesson.clone();
-    let follow_up = dispatch(app, msg);
-    apply_wall_policy(app);
     let mut effects = Effects::default();
+    // A mode handles its own intents first (the classroom's guesses and reveal).
+    let own = match app.mode {
+        Mode::Present => classroom::handle(app, &msg),
+        Mode::Study => None,
+    };
+    let follow_up = match own {
+        Some((follow_up, mode_effects)) => {
+            effects.extend(mode_effects);
+            follow_up
+        }
+        None => dispatch(app, msg),
+    };
+    apply_wall_policy(app);
+    if app.mode == Mode::Present {
+        // The notes window follows every change of the presentation.
+        effects.push(Effect::NotifyNotes);
+    }
     if let Some(msg) = follow_up {
         effects.push(Effect::Dispatch(msg));
     }
@@ -97,6 +114,13 @@ fn dispatch(app: &mut App, msg: Msg) -> Option<Msg> {
             open_lesson(app, index);
             None
         }
+        Msg::JumpToStep(n) => {
+            let follow_up = classroom::jump(app, n);
+            enter_step(app);
+            follow_up
+        }
+        // Only the classroom draws a curtain; the mode handled it before this.
+        Msg::ToggleCurtain => None,
         Msg::Quit
         | Msg::QuitNow
         | Msg::ToggleHelp

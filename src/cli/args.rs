@@ -59,6 +59,22 @@ pub enum Command {
         /// Lesson files or directories (default: the built-in lessons).
         paths: Vec<PathBuf>,
     },
+    /// Walk a classroom through a lesson on a projector: you pace and reveal, type the room's
+    /// guesses, and the screen shows their spread.
+    Present {
+        /// Lesson id, e.g. `batching`.
+        #[arg(required_unless_present = "notes")]
+        lesson: Option<String>,
+        /// Start at this step: its number (from 1) or its id.
+        #[arg(long, value_name = "STEP")]
+        from: Option<String>,
+        /// Keep the room's guesses per step as JSON in FILE, rewritten at each reveal.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Follow the running presentation as speaker notes (in a second terminal).
+        #[arg(long, conflicts_with_all = ["lesson", "from", "out"])]
+        notes: bool,
+    },
     /// List the lessons in order.
     List {
         /// Print a JSON array instead of a table.

@@ -5,7 +5,7 @@
 //! on quit, on error, on panic (a hook restores it before the message prints) and on Ctrl-C
 //! (which raw mode delivers as a key: it quits).
 
-mod terminal;
+pub(super) mod terminal;
 
 use std::io::IsTerminal as _;
 use std::process::ExitCode;
@@ -77,7 +77,7 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
         measure: crate::ui::MEASURE,
     });
     if let Some(index) = start.or_else(|| app.last_lesson())
-        && app::handle(&mut app, Msg::OpenLesson(index)) == app::Handled::Save
+        && app::handle(&mut app, Msg::OpenLesson(index)).contains(&app::Effect::SaveProgress)
         && let Err(why) = app::ProgressSink::save(&mut store, app.progress())
     {
         let _ = update(&mut app, Msg::SaveFailed(why));

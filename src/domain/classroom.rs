@@ -148,9 +148,7 @@ pub fn spread(guesses: &[f64], answer: f64, tolerance: f64) -> Option<Spread> {
     let band = (answer / (1.0 + tolerance), answer * (1.0 + tolerance));
     let within = sorted
         .iter()
-        .filter(|g| {
-            super::scoring::score(**g, answer, tolerance) == Some(100)
-        })
+        .filter(|g| super::scoring::score(**g, answer, tolerance) == Some(100))
         .count();
     let low = sorted[0].min(band.0);
     let high = sorted[n - 1].max(band.1);
@@ -210,6 +208,35 @@ pub struct StepRecordOut {
     pub median: Option<f64>,
     /// Share of guesses within tolerance (or on the right option), 0–100.
     pub within_pct: Option<f64>,
+}
+
+/// What the speaker-notes window shows (`present --notes`), sent by the presenter after every
+/// change: the current step's answer, explanation and trap, the next step, the room so far.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Notes {
+    /// The lesson's title.
+    pub lesson: String,
+    /// The current step, from 1.
+    pub step: usize,
+    /// Steps in the lesson.
+    pub of: usize,
+    /// The step's kind (`Predict`, `Read`, …).
+    pub kind: String,
+    /// What the room sees: the question, task or text.
+    pub text: String,
+    /// The answer, as the reveal shows it (empty for a step without one).
+    pub answer: String,
+    /// Why the answer is what it is.
+    pub explanation: String,
+    /// The common wrong answer and why.
+    pub trap: String,
+    /// The next step's kind and opening words, if there is one.
+    pub next: Option<String>,
+    /// The room's guesses on this step so far.
+    pub guesses: StepGuesses,
+    /// Whether the presenter has revealed this step.
+    pub revealed: bool,
 }
 
 #[cfg(test)]

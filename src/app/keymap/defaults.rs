@@ -89,6 +89,17 @@ pub(super) fn bindings() -> Vec<Binding> {
         // A choice.
         pattern(C::ChoiceEntry, KeyPattern::OptionDigit, Emit::OptionOfDigit, "choose", 8, "choose that option"),
         key(C::ChoiceEntry, Enter, NONE, Msg::Commit, "commit", 9, "lock in the option chosen"),
+        // Classroom: the room's guesses, then the presenter's keys.
+        pattern(C::RoomNumbers, KeyPattern::NumbersChar, Emit::TypedChar, "type guesses", 3, "type the numbers the room calls out, separated by spaces"),
+        key(C::RoomNumbers, Backspace, NONE, Msg::Backspace, "delete", 0, "delete the last character"),
+        key(C::RoomNumbers, Enter, NONE, Msg::Commit, "add", 9, "add the typed guesses (the screen counts them; values stay hidden)"),
+        pattern(C::RoomChoices, KeyPattern::OptionDigit, Emit::OptionOfDigit, "count an option", 8, "count one vote for that option"),
+        ch(C::Presenting, 'r', Msg::Reveal, "reveal", 10, "reveal the answer and the room's spread"),
+        ch(C::Presenting, 'n', Msg::NextStep, "next", 9, "next step"),
+        ch(C::Presenting, 'b', Msg::PreviousStep, "back", 8, "previous step"),
+        ch(C::Presenting, 'B', Msg::ToggleCurtain, "blank", 6, "blank the screen (the room looks at you), and back"),
+        key(C::Presenting, Up, NONE, Msg::ScrollUp, "scroll", 0, "scroll the text up"),
+        key(C::Presenting, Down, NONE, Msg::ScrollDown, "scroll", 0, "scroll the text down"),
         // Locked in.
         ch(C::Committed, 'r', Msg::Reveal, "reveal", 9, "reveal the answer, your score and how far off you were"),
         key(C::Committed, Enter, NONE, Msg::Reveal, "reveal", 9, "reveal the answer"),

@@ -87,7 +87,9 @@ pub(super) fn navigate(app: &mut App, msg: Msg) -> Option<Msg> {
         | Msg::ScrollUp
         | Msg::ScrollDown
         | Msg::PageUp
-        | Msg::PageDown => {}
+        | Msg::PageDown
+        | Msg::ToggleCurtain
+        | Msg::JumpToStep(_) => {}
     }
     None
 }

@@ -1,0 +1,325 @@
+//! The classroom mode's state and its part of `update`: the presenter paces the steps, types
+//! the guesses the room calls out, and reveals on command. Nothing is scored or named.
+
+use std::collections::BTreeSet;
+
+use super::{App, Effect, Msg, Notice, NoticeKind, Screen};
+use crate::domain::classroom::{
+    ClassRecord, RECORD_FORMAT_VERSION, RoomGuesses, StepRecordOut, choice_counts,
+    parse_room_guesses, spread,
+};
+use crate::domain::lesson::template::render;
+use crate::domain::lesson::{Answer, Step, scenario_for};
+use crate::domain::session::ResolvedAnswer;
+
+/// Whether the room sees the screen or the speaker.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Curtain {
+    /// The presentation is shown.
+    #[default]
+    Open,
+    /// The screen is blank: the room looks at the speaker.
+    Drawn,
+}
+
+/// A classroom walkthrough in progress.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Classroom {
+    /// Steps (by index) the presenter has revealed.
+    pub revealed: BTreeSet<usize>,
+    /// The room's guesses, per step id.
+    pub guesses: RoomGuesses,
+    /// Guesses being typed (numbers separated by spaces).
+    pub input: String,
+    /// Why the last typed line was refused.
+    pub error: Option<String>,
+    /// Blank screen or not.
+    pub curtain: Curtain,
+    /// When the walkthrough started (RFC 3339, from the caller's clock).
+    pub started: String,
+}
+
+/// The present mode's handling of a message; `None` when the message is not the mode's own
+/// (moving between steps and the plot work as in study).
+pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<(Option<Msg>, Vec<Effect>)> {
+    let Screen::Lesson(screen) = &app.screen else {
+        return None;
+    };
+    let index = screen.session.current();
+    let step = app.lessons.get(screen.lesson)?.steps.get(index)?.clone();
+    let open = asks(&step) && !app.classroom.revealed.contains(&index);
+    let room = &mut app.classroom;
+    let done = |effects: Vec<Effect>| Some((None, effects));
+    match msg {
+        Msg::TypeChar(c) if open => {
+            room.input.push(*c);
+            room.error = None;
+            done(vec![])
+        }
+        Msg::Backspace if open => {
+            room.input.pop();
+            room.error = None;
+            done(vec![])
+        }
+        Msg::Commit if open => match parse_room_guesses(&room.input) {
+            Ok(numbers) => {
+                room.guesses.add_numbers(step.id(), &numbers);
+                room.input.clear();
+                room.error = None;
+                done(vec![Effect::NotifyNotes])
+            }
+            Err(e) => {
+                room.error = Some(e.to_string());
+                done(vec![])
+            }
+        },
+        Msg::SelectOption(option) if open => {
+            room.guesses.add_choice(step.id(), *option);
+            done(vec![Effect::NotifyNotes])
+        }
+        Msg::Reveal if asks(&step) => {
+            if room.revealed.insert(index) {
+                room.input.clear();
+                room.error = None;
+                done(vec![Effect::SaveRecord, Effect::NotifyNotes])
+            } else {
+                done(vec![])
+            }
+        }
+        Msg::ToggleCurtain => {
+            room.curtain = match room.curtain {
+                Curtain::Open => Curtain::Drawn,
+                Curtain::Drawn => Curtain::Open,
+            };
+            done(vec![])
+        }
+        Msg::NextStep if index + 1 >= screen_len(app) => {
+            app.notice = Some(Notice {
+                kind: NoticeKind::Refusal,
+                text: "this is the last step; q ends the walkthrough".to_owned(),
+            });
+            done(vec![])
+        }
+        // Moving between steps, the plot and the rest work as in study.
+        _ => None,
+    }
+}
+
+fn screen_len(app: &App) -> usize {
+    app.session()
+        .map_or(0, crate::domain::session::Session::len)
+}
+
+/// Whether a step asks the room something (a predict or explore step).
+#[must_use]
+pub fn asks(step: &Step) -> bool {
+    matches!(step, Step::Predict(_) | Step::Explore(_))
+}
+
+/// Moves to step `n` (from 1) of the lesson presented.
+pub(super) fn jump(app: &mut App, n: usize) -> Option<Msg> {
+    let Screen::Lesson(screen) = &mut app.screen else {
+        return None;
+    };
+    if n == 0 || n > screen.session.len() {
+        app.notice = Some(Notice {
+            kind: NoticeKind::Refusal,
+            text: format!(
+                "there is no step {n}: the lesson has {}",
+                screen.session.len()
+            ),
+        });
+        return None;
+    }
+    while screen.session.current() + 1 < n {
+        let _ = screen.session.next_step();
+    }
+    while screen.session.current() + 1 > n {
+        let _ = screen.session.previous_step();
+    }
+    None
+}
+
+/// The record of the walkthrough so far: every revealed step with the room's guesses.
+#[must_use]
+pub fn record(app: &App) -> Option<ClassRecord> {
+    let screen = app.lesson_screen()?;
+    let lesson = app.lessons.get(screen.lesson)?;
+    let answers = crate::domain::session::resolve_lesson(lesson, &app.cluster, &app.catalog);
+    let steps = app
+        .classroom
+        .revealed
+        .iter()
+        .filter_map(|&i| {
+            let step = lesson.steps.get(i)?;
+            let guesses = app.classroom.guesses.of(step.id());
+            let (question, patch) = match step {
+                Step::Predict(p) => (&p.question, p.scenario.as_ref()),
+                Step::Explore(x) => (&x.task, x.preset.as_ref()),
+                Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => {
+                    return None;
+                }
+            };
+            let question = render(question, &scenario_for(patch, &app.cluster), &app.catalog);
+            let (answer, unit, tolerance, median, within_pct) = match answers.get(i)?.as_ref()? {
+                ResolvedAnswer::Number {
+                    value,
+                    unit,
+                    tolerance,
+                } => {
+                    let s = spread(&guesses.numbers, *value, *tolerance);
+                    (
+                        *value,
+                        unit.clone(),
+                        *tolerance,
+                        s.as_ref().map(|s| s.median),
+                        s.as_ref()
+                            .map(super::super::domain::classroom::Spread::within_pct),
+                    )
+                }
+                ResolvedAnswer::Choice { options, correct } => {
+                    let counts = choice_counts(&guesses.choices, *options);
+                    let total: usize = counts.iter().sum();
+                    let share = (total > 0).then(|| 100.0 * counts[*correct] as f64 / total as f64);
+                    (*correct as f64, String::new(), 0.0, None, share)
+                }
+                ResolvedAnswer::Unavailable { .. } => return None,
+            };
+            Some(StepRecordOut {
+                step: step.id().to_owned(),
+                question,
+                answer,
+                unit,
+                tolerance,
+                guesses,
+                median,
+                within_pct,
+            })
+        })
+        .collect();
+    Some(ClassRecord {
+        format_version: RECORD_FORMAT_VERSION,
+        lesson: lesson.id.clone(),
+        started: app.classroom.started.clone(),
+        steps,
+    })
+}
+
+/// The options of a choice step, for the screen and the notes.
+#[must_use]
+pub fn options(step: &Step) -> Option<&[String]> {
+    let answer = match step {
+        Step::Predict(p) => &p.answer,
+        Step::Explore(x) => &x.answer,
+        Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => return None,
+    };
+    match answer {
+        Answer::Choice(c) => Some(&c.options),
+        Answer::Number(_) => None,
+    }
+}
+
+/// What the speaker-notes window shows now.
+#[must_use]
+pub fn notes(app: &App) -> Option<crate::domain::classroom::Notes> {
+    let screen = app.lesson_screen()?;
+    let lesson = app.lessons.get(screen.lesson)?;
+    let index = screen.session.current();
+    let step = lesson.steps.get(index)?;
+    let say = |text: &str, patch| render(text, &scenario_for(patch, &app.cluster), &app.catalog);
+    let (text, answer_text, explanation, trap) = match step {
+        Step::Read(s) => (
+            say(&s.text, s.scenario.as_ref()),
+            String::new(),
+            String::new(),
+            String::new(),
+        ),
+        Step::Example(s) => (
+            say(&s.title, s.scenario.as_ref()),
+            String::new(),
+            String::new(),
+            String::new(),
+        ),
+        Step::Recall(s) => (
+            s.front.clone(),
+            say(&s.back, None),
+            String::new(),
+            String::new(),
+        ),
+        Step::Explain(s) => (
+            s.prompt.clone(),
+            say(&s.model_answer, None),
+            String::new(),
+            String::new(),
+        ),
+        Step::Predict(p) => {
+            let patch = p.scenario.as_ref();
+            (
+                say(&p.question, patch),
+                answer_words(app, step, index),
+                say(&p.explanation, patch),
+                p.trap.as_deref().map(|t| say(t, patch)).unwrap_or_default(),
+            )
+        }
+        Step::Explore(x) => {
+            let patch = x.preset.as_ref();
+            (
+                say(&x.task, patch),
+                answer_words(app, step, index),
+                say(&x.explanation, patch),
+                String::new(),
+            )
+        }
+    };
+    let next = lesson.steps.get(index + 1).map(|s| {
+        let words: String = match s {
+            Step::Read(r) => r.text.clone(),
+            Step::Predict(p) => p.question.clone(),
+            Step::Recall(r) => r.front.clone(),
+            Step::Example(e) => e.title.clone(),
+            Step::Explore(x) => x.task.clone(),
+            Step::Explain(e) => e.prompt.clone(),
+        }
+        .split_whitespace()
+        .take(10)
+        .collect::<Vec<_>>()
+        .join(" ");
+        format!("{} {}: {words}…", index + 2, s.kind_name())
+    });
+    Some(crate::domain::classroom::Notes {
+        lesson: lesson.title.clone(),
+        step: index + 1,
+        of: lesson.steps.len(),
+        kind: step.kind_name().to_owned(),
+        text,
+        answer: answer_text,
+        explanation,
+        trap,
+        next,
+        guesses: app.classroom.guesses.of(step.id()),
+        revealed: app.classroom.revealed.contains(&index),
+    })
+}
+
+/// The answer of a step as words: `295 FLOP/byte`, or the right option.
+fn answer_words(app: &App, step: &Step, index: usize) -> String {
+    let screen = app.lesson_screen();
+    let Some(lesson) = screen.and_then(|s| app.lessons.get(s.lesson)) else {
+        return String::new();
+    };
+    let answers = crate::domain::session::resolve_lesson(lesson, &app.cluster, &app.catalog);
+    match answers.get(index).cloned().flatten() {
+        Some(ResolvedAnswer::Number { value, unit, .. }) => format!(
+            "{} {unit}",
+            crate::domain::lesson::template::format_number(
+                value,
+                crate::domain::lesson::template::Format::Auto
+            )
+        ),
+        Some(ResolvedAnswer::Choice { correct, .. }) => options(step)
+            .and_then(|o| o.get(correct))
+            .map_or_else(String::new, |o| format!("option {}: {o}", correct + 1)),
+        Some(ResolvedAnswer::Unavailable { reason, .. }) => format!("not available: {reason}"),
+        None => String::new(),
+    }
+}

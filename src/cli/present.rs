@@ -1,0 +1,175 @@
+//! `roofline present LESSON`: a classroom walkthrough on a projector, and
+//! `roofline present --notes`: the speaker notes in a second terminal.
+//!
+//! The presenter paces the steps and reveals on command; the guesses the room calls out are
+//! typed in, counted until the reveal, then shown as a spread. `--out FILE` keeps the room's
+//! record as JSON, rewritten (atomically) at every reveal.
+
+pub mod notes;
+
+use std::io::IsTerminal as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context as _, Result, bail};
+
+use super::args::GlobalArgs;
+use super::learn::{lesson_index, terminal};
+use crate::app::{self, App, AppInit, CrosstermEvents, Msg, ProgressSink, classroom};
+use crate::domain::lesson::Lesson;
+use crate::domain::session::Progress;
+use crate::store::{atomic, default_data_dir};
+use crate::widgets::{Appearance, ColorMode, GlyphSet};
+
+/// What `present` was asked for.
+#[derive(Debug, Clone)]
+pub struct PresentArgs {
+    /// The lesson to present.
+    pub lesson: Option<String>,
+    /// The step to start at: its number (from 1) or its id.
+    pub from: Option<String>,
+    /// Where to keep the room's record.
+    pub out: Option<PathBuf>,
+    /// Follow a presentation as speaker notes instead.
+    pub notes: bool,
+}
+
+/// Runs the walkthrough (or the notes window).
+pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
+    let dir = global
+        .data_dir
+        .clone()
+        .or_else(default_data_dir)
+        .context("this platform has no data directory: pass --data-dir DIR")?;
+    if args.notes {
+        notes::follow(&dir, &mut std::io::stdout(), None)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let Some(id) = args.lesson.as_deref() else {
+        bail!("name the lesson to present (`roofline list` shows them), or pass --notes");
+    };
+    let catalog = super::catalog(global)?;
+    let cluster = super::cluster(global, &catalog)?;
+    let lessons = super::lessons(global, &catalog)?;
+    let index = lesson_index(&lessons, id)?;
+    let from = match args.from.as_deref() {
+        Some(step) => step_number(&lessons[index], step)?,
+        None => 1,
+    };
+    let started = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
+    if let Some(out) = &args.out {
+        // Refused now, not after the room has answered: write the empty record first.
+        let empty = crate::domain::classroom::ClassRecord {
+            format_version: crate::domain::classroom::RECORD_FORMAT_VERSION,
+            lesson: lessons[index].id.clone(),
+            started: started.clone(),
+            steps: Vec::new(),
+        };
+        write_record(out, &empty)?;
+    }
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        bail!("presenting needs a terminal (stdin and stdout must be a TTY)");
+    }
+    let server = notes::NotesServer::start(&dir)?;
+    let appearance = Appearance::new(
+        if global.ascii {
+            GlyphSet::Ascii
+        } else {
+            GlyphSet::Unicode
+        },
+        ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
+    );
+    let mut session = terminal::Session::enter().context("cannot set up the terminal")?;
+    let viewport = session.size().context("cannot read the terminal size")?;
+    let mut app = App::new(AppInit {
+        catalog,
+        lessons,
+        cluster: cluster.scenario,
+        progress: Progress::default(),
+        warning: None,
+        appearance,
+        viewport,
+        measure: crate::ui::MEASURE,
+    })
+    .presenting(started);
+    let mut sink = Room {
+        out: args.out.clone(),
+        notes: server,
+    };
+    for msg in [Msg::OpenLesson(index), Msg::JumpToStep(from)] {
+        let effects = app::handle(&mut app, msg);
+        app::perform(&mut app, &effects, &mut sink);
+    }
+    let outcome = app::run(
+        session.terminal(),
+        &mut app,
+        &mut CrosstermEvents,
+        &mut sink,
+    );
+    session.leave().context("cannot restore the terminal")?;
+    outcome.context("the terminal failed")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Step `text` of a lesson, as a number from 1: the number itself or a step id.
+pub fn step_number(lesson: &Lesson, text: &str) -> Result<usize> {
+    if let Ok(n) = text.parse::<usize>() {
+        if (1..=lesson.steps.len()).contains(&n) {
+            return Ok(n);
+        }
+        bail!(
+            "there is no step {n} in '{}': it has {} steps",
+            lesson.id,
+            lesson.steps.len()
+        );
+    }
+    lesson
+        .steps
+        .iter()
+        .position(|s| s.id() == text)
+        .map(|i| i + 1)
+        .with_context(|| {
+            let ids: Vec<&str> = lesson
+                .steps
+                .iter()
+                .map(crate::domain::lesson::Step::id)
+                .collect();
+            format!(
+                "unknown step '{text}' in '{}'; its steps are: {}",
+                lesson.id,
+                ids.join(", ")
+            )
+        })
+}
+
+/// Where a walkthrough's effects land: the record file and the notes window. Nothing of the
+/// learner's progress is touched.
+struct Room {
+    out: Option<PathBuf>,
+    notes: notes::NotesServer,
+}
+
+impl ProgressSink for Room {
+    fn save(&mut self, _progress: &Progress) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn save_record(&mut self, app: &App) -> Result<(), String> {
+        match (&self.out, classroom::record(app)) {
+            (Some(out), Some(record)) => write_record(out, &record).map_err(|e| format!("{e:#}")),
+            _ => Ok(()),
+        }
+    }
+
+    fn notify(&mut self, app: &App) {
+        if let Some(notes) = classroom::notes(app) {
+            self.notes.send(&notes);
+        }
+    }
+}
+
+fn write_record(out: &Path, record: &crate::domain::classroom::ClassRecord) -> Result<()> {
+    let json = serde_json::to_string_pretty(record).context("cannot encode the record")?;
+    atomic::write(out, json.as_bytes())
+        .with_context(|| format!("cannot write the record to {}", out.display()))
+}

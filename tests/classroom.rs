@@ -1,0 +1,241 @@
+//! Classroom mode: the presenter paces and reveals, the room's typed guesses are counted (not
+//! shown) until the reveal, then spread on a log strip; the projector layout at 160×45 and
+//! 200×56; the record; the speaker-notes window following a presenter in another process.
+
+#[path = "tui/support.rs"]
+mod support;
+
+use std::io::{BufRead as _, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use roofline_tutor::app::{App, Effect, Msg, classroom, handle};
+use roofline_tutor::cli::present::notes::{NotesServer, SOCKET};
+use roofline_tutor::domain::classroom::Notes;
+use roofline_tutor::domain::session::ResolvedAnswer;
+use support::{course_app, render, terminal, text};
+
+/// The course presented from lesson `id`, at step `step` (from 1).
+fn presenting(id: &str, step: usize, width: u16, height: u16) -> App {
+    let mut app = course_app(width, height).presenting("2026-11-22T10:00:00Z".to_owned());
+    let index = app.lessons().iter().position(|l| l.id == id).unwrap();
+    let _ = handle(&mut app, Msg::OpenLesson(index));
+    let _ = handle(&mut app, Msg::JumpToStep(step));
+    app
+}
+
+fn typed(app: &mut App, text: &str) -> Vec<Effect> {
+    let mut effects = Vec::new();
+    for c in text.chars() {
+        effects.extend(handle(app, Msg::TypeChar(c)));
+    }
+    effects.extend(handle(app, Msg::Commit));
+    effects
+}
+
+fn answer_value(app: &App) -> f64 {
+    let screen = app.lesson_screen().unwrap();
+    let lesson = &app.lessons()[screen.lesson];
+    let answers =
+        roofline_tutor::domain::session::resolve_lesson(lesson, app.cluster(), app.catalog());
+    match answers[screen.session.current()].clone() {
+        Some(ResolvedAnswer::Number { value, .. }) => value,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The left pane of a side-by-side screen.
+fn question_pane(screen: &str) -> String {
+    screen
+        .lines()
+        .map(|l| l.split("││").next().unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_room_is_counted_until_the_reveal_then_spread() {
+    // Lesson 4, step 2: the FC intensity at batch 8.
+    let mut app = presenting("batching", 2, 160, 45);
+    let step = app.current_step().unwrap().1.id().to_owned();
+    let effects = typed(&mut app, "8 16 7.5");
+    assert!(effects.contains(&Effect::NotifyNotes));
+    let _ = typed(&mut app, "30");
+    assert_eq!(
+        app.classroom().guesses.of(&step).numbers,
+        vec![8.0, 16.0, 7.5, 30.0]
+    );
+    let screen = text(&render(&app, 160, 45));
+    assert!(screen.contains("4 guesses from the room"), "{screen}");
+    let pane = question_pane(&screen);
+    let shown: Vec<f64> = roofline_tutor::domain::withhold::tokens(&pane)
+        .map(|t| t.value)
+        .collect();
+    assert!(
+        !shown.contains(&16.0) && !shown.contains(&7.5),
+        "the values stay hidden: {pane}"
+    );
+    // A line that is not all numbers is refused inline and nothing is added.
+    let _ = typed(&mut app, "12 lots");
+    assert_eq!(app.classroom().guesses.of(&step).count(), 4);
+    assert_eq!(
+        app.classroom().error.as_deref(),
+        Some("'lots': that is not a number")
+    );
+    assert!(text(&render(&app, 160, 45)).contains("'lots': that is not a number"));
+    // Only the presenter reveals; the reveal writes the record and shows the spread.
+    let effects = handle(&mut app, Msg::Reveal);
+    assert!(effects.contains(&Effect::SaveRecord));
+    let screen = text(&render(&app, 160, 45));
+    assert!(screen.contains("median"), "{screen}");
+    assert!(screen.contains("2 of 4 within ±10 %"), "{screen}");
+    let record = classroom::record(&app).unwrap();
+    assert_eq!(record.lesson, "batching");
+    assert_eq!(record.steps.len(), 1);
+    assert_eq!(record.steps[0].guesses.numbers.len(), 4);
+    assert!((record.steps[0].answer - answer_value(&app)).abs() < 1e-9);
+    assert_eq!(record.steps[0].within_pct, Some(50.0));
+}
+
+#[test]
+fn the_presenter_paces_and_the_last_step_stays() {
+    let mut app = presenting("batching", 1, 160, 45);
+    let _ = handle(&mut app, Msg::NextStep);
+    assert_eq!(app.session().unwrap().current(), 1);
+    let _ = handle(&mut app, Msg::PreviousStep);
+    assert_eq!(app.session().unwrap().current(), 0);
+    let last = app.session().unwrap().len();
+    let _ = handle(&mut app, Msg::JumpToStep(last));
+    let _ = handle(&mut app, Msg::NextStep);
+    assert_eq!(app.session().unwrap().current(), last - 1);
+    assert!(app.notice().unwrap().text.contains("last step"));
+    let _ = handle(&mut app, Msg::JumpToStep(last + 5));
+    assert!(app.notice().unwrap().text.contains("there is no step"));
+}
+
+#[test]
+fn nothing_shows_the_answer_before_the_presenter_reveals() {
+    let mut app = presenting("ridge-point", 2, 160, 45);
+    let screen = text(&render(&app, 160, 45));
+    assert!(screen.contains("ridge ?"), "{screen}");
+    let _ = typed(&mut app, "295");
+    assert!(text(&render(&app, 160, 45)).contains("ridge ?"));
+    let _ = handle(&mut app, Msg::Reveal);
+    let screen = text(&render(&app, 160, 45));
+    assert!(screen.contains("ridge 295"), "{screen}");
+}
+
+#[test]
+fn a_choice_step_counts_votes_per_option() {
+    let mut app = presenting("batching", 5, 160, 45);
+    assert!(classroom::options(app.current_step().unwrap().1).is_some());
+    for option in [1, 1, 0, 2, 1] {
+        let _ = handle(&mut app, Msg::SelectOption(option));
+    }
+    let screen = text(&render(&app, 160, 45));
+    assert!(screen.contains("5 guesses from the room"), "{screen}");
+    let _ = handle(&mut app, Msg::Reveal);
+    let record = classroom::record(&app).unwrap();
+    assert_eq!(record.steps[0].within_pct, Some(60.0));
+}
+
+#[test]
+fn the_curtain_blanks_the_screen() {
+    let mut app = presenting("batching", 2, 160, 45);
+    let _ = handle(&mut app, Msg::ToggleCurtain);
+    let screen = text(&render(&app, 160, 45));
+    assert!(!screen.contains("Roofline"), "{screen}");
+    let _ = handle(&mut app, Msg::ToggleCurtain);
+    assert!(text(&render(&app, 160, 45)).contains("Roofline"));
+}
+
+#[test]
+fn projector_layouts() {
+    for (width, height) in [(160, 45), (200, 56)] {
+        let mut app = presenting("batching", 2, width, height);
+        let _ = typed(&mut app, "8 16 7.5 9 4 30");
+        insta::assert_snapshot!(
+            format!("present_before_reveal_{width}x{height}"),
+            terminal(&app, width, height).backend()
+        );
+        let _ = handle(&mut app, Msg::Reveal);
+        insta::assert_snapshot!(
+            format!("present_revealed_{width}x{height}"),
+            terminal(&app, width, height).backend()
+        );
+    }
+}
+
+#[test]
+fn small_terminals_never_panic() {
+    let mut app = presenting("batching", 2, 40, 12);
+    let _ = typed(&mut app, "8 16");
+    let _ = handle(&mut app, Msg::Reveal);
+    for (w, h) in [(1, 1), (20, 5), (40, 12), (80, 24), (100, 30)] {
+        let _ = render(&app, w, h);
+    }
+}
+
+/// The presenter (a notes server in this process) and `roofline present --notes` (another
+/// process) follow each other: the notes window, started second, gets the current state; a
+/// later change reaches it too.
+#[test]
+fn the_notes_window_follows_the_presenter_from_another_process() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = NotesServer::start(dir.path()).unwrap();
+    let app = presenting("batching", 2, 160, 45);
+    let mut notes: Notes = classroom::notes(&app).unwrap();
+    server.send(&notes);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_roofline"))
+        .args(["present", "--notes", "--data-dir"])
+        .arg(dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let wait_for = |needle: &str| {
+        loop {
+            let line = rx
+                .recv_timeout(Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("the notes never showed {needle:?}"));
+            if line.contains(needle) {
+                return line;
+            }
+        }
+    };
+    let answer = wait_for("ANSWER:");
+    assert!(answer.contains("FLOP/byte"), "{answer}");
+    wait_for("Next: step 3");
+    notes.guesses.numbers = vec![8.0, 16.0];
+    server.send(&notes);
+    let room = wait_for("The room so far");
+    assert!(room.contains("(2): 8, 16"), "{room}");
+    drop(server);
+    assert!(
+        !dir.path().join(SOCKET).exists(),
+        "the presenter cleans up its socket"
+    );
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+#[test]
+fn a_second_presenter_on_the_same_data_dir_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let _first = NotesServer::start(dir.path()).unwrap();
+    let second = NotesServer::start(dir.path()).err().unwrap();
+    assert!(
+        format!("{second:#}").contains("already running"),
+        "{second:#}"
+    );
+}

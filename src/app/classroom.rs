@@ -272,19 +272,20 @@ pub fn notes(app: &App) -> Option<crate::domain::classroom::Notes> {
         }
     };
     let next = lesson.steps.get(index + 1).map(|s| {
-        let words: String = match s {
-            Step::Read(r) => r.text.clone(),
-            Step::Predict(p) => p.question.clone(),
-            Step::Recall(r) => r.front.clone(),
-            Step::Example(e) => e.title.clone(),
-            Step::Explore(x) => x.task.clone(),
-            Step::Explain(e) => e.prompt.clone(),
-        }
-        .split_whitespace()
-        .take(10)
-        .collect::<Vec<_>>()
-        .join(" ");
-        format!("{} {}: {words}…", index + 2, s.kind_name())
+        let (text, patch) = match s {
+            Step::Read(r) => (&r.text, r.scenario.as_ref()),
+            Step::Predict(p) => (&p.question, p.scenario.as_ref()),
+            Step::Recall(r) => (&r.front, None),
+            Step::Example(e) => (&e.title, e.scenario.as_ref()),
+            Step::Explore(x) => (&x.task, x.preset.as_ref()),
+            Step::Explain(e) => (&e.prompt, None),
+        };
+        let words: Vec<String> = say(text, patch)
+            .split_whitespace()
+            .take(12)
+            .map(str::to_owned)
+            .collect();
+        format!("{} {}: {}…", index + 2, s.kind_name(), words.join(" "))
     });
     Some(crate::domain::classroom::Notes {
         lesson: lesson.title.clone(),

@@ -20,6 +20,7 @@ use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::layout::Size;
 
 pub use classroom::Classroom;
+
 pub use effect::{Effect, Effects};
 pub use event_source::{CrosstermEvents, EventSource, ScriptedEvents};
 pub use geometry::Measure;
@@ -59,6 +60,22 @@ pub struct App {
     measure: Measure,
     mode: Mode,
     classroom: Classroom,
+    what_if: WhatIfLine,
+}
+
+/// The what-if line over the plot.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum WhatIfLine {
+    /// Not open.
+    #[default]
+    Closed,
+    /// Being typed.
+    Open {
+        /// What is typed after the `:`.
+        text: String,
+        /// Why the last Enter was refused, shown on the line.
+        error: Option<String>,
+    },
 }
 
 /// What fills the screen.
@@ -209,6 +226,7 @@ impl App {
             measure,
             mode: Mode::Study,
             classroom: Classroom::default(),
+            what_if: WhatIfLine::Closed,
         }
     }
 
@@ -222,6 +240,12 @@ impl App {
             ..Classroom::default()
         };
         self
+    }
+
+    /// The what-if line.
+    #[must_use]
+    pub const fn what_if(&self) -> &WhatIfLine {
+        &self.what_if
     }
 
     /// The classroom walkthrough's state (empty outside the classroom).
@@ -285,10 +309,14 @@ impl App {
         contexts
     }
 
-    /// The key contexts of the screen under any overlay, most specific first (the mode's).
+    /// The key contexts of the screen under any overlay, most specific first (the mode's;
+    /// the what-if line takes every key while it is open).
     #[must_use]
     pub fn screen_contexts(&self) -> Vec<KeyContext> {
-        self.mode.contexts(self)
+        match self.what_if {
+            WhatIfLine::Open { .. } => vec![KeyContext::WhatIfEntry, KeyContext::Global],
+            WhatIfLine::Closed => self.mode.contexts(self),
+        }
     }
 
     /// The study mode's key contexts: the lesson list, or the step's state, the lesson, the

@@ -18,4 +18,5 @@ pub mod scenario;
 pub mod scoring;
 pub mod session;
 pub mod suggest;
+pub mod whatif;
 pub mod withhold;

@@ -29,7 +29,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use crate::app::{App, NoticeKind, Overlay, Screen};
+use crate::app::{App, NoticeKind, Overlay, Screen, WhatIfLine};
 use crate::widgets::GlyphSet;
 use theme::Theme;
 
@@ -77,6 +77,24 @@ pub fn screen_areas(app: &App, area: Rect) -> Option<layout::ScreenAreas> {
 
 fn notice_line(app: &App) -> Option<Line<'static>> {
     let theme = Theme::new(app.appearance());
+    if let WhatIfLine::Open { text, error } = app.what_if() {
+        // The what-if line takes the notice's place while it is open.
+        let mut spans = vec![
+            Span::styled(format!(" :{text}"), theme.input()),
+            Span::styled(theme.glyph("▏", "_").to_owned(), theme.input()),
+        ];
+        match error {
+            Some(error) => spans.push(Span::styled(
+                format!("  {} {error}", theme.glyph("✗", "x")),
+                theme.error(),
+            )),
+            None => spans.push(Span::styled(
+                "  Tab completes · Enter applies · Esc cancels",
+                theme.muted(),
+            )),
+        }
+        return Some(Line::from(spans));
+    }
     let notice = app.notice()?;
     let withheld = app.withheld();
     let text = withheld.mask(&notice.text);

@@ -40,6 +40,8 @@ pub enum KeyContext {
     Plot,
     /// A warning is shown under the screen.
     Warning,
+    /// Typing on the what-if line.
+    WhatIfEntry,
     /// Classroom: typing the numbers the room calls out.
     RoomNumbers,
     /// Classroom: counting the options the room calls out.
@@ -52,8 +54,9 @@ pub enum KeyContext {
 
 impl KeyContext {
     /// Every context, in the order the help overlay lists them.
-    pub const ALL: [Self; 17] = [
+    pub const ALL: [Self; 18] = [
         Self::Global,
+        Self::WhatIfEntry,
         Self::Presenting,
         Self::RoomNumbers,
         Self::RoomChoices,
@@ -89,6 +92,7 @@ impl KeyContext {
             Self::Lesson => "Any lesson step",
             Self::Plot => "Roofline plot",
             Self::Warning => "A warning is shown",
+            Self::WhatIfEntry => "The what-if line (:)",
             Self::RoomNumbers => "Classroom: the room's numbers",
             Self::RoomChoices => "Classroom: the room's options",
             Self::Presenting => "Classroom: presenting",

@@ -95,6 +95,10 @@ pub enum Msg {
     CycleContext(Cycle),
     /// Put the plot back to the current step's setting (its scenario, else the cluster).
     ResetPlot,
+    /// Open the what-if line over the plot (`:gpu h200`, `:fp8`, `:batch 64`, …).
+    OpenWhatIf,
+    /// Complete the what-if line's command or id (Tab).
+    CompleteWhatIf,
     /// Classroom: blank the screen so the room looks at the speaker, or show it again.
     ToggleCurtain,
     /// Go to step N (from 1) of the lesson.

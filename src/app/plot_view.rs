@@ -143,6 +143,18 @@ impl PlotView {
         )
     }
 
+    /// Moves to `candidate` if it evaluates (a batch past its KV wall comes down to it);
+    /// otherwise says why not and changes nothing.
+    pub fn try_setting(&mut self, candidate: Scenario, catalog: &Catalog) -> PlotChange {
+        match candidate.evaluate(catalog) {
+            Ok(_) => {
+                self.scenario = candidate;
+                self.after_change(catalog, None)
+            }
+            Err(e) => PlotChange::Refused(e.to_string()),
+        }
+    }
+
     /// Switches the precision (math and weight formats) to the next one the GPU can run.
     pub fn cycle_precision(&mut self, cycle: Cycle, catalog: &Catalog) -> PlotChange {
         let current = PRECISIONS

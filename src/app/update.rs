@@ -4,6 +4,7 @@
 mod navigate;
 mod plot;
 mod study;
+mod what_if;
 
 use navigate::{Scroll, Selection, navigate, scroll, select};
 use plot::{Pointer, apply_wall_policy, batch_to, plot_change, pointer};
@@ -26,6 +27,18 @@ pub fn update(app: &mut App, msg: Msg) -> Effects {
     let last_lesson = app.progress.last_lesson.clone();
     let mut effects = Effects::default();
     // A mode handles its own intents first (the classroom's guesses and reveal).
+    // The what-if line, while open, takes the keys first.
+    if let what_if::Taken::Took(follow_up) = what_if::handle(app, &msg) {
+        let mut effects = Effects::default();
+        apply_wall_policy(app);
+        if app.mode == Mode::Present {
+            effects.push(Effect::NotifyNotes);
+        }
+        if let Some(msg) = follow_up {
+            effects.push(Effect::Dispatch(msg));
+        }
+        return effects;
+    }
     let own = match app.mode {
         Mode::Present => classroom::handle(app, &msg),
         Mode::Study => None,
@@ -119,8 +132,9 @@ fn dispatch(app: &mut App, msg: Msg) -> Option<Msg> {
             enter_step(app);
             follow_up
         }
-        // Only the classroom draws a curtain; the mode handled it before this.
-        Msg::ToggleCurtain => None,
+        Msg::OpenWhatIf => what_if::open(app),
+        // The classroom draws the curtain and the open line completes; they took these first.
+        Msg::ToggleCurtain | Msg::CompleteWhatIf => None,
         Msg::Quit
         | Msg::QuitNow
         | Msg::ToggleHelp

@@ -1,20 +1,9 @@
 //! "Did you mean …?" for mistyped ids.
 
-/// Levenshtein distance between two strings, by characters.
+/// Levenshtein distance between two strings, by characters (the `strsim` crate's).
 #[must_use]
 pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = diagonal + usize::from(ca != *cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
-        }
-    }
-    row[b.len()]
+    strsim::levenshtein(a, b)
 }
 
 /// The candidate closest to `wanted` (case-insensitive), if any is reasonably close.

@@ -123,6 +123,19 @@ fn content(app: &App, width: u16) -> Vec<Line<'static>> {
                 ]));
             }
         }
+        if context == KeyContext::WhatIfEntry {
+            // The commands the line takes, from the same table the line reads.
+            for command in crate::domain::whatif::help_lines() {
+                let (name, what) = command.split_once(": ").unwrap_or((command, ""));
+                lines.push(Line::from(vec![
+                    Span::styled(
+                        format!("  :{name:<width$}", width = KEY_WIDTH + 1),
+                        theme.key(),
+                    ),
+                    Span::raw(what.to_owned()),
+                ]));
+            }
+        }
     }
     lines
 }

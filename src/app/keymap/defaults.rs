@@ -89,6 +89,12 @@ pub(super) fn bindings() -> Vec<Binding> {
         // A choice.
         pattern(C::ChoiceEntry, KeyPattern::OptionDigit, Emit::OptionOfDigit, "choose", 8, "choose that option"),
         key(C::ChoiceEntry, Enter, NONE, Msg::Commit, "commit", 9, "lock in the option chosen"),
+        // The what-if line takes every key while it is open.
+        pattern(C::WhatIfEntry, KeyPattern::AnyChar, Emit::TypedChar, "type", 3, "type a command: gpu ID, model ID, tp N, batch B, context 32k, overlay ID|off, bf16, fp8, int4, reset, step N"),
+        key(C::WhatIfEntry, KeyCode::Tab, NONE, Msg::CompleteWhatIf, "complete", 8, "complete the command or the GPU or model id"),
+        key(C::WhatIfEntry, Backspace, NONE, Msg::Backspace, "delete", 2, "delete the last character"),
+        key(C::WhatIfEntry, Enter, NONE, Msg::Commit, "apply", 9, "apply it to the plot"),
+        key(C::WhatIfEntry, Esc, NONE, Msg::LeaveInput, "cancel", 9, "close the line without applying"),
         // Classroom: the room's guesses, then the presenter's keys.
         pattern(C::RoomNumbers, KeyPattern::NumbersChar, Emit::TypedChar, "type guesses", 3, "type the numbers the room calls out, separated by spaces"),
         key(C::RoomNumbers, Backspace, NONE, Msg::Backspace, "delete", 0, "delete the last character"),
@@ -139,6 +145,7 @@ pub(super) fn bindings() -> Vec<Binding> {
         ch(C::Plot, 'M', Msg::CycleModel(Cycle::Backward), "model", 0, "previous model"),
         ch(C::Plot, 'c', Msg::CycleContext(Cycle::Forward), "context", 4, "context 1K → 4K → 8K → 32K → 128K"),
         ch(C::Plot, 'C', Msg::CycleContext(Cycle::Backward), "context", 0, "shorter context"),
+        ch(C::Plot, ':', Msg::OpenWhatIf, "what if", 6, "the what-if line: :gpu h200, :fp8, :batch 64, :reset, :step 5"),
         key(C::Plot, Home, NONE, Msg::ResetPlot, "reset plot", 0, "put the plot back to this step's setting"),
         ch(C::Plot, 'f', Msg::TogglePrefill, "prefill", 0, "show or hide the prefill dot (a prompt through the same layer)"),
         // The lesson list.

@@ -89,7 +89,9 @@ pub(super) fn navigate(app: &mut App, msg: Msg) -> Option<Msg> {
         | Msg::PageUp
         | Msg::PageDown
         | Msg::ToggleCurtain
-        | Msg::JumpToStep(_) => {}
+        | Msg::JumpToStep(_)
+        | Msg::OpenWhatIf
+        | Msg::CompleteWhatIf => {}
     }
     None
 }

@@ -1,0 +1,112 @@
+//! The what-if line over the plot: `:` opens it, Tab completes, a typo gets did-you-mean on
+//! the line, Enter applies, and the withholding rule still holds.
+
+#[path = "tui/support.rs"]
+mod support;
+
+use crossterm::event::KeyCode;
+use roofline_tutor::app::{App, Msg, WhatIfLine};
+use roofline_tutor::domain::dtype::Dtype;
+use support::{course_app, key, press, render, send, terminal, text, typed};
+
+fn at(lesson_id: &str, step: usize) -> App {
+    let mut app = course_app(120, 40);
+    let index = app
+        .lessons()
+        .iter()
+        .position(|l| l.id == lesson_id)
+        .unwrap();
+    send(&mut app, &[Msg::OpenLesson(index)]);
+    for _ in 1..step {
+        send(&mut app, &[Msg::NextStep]);
+    }
+    app
+}
+
+fn line(app: &mut App, text: &str) {
+    press(app, &[key(KeyCode::Char(':'))]);
+    press(app, &typed(text));
+    press(app, &[key(KeyCode::Enter)]);
+}
+
+#[test]
+fn commands_change_the_plot() {
+    let mut app = at("batching", 1);
+    line(&mut app, "gpu h200");
+    assert_eq!(app.plot().scenario.gpu, "h200");
+    line(&mut app, "fp8");
+    assert_eq!(
+        (app.plot().scenario.precision, app.plot().scenario.weights),
+        (Dtype::Fp8, Dtype::Fp8)
+    );
+    line(&mut app, "model llama-3-70b");
+    assert_eq!(app.plot().scenario.model.as_deref(), Some("llama-3-70b"));
+    line(&mut app, "tp 4");
+    assert_eq!(app.plot().scenario.tp, 4);
+    line(&mut app, "context 32k");
+    assert_eq!(app.plot().scenario.context, 32_768);
+    line(&mut app, "batch 16");
+    assert_eq!(app.plot().scenario.batch, 16);
+    line(&mut app, "overlay mi300x");
+    assert_eq!(app.plot().overlay_gpu.as_deref(), Some("mi300x"));
+    line(&mut app, "reset");
+    assert_eq!(app.plot().overlay_gpu, None);
+    assert_eq!(app.plot().scenario.gpu, "h100-sxm");
+    line(&mut app, "step 3");
+    assert_eq!(app.session().unwrap().current(), 2);
+    assert_eq!(app.what_if(), &WhatIfLine::Closed);
+}
+
+#[test]
+fn a_typo_is_answered_on_the_line_and_changes_nothing() {
+    let mut app = at("batching", 1);
+    let before = app.plot().clone();
+    line(&mut app, "gpu h20");
+    assert!(matches!(
+        app.what_if(),
+        WhatIfLine::Open { error: Some(e), .. } if e == "no GPU 'h20' (did you mean 'h200'?)"
+    ));
+    assert_eq!(app.plot(), &before);
+    insta::assert_snapshot!(
+        "what_if_did_you_mean_120x40",
+        terminal(&app, 120, 40).backend()
+    );
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert_eq!(app.what_if(), &WhatIfLine::Closed);
+}
+
+#[test]
+fn tab_completes_and_q_is_a_letter_on_the_line() {
+    let mut app = at("batching", 1);
+    press(&mut app, &[key(KeyCode::Char(':'))]);
+    press(&mut app, &typed("mo"));
+    press(&mut app, &[key(KeyCode::Tab)]);
+    press(&mut app, &typed("qwen3-3"));
+    press(&mut app, &[key(KeyCode::Tab)]);
+    assert!(matches!(app.what_if(), WhatIfLine::Open { text, .. } if text == "model qwen3-3"));
+    press(&mut app, &typed("2b"));
+    press(&mut app, &[key(KeyCode::Enter)]);
+    assert_eq!(app.plot().scenario.model.as_deref(), Some("qwen3-32b"));
+}
+
+#[test]
+fn a_setting_that_cannot_run_is_refused() {
+    let mut app = at("batching", 1);
+    line(&mut app, "tp 3");
+    assert!(
+        app.notice()
+            .is_some_and(|n| n.text.contains("tensor parallel 3 must divide")),
+        "{:?}",
+        app.notice()
+    );
+    assert_eq!(app.plot().scenario.tp, 1);
+}
+
+#[test]
+fn the_line_cannot_show_a_pending_answer() {
+    // Lesson 2 asks the H200's ridge later; setting the H200 on the plot does not show it.
+    let mut app = at("ridge-point", 2);
+    line(&mut app, "gpu h200");
+    let screen = text(&render(&app, 120, 40));
+    assert!(screen.contains("ridge ?"), "{screen}");
+}

@@ -16,6 +16,8 @@ pub mod plot_view;
 pub mod run;
 mod update;
 
+use std::time::{Duration, SystemTime};
+
 use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::layout::Size;
 
@@ -29,7 +31,7 @@ pub use mode::Mode;
 pub use msg::{Cycle, Msg};
 pub use plot_view::PlotView;
 pub use run::{ProgressSink, RunError, handle, perform, run};
-pub use update::update;
+pub use update::{to_revisit, update};
 
 use crate::domain::batch_range::Wall;
 use crate::domain::catalog::Catalog;
@@ -61,6 +63,7 @@ pub struct App {
     mode: Mode,
     classroom: Classroom,
     what_if: WhatIfLine,
+    pending: Pending,
 }
 
 /// The what-if line over the plot.
@@ -101,6 +104,33 @@ pub struct LessonScreen {
     pub focus: Focus,
     /// Lines of the lesson text scrolled past.
     pub scroll: u16,
+    /// A step, or the lesson's end.
+    pub view: LessonView,
+    /// Time spent on the lesson in this sitting (gaps between keys count up to two minutes).
+    pub active: Duration,
+    /// When the last key arrived, as the run loop's clock said.
+    pub last_key: Option<SystemTime>,
+}
+
+/// What the lesson screen shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LessonView {
+    /// The current step, with the plot.
+    Step,
+    /// The end of the lesson: the score, the steps right, the steps skipped or missed.
+    End {
+        /// The highlighted row of the skipped-or-missed list.
+        selected: usize,
+    },
+}
+
+/// A change that waits for the same key again before it happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pending {
+    /// Nothing waits.
+    Nothing,
+    /// Restart the lesson on screen (clearing its answers) at the next press.
+    Restart,
 }
 
 /// Where typed keys go on a lesson step.
@@ -227,6 +257,7 @@ impl App {
             mode: Mode::Study,
             classroom: Classroom::default(),
             what_if: WhatIfLine::Closed,
+            pending: Pending::Nothing,
         }
     }
 
@@ -327,6 +358,9 @@ impl App {
         let Screen::Lesson(screen) = &self.screen else {
             return vec![C::LessonList, C::Global];
         };
+        if let LessonView::End { .. } = screen.view {
+            return vec![C::LessonEnd, C::Global];
+        }
         let step: &[KeyContext] = match (screen.session.state(), screen.focus) {
             (StepState::Explain(ExplainState::Writing { .. }), Focus::Text) => {
                 return vec![C::TextEntry, C::Global];

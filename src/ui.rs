@@ -16,6 +16,7 @@ pub mod footer;
 pub mod help;
 pub use crate::app::layout;
 pub mod lesson;
+pub mod lesson_end;
 pub mod lesson_list;
 pub mod lesson_pane;
 pub mod plot_pane;
@@ -58,7 +59,10 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
     match app.screen() {
         Screen::LessonList { selected } => lesson_list::render(app, *selected, body, buf),
         Screen::Lesson(screen) => match app.mode() {
-            crate::app::Mode::Study => lesson::render(app, screen, body, buf),
+            crate::app::Mode::Study => match screen.view {
+                crate::app::LessonView::Step => lesson::render(app, screen, body, buf),
+                crate::app::LessonView::End { .. } => lesson_end::render(app, screen, body, buf),
+            },
             crate::app::Mode::Present => present::render(app, screen, body, buf),
         },
     }

@@ -234,3 +234,36 @@ fn quitting_with_a_typed_guess_asks_first() {
     press(&mut app, &[key(KeyCode::Char('q'))]);
     assert_eq!(app.run_state(), RunState::Quitting);
 }
+
+#[test]
+fn the_end_of_a_lesson_and_the_course_list() {
+    let mut app = at_step("ridge-point", "h100-sxm-ridge");
+    send(
+        &mut app,
+        &[
+            Msg::TypeChar('3'),
+            Msg::TypeChar('0'),
+            Msg::TypeChar('0'),
+            Msg::Commit,
+            Msg::Reveal,
+        ],
+    );
+    let len = app.session().unwrap().len();
+    // From step 2: to the last step, then one more to the end.
+    for _ in 0..len - 1 {
+        send(&mut app, &[Msg::NextStep]);
+    }
+    assert!(matches!(
+        app.lesson_screen().map(|s| s.view),
+        Some(roofline_tutor::app::LessonView::End { .. })
+    ));
+    insta::assert_snapshot!(
+        "lesson_end_100x30",
+        support::terminal(&app, 100, 30).backend()
+    );
+    send(&mut app, &[Msg::ShowLessonList]);
+    insta::assert_snapshot!(
+        "course_list_100x30",
+        support::terminal(&app, 100, 30).backend()
+    );
+}

@@ -7,7 +7,7 @@ mod support;
 use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use roofline_tutor::app::{self, Msg, RunState, Screen, ScriptedEvents};
+use roofline_tutor::app::{self, LessonView, Msg, RunState, Screen, ScriptedEvents, to_revisit};
 use roofline_tutor::domain::lesson::Step;
 use roofline_tutor::domain::session::{
     ExplainState, Grade, Guess, LessonStatus, PredictState, RecallState, ResolvedAnswer, StepState,
@@ -130,7 +130,19 @@ fn the_fixture_lesson_by_keys_from_start_to_finish() {
         "q in the text did not quit"
     );
 
-    press(&mut app, &[key(KeyCode::Enter)]);
+    leave_through_the_end(&mut app);
+}
+
+/// Enter on the last step shows the lesson's end; n goes on from there (to the list, after
+/// the last lesson), the lesson done.
+#[track_caller]
+fn leave_through_the_end(app: &mut roofline_tutor::app::App) {
+    press(app, &[key(KeyCode::Enter)]);
+    assert!(matches!(
+        app.lesson_screen().map(|s| s.view),
+        Some(LessonView::End { .. })
+    ));
+    press(app, &[key(KeyCode::Char('n'))]);
     assert!(matches!(app.screen(), Screen::LessonList { .. }));
     let lesson = &app.lessons()[0];
     let summary = summarize(lesson, app.progress().lessons.get(&lesson.id));
@@ -226,8 +238,16 @@ fn every_shipped_lesson_can_be_finished_with_full_marks() {
             send(&mut app, &[Msg::NextStep]);
         }
         assert!(
-            matches!(app.screen(), Screen::LessonList { .. }),
-            "{} ends on the list",
+            matches!(
+                app.lesson_screen().map(|s| s.view),
+                Some(LessonView::End { .. })
+            ),
+            "{} ends on its end screen",
+            lesson.id
+        );
+        assert!(
+            to_revisit(&app.lesson_screen().unwrap().session).is_empty(),
+            "{}: full marks leave nothing to revisit",
             lesson.id
         );
         let summary = summarize(&lesson, app.progress().lessons.get(&lesson.id));

@@ -42,6 +42,8 @@ pub enum KeyContext {
     Warning,
     /// Typing on the what-if line.
     WhatIfEntry,
+    /// The end of a lesson.
+    LessonEnd,
     /// Classroom: typing the numbers the room calls out.
     RoomNumbers,
     /// Classroom: counting the options the room calls out.
@@ -54,8 +56,9 @@ pub enum KeyContext {
 
 impl KeyContext {
     /// Every context, in the order the help overlay lists them.
-    pub const ALL: [Self; 18] = [
+    pub const ALL: [Self; 19] = [
         Self::Global,
+        Self::LessonEnd,
         Self::WhatIfEntry,
         Self::Presenting,
         Self::RoomNumbers,
@@ -93,6 +96,7 @@ impl KeyContext {
             Self::Plot => "Roofline plot",
             Self::Warning => "A warning is shown",
             Self::WhatIfEntry => "The what-if line (:)",
+            Self::LessonEnd => "End of a lesson",
             Self::RoomNumbers => "Classroom: the room's numbers",
             Self::RoomChoices => "Classroom: the room's options",
             Self::Presenting => "Classroom: presenting",

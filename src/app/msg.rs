@@ -95,6 +95,13 @@ pub enum Msg {
     CycleContext(Cycle),
     /// Put the plot back to the current step's setting (its scenario, else the cluster).
     ResetPlot,
+    /// Restart the lesson on screen from its first step (asks first).
+    RestartLesson,
+    /// Go to the first step of the lesson not yet finished.
+    FirstUnfinished,
+    /// The run loop's clock, before each key: time is data, so the lesson's time spent is
+    /// counted in `update`.
+    Clock(std::time::SystemTime),
     /// Open the what-if line over the plot (`:gpu h200`, `:fp8`, `:batch 64`, …).
     OpenWhatIf,
     /// Complete the what-if line's command or id (Tab).

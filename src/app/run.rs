@@ -100,6 +100,10 @@ where
         let Some(msg) = app.msg_for(&event) else {
             continue;
         };
+        if matches!(event, crossterm::event::Event::Key(_)) {
+            // Time is data: the loop reads the clock, `update` counts the time spent.
+            let _ = update(app, Msg::Clock(std::time::SystemTime::now()));
+        }
         let effects = handle(app, msg);
         perform(app, &effects, sink);
         if app.run_state() != RunState::Quitting {

@@ -112,17 +112,59 @@ fn a_refused_guess_shows_inline_and_other_refusals_under_the_screen() {
 }
 
 #[test]
-fn reaching_the_end_returns_to_the_list_with_the_tally() {
+fn reaching_the_end_shows_the_lesson_end_and_what_to_revisit() {
     let mut app = app();
     send(&mut app, &[Msg::OpenLesson(0)]);
-    for _ in 0..6 {
+    for _ in 0..7 {
+        send(&mut app, &[Msg::NextStep]);
+    }
+    let screen = app.lesson_screen().expect("still the lesson");
+    assert_eq!(screen.view, LessonView::End { selected: 0 });
+    assert_eq!(
+        app.contexts(),
+        vec![KeyContext::LessonEnd, KeyContext::Global]
+    );
+    // Everything was skipped but the read steps: each can be opened from here.
+    let revisit = to_revisit(&screen.session);
+    assert!(!revisit.is_empty());
+    send(&mut app, &[Msg::SelectNext, Msg::OpenSelected]);
+    let screen = app.lesson_screen().unwrap();
+    assert_eq!(
+        (screen.view, screen.session.current()),
+        (LessonView::Step, revisit[1])
+    );
+    // First unfinished, then restart (asks first).
+    send(&mut app, &[Msg::FirstUnfinished]);
+    assert_eq!(app.session().unwrap().current(), revisit[0]);
+    send(&mut app, &[Msg::RestartLesson]);
+    assert!(notice(&app).unwrap().1.contains("again restarts"));
+    send(&mut app, &[Msg::RestartLesson]);
+    assert_eq!(app.session().unwrap().current(), 0);
+    // From the end, n goes on (here: the list, after the only lesson).
+    for _ in 0..7 {
         send(&mut app, &[Msg::NextStep]);
     }
     send(&mut app, &[Msg::NextStep]);
     assert!(matches!(app.screen(), Screen::LessonList { .. }));
-    let (kind, text) = notice(&app).expect("a tally");
-    assert_eq!(kind, NoticeKind::Info);
-    assert!(text.contains("2 of 7 steps done"), "{text}");
+}
+
+#[test]
+fn time_spent_counts_the_gaps_between_keys_up_to_two_minutes() {
+    use std::time::{Duration, UNIX_EPOCH};
+    let mut app = app();
+    send(&mut app, &[Msg::OpenLesson(0)]);
+    let t0 = UNIX_EPOCH + Duration::from_secs(1_000_000);
+    for (secs, msg) in [
+        (0, Msg::NextStep),
+        (30, Msg::NextStep),
+        (3600, Msg::PreviousStep),
+    ] {
+        send(&mut app, &[Msg::Clock(t0 + Duration::from_secs(secs)), msg]);
+    }
+    assert_eq!(
+        app.lesson_screen().unwrap().active,
+        Duration::from_secs(30 + 120)
+    );
 }
 
 #[test]

@@ -8,6 +8,7 @@ mod what_if;
 
 use navigate::{Scroll, Selection, navigate, scroll, select};
 use plot::{Pointer, apply_wall_policy, batch_to, plot_change, pointer};
+pub use study::to_revisit;
 use study::{
     act, enter_step, judge_explore_on_the_plot, next_step, open_lesson, plot_to_step,
     previous_step, sync_progress,
@@ -17,7 +18,7 @@ use super::classroom;
 use super::effect::{Effect, Effects};
 use super::mode::Mode;
 use super::mode::Saves;
-use super::{App, Msg, Notice, NoticeKind, RunState, Screen};
+use super::{App, LessonView, Msg, Notice, NoticeKind, RunState, Screen};
 use crate::domain::session::Action;
 
 /// Applies one message, and says what must happen outside the state: a follow-up message when
@@ -67,6 +68,9 @@ pub fn update(app: &mut App, msg: Msg) -> Effects {
 
 /// The state change for one message, split by what it is about.
 fn dispatch(app: &mut App, msg: Msg) -> Option<Msg> {
+    if msg != Msg::RestartLesson && clears_notice(&msg) {
+        app.pending = super::Pending::Nothing;
+    }
     if app.run_state == RunState::QuitAsked && clears_notice(&msg) && msg != Msg::Quit {
         app.run_state = RunState::Running;
     }
@@ -129,10 +133,19 @@ fn dispatch(app: &mut App, msg: Msg) -> Option<Msg> {
         }
         Msg::JumpToStep(n) => {
             let follow_up = classroom::jump(app, n);
+            if let Screen::Lesson(screen) = &mut app.screen {
+                screen.view = LessonView::Step;
+            }
             enter_step(app);
             follow_up
         }
         Msg::OpenWhatIf => what_if::open(app),
+        Msg::RestartLesson => study::restart(app),
+        Msg::FirstUnfinished => study::first_unfinished(app),
+        Msg::Clock(now) => {
+            study::clock(app, now);
+            None
+        }
         // The classroom draws the curtain and the open line completes; they took these first.
         Msg::ToggleCurtain | Msg::CompleteWhatIf => None,
         Msg::Quit
@@ -154,7 +167,11 @@ fn dispatch(app: &mut App, msg: Msg) -> Option<Msg> {
 pub(super) const fn clears_notice(msg: &Msg) -> bool {
     !matches!(
         msg,
-        Msg::Resize { .. } | Msg::SaveFailed(_) | Msg::MouseUp | Msg::MouseDrag { .. }
+        Msg::Resize { .. }
+            | Msg::SaveFailed(_)
+            | Msg::MouseUp
+            | Msg::MouseDrag { .. }
+            | Msg::Clock(_)
     )
 }
 

@@ -76,7 +76,13 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
         viewport,
         measure: crate::ui::MEASURE,
     });
-    if let Some(index) = start.or_else(|| app.last_lesson())
+    // Plain `roofline` resumes the lesson studied last, unless it is finished: then the list.
+    let resume = app.last_lesson().filter(|&i| {
+        let lesson = &app.lessons()[i];
+        crate::domain::session::summarize(lesson, app.progress().lessons.get(&lesson.id)).status
+            != crate::domain::session::LessonStatus::Done
+    });
+    if let Some(index) = start.or(resume)
         && app::handle(&mut app, Msg::OpenLesson(index)).contains(&app::Effect::SaveProgress)
         && let Err(why) = app::ProgressSink::save(&mut store, app.progress())
     {

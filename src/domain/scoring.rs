@@ -81,20 +81,24 @@ pub fn score(guess: f64, answer: f64, tolerance: f64) -> Option<u8> {
     Some(score.round().clamp(0.0, 100.0) as u8)
 }
 
-/// "2.3× too high", "within 4 %", … for the reveal line.
+/// How far off a guess is, in one format for every size of miss: the factor between guess and
+/// answer, and which way (`1.05× high`, `3.00× low`); `spot on` within half a percent. A
+/// factor reads the same both ways round, as the log-space score does.
 #[must_use]
 pub fn describe_miss(guess: f64, answer: f64) -> String {
     let ratio = guess / answer;
     if (ratio - 1.0).abs() < 0.005 {
-        "spot on".to_owned()
-    } else if (0.5..=2.0).contains(&ratio) {
-        let pct = (ratio - 1.0) * 100.0;
-        let dir = if pct > 0.0 { "high" } else { "low" };
-        format!("{:.0} % {dir}", pct.abs())
-    } else if ratio > 1.0 {
-        format!("{ratio:.1}× too high")
+        return "spot on".to_owned();
+    }
+    let (factor, dir) = if ratio > 1.0 {
+        (ratio, "high")
     } else {
-        format!("{:.1}× too low", 1.0 / ratio)
+        (1.0 / ratio, "low")
+    };
+    if factor < 100.0 {
+        format!("{factor:.2}× {dir}")
+    } else {
+        format!("{}× {dir}", crate::domain::format::group(factor, 0))
     }
 }
 
@@ -160,10 +164,11 @@ mod tests {
 
     #[rstest]
     #[case::spot(100.0, 100.0, "spot on")]
-    #[case::high(120.0, 100.0, "20 % high")]
-    #[case::low(80.0, 100.0, "20 % low")]
-    #[case::far_high(300.0, 100.0, "3.0× too high")]
-    #[case::far_low(10.0, 100.0, "10.0× too low")]
+    #[case::high(120.0, 100.0, "1.20× high")]
+    #[case::low(80.0, 100.0, "1.25× low")]
+    #[case::far_high(300.0, 100.0, "3.00× high")]
+    #[case::far_low(10.0, 100.0, "10.00× low")]
+    #[case::huge(1e6, 1.0, "1,000,000× high")]
     fn miss_descriptions(#[case] guess: f64, #[case] answer: f64, #[case] text: &str) {
         assert_eq!(describe_miss(guess, answer), text);
     }

@@ -11,7 +11,9 @@ pub mod refusal;
 pub mod step;
 
 pub use answer::{ResolvedAnswer, resolve_lesson};
-pub use progress::{LessonProgress, LessonStatus, LessonSummary, Progress, StepRecord, summarize};
+pub use progress::{
+    LessonProgress, LessonStatus, LessonSummary, Progress, StepMark, StepRecord, summarize,
+};
 pub use step::{
     Action, ExplainState, Grade, Guess, Outcome, PredictInput, PredictState, RecallState, Refusal,
     StepState,
@@ -38,6 +40,9 @@ struct Slot {
     state: StepState,
     answer: Option<ResolvedAnswer>,
     visit: Visit,
+    /// A record made against another answer (another cluster or setting): kept, shown as
+    /// history, not as this step's result; replaced once the step is answered again.
+    earlier: Option<StepRecord>,
 }
 
 /// Whether the learner has been on a step (what finishes a read step).
@@ -87,8 +92,12 @@ impl Session {
         for (slot, step) in session.slots.iter_mut().zip(&lesson.steps) {
             if let Some(record) = progress.steps.get(step.id()) {
                 slot.visit = Visit::Seen;
-                if let Some(state) = restore(step, record, slot.answer.as_ref()) {
-                    slot.state = state;
+                match restore(step, record, slot.answer.as_ref()) {
+                    Some(state) => slot.state = state,
+                    None if matches!(record, StepRecord::Revealed { .. }) => {
+                        slot.earlier = Some(record.clone());
+                    }
+                    None => {}
                 }
             }
         }
@@ -118,6 +127,7 @@ impl Session {
                 state: StepState::initial(step),
                 answer: answers.next().flatten(),
                 visit: Visit::NotYet,
+                earlier: None,
             })
             .collect();
         slots[0].visit = Visit::Seen;
@@ -162,6 +172,13 @@ impl Session {
     #[must_use]
     pub fn answer(&self) -> Option<&ResolvedAnswer> {
         self.slots[self.current].answer.as_ref()
+    }
+
+    /// A record of the current step made against another answer (another cluster or
+    /// setting), kept as history until the step is answered again.
+    #[must_use]
+    pub fn earlier(&self) -> Option<&StepRecord> {
+        self.slots[self.current].earlier.as_ref()
     }
 
     /// The state of step `index`, if there is one.
@@ -292,6 +309,10 @@ fn record(slot: &Slot) -> Option<StepRecord> {
         StepState::Predict(PredictState::Revealed { guess, score }) => Some(StepRecord::Revealed {
             guess: *guess,
             score: *score,
+            answer: match &slot.answer {
+                Some(ResolvedAnswer::Number { value, .. }) => Some(*value),
+                _ => None,
+            },
         }),
         StepState::Recall(RecallState::Graded(grade)) => Some(StepRecord::Graded { grade: *grade }),
         StepState::Explain(ExplainState::Revealed { text }) => {
@@ -302,7 +323,20 @@ fn record(slot: &Slot) -> Option<StepRecord> {
         | StepState::Recall(RecallState::Front | RecallState::Back)
         | StepState::Explain(ExplainState::Writing { .. }) => None,
     };
-    settled.or_else(|| (slot.visit == Visit::Seen).then_some(StepRecord::Seen))
+    settled
+        .or_else(|| slot.earlier.clone())
+        .or_else(|| (slot.visit == Visit::Seen).then_some(StepRecord::Seen))
+}
+
+/// Whether a record was judged against the answer the step has now (a record from before
+/// answers were kept counts as the same).
+fn same_answer(judged: Option<f64>, now: Option<&ResolvedAnswer>) -> bool {
+    match (judged, now) {
+        (Some(then), Some(ResolvedAnswer::Number { value, .. })) => {
+            ((then - value) / value).abs() < 1e-6
+        }
+        _ => true,
+    }
 }
 
 /// The state a record puts a step in, if the record fits the step.
@@ -314,9 +348,14 @@ fn restore(step: &Step, record: &StepRecord, answer: Option<&ResolvedAnswer>) ->
                 guess: *guess,
             }))
         }
-        (Step::Predict(_) | Step::Explore(_), StepRecord::Revealed { guess, score })
-            if fits(*guess) =>
-        {
+        (
+            Step::Predict(_) | Step::Explore(_),
+            StepRecord::Revealed {
+                guess,
+                score,
+                answer: judged,
+            },
+        ) if fits(*guess) && same_answer(*judged, answer) => {
             Some(StepState::Predict(PredictState::Revealed {
                 guess: *guess,
                 score: *score,

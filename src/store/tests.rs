@@ -23,6 +23,7 @@ fn sample() -> Progress {
                     StepRecord::Revealed {
                         guess: Guess::Number(295.3),
                         score: Some(100),
+                        answer: None,
                     },
                 ),
                 ("card".to_owned(), StepRecord::Graded { grade: Grade::Easy }),

@@ -2,12 +2,12 @@
 //! lesson's summary.
 //!
 //! ```text
-//! ┌ roofline · 12 lessons ─────────────────────────────────┐
-//! │  #  Lesson                      Progress        Score  │
-//! │▸ 1  The two ceilings            ✓ done          85     │
-//! │  2  The ridge point             in progress 3/9 76     │
-//! │  3  Decode at batch 1           not started            │
-//! └────────────────────────────────────────────────────────┘
+//! ┌ roofline · 12 lessons · course 31/160 steps · mean score 81 ───────┐
+//! │  #  Lesson                      Progress         Right  Score      │
+//! │▸ 1  The two ceilings            ✓ done           ✓7 ✗2  85         │
+//! │  2  The ridge point             in progress 3/9  ✓2     76         │
+//! │  3  Decode at batch 1           not started                        │
+//! └─ Right: ✓ answers within tolerance, ✗ missed · Score: mean of 100 ─┘
 //! ┌ The ridge point ───────────────────────────────────────┐
 //! │ summary, wrapped                                       │
 //! └────────────────────────────────────────────────────────┘
@@ -43,36 +43,53 @@ pub fn render(app: &App, selected: usize, body: Rect, buf: &mut Buffer) {
 fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
     let theme = Theme::new(app.appearance());
     let lessons = app.lessons();
-    let rows = lessons.iter().enumerate().map(|(i, lesson)| {
-        let summary = summarize(lesson, app.progress().lessons.get(&lesson.id));
-        let (status, style) = match summary.status {
-            LessonStatus::NotStarted => ("not started".to_owned(), theme.muted()),
-            LessonStatus::InProgress { done, total } => {
-                (format!("in progress {done}/{total}"), theme.input())
+    let summaries: Vec<_> = lessons
+        .iter()
+        .map(|lesson| summarize(lesson, app.progress().lessons.get(&lesson.id)))
+        .collect();
+    let rows = lessons
+        .iter()
+        .zip(&summaries)
+        .enumerate()
+        .map(|(i, (lesson, summary))| {
+            let (status, style) = match summary.status {
+                LessonStatus::NotStarted => ("not started".to_owned(), theme.muted()),
+                LessonStatus::InProgress { done, total } => {
+                    (format!("in progress {done}/{total}"), theme.input())
+                }
+                LessonStatus::Done => (format!("{} done", theme.glyph("✓", "*")), theme.good()),
+            };
+            let score = summary.score.map_or_else(String::new, |s| format!("{s}"));
+            let mut marks = Vec::new();
+            if summary.right > 0 {
+                marks.push(Span::styled(
+                    format!("{}{} ", theme.glyph("✓", "+"), summary.right),
+                    theme.good(),
+                ));
             }
-            LessonStatus::Done => (format!("{} done", theme.glyph("✓", "*")), theme.good()),
-        };
-        let score = summary.score.map_or_else(String::new, |s| format!("{s}"));
-        Row::new(vec![
-            Line::from(format!("{:>2}", i + 1)),
-            Line::from(lesson.title.clone()),
-            Line::styled(status, style),
-            Line::from(score),
-        ])
-    });
-    let header = Row::new(vec!["#", "Lesson", "Progress", "Score"]).style(theme.muted());
-    let noun = if lessons.len() == 1 {
-        "lesson"
-    } else {
-        "lessons"
-    };
-    let title = format!(" roofline{}{} {noun} ", theme.dot(), lessons.len());
+            if summary.missed > 0 {
+                marks.push(Span::styled(
+                    format!("{}{}", theme.glyph("✗", "x"), summary.missed),
+                    theme.error(),
+                ));
+            }
+            Row::new(vec![
+                Line::from(format!("{:>2}", i + 1)),
+                Line::from(lesson.title.clone()),
+                Line::styled(status, style),
+                Line::from(marks),
+                Line::from(score),
+            ])
+        });
+    let header = Row::new(vec!["#", "Lesson", "Progress", "Right", "Score"]).style(theme.muted());
+    let (title, legend) = title_and_legend(theme, lessons, &summaries);
     let table = Table::new(
         rows,
         [
             Constraint::Length(3),
             Constraint::Fill(1),
             Constraint::Length(17),
+            Constraint::Length(8),
             Constraint::Length(5),
         ],
     )
@@ -83,7 +100,8 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         Block::bordered()
             .border_set(theme.border_set())
             .border_style(theme.border_active())
-            .title(Span::styled(title, theme.heading())),
+            .title(Span::styled(title, theme.heading()))
+            .title_bottom(Line::styled(legend, theme.muted())),
     );
     if lessons.is_empty() {
         Paragraph::new("no lessons to show")
@@ -93,6 +111,56 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
     }
     let mut state = TableState::default().with_selected(Some(selected.min(lessons.len() - 1)));
     StatefulWidget::render(table, area, buf, &mut state);
+}
+
+/// The list's title (the course total and mean score) and its legend (what the columns mean).
+fn title_and_legend(
+    theme: Theme,
+    lessons: &[crate::domain::lesson::Lesson],
+    summaries: &[crate::domain::session::LessonSummary],
+) -> (String, String) {
+    let noun = if lessons.len() == 1 {
+        "lesson"
+    } else {
+        "lessons"
+    };
+    let (done, total) = lessons
+        .iter()
+        .zip(summaries)
+        .fold((0, 0), |(d, t), (l, s)| {
+            let n = l.steps.len();
+            match s.status {
+                LessonStatus::NotStarted => (d, t + n),
+                LessonStatus::InProgress { done, .. } => (d + done, t + n),
+                LessonStatus::Done => (d + n, t + n),
+            }
+        });
+    let scores: Vec<u32> = summaries
+        .iter()
+        .filter_map(|s| s.score.map(u32::from))
+        .collect();
+    let mean = if scores.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "{}mean score {}",
+            theme.dot(),
+            scores.iter().sum::<u32>() / scores.len() as u32
+        )
+    };
+    let title = format!(
+        " roofline{}{} {noun}{}course {done}/{total} steps{mean} ",
+        theme.dot(),
+        lessons.len(),
+        theme.dot()
+    );
+    let legend = format!(
+        " Right: {} within tolerance, {} missed{}Score: mean of predictions, out of 100 ",
+        theme.glyph("✓", "+"),
+        theme.glyph("✗", "x"),
+        theme.dot()
+    );
+    (title, legend)
 }
 
 fn render_summary(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {

@@ -26,7 +26,8 @@ use crate::domain::lesson::{
     scenario_for,
 };
 use crate::domain::session::{
-    ExplainState, PredictState, RecallState, ResolvedAnswer, Session, StepState,
+    ExplainState, PredictState, RecallState, ResolvedAnswer, Session, StepMark, StepRecord,
+    StepState,
 };
 use crate::domain::withhold::Withheld;
 
@@ -108,11 +109,26 @@ impl Pane<'_> {
             };
             spans.push(Span::styled(format!("{}{tag}", theme.dot()), theme.muted()));
         }
-        if session.state().is_answered() {
-            spans.push(Span::styled(
-                format!(" {}", theme.glyph("✓", "(done)")),
-                theme.good(),
-            ));
+        let mark = match (step, session.state().mark()) {
+            // A read step is done by being on screen; no mark needed.
+            (Step::Read(_) | Step::Example(_), _) | (_, StepMark::Open) => None,
+            (_, StepMark::Done) => {
+                Some((theme.glyph(" ✓ done", " (done)").to_owned(), theme.muted()))
+            }
+            (_, StepMark::Right) => {
+                Some((theme.glyph(" ✓ right", " (right)").to_owned(), theme.good()))
+            }
+            (_, StepMark::Partly(score)) => Some((
+                format!(" {} {score}/100", theme.glyph("◐", "(partly)")),
+                theme.trap(),
+            )),
+            (_, StepMark::Missed) => Some((
+                theme.glyph(" ✗ missed", " (missed)").to_owned(),
+                theme.error(),
+            )),
+        };
+        if let Some((text, style)) = mark {
+            spans.push(Span::styled(text, style));
         }
         Line::from(spans)
     }
@@ -155,6 +171,7 @@ impl Pane<'_> {
         let patch = s.scenario.as_ref();
         let mut lines = self.prose(&s.question, patch, Style::new());
         lines.push(Line::default());
+        lines.extend(self.earlier());
         lines.extend(answer::block(self, &s.answer, state, resolved, patch));
         if matches!(state, PredictState::Revealed { .. }) {
             lines.push(Line::default());
@@ -177,6 +194,7 @@ impl Pane<'_> {
         let patch = s.preset.as_ref();
         let mut lines = self.prose(&s.task, patch, Style::new());
         lines.push(Line::default());
+        lines.extend(self.earlier());
         let revealed = matches!(state, PredictState::Revealed { .. });
         if !revealed {
             lines.extend(self.hint(&[
@@ -195,6 +213,33 @@ impl Pane<'_> {
             lines.extend(self.prose(&s.explanation, patch, Style::new()));
             lines.extend(self.next_hint());
         }
+        lines
+    }
+
+    /// A result kept from another cluster or setting: history, not this step's score.
+    fn earlier(&self) -> Vec<Line<'static>> {
+        let Some(StepRecord::Revealed {
+            score: Some(score),
+            answer: Some(answer),
+            ..
+        }) = self.app.session().and_then(Session::earlier)
+        else {
+            return Vec::new();
+        };
+        let text = format!(
+            "Earlier you scored {score}/100 here against an answer of {}, computed for another cluster or setting; this one is new.",
+            crate::domain::lesson::template::format_number(
+                *answer,
+                crate::domain::lesson::template::Format::Auto
+            )
+        );
+        let mut lines = prose::wrap(
+            &self.withheld.mask_prose(&text),
+            self.width,
+            self.theme.muted(),
+            " ",
+        );
+        lines.push(Line::default());
         lines
     }
 

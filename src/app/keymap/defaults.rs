@@ -89,6 +89,15 @@ pub(super) fn bindings() -> Vec<Binding> {
         // A choice.
         pattern(C::ChoiceEntry, KeyPattern::OptionDigit, Emit::OptionOfDigit, "choose", 8, "choose that option"),
         key(C::ChoiceEntry, Enter, NONE, Msg::Commit, "commit", 9, "lock in the option chosen"),
+        // The end of a lesson.
+        key(C::LessonEnd, Up, NONE, Msg::SelectPrevious, "select", 7, "previous step in the list"),
+        key(C::LessonEnd, Down, NONE, Msg::SelectNext, "select", 7, "next step in the list"),
+        key(C::LessonEnd, Enter, NONE, Msg::OpenSelected, "open step", 9, "open the highlighted step"),
+        ch(C::LessonEnd, 'u', Msg::FirstUnfinished, "first unfinished", 8, "go to the first step not yet finished"),
+        ch(C::LessonEnd, 'n', Msg::NextStep, "next lesson", 9, "on to the next lesson"),
+        ch(C::LessonEnd, 'b', Msg::PreviousStep, "back", 6, "back to the last step"),
+        ch(C::LessonEnd, 'R', Msg::RestartLesson, "restart", 5, "restart the lesson, clearing its answers (asks first)"),
+        ch(C::LessonEnd, 'l', Msg::ShowLessonList, "lessons", 6, "the lesson list"),
         // The what-if line takes every key while it is open.
         pattern(C::WhatIfEntry, KeyPattern::AnyChar, Emit::TypedChar, "type", 3, "type a command: gpu ID, model ID, tp N, batch B, context 32k, overlay ID|off, bf16, fp8, int4, reset, step N"),
         key(C::WhatIfEntry, KeyCode::Tab, NONE, Msg::CompleteWhatIf, "complete", 8, "complete the command or the GPU or model id"),
@@ -126,6 +135,8 @@ pub(super) fn bindings() -> Vec<Binding> {
         ch(C::Lesson, 'b', Msg::PreviousStep, "back", 6, "previous step (what you did there is kept)"),
         ch(C::Lesson, 'r', Msg::Reveal, "reveal", 0, "reveal the answer (only once a guess is committed)"),
         ch(C::Lesson, 'l', Msg::ShowLessonList, "lessons", 5, "the lesson list"),
+        ch(C::Lesson, 'u', Msg::FirstUnfinished, "first unfinished", 0, "go to the first step not yet finished"),
+        ch(C::Lesson, 'R', Msg::RestartLesson, "restart", 0, "restart the lesson, clearing its answers (asks first)"),
         key(C::Lesson, Up, NONE, Msg::ScrollUp, "scroll", 0, "scroll the lesson text up"),
         key(C::Lesson, Down, NONE, Msg::ScrollDown, "scroll", 0, "scroll the lesson text down"),
         key(C::Lesson, PageUp, NONE, Msg::PageUp, "scroll", 0, "scroll the lesson text up a page"),

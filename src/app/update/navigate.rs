@@ -1,7 +1,7 @@
 //! Screens, overlays, focus, scrolling, quitting, and what the terminal tells us.
 
 use super::refuse;
-use crate::app::{App, Focus, Msg, Notice, NoticeKind, Overlay, RunState, Screen};
+use crate::app::{App, Focus, LessonView, Msg, Notice, NoticeKind, Overlay, RunState, Screen};
 use crate::domain::session::{ExplainState, PredictInput, PredictState, Session, StepState};
 
 /// Screens, overlays, focus, scrolling, and what the terminal tells us.
@@ -27,7 +27,8 @@ pub(super) fn navigate(app: &mut App, msg: Msg) -> Option<Msg> {
                 Screen::LessonList { selected } if selected < app.lessons.len() => {
                     Some(Msg::OpenLesson(selected))
                 }
-                _ => None,
+                Screen::Lesson(_) => super::study::end_open(app),
+                Screen::LessonList { .. } => None,
             };
         }
         Msg::LeaveInput => {
@@ -91,7 +92,10 @@ pub(super) fn navigate(app: &mut App, msg: Msg) -> Option<Msg> {
         | Msg::ToggleCurtain
         | Msg::JumpToStep(_)
         | Msg::OpenWhatIf
-        | Msg::CompleteWhatIf => {}
+        | Msg::CompleteWhatIf
+        | Msg::RestartLesson
+        | Msg::FirstUnfinished
+        | Msg::Clock(_) => {}
     }
     None
 }
@@ -155,6 +159,12 @@ pub(super) enum Selection {
 }
 
 pub(super) fn select(app: &mut App, to: Selection) -> Option<Msg> {
+    if app
+        .lesson_screen()
+        .is_some_and(|s| matches!(s.view, LessonView::End { .. }))
+    {
+        return super::study::end_select(app, matches!(to, Selection::Next | Selection::Last));
+    }
     let count = app.lessons.len();
     if let Screen::LessonList { selected } = &mut app.screen {
         let last = count.saturating_sub(1);

@@ -3,7 +3,9 @@
 
 use super::{inform, refuse};
 use crate::app::plot_view::PrefillDot;
-use crate::app::{App, Focus, LessonScreen, Msg, Overlay, Screen};
+use std::time::Duration;
+
+use crate::app::{App, Focus, LessonScreen, LessonView, Msg, Overlay, Pending, Screen};
 use crate::domain::lesson::{Step, scenario_for};
 use crate::domain::session::{
     Action, ExplainState, Move, Outcome, Refusal, ResolvedAnswer, Session, StepState,
@@ -28,6 +30,9 @@ pub(super) fn open_lesson(app: &mut App, index: usize) {
                 session,
                 focus: Focus::Commands,
                 scroll: 0,
+                view: LessonView::Step,
+                active: Duration::ZERO,
+                last_key: None,
             });
             app.overlay = Overlay::None;
             enter_step(app);
@@ -112,53 +117,41 @@ pub(super) fn act(app: &mut App, action: Action) -> Option<Msg> {
     }
 }
 
+/// The next step; from the lesson's end, the next lesson (the list after the last).
 pub(super) fn next_step(app: &mut App) -> Option<Msg> {
     let Screen::Lesson(screen) = &mut app.screen else {
         return None;
     };
+    if let LessonView::End { .. } = screen.view {
+        return Some(if screen.lesson + 1 < app.lessons.len() {
+            Msg::OpenLesson(screen.lesson + 1)
+        } else {
+            Msg::ShowLessonList
+        });
+    }
     match screen.session.next_step() {
         Move::Moved => {
             enter_step(app);
             None
         }
         Move::AtEnd | Move::AtStart => {
-            let (done, total) = (screen.session.finished(), screen.session.len());
-            let lesson = screen.lesson;
-            let title = app
-                .lessons
-                .get(lesson)
-                .map_or("", |l| l.title.as_str())
-                .to_owned();
-            sync_progress(app);
-            app.screen = Screen::LessonList {
-                selected: if done == total {
-                    (lesson + 1).min(app.lessons.len().saturating_sub(1))
-                } else {
-                    lesson
-                },
-            };
-            if done == total {
-                inform(
-                    app,
-                    format!("“{title}” done: all {total} steps. Pick the next lesson."),
-                );
-            } else {
-                inform(
-                    app,
-                    format!(
-                        "end of “{title}”: {done} of {total} steps done; open it again to finish"
-                    ),
-                );
-            }
+            // The lesson's end: its score, what went right, what was skipped or missed.
+            screen.view = LessonView::End { selected: 0 };
+            screen.scroll = 0;
             None
         }
     }
 }
 
+/// The previous step; from the lesson's end, back to its last step.
 pub(super) fn previous_step(app: &mut App) -> Option<Msg> {
     let Screen::Lesson(screen) = &mut app.screen else {
         return None;
     };
+    if let LessonView::End { .. } = screen.view {
+        screen.view = LessonView::Step;
+        return None;
+    }
     match screen.session.previous_step() {
         Move::Moved => {
             enter_step(app);
@@ -180,4 +173,106 @@ pub(super) fn sync_progress(app: &mut App) -> bool {
     }
     app.progress.lessons.insert(id.to_owned(), progress);
     true
+}
+
+/// The steps worth another look at the lesson's end: skipped (not finished) or not right, in
+/// lesson order, by index.
+#[must_use]
+pub fn to_revisit(session: &crate::domain::session::Session) -> Vec<usize> {
+    use crate::domain::session::StepMark;
+    (0..session.len())
+        .filter(|&i| {
+            session.state_at(i).is_some_and(|state| match state.mark() {
+                StepMark::Open | StepMark::Partly(_) | StepMark::Missed => true,
+                StepMark::Done | StepMark::Right => false,
+            })
+        })
+        .collect()
+}
+
+/// Moves the end screen's highlight.
+pub(super) fn end_select(app: &mut App, down: bool) -> Option<Msg> {
+    let Screen::Lesson(screen) = &mut app.screen else {
+        return None;
+    };
+    let count = to_revisit(&screen.session).len();
+    if let LessonView::End { selected } = &mut screen.view {
+        *selected = if down {
+            (*selected + 1).min(count.saturating_sub(1))
+        } else {
+            selected.saturating_sub(1)
+        };
+    }
+    None
+}
+
+/// Opens the step highlighted on the end screen.
+pub(super) fn end_open(app: &mut App) -> Option<Msg> {
+    let Screen::Lesson(screen) = &app.screen else {
+        return None;
+    };
+    let LessonView::End { selected } = screen.view else {
+        return None;
+    };
+    to_revisit(&screen.session)
+        .get(selected)
+        .map(|&i| Msg::JumpToStep(i + 1))
+}
+
+/// Goes to the first step not yet finished (or says every step is).
+pub(super) fn first_unfinished(app: &mut App) -> Option<Msg> {
+    let Screen::Lesson(screen) = &app.screen else {
+        return None;
+    };
+    let first = (0..screen.session.len()).find(|&i| {
+        screen
+            .session
+            .state_at(i)
+            .is_some_and(|s| s.mark() == crate::domain::session::StepMark::Open)
+    });
+    match first {
+        Some(i) => Some(Msg::JumpToStep(i + 1)),
+        None => refuse(app, "every step of this lesson is finished"),
+    }
+}
+
+/// Restarts the lesson on screen from its first step with its answers cleared; the first
+/// press asks, the second does it.
+pub(super) fn restart(app: &mut App) -> Option<Msg> {
+    let Screen::Lesson(screen) = &app.screen else {
+        return None;
+    };
+    if app.pending != Pending::Restart {
+        app.pending = Pending::Restart;
+        let key = app
+            .keymap
+            .key_for(&Msg::RestartLesson, &app.contexts(), app.appearance.glyphs)
+            .unwrap_or_else(|| "R".to_owned());
+        return refuse(
+            app,
+            format!(
+                "restart this lesson and clear its answers? {key} again restarts; any other key keeps them"
+            ),
+        );
+    }
+    app.pending = Pending::Nothing;
+    let index = screen.lesson;
+    let id = screen.session.lesson_id().to_owned();
+    app.progress.lessons.remove(&id);
+    open_lesson(app, index);
+    inform(app, "the lesson starts again from its first step");
+    None
+}
+
+/// Counts the time between keys on the lesson on screen (a gap over two minutes counts as
+/// two: the learner was away).
+pub(super) fn clock(app: &mut App, now: std::time::SystemTime) {
+    if let Screen::Lesson(screen) = &mut app.screen {
+        if let Some(last) = screen.last_key
+            && let Ok(gap) = now.duration_since(last)
+        {
+            screen.active += gap.min(Duration::from_secs(120));
+        }
+        screen.last_key = Some(now);
+    }
 }

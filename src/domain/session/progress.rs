@@ -51,6 +51,11 @@ pub enum StepRecord {
         guess: Guess,
         /// 0–100, when the answer could be judged.
         score: Option<u8>,
+        /// The number the guess was judged against (absent in records from before it was
+        /// kept, and for choices). A record judged against another number — another cluster,
+        /// another setting — is not shown as this cluster's.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        answer: Option<f64>,
     },
     /// A recall card was graded.
     Graded {
@@ -64,7 +69,56 @@ pub enum StepRecord {
     },
 }
 
+/// How a step went, for the marks on screen: done is not the same as right.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StepMark {
+    /// Not finished.
+    Open,
+    /// Finished, with nothing to be right or wrong about (read, an explanation, an answer
+    /// that could not be judged).
+    Done,
+    /// Within tolerance (100/100), or a card known.
+    Right,
+    /// Close but not within tolerance: the score.
+    Partly(u8),
+    /// Scored 0, or a card not known (graded Again).
+    Missed,
+}
+
+impl StepMark {
+    /// The mark of a score.
+    #[must_use]
+    pub const fn of_score(score: Option<u8>) -> Self {
+        match score {
+            Some(100) => Self::Right,
+            Some(0) => Self::Missed,
+            Some(s) => Self::Partly(s),
+            None => Self::Done,
+        }
+    }
+
+    /// The mark of a recall grade.
+    #[must_use]
+    pub const fn of_grade(grade: Grade) -> Self {
+        match grade {
+            Grade::Again => Self::Missed,
+            Grade::Hard | Grade::Good | Grade::Easy => Self::Right,
+        }
+    }
+}
+
 impl StepRecord {
+    /// How the step went.
+    #[must_use]
+    pub const fn mark(&self) -> StepMark {
+        match self {
+            Self::Seen | Self::Committed { .. } => StepMark::Open,
+            Self::Revealed { score, .. } => StepMark::of_score(*score),
+            Self::Graded { grade } => StepMark::of_grade(*grade),
+            Self::Explained { .. } => StepMark::Done,
+        }
+    }
+
     /// Whether this record finishes a step of this kind.
     #[must_use]
     pub fn completes(&self, step: &Step) -> bool {
@@ -101,6 +155,10 @@ pub struct LessonSummary {
     pub status: LessonStatus,
     /// Mean score (0–100) over the scored predictions; `None` before the first.
     pub score: Option<u8>,
+    /// Steps answered right (predictions within tolerance, cards known).
+    pub right: usize,
+    /// Steps answered but not right (a prediction short of 100, a card graded Again).
+    pub missed: usize,
 }
 
 /// Summarises a lesson's progress. Records for steps the lesson no longer has are ignored.
@@ -110,6 +168,8 @@ pub fn summarize(lesson: &Lesson, progress: Option<&LessonProgress>) -> LessonSu
         return LessonSummary {
             status: LessonStatus::NotStarted,
             score: None,
+            right: 0,
+            missed: 0,
         };
     };
     let total = lesson.steps.len();
@@ -143,7 +203,28 @@ pub fn summarize(lesson: &Lesson, progress: Option<&LessonProgress>) -> LessonSu
     } else {
         LessonStatus::InProgress { done, total }
     };
-    LessonSummary { status, score }
+    let marks: Vec<StepMark> = lesson
+        .steps
+        .iter()
+        .filter_map(|step| {
+            progress
+                .steps
+                .get(step.id())
+                .filter(|r| r.completes(step))
+                .map(StepRecord::mark)
+        })
+        .collect();
+    let right = marks.iter().filter(|m| **m == StepMark::Right).count();
+    let missed = marks
+        .iter()
+        .filter(|m| matches!(m, StepMark::Partly(_) | StepMark::Missed))
+        .count();
+    LessonSummary {
+        status,
+        score,
+        right,
+        missed,
+    }
 }
 
 #[cfg(test)]
@@ -190,6 +271,7 @@ mod tests {
         StepRecord::Revealed {
             guess: Guess::Choice(0),
             score: Some(score),
+            answer: None,
         }
     }
 
@@ -217,10 +299,32 @@ mod tests {
                 .map(|(k, v)| (k.to_owned(), v))
                 .collect(),
         };
-        assert_eq!(
-            summarize(&lesson(), Some(&progress)),
-            LessonSummary { status, score }
-        );
+        let summary = summarize(&lesson(), Some(&progress));
+        assert_eq!((summary.status, summary.score), (status, score));
+    }
+
+    #[test]
+    fn right_and_missed_are_counted_apart() {
+        let progress = LessonProgress {
+            resume_step: None,
+            steps: [
+                ("p1", revealed(100)),
+                ("p2", revealed(40)),
+                (
+                    "card",
+                    StepRecord::Graded {
+                        grade: Grade::Again,
+                    },
+                ),
+                ("intro", StepRecord::Seen),
+            ]
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v))
+            .collect(),
+        };
+        let summary = summarize(&lesson(), Some(&progress));
+        assert_eq!((summary.right, summary.missed), (1, 2));
+        assert_eq!(revealed(40).mark(), StepMark::Partly(40));
     }
 
     #[test]
@@ -239,6 +343,7 @@ mod tests {
                         StepRecord::Revealed {
                             guess: Guess::Number(295.5),
                             score: Some(100),
+                            answer: None,
                         },
                     ),
                     (

@@ -186,6 +186,20 @@ impl StepState {
         }
     }
 
+    /// How the step went (a read step on screen counts as done).
+    #[must_use]
+    pub const fn mark(&self) -> super::StepMark {
+        use super::StepMark;
+        match self {
+            Self::Reading | Self::Explain(ExplainState::Revealed { .. }) => StepMark::Done,
+            Self::Predict(PredictState::Revealed { score, .. }) => StepMark::of_score(*score),
+            Self::Recall(RecallState::Graded(grade)) => StepMark::of_grade(*grade),
+            Self::Predict(PredictState::Predicting { .. } | PredictState::Committed { .. })
+            | Self::Recall(RecallState::Front | RecallState::Back)
+            | Self::Explain(ExplainState::Writing { .. }) => StepMark::Open,
+        }
+    }
+
     /// Whether the learner has finished the step (read steps count once seen, elsewhere).
     #[must_use]
     pub const fn is_answered(&self) -> bool {

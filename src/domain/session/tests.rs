@@ -144,7 +144,8 @@ fn progress_round_trips_through_resume() {
         saved.steps.get("h100-ridge"),
         Some(&StepRecord::Revealed {
             guess: Guess::Number(590.0),
-            score: Some(54)
+            score: Some(54),
+            answer: Some(989.4e12 / 3.35e12),
         })
     );
     assert_eq!(
@@ -183,9 +184,9 @@ fn progress_round_trips_through_resume() {
 #[case::unknown_resume_step(Some("gone"), vec![], 0, None)]
 #[case::no_resume_step(None, vec![], 0, None)]
 #[case::stale_step_id(Some("bound"), vec![("old-step", StepRecord::Graded { grade: Grade::Easy })], 2, None)]
-#[case::record_of_another_kind(Some("card"), vec![("card", StepRecord::Revealed { guess: Guess::Choice(0), score: Some(100) })], 3, Some(StepState::Recall(RecallState::Front)))]
+#[case::record_of_another_kind(Some("card"), vec![("card", StepRecord::Revealed { guess: Guess::Choice(0), score: Some(100), answer: None, })], 3, Some(StepState::Recall(RecallState::Front)))]
 #[case::number_guess_on_a_choice(None, vec![("bound", StepRecord::Committed { guess: Guess::Number(3.0) })], 0, Some(StepState::Predict(PredictState::Predicting { input: PredictInput::Choice { selected: None } })))]
-#[case::option_out_of_range(None, vec![("bound", StepRecord::Revealed { guess: Guess::Choice(7), score: Some(0) })], 0, Some(StepState::Predict(PredictState::Predicting { input: PredictInput::Choice { selected: None } })))]
+#[case::option_out_of_range(None, vec![("bound", StepRecord::Revealed { guess: Guess::Choice(7), score: Some(0), answer: None, })], 0, Some(StepState::Predict(PredictState::Predicting { input: PredictInput::Choice { selected: None } })))]
 #[case::negative_number_guess(None, vec![("h100-ridge", StepRecord::Committed { guess: Guess::Number(-3.0) })], 0, None)]
 #[case::graded_card(None, vec![("card", StepRecord::Graded { grade: Grade::Hard })], 0, Some(StepState::Recall(RecallState::Graded(Grade::Hard))))]
 #[case::explained(None, vec![("colleague", StepRecord::Explained { text: "mine".into() })], 0, Some(StepState::Explain(ExplainState::Revealed { text: "mine".into() })))]
@@ -233,4 +234,62 @@ fn an_empty_lesson_cannot_start() {
         Session::start(&empty, &Scenario::default_cluster(), &builtin_catalog()),
         Err(EmptyLesson("ridge-point".into()))
     );
+}
+
+/// A result judged against another answer (the learner's cluster changed) is not restored as
+/// this step's; it is kept as history until the step is answered again.
+#[test]
+fn a_record_for_another_answer_is_history_not_a_result() {
+    let mut progress = LessonProgress::default();
+    progress.steps.insert(
+        "h100-ridge".into(),
+        StepRecord::Revealed {
+            guess: Guess::Number(100.0),
+            score: Some(92),
+            answer: Some(98.0),
+        },
+    );
+    progress.resume_step = Some("h100-ridge".into());
+    let cluster = Scenario::default_cluster();
+    let mut session = Session::resume(&lesson(), &cluster, &builtin_catalog(), &progress).unwrap();
+    assert!(matches!(
+        session.state(),
+        StepState::Predict(PredictState::Predicting { .. })
+    ));
+    assert!(matches!(
+        session.earlier(),
+        Some(StepRecord::Revealed {
+            score: Some(92),
+            ..
+        })
+    ));
+    // Saved again untouched, never lost.
+    assert_eq!(
+        session.progress().steps.get("h100-ridge"),
+        progress.steps.get("h100-ridge")
+    );
+    // Answered anew, the new record (with the answer it was judged against) replaces it.
+    let mut actions = type_text("295");
+    actions.extend([Action::Commit, Action::Reveal]);
+    act_all(&mut session, &actions);
+    match session.progress().steps.get("h100-ridge") {
+        Some(StepRecord::Revealed {
+            score: Some(100),
+            answer: Some(a),
+            ..
+        }) => {
+            assert!((a - 295.3).abs() < 0.1, "{a}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // A record judged against the current answer is restored as it was.
+    let again =
+        Session::resume(&lesson(), &cluster, &builtin_catalog(), &session.progress()).unwrap();
+    assert!(matches!(
+        again.state(),
+        StepState::Predict(PredictState::Revealed {
+            score: Some(100),
+            ..
+        })
+    ));
 }

@@ -3,7 +3,7 @@
 //! ```text
 //! Your guess  300 FLOP/byte
 //! Answer      295 FLOP/byte
-//! Score       100/100 · 2 % high
+//! Off by      1.02× high
 //! ```
 
 use ratatui::text::{Line, Span};

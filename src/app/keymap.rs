@@ -11,73 +11,51 @@ use super::msg::Msg;
 use crate::widgets::GlyphSet;
 
 /// Where a binding applies. The app lists the contexts active in its current state, most
-/// specific first; the first binding that matches the key wins.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// specific first; the first binding that matches the key wins. The help overlay lists the
+/// contexts in declaration order (`KeyContext::iter()`, from strum).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumIter)]
 pub enum KeyContext {
-    /// The help overlay is open.
-    Help,
+    /// Everywhere.
+    Global,
+    /// The end of a lesson.
+    LessonEnd,
+    /// Typing on the what-if line.
+    WhatIfEntry,
+    /// Classroom: the presenter's keys.
+    Presenting,
+    /// Classroom: typing the numbers the room calls out.
+    RoomNumbers,
+    /// Classroom: counting the options the room calls out.
+    RoomChoices,
+    /// A warning is shown under the screen.
+    Warning,
     /// The lesson list.
     LessonList,
-    /// Typing an explanation: every printable key is text.
-    TextEntry,
+    /// Any lesson step.
+    Lesson,
+    /// The plot is on screen.
+    Plot,
     /// Typing a numeric guess.
     GuessEntry,
     /// Choosing an option.
     ChoiceEntry,
     /// A guess is locked in, the answer hidden.
     Committed,
+    /// A step that is finished or has nothing to answer.
+    Continue,
     /// A recall card shows its front.
     CardFront,
     /// A recall card shows its back.
     CardBack,
+    /// Typing an explanation: every printable key is text.
+    TextEntry,
     /// An explanation step whose input has been left with Esc.
     ExplainPaused,
-    /// A step that is finished or has nothing to answer.
-    Continue,
-    /// Any lesson step.
-    Lesson,
-    /// The plot is on screen.
-    Plot,
-    /// A warning is shown under the screen.
-    Warning,
-    /// Typing on the what-if line.
-    WhatIfEntry,
-    /// The end of a lesson.
-    LessonEnd,
-    /// Classroom: typing the numbers the room calls out.
-    RoomNumbers,
-    /// Classroom: counting the options the room calls out.
-    RoomChoices,
-    /// Classroom: the presenter's keys.
-    Presenting,
-    /// Everywhere.
-    Global,
+    /// The help overlay is open.
+    Help,
 }
 
 impl KeyContext {
-    /// Every context, in the order the help overlay lists them.
-    pub const ALL: [Self; 19] = [
-        Self::Global,
-        Self::LessonEnd,
-        Self::WhatIfEntry,
-        Self::Presenting,
-        Self::RoomNumbers,
-        Self::RoomChoices,
-        Self::Warning,
-        Self::LessonList,
-        Self::Lesson,
-        Self::Plot,
-        Self::GuessEntry,
-        Self::ChoiceEntry,
-        Self::Committed,
-        Self::Continue,
-        Self::CardFront,
-        Self::CardBack,
-        Self::TextEntry,
-        Self::ExplainPaused,
-        Self::Help,
-    ];
-
     /// The heading of the context's section in the help overlay.
     #[must_use]
     pub const fn title(self) -> &'static str {

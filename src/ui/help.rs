@@ -19,6 +19,8 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 use super::layout::{centred, inside_border};
 use super::theme::Theme;
 use crate::app::keymap::key_name;
+use strum::IntoEnumIterator as _;
+
 use crate::app::{App, KeyContext};
 
 const KEY_WIDTH: usize = 12;
@@ -78,10 +80,7 @@ fn content(app: &App, width: u16) -> Vec<Line<'static>> {
         .copied()
         .filter(|c| *c != KeyContext::Help)
         .collect();
-    let rest: Vec<KeyContext> = KeyContext::ALL
-        .into_iter()
-        .filter(|c| !order.contains(c))
-        .collect();
+    let rest: Vec<KeyContext> = KeyContext::iter().filter(|c| !order.contains(c)).collect();
     order.extend(rest);
     let help_width = usize::from(width).saturating_sub(KEY_WIDTH + 3).max(8);
     let mut lines = Vec::new();

@@ -7,6 +7,7 @@ use super::*;
 use crate::app::msg::Cycle;
 use crate::domain::session::Grade;
 use KeyContext as C;
+use strum::IntoEnumIterator as _;
 
 const PREDICTING: &[KeyContext] = &[C::GuessEntry, C::Lesson, C::Plot, C::Global];
 const CHOOSING: &[KeyContext] = &[C::ChoiceEntry, C::Lesson, C::Plot, C::Global];
@@ -109,7 +110,7 @@ fn sample_keys() -> Vec<KeyEvent> {
 #[test]
 fn no_key_means_two_things_in_one_context() {
     let keymap = Keymap::default();
-    for context in KeyContext::ALL {
+    for context in KeyContext::iter() {
         for event in sample_keys() {
             let matching: Vec<&Binding> = keymap
                 .bindings()
@@ -133,7 +134,7 @@ fn every_binding_explains_itself_and_every_context_has_one() {
             "{binding:?}"
         );
     }
-    for context in KeyContext::ALL {
+    for context in KeyContext::iter() {
         assert!(
             keymap.bindings().iter().any(|b| b.context == context),
             "{context:?} has no keys"

@@ -110,3 +110,16 @@ fn the_line_cannot_show_a_pending_answer() {
     let screen = text(&render(&app, 120, 40));
     assert!(screen.contains("ridge ?"), "{screen}");
 }
+
+/// The help scrolls to its last line (it is drawn over the body, above the notice and footer,
+/// so its scroll limit is measured there).
+#[test]
+fn the_help_scrolls_to_its_last_line() {
+    let mut app = at("batching", 1);
+    send(&mut app, &[Msg::ToggleHelp]);
+    for _ in 0..200 {
+        send(&mut app, &[Msg::ScrollDown]);
+    }
+    let screen = text(&render(&app, 120, 40));
+    assert!(screen.contains("scroll this help down a page"), "{screen}");
+}

@@ -54,7 +54,10 @@ pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
 #[must_use]
 pub fn scroll_limit(app: &App) -> u16 {
     let viewport = app.viewport();
-    let inner = inside_border(help_box(Rect::new(0, 0, viewport.width, viewport.height)));
+    let full = Rect::new(0, 0, viewport.width, viewport.height);
+    // The help is drawn over the body, above the notice and footer lines.
+    let body = app.screen_areas(full).map_or(full, |a| a.body);
+    let inner = inside_border(help_box(body));
     limit(content(app, inner.width).len(), inner.height)
 }
 

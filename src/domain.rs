@@ -4,6 +4,7 @@
 //! keeps it so), which is what lets every number be tested against the reference by value.
 
 pub mod catalog;
+pub mod decode_dot;
 pub mod dtype;
 pub mod format;
 pub mod hardware;
@@ -16,3 +17,4 @@ pub mod scenario;
 pub mod scoring;
 pub mod session;
 pub mod suggest;
+pub mod weight_format;

@@ -97,8 +97,25 @@ fn max_batch_kv_is_null_at_context_zero() {
     assert_rel(num(&v, "step_time_ms"), 4.48, 0.002);
 }
 
+#[test]
+fn int4_weights_read_as_shipped() {
+    // W4A16: the body at 1/2 + 1/64 byte per weight (group-128 FP16 scales), the output head
+    // in BF16; the input embedding is not read. ≈ 4.65 GB, not 3.75.
+    let v = calc_json(&[
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3-8b",
+        "--weights",
+        "int4",
+    ]);
+    let head = 128_256.0 * 4096.0;
+    let read = (8_030_261_248.0 - 2.0 * head) * (0.5 + 1.0 / 64.0) + head * 2.0;
+    assert_rel(num(&v, "weight_bytes_per_gpu"), read, 1e-9);
+    assert_rel(read, 4.65e9, 0.001);
+}
+
 #[rstest]
-#[case::weights_int4(&["--weights", "int4"], 0.5)]
 #[case::fp8(&["--precision", "fp8"], 1.0)]
 #[case::bf16(&[], 2.0)]
 fn weight_precision_sets_bytes_per_weight(#[case] extra: &[&str], #[case] bytes: f64) {

@@ -262,7 +262,7 @@ impl PlotView {
 /// The KV wall of a scenario.
 #[must_use]
 pub fn kv_wall(scenario: &Scenario, catalog: &Catalog) -> Option<u64> {
-    scenario.evaluate(catalog).ok()?.model?.max_batch_kv
+    scenario.evaluate(catalog).ok()?.model?.batch_limit()
 }
 
 /// "KV wall: 98 sequences × 4K context fill the 52.9 GB KV budget".
@@ -299,7 +299,7 @@ fn no_room(scenario: &Scenario, catalog: &Catalog) -> String {
         .map_or(0.0, |m| m.weight_bytes_stored_per_gpu / 1e9);
     let usable = evaluation.memory_bytes * scenario.mem_util / 1e9 - scenario.overhead_gb;
     format!(
-        "no room for KV: the weights ({stored:.1} GB) fill the {usable:.1} GB {} may use",
+        "does not fit: the weights ({stored:.1} GB) fill the {usable:.1} GB {} may use",
         evaluation.gpu_name
     )
 }

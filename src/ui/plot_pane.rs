@@ -23,7 +23,7 @@ use super::theme::Theme;
 use crate::app::plot_view::{PrefillDot, context_label, kv_wall_explanation};
 use crate::app::{App, Screen};
 use crate::domain::lesson::Step;
-use crate::domain::scenario::Evaluation;
+use crate::domain::scenario::{Evaluation, ModelEvaluation};
 use crate::domain::session::{PredictState, StepState};
 use crate::widgets::{
     BatchSlider, Element, Numbers, PlotModel, ReadoutsLine, Roof, RooflinePlot, SLIDER_MAX_BATCH,
@@ -136,12 +136,18 @@ fn prediction_open(app: &App) -> bool {
 fn info_line(app: &App, theme: Theme, evaluation: &Evaluation) -> Line<'static> {
     let scenario = &app.plot().scenario;
     let look = theme.appearance();
-    if let Some(wall) = evaluation.model.as_ref().and_then(|m| m.max_batch_kv)
+    if let Some(wall) = evaluation
+        .model
+        .as_ref()
+        .and_then(ModelEvaluation::batch_limit)
         && wall <= u64::from(SLIDER_MAX_BATCH)
         && u64::from(scenario.batch) >= wall
     {
-        let text = if wall == 0 {
-            "no room for KV: the weights fill the memory this GPU may use".to_owned()
+        let fits = evaluation.model.as_ref().is_none_or(|m| m.fit.fits());
+        let text = if !fits {
+            "does not fit: the weights need more memory than this GPU may use".to_owned()
+        } else if wall == 0 {
+            "no room for KV: not one sequence at this context fits beside the weights".to_owned()
         } else {
             kv_wall_explanation(scenario, evaluation, wall)
         };

@@ -17,7 +17,7 @@ use ratatui::widgets::Widget;
 use super::readouts::group;
 use super::theme::{Appearance, Element, Numbers};
 use crate::domain::logscale::LogScale;
-use crate::domain::scenario::{Evaluation, Scenario};
+use crate::domain::scenario::{Evaluation, ModelEvaluation, Scenario, WeightFit};
 
 /// The smallest batch on the slider.
 pub const SLIDER_MIN_BATCH: u32 = 1;
@@ -37,6 +37,9 @@ pub struct BatchSlider {
     /// The KV-limited batch: the most sequences whose KV fits; `None` when nothing limits it
     /// (context 0, or no model).
     pub kv_wall: Option<u64>,
+    /// Whether the weights fit at all; when they do not, the wall's label says so instead of
+    /// presenting a KV wall of 0 as a result.
+    pub fit: WeightFit,
     /// Glyphs and colour.
     pub appearance: Appearance,
     /// Whether the KV wall's label carries its value.
@@ -131,6 +134,7 @@ impl BatchSlider {
         Self {
             batch,
             kv_wall,
+            fit: WeightFit::Fits,
             appearance,
             numbers: Numbers::Shown,
         }
@@ -150,8 +154,12 @@ impl BatchSlider {
         evaluation: &Evaluation,
         appearance: Appearance,
     ) -> Self {
-        let kv_wall = evaluation.model.as_ref().and_then(|m| m.max_batch_kv);
-        Self::new(scenario.batch, kv_wall, appearance)
+        let model = evaluation.model.as_ref();
+        let kv_wall = model.and_then(ModelEvaluation::batch_limit);
+        Self {
+            fit: model.map_or(WeightFit::Fits, |m| m.fit),
+            ..Self::new(scenario.batch, kv_wall, appearance)
+        }
     }
 
     /// The track's geometry in `area` (the first row is used), exactly as [`Widget::render`]
@@ -166,6 +174,13 @@ impl BatchSlider {
             Numbers::Shown => group(wall as f64, 0),
             Numbers::Withheld => "?".to_owned(),
         };
+        if self.fit == WeightFit::DoesNotFit {
+            return match variant {
+                Variant::Full => " does not fit".to_owned(),
+                Variant::Short => " no fit".to_owned(),
+                Variant::Bare => String::new(),
+            };
+        }
         match (self.kv_wall, variant) {
             (Some(wall), Variant::Full) => format!(" KV wall {}", value(wall)),
             (Some(wall), Variant::Short) => format!(" wall {}", value(wall)),

@@ -139,7 +139,7 @@ fn a_model_too_big_for_the_gpu_leaves_no_room_and_the_slider_says_so() {
     assert_eq!(plot.kv_wall(&catalog), Some(0));
     let refused = plot.set_batch(2, &catalog);
     assert!(
-        matches!(&refused, PlotChange::Refused(why) if why.starts_with("no room for KV")),
+        matches!(&refused, PlotChange::Refused(why) if why.starts_with("does not fit")),
         "{refused:?}"
     );
 }

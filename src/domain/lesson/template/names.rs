@@ -41,11 +41,13 @@ pub enum Setting {
     Prompt,
     /// Speculative draft tokens per sequence per step.
     DraftTokens,
+    /// Price of one GPU-hour, US dollars.
+    GpuHourUsd,
 }
 
 impl Setting {
     /// Every setting, in documentation order.
-    pub const ALL: [Self; 14] = [
+    pub const ALL: [Self; 15] = [
         Self::Gpu,
         Self::GpuId,
         Self::Model,
@@ -60,6 +62,7 @@ impl Setting {
         Self::OverheadGb,
         Self::Prompt,
         Self::DraftTokens,
+        Self::GpuHourUsd,
     ];
 
     /// The name lessons write between braces.
@@ -80,6 +83,7 @@ impl Setting {
             Self::OverheadGb => "overhead_gb",
             Self::Prompt => "prompt",
             Self::DraftTokens => "draft_tokens",
+            Self::GpuHourUsd => "gpu_hour_usd",
         }
     }
 
@@ -94,6 +98,7 @@ impl Setting {
             Self::OverheadGb => s.overhead_gb,
             Self::Prompt => s.prompt as f64,
             Self::DraftTokens => f64::from(s.draft_tokens),
+            Self::GpuHourUsd => s.gpu_hour_usd,
             Self::Gpu
             | Self::GpuId
             | Self::Model

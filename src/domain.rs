@@ -5,6 +5,7 @@
 
 pub mod catalog;
 pub mod decode_dot;
+pub mod describe;
 pub mod dtype;
 pub mod format;
 pub mod hardware;

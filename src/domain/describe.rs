@@ -18,7 +18,10 @@ fn bytes(b: f64) -> String {
 /// The layers the decode dot stands for: `FC layers` or `routed experts`.
 #[must_use]
 pub fn dot_layers(model: &ModelSpec) -> &'static str {
-    match model.experts.map_or(DotLayers::Dense, |_| DotLayers::RoutedExperts) {
+    match model
+        .experts
+        .map_or(DotLayers::Dense, |_| DotLayers::RoutedExperts)
+    {
         DotLayers::Dense => "FC layers",
         DotLayers::RoutedExperts => "routed experts",
     }
@@ -31,28 +34,21 @@ pub fn kv_formula(model: &ModelSpec, s: &Scenario) -> String {
     let layers = model.kv_layers();
     match model.attention {
         Attention::Mla { latent, rope_dim } => format!(
-            "{layers} layers × ({latent} latent + {rope_dim} RoPE key) × {b} bytes: one latent per token, shared by all {} heads",
+            "MLA, one latent per token for all {} heads: {layers} layers × ({latent} latent + {rope_dim} RoPE key) × {b} bytes",
             model.query_heads
         ),
         Attention::Standard => {
-            let base = format!(
-                "2 (K and V) × {layers} {}layers × {} KV heads × {} wide × {b} bytes",
-                if model.linear_attention.is_some() {
-                    "attention "
-                } else {
-                    ""
-                },
-                model.kv_heads,
-                model.head_dim
-            );
-            match model.linear_attention {
+            let layers = match model.linear_attention {
                 Some(_) => format!(
-                    "{base}; the other {} linear-attention layers keep a fixed {} GB state per sequence instead",
-                    model.linear_attention_layers(),
-                    group(model.state_bytes_per_sequence() / 1e9, 3)
+                    "{layers} attention layers (the other {} keep a fixed state instead)",
+                    model.linear_attention_layers()
                 ),
-                None => base,
-            }
+                None => format!("{layers} layers"),
+            };
+            format!(
+                "2 (K and V) × {layers} × {} KV heads × {} wide × {b} bytes",
+                model.kv_heads, model.head_dim
+            )
         }
     }
 }
@@ -67,18 +63,17 @@ pub fn attention_formula(model: &ModelSpec, s: &Scenario) -> String {
         String::new()
     };
     match model.attention {
-        Attention::Standard => format!(
-            "2g ÷ b_kv = 2 × {} ÷ {b}{tokens} (g = {} query heads per KV head)",
-            group(model.group_size(), 0),
-            group(model.group_size(), 0)
-        ),
+        Attention::Standard => {
+            let g = group(model.group_size(), 0);
+            format!("{g} query heads per KV head, so 2g ÷ b_kv = 2 × {g} ÷ {b}{tokens}")
+        }
         Attention::Mla { latent, rope_dim } => {
             let heads = match KvSplit::of(s, model) {
                 KvSplit::Replicated => model.query_heads / s.tp,
                 KvSplit::Heads | KvSplit::Sequences => model.query_heads,
             };
             format!(
-                "2 × {heads} heads on each GPU × ({latent} + {rope_dim} + {latent}) ÷ (({latent} + {rope_dim}) × {b}){tokens}: MLA's heads all read one latent"
+                "MLA, {heads} heads on each GPU reading one latent: 2 × {heads} × ({latent} + {rope_dim} + {latent}) ÷ (({latent} + {rope_dim}) × {b}){tokens}"
             )
         }
     }

@@ -34,6 +34,10 @@ pub enum Quantity {
     ExpertIntensity,
     /// MoE only: percentage of routed experts the step's tokens touch.
     ExpertsTouchedPct,
+    /// MoE only: tokens each touched expert multiplies in one step (B·k ÷ experts touched).
+    TokensPerExpert,
+    /// MoE only: tokens an expert must see per step to reach the ridge (m*).
+    ExpertTokensToRidge,
     /// The decode dot's intensity (routed experts for MoE) as a percentage of the ridge.
     RidgeSharePct,
     /// Attainable TFLOP/s at the decode dot's intensity.
@@ -96,7 +100,7 @@ pub enum Quantity {
 
 impl Quantity {
     /// Every quantity, in documentation order.
-    pub const ALL: [Self; 40] = [
+    pub const ALL: [Self; 42] = [
         Self::Ridge,
         Self::PeakTflops,
         Self::BandwidthTbs,
@@ -108,6 +112,8 @@ impl Quantity {
         Self::FcIntensityApprox,
         Self::ExpertIntensity,
         Self::ExpertsTouchedPct,
+        Self::TokensPerExpert,
+        Self::ExpertTokensToRidge,
         Self::RidgeSharePct,
         Self::AttainableTflops,
         Self::BatchToRidge,
@@ -154,6 +160,8 @@ impl Quantity {
             Self::FcIntensityApprox => "fc_intensity_approx",
             Self::ExpertIntensity => "expert_intensity",
             Self::ExpertsTouchedPct => "experts_touched_pct",
+            Self::TokensPerExpert => "tokens_per_expert",
+            Self::ExpertTokensToRidge => "expert_tokens_to_ridge",
             Self::RidgeSharePct => "ridge_share_pct",
             Self::AttainableTflops => "attainable_tflops",
             Self::BatchToRidge => "batch_to_ridge",
@@ -211,6 +219,7 @@ impl Quantity {
             | Self::WeightGbPerGpu
             | Self::WeightGbStoredPerGpu => "GB",
             Self::RidgeSharePct | Self::ExpertsTouchedPct => "%",
+            Self::TokensPerExpert | Self::ExpertTokensToRidge => "tokens",
             Self::BatchToRidge
             | Self::BatchToRidgeApprox
             | Self::DenseBatchToRidge
@@ -264,6 +273,8 @@ impl Quantity {
             Self::FcIntensityApprox => m.fc_intensity_approx,
             Self::ExpertIntensity => m.expert_intensity?,
             Self::ExpertsTouchedPct => 100.0 * m.experts_touched?,
+            Self::TokensPerExpert => m.tokens_per_expert?,
+            Self::ExpertTokensToRidge => m.expert_tokens_to_ridge?,
             Self::RidgeSharePct => 100.0 * m.decode_dot.ridge_share,
             Self::AttainableTflops => m.decode_dot.attainable_flops / 1e12,
             Self::BatchToRidge => m.decode_dot.batch_to_ridge?,

@@ -108,6 +108,11 @@ pub struct ModelEvaluation {
     pub expert_intensity: Option<f64>,
     /// MoE only: share of routed experts the step's tokens touch, 1 − (1 − k/E)^tokens.
     pub experts_touched: Option<f64>,
+    /// MoE only: tokens each touched expert multiplies in the step (tokens · k ÷ touched).
+    pub tokens_per_expert: Option<f64>,
+    /// MoE only: tokens an expert must see in one step for its intensity to reach the ridge
+    /// (m*); `None` also when it never does.
+    pub expert_tokens_to_ridge: Option<f64>,
     /// The point that places decode on the roofline (see [`DecodeDot`]).
     pub decode_dot: DecodeDot,
     /// Batch at which the dense layers reach the ridge; `None` if they never do.
@@ -259,6 +264,16 @@ pub(super) fn evaluate(
         experts_touched: model
             .experts
             .map(|_| model.experts_touched_fraction(tokens)),
+        tokens_per_expert: model.tokens_per_active_expert(tokens),
+        expert_tokens_to_ridge: model.experts.and_then(|e| {
+            roofline::batch_to_ridge_exact(
+                ridge,
+                model.hidden as f64,
+                e.expert_ffn as f64,
+                inputs.weight_bytes,
+                inputs.act_bytes,
+            )
+        }),
         decode_dot: DecodeDot::of(model, &inputs),
         dense_batch_to_ridge: decode_dot::dense_batch_to_ridge(model, &inputs),
         attention_intensity,

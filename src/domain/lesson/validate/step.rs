@@ -254,9 +254,10 @@ impl StepChecker<'_> {
             Quantity::BatchToRidge | Quantity::DenseBatchToRidge => {
                 " (the FC layer never reaches the ridge in this format)"
             }
-            Quantity::ExpertIntensity | Quantity::ExpertsTouchedPct => {
-                " (the model has no routed experts)"
-            }
+            Quantity::ExpertIntensity
+            | Quantity::ExpertsTouchedPct
+            | Quantity::TokensPerExpert
+            | Quantity::ExpertTokensToRidge => " (the model has no routed experts)",
             Quantity::EnergyPerTokenJ | Quantity::TdpW => " (the GPU's data gives no board power)",
             _ => "",
         }

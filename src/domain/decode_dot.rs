@@ -98,6 +98,20 @@ pub fn expert_intensity(model: &ModelSpec, tokens: f64, inputs: &DotInputs) -> O
     ))
 }
 
+/// The tokens a routed expert must multiply in one step for its intensity to reach the ridge
+/// (m*); `None` for dense models and for experts that never reach it.
+#[must_use]
+pub fn expert_tokens_to_ridge(model: &ModelSpec, inputs: &DotInputs) -> Option<f64> {
+    let experts = model.experts?;
+    roofline::batch_to_ridge_exact(
+        inputs.ridge,
+        model.hidden as f64,
+        experts.expert_ffn as f64,
+        inputs.weight_bytes,
+        inputs.act_bytes,
+    )
+}
+
 /// The batch at which the dense layers reach the ridge (exact FC formula), in sequences.
 #[must_use]
 pub fn dense_batch_to_ridge(model: &ModelSpec, inputs: &DotInputs) -> Option<f64> {
@@ -118,7 +132,6 @@ impl DecodeDot {
         let DotInputs {
             ridge,
             weight_bytes,
-            act_bytes,
             tokens_per_sequence,
             ..
         } = *inputs;
@@ -129,13 +142,7 @@ impl DecodeDot {
             (Some(e), Some(intensity)) => {
                 // Once every expert is touched each sees tokens·k/E, so the batch is m*·E/k.
                 let spread = f64::from(e.routed) / f64::from(e.per_token);
-                let m_star = roofline::batch_to_ridge_exact(
-                    ridge,
-                    model.hidden as f64,
-                    e.expert_ffn as f64,
-                    weight_bytes,
-                    act_bytes,
-                );
+                let m_star = expert_tokens_to_ridge(model, inputs);
                 (
                     DotLayers::RoutedExperts,
                     intensity,

@@ -238,8 +238,8 @@ mod tests {
         let evaluation = scenario.evaluate(&builtin_catalog()).unwrap();
         let m = evaluation.model.as_ref().unwrap();
         let plot = PlotModel::from_evaluation(&scenario, &evaluation, Appearance::default());
-        assert_eq!(plot.decode.unwrap().intensity, m.expert_intensity.unwrap());
-        assert_eq!(plot.dense, Some(m.fc_intensity));
+        assert!((plot.decode.unwrap().intensity - m.expert_intensity.unwrap()).abs() < 1e-12);
+        assert!((plot.dense.unwrap() - m.fc_intensity).abs() < 1e-12);
         assert!(plot.dense.unwrap() > plot.decode.unwrap().intensity * 3.0);
         // A dense model has one FC dot.
         assert_eq!(default_plot().dense, None);

@@ -265,15 +265,7 @@ pub(super) fn evaluate(
             .experts
             .map(|_| model.experts_touched_fraction(tokens)),
         tokens_per_expert: model.tokens_per_active_expert(tokens),
-        expert_tokens_to_ridge: model.experts.and_then(|e| {
-            roofline::batch_to_ridge_exact(
-                ridge,
-                model.hidden as f64,
-                e.expert_ffn as f64,
-                inputs.weight_bytes,
-                inputs.act_bytes,
-            )
-        }),
+        expert_tokens_to_ridge: decode_dot::expert_tokens_to_ridge(model, &inputs),
         decode_dot: DecodeDot::of(model, &inputs),
         dense_batch_to_ridge: decode_dot::dense_batch_to_ridge(model, &inputs),
         attention_intensity,

@@ -152,6 +152,8 @@ fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs>
         overhead_gb,
         prompt,
         draft_tokens,
+        attention_dp,
+        gpu_hour_usd,
         json,
     } = args;
     let base = match (cluster, &gpu) {
@@ -173,6 +175,9 @@ fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs>
         overhead_gb,
         prompt,
         draft_tokens,
+        // The flag turns it on; without it the base (a profile's setting) stands.
+        attention_dp: attention_dp.then_some(true),
+        gpu_hour_usd,
     };
     Ok(calc::CalcArgs {
         scenario: flags.apply(&base),

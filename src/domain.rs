@@ -6,6 +6,8 @@
 pub mod batch_range;
 pub mod catalog;
 pub mod classroom;
+pub mod decode_dot;
+pub mod describe;
 pub mod dtype;
 pub mod format;
 pub mod hardware;
@@ -18,5 +20,6 @@ pub mod scenario;
 pub mod scoring;
 pub mod session;
 pub mod suggest;
+pub mod weight_format;
 pub mod whatif;
 pub mod withhold;

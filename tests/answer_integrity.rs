@@ -16,7 +16,7 @@ use roofline_tutor::domain::lesson::{Answer, Lesson, Step};
 use roofline_tutor::domain::session::{
     Grade, PredictState, RecallState, ResolvedAnswer, StepState, resolve_lesson,
 };
-use roofline_tutor::domain::withhold::{Withheld, figures_in, tokens};
+use roofline_tutor::domain::withhold::{Withheld, figures_in, same_figure, tokens};
 use support::{course_app, key, press, render, send, text};
 
 /// Keys a curious learner presses before answering: the batch both ways and to its end, the
@@ -87,7 +87,7 @@ fn pending(app: &App, lesson: &Lesson, answers: &[Option<ResolvedAnswer>]) -> Wi
         .filter(|i| asks(*i) && !revealed(*i))
         .flat_map(|i| asked(app, lesson, i, answers))
         // A figure an earlier reveal showed is known: a later step may ask it again.
-        .filter(|(f, _)| !shown.iter().any(|s| ((f - s) / s).abs() < 1e-9))
+        .filter(|(f, _)| !shown.iter().any(|s| same_figure(*f, *s)))
         .collect();
     let mut back = Vec::new();
     if let (Step::Recall(recall), StepState::Recall(RecallState::Front)) =

@@ -97,8 +97,25 @@ fn max_batch_kv_is_null_at_context_zero() {
     assert_rel(num(&v, "step_time_ms"), 4.48, 0.002);
 }
 
+#[test]
+fn int4_weights_read_as_shipped() {
+    // W4A16: the body at 1/2 + 1/64 byte per weight (group-128 FP16 scales), the output head
+    // in BF16; the input embedding is not read. ≈ 4.65 GB, not 3.75.
+    let v = calc_json(&[
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3-8b",
+        "--weights",
+        "int4",
+    ]);
+    let head = 128_256.0 * 4096.0;
+    let read = (8_030_261_248.0 - 2.0 * head) * (0.5 + 1.0 / 64.0) + head * 2.0;
+    assert_rel(num(&v, "weight_bytes_per_gpu"), read, 1e-9);
+    assert_rel(read, 4.65e9, 0.001);
+}
+
 #[rstest]
-#[case::weights_int4(&["--weights", "int4"], 0.5)]
 #[case::fp8(&["--precision", "fp8"], 1.0)]
 #[case::bf16(&[], 2.0)]
 fn weight_precision_sets_bytes_per_weight(#[case] extra: &[&str], #[case] bytes: f64) {
@@ -245,4 +262,113 @@ fn moe_models_report_their_routed_expert_intensity() {
     assert!(num(&v, "fc_intensity") > 7.9);
     let dense = calc_json(&["--gpu", "h100-sxm", "--model", "llama-3-8b"]);
     assert!(dense["expert_intensity"].is_null());
+}
+
+#[test]
+fn weights_that_do_not_fit_say_so_in_json_and_in_the_table() {
+    let args = [
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3.1-405b",
+        "--context",
+        "4096",
+    ];
+    let v = calc_json(&args);
+    assert_eq!(v["fits"], false);
+    assert!(
+        v["max_batch_kv"].is_null(),
+        "no KV wall of 0 as a result: {v}"
+    );
+    let mut all = vec!["calc"];
+    all.extend_from_slice(&args);
+    let table = String::from_utf8(roofline(&all).stdout).unwrap();
+    assert!(table.contains("DOES NOT FIT"), "{table}");
+    assert!(table.contains("none: the weights do not fit"), "{table}");
+    let fits = calc_json(&[
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3-8b",
+        "--context",
+        "4096",
+    ]);
+    assert_eq!(fits["fits"], true);
+}
+
+#[test]
+fn moe_json_names_the_dot_the_dense_layers_and_the_experts() {
+    let v = calc_json(&[
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "mixtral-8x7b",
+        "--tp",
+        "2",
+        "--batch",
+        "64",
+    ]);
+    assert_eq!(v["decode_dot_layers"], "experts");
+    assert_rel(
+        num(&v, "decode_dot_intensity"),
+        num(&v, "expert_intensity"),
+        1e-12,
+    );
+    assert_rel(num(&v, "dense_intensity"), num(&v, "fc_intensity"), 1e-12);
+    assert!(num(&v, "dense_intensity") > 3.0 * num(&v, "decode_dot_intensity"));
+    assert_rel(num(&v, "batch_to_ridge"), 1302.0, 0.001);
+    assert_rel(num(&v, "dense_batch_to_ridge"), 326.0, 0.002);
+    assert_rel(
+        num(&v, "ridge_share_pct"),
+        100.0 * num(&v, "ridge_share"),
+        1e-12,
+    );
+}
+
+#[test]
+fn attention_dp_flag_keeps_mla_intensity_and_splits_sequences() {
+    let base = [
+        "--gpu",
+        "h200",
+        "--model",
+        "deepseek-v3",
+        "--precision",
+        "fp8",
+        "--kv",
+        "bf16",
+        "--tp",
+        "8",
+        "--context",
+        "4096",
+    ];
+    let tp = calc_json(&base);
+    assert_eq!(tp["kv_split"], "replicated");
+    assert_eq!(tp["max_batch_kv"], 149);
+    assert_rel(num(&tp, "attention_intensity"), 30.2, 0.002);
+    let mut with_dp = base.to_vec();
+    with_dp.push("--attention-dp");
+    let dp = calc_json(&with_dp);
+    assert_eq!(dp["attention_dp"], true);
+    assert_eq!(dp["kv_split"], "sequences");
+    assert_eq!(dp["max_batch_kv"], 8 * 149);
+    assert_rel(num(&dp, "attention_intensity"), 241.8, 0.001);
+}
+
+#[test]
+fn gpu_hour_price_sets_the_cost_per_million_tokens() {
+    let v = calc_json(&[
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3-8b",
+        "--gpu-hour-usd",
+        "4",
+    ]);
+    let expected = 4.0 / (num(&v, "tokens_per_s") * 3600.0) * 1e6;
+    assert_rel(num(&v, "usd_per_million_tokens"), expected, 1e-12);
+    assert_rel(
+        num(&v, "energy_per_token_j"),
+        700.0 * num(&v, "step_time_ms") / 1e3,
+        1e-12,
+    );
 }

@@ -5,7 +5,7 @@ use roofline_tutor::content::data_files::builtin_catalog;
 use roofline_tutor::domain::catalog::Catalog;
 use roofline_tutor::domain::dtype::Dtype;
 use roofline_tutor::domain::roofline::Bound;
-use roofline_tutor::domain::scenario::{Evaluation, ModelEvaluation, Scenario};
+use roofline_tutor::domain::scenario::{Evaluation, ModelEvaluation, Scenario, WeightFit};
 use rstest::rstest;
 
 #[track_caller]
@@ -220,16 +220,20 @@ fn example_2_one_gpu_thought_experiment() {
     assert_near(e.bandwidth / m.weight_bytes_stored_per_gpu, 23.7, 0.05);
     // The engine leaves out the input embedding: 139.0 GB → 41.5 ms.
     assert_near(m.step_time_s * 1e3, 41.5, 0.05);
-    // It does not fit (seed 004 puts 140 GB on one 80 GB card): no KV room at all.
+    // It does not fit (seed 004 puts 140 GB on one 80 GB card): no KV wall exists, rather
+    // than a wall of 0 presented as a result.
     let at_8k = Scenario {
         context: 8192,
         ..scenario("h100-sxm", "llama-3-70b")
     };
-    assert_eq!(eval(&at_8k).1.max_batch_kv, Some(0));
+    let m = eval(&at_8k).1;
+    assert_eq!(m.fit, WeightFit::DoesNotFit);
+    assert_eq!(m.max_batch_kv, None);
 }
 
 #[rstest]
-#[case::tp2(2, 20.8, 48.2, Some(0))]
+// TP = 2: 70.6 GB of weights per GPU against 69 GB usable (72 less 3 reserved) does not fit.
+#[case::tp2(2, 20.8, 48.2, None)]
 #[case::tp4(4, 10.4, 96.0, Some(50))]
 #[case::tp8(8, 5.2, 193.0, Some(153))]
 fn example_2_tensor_parallel(
@@ -356,11 +360,11 @@ fn batch_to_ridge(
         ..scenario(gpu, "llama-3-70b")
     };
     let (e, m) = eval(&s);
-    assert_near(m.batch_to_ridge_approx, approx, 0.6);
+    assert_near(m.decode_dot.batch_to_ridge_approx, approx, 0.6);
     // Activations add bytes, so the exact batch is a little higher, and there the exact FC
     // intensity of the 70B MLP is the ridge.
-    let exact = m.batch_to_ridge.unwrap();
-    assert!(exact > m.batch_to_ridge_approx);
+    let exact = m.decode_dot.batch_to_ridge.unwrap();
+    assert!(exact > m.decode_dot.batch_to_ridge_approx);
     let at_exact = Scenario {
         batch: exact.round() as u32,
         ..s
@@ -372,7 +376,7 @@ fn batch_to_ridge(
 fn h100_bf16_exact_batch_to_ridge_for_70b_mlp_is_309() {
     let (_, m) = eval(&scenario("h100-sxm", "llama-3-70b"));
     // 309.7 with the unrounded ridge 295.3; the reference's 309 uses 295.
-    assert_near(m.batch_to_ridge.unwrap(), 309.0, 1.0);
+    assert_near(m.decode_dot.batch_to_ridge.unwrap(), 309.0, 1.0);
 }
 
 #[rstest]

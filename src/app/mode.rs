@@ -167,7 +167,11 @@ fn present_withheld(app: &App) -> Withheld {
     let pending = (0..lesson.steps.len())
         .filter(|i| !revealed.contains(i))
         .filter_map(number)
-        .filter(|(v, _)| !shown.iter().any(|s| ((v - s) / s).abs() < 1e-9));
+        .filter(|(v, _)| {
+            !shown
+                .iter()
+                .any(|s| crate::domain::withhold::same_figure(*v, *s))
+        });
     let card = match (
         lesson.steps.get(screen.session.current()),
         screen.session.state(),

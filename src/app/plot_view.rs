@@ -111,7 +111,7 @@ impl PlotView {
         let Some(range) = self.range(catalog) else {
             return PlotChange::Refused("this setting does not evaluate".to_owned());
         };
-        if range.limit == Limit::NoRoom {
+        if matches!(range.limit, Limit::NoRoom | Limit::DoesNotFit) {
             return PlotChange::Refused(range.reason(self.scenario.context));
         }
         let limit = range.max().max(MIN_BATCH);
@@ -261,7 +261,7 @@ impl PlotView {
     /// After a setting changed: a batch past the new KV wall comes down to it.
     fn after_change(&mut self, catalog: &Catalog, note: Option<String>) -> PlotChange {
         let clamp_note = self.range(catalog).and_then(|range| match range.limit {
-            Limit::NoRoom => Some(range.reason(self.scenario.context)),
+            Limit::NoRoom | Limit::DoesNotFit => Some(range.reason(self.scenario.context)),
             Limit::KvWall(wall) if u64::from(self.scenario.batch) > wall => {
                 self.scenario.batch = range.max();
                 Some(format!(

@@ -124,6 +124,13 @@ pub struct CalcCli {
     /// Speculative draft tokens verified per sequence per step [default: 0].
     #[arg(long = "draft-tokens", value_name = "Q", value_parser = clap::value_parser!(u32).range(0..=64))]
     pub draft_tokens: Option<u32>,
+    /// Data-parallel attention: each GPU keeps its own sequences with all heads (for MLA,
+    /// whose latent tensor parallelism copies to every GPU) [default: off].
+    #[arg(long = "attention-dp")]
+    pub attention_dp: bool,
+    /// Price of one GPU-hour in US dollars, for the cost per million tokens [default: 2.50].
+    #[arg(long = "gpu-hour-usd", value_name = "USD", value_parser = parse_non_negative)]
+    pub gpu_hour_usd: Option<f64>,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,

@@ -6,8 +6,10 @@ use anyhow::Result;
 use serde_json::{Value, json};
 
 use crate::domain::catalog::Catalog;
+use crate::domain::decode_dot::DotLayers;
 use crate::domain::format::group;
-use crate::domain::scenario::{Evaluation, ModelEvaluation, Scenario};
+use crate::domain::quantity::{Quantity, QuantityValue};
+use crate::domain::scenario::{Evaluation, KvSplit, ModelEvaluation, Scenario, WeightFit};
 
 /// The options `roofline calc` takes, already parsed.
 #[derive(Debug, Clone)]
@@ -31,6 +33,8 @@ pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
 }
 
 /// The JSON object: inputs echoed, then every number (as numbers, `null` where not defined).
+/// Every engine quantity appears under the name lessons use for it (`decode_dot_intensity`,
+/// `dense_intensity`, `expert_intensity`, `ttft_ms`, …), beside the older byte-valued keys.
 #[must_use]
 pub fn to_json(s: &Scenario, e: &Evaluation) -> Value {
     let mut object = json!({
@@ -44,43 +48,57 @@ pub fn to_json(s: &Scenario, e: &Evaluation) -> Value {
         "tp": s.tp,
         "mem_util": s.mem_util,
         "overhead_gb": s.overhead_gb,
+        "attention_dp": s.attention_dp,
+        "gpu_hour_usd": s.gpu_hour_usd,
         "ridge_flop_per_byte": e.ridge,
-        "peak_tflops": e.peak_flops / 1e12,
-        "bandwidth_tbs": e.bandwidth / 1e12,
-        "memory_gb": e.memory_bytes / 1e9,
     });
-    if let (Some(m), Some(model_id), Value::Object(map)) = (&e.model, &s.model, &mut object) {
+    let Value::Object(map) = &mut object else {
+        return object;
+    };
+    if let (Some(m), Some(model_id)) = (&e.model, &s.model) {
         let extra = json!({
             "model": model_id,
             "model_name": m.model_name,
             "draft_tokens": s.draft_tokens,
             "prompt": s.prompt,
+            "fits": m.fit.fits(),
+            "decode_dot_layers": m.decode_dot.layers.name(),
+            "kv_split": kv_split_name(m.kv_split),
             "weight_bytes_per_gpu": m.weight_bytes_per_gpu,
             "weight_bytes_stored_per_gpu": m.weight_bytes_stored_per_gpu,
-            "kv_bytes_per_token": m.kv_bytes_per_token,
             "kv_bytes_per_sequence": m.kv_bytes_per_sequence,
+            "state_bytes_per_sequence": m.state_bytes_per_sequence,
             "kv_budget_bytes_per_gpu": m.kv_budget_bytes,
-            "fc_intensity": m.fc_intensity,
-            "fc_intensity_approx": m.fc_intensity_approx,
-            "expert_intensity": m.expert_intensity,
-            "ridge_share": m.decode_intensity() / e.ridge,
-            "attention_intensity": m.attention_intensity,
-            "prefill_intensity": m.prefill_intensity,
-            "batch_to_ridge": m.batch_to_ridge,
-            "batch_to_ridge_approx": m.batch_to_ridge_approx,
-            "attainable_tflops": m.attainable_flops / 1e12,
-            "memory_time_ms": m.memory_time_s * 1e3,
-            "compute_time_ms": m.compute_time_s * 1e3,
-            "step_time_ms": m.step_time_s * 1e3,
-            "tokens_per_s": m.tokens_per_s,
-            "max_batch_kv": m.max_batch_kv,
-            "bound": m.bound.name(),
+            "ridge_share": m.decode_dot.ridge_share,
         });
         if let Value::Object(extra) = extra {
             map.extend(extra);
         }
     }
+    for q in Quantity::ALL {
+        if q.needs_model() && e.model.is_none() {
+            continue;
+        }
+        let value = match q.value(e) {
+            // A count of sequences stays an integer.
+            Some(QuantityValue::Number(_)) if q == Quantity::MaxBatchKv => {
+                json!(e.model.as_ref().and_then(|m| m.max_batch_kv))
+            }
+            Some(QuantityValue::Number(v)) => json!(v),
+            Some(QuantityValue::Bound(b)) => json!(b.name()),
+            None => Value::Null,
+        };
+        map.insert(q.name().to_owned(), value);
+    }
     object
+}
+
+const fn kv_split_name(split: KvSplit) -> &'static str {
+    match split {
+        KvSplit::Heads => "heads",
+        KvSplit::Replicated => "replicated",
+        KvSplit::Sequences => "sequences",
+    }
 }
 
 fn to_table(s: &Scenario, e: &Evaluation) -> String {
@@ -92,16 +110,32 @@ fn to_table(s: &Scenario, e: &Evaluation) -> String {
     let mut out = format!("{} · {} math{weights}\n", e.gpu_name, s.precision.label());
     push_rows(&mut out, &gpu_rows(e));
     if let Some(m) = &e.model {
+        let dp = if s.attention_dp {
+            " · data-parallel attention"
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
-            "\n{} · batch {} · context {} · TP {} · KV {}",
+            "\n{} · batch {} · context {} · TP {} · KV {}{dp}",
             m.model_name,
             s.batch,
             s.context,
             s.tp,
             s.kv.label()
         );
-        push_rows(&mut out, &model_rows(s, e.ridge, m));
+        if m.fit == WeightFit::DoesNotFit {
+            let _ = writeln!(
+                out,
+                "  DOES NOT FIT: {} GB of weights per GPU, {} GB usable (memory × {} − {} GB \
+                 reserved). The numbers below are a thought experiment; raise --tp.",
+                group(m.weight_bytes_stored_per_gpu / 1e9, 1),
+                group(m.usable_bytes_per_gpu / 1e9, 1),
+                s.mem_util,
+                s.overhead_gb
+            );
+        }
+        push_rows(&mut out, &model_rows(s, e, m));
     }
     out
 }
@@ -113,7 +147,7 @@ fn push_rows(out: &mut String, rows: &[(&str, String)]) {
 }
 
 fn gpu_rows(e: &Evaluation) -> Vec<(&'static str, String)> {
-    vec![
+    let mut rows = vec![
         ("peak", format!("{} TFLOP/s", group(e.peak_flops / 1e12, 1))),
         (
             "bandwidth",
@@ -121,33 +155,24 @@ fn gpu_rows(e: &Evaluation) -> Vec<(&'static str, String)> {
         ),
         ("memory", format!("{} GB", group(e.memory_bytes / 1e9, 0))),
         ("ridge", format!("{} FLOP/byte", group(e.ridge, 1))),
-    ]
+    ];
+    if let Some(w) = e.tdp_w {
+        rows.push(("board power", format!("{} W", group(w, 0))));
+    }
+    rows
 }
 
-fn model_rows(s: &Scenario, ridge: f64, m: &ModelEvaluation) -> Vec<(&'static str, String)> {
+type Rows = Vec<(&'static str, String)>;
+
+fn model_rows(s: &Scenario, e: &Evaluation, m: &ModelEvaluation) -> Rows {
+    let mut rows = memory_rows(m);
+    rows.extend(intensity_rows(s, e, m));
+    rows.extend(time_rows(s, m));
+    rows
+}
+
+fn memory_rows(m: &ModelEvaluation) -> Rows {
     let gb = |bytes: f64| group(bytes / 1e9, 2);
-    let ms = |seconds: f64| group(seconds * 1e3, 3);
-    let batch_to_ridge = match m.batch_to_ridge {
-        Some(b) => format!(
-            "{} (≈ ridge·b_w/2 = {})",
-            group(b, 0),
-            group(m.batch_to_ridge_approx, 0)
-        ),
-        None => "never: this matmul saturates below the ridge".to_owned(),
-    };
-    let reserved = if s.overhead_gb > 0.0 {
-        format!(", {} GB reserved", s.overhead_gb)
-    } else {
-        ", nothing reserved".to_owned()
-    };
-    let kv_wall = match m.max_batch_kv {
-        Some(b) => format!(
-            "{b} sequences at {} tokens ({} GB KV budget per GPU{reserved})",
-            s.context,
-            group(m.kv_budget_bytes / 1e9, 1),
-        ),
-        None => "no limit at context 0 (pass --context)".to_owned(),
-    };
     let mut rows = vec![
         (
             "weights read per step",
@@ -160,36 +185,131 @@ fn model_rows(s: &Scenario, ridge: f64, m: &ModelEvaluation) -> Vec<(&'static st
         (
             "KV per token",
             format!(
-                "{} bytes ({} KiB)",
+                "{} bytes ({} KiB), {}",
                 group(m.kv_bytes_per_token, 0),
-                group(m.kv_bytes_per_token / 1024.0, 1)
+                group(m.kv_bytes_per_token / 1024.0, 1),
+                m.kv_split.describe()
             ),
         ),
-        (
-            "FC intensity",
+    ];
+    if m.state_bytes_per_sequence > 0.0 {
+        rows.push((
+            "linear-attention state",
             format!(
-                "{} FLOP/byte (≈ 2B/b_w = {}), {:.1} % of the ridge",
-                group(m.fc_intensity, 2),
-                group(m.fc_intensity_approx, 2),
-                100.0 * m.fc_intensity / ridge
+                "{} GB per sequence at any context (= {} tokens of KV), read and written every step",
+                group(m.state_bytes_per_sequence / 1e9, 3),
+                group(m.state_bytes_per_sequence / m.kv_bytes_per_token, 0)
             ),
+        ));
+    }
+    rows
+}
+
+fn intensity_rows(s: &Scenario, e: &Evaluation, m: &ModelEvaluation) -> Rows {
+    let ridge = e.ridge;
+    let dot = &m.decode_dot;
+    let batch_to_ridge = match dot.batch_to_ridge {
+        Some(b) => format!(
+            "{} (≈ ridge·b_w/2{} = {})",
+            group(b, 0),
+            if m.expert_intensity.is_some() {
+                "·E/k"
+            } else {
+                ""
+            },
+            group(dot.batch_to_ridge_approx, 0)
         ),
+        None => "never: this matmul saturates below the ridge".to_owned(),
+    };
+    let dot_label = match dot.layers {
+        DotLayers::Dense => "dense FC layers",
+        DotLayers::RoutedExperts => "routed experts",
+    };
+    let mut rows = vec![(
+        "decode dot",
+        format!(
+            "{} FLOP/byte ({dot_label}), {:.1} % of the ridge, {} TFLOP/s attainable, {}-bound",
+            group(dot.intensity, 2),
+            100.0 * dot.ridge_share,
+            group(dot.attainable_flops / 1e12, 1),
+            dot.bound
+        ),
+    )];
+    if let (Some(ai), Some(touched)) = (m.expert_intensity, m.experts_touched) {
+        rows.push((
+            "routed experts",
+            format!(
+                "{} FLOP/byte: {:.0} % of experts touched, each sees B·k ÷ touched tokens",
+                group(ai, 2),
+                100.0 * touched
+            ),
+        ));
+    }
+    rows.push((
+        if m.expert_intensity.is_some() {
+            "dense layers"
+        } else {
+            "FC intensity"
+        },
+        format!(
+            "{} FLOP/byte (≈ 2B/b_w = {}), {:.1} % of the ridge",
+            group(m.fc_intensity, 2),
+            group(m.fc_intensity_approx, 2),
+            100.0 * m.fc_intensity / ridge
+        ),
+    ));
+    rows.extend([
         (
             "attention intensity",
             format!(
-                "{} FLOP/byte (any batch, any context)",
+                "{} FLOP/byte per GPU (any batch, any context)",
                 group(m.attention_intensity, 2)
             ),
         ),
         (
             "prefill intensity",
             format!(
-                "{} FLOP/byte at {} prompt tokens",
+                "{} FLOP/byte at {} prompt tokens{}",
                 group(m.prefill_intensity, 0),
-                s.prompt
+                s.prompt,
+                if m.expert_intensity.is_some() {
+                    format!(
+                        " (routed experts; dense layers {})",
+                        group(m.dense_prefill_intensity, 0)
+                    )
+                } else {
+                    String::new()
+                }
             ),
         ),
         ("batch to reach the ridge", batch_to_ridge),
+    ]);
+    if let (Some(dense), true) = (m.dense_batch_to_ridge, m.expert_intensity.is_some()) {
+        rows.push((
+            "  dense layers reach it at",
+            format!("batch {}", group(dense, 0)),
+        ));
+    }
+    rows
+}
+
+fn time_rows(s: &Scenario, m: &ModelEvaluation) -> Rows {
+    let ms = |seconds: f64| group(seconds * 1e3, 3);
+    let reserved = if s.overhead_gb > 0.0 {
+        format!(", {} GB reserved", s.overhead_gb)
+    } else {
+        ", nothing reserved".to_owned()
+    };
+    let kv_wall = match (m.max_batch_kv, m.fit) {
+        (_, WeightFit::DoesNotFit) => "none: the weights do not fit".to_owned(),
+        (Some(b), WeightFit::Fits) => format!(
+            "{b} sequences at {} tokens ({} GB KV budget per GPU{reserved})",
+            s.context,
+            group(m.kv_budget_bytes / 1e9, 1),
+        ),
+        (None, WeightFit::Fits) => "no limit at context 0 (pass --context)".to_owned(),
+    };
+    let mut rows = vec![
         (
             "step time (speed of light)",
             format!(
@@ -209,17 +329,32 @@ fn model_rows(s: &Scenario, ridge: f64, m: &ModelEvaluation) -> Vec<(&'static st
             ),
         ),
         ("KV-limited batch", kv_wall),
-    ];
-    if let Some(ai) = m.expert_intensity {
-        let row = (
-            "routed-expert intensity",
+        (
+            "time to first token",
             format!(
-                "{} FLOP/byte, {:.1} % of the ridge (each expert sees only its tokens)",
-                group(ai, 2),
-                100.0 * ai / ridge
+                "{} ms to prefill {} tokens (speed of light)",
+                ms(m.ttft_s),
+                s.prompt
             ),
-        );
-        rows.insert(4, row);
+        ),
+        (
+            "cost",
+            format!(
+                "{} USD per million output tokens at {} USD per GPU-hour × {} GPUs",
+                group(m.usd_per_million_tokens, 2),
+                group(s.gpu_hour_usd, 2),
+                s.tp
+            ),
+        ),
+    ];
+    if let Some(j) = m.energy_per_token_j {
+        rows.push((
+            "energy",
+            format!(
+                "{} J per output token at board power (an upper bound)",
+                group(j, 3)
+            ),
+        ));
     }
     rows
 }

@@ -51,6 +51,14 @@ pub struct ClusterFile {
     /// Aggregate decode tokens/s you measured per replica at full load, if you have it.
     #[serde(default)]
     pub measured_tokens_per_s: Option<f64>,
+    /// Data-parallel attention (default false): each GPU keeps its own sequences with all
+    /// heads, as serving engines offer for MLA models (SGLang `--enable-dp-attention`).
+    #[serde(default)]
+    pub attention_dp: Option<bool>,
+    /// What one GPU-hour costs you, in US dollars (default 2.50, an illustrative round rate),
+    /// for the cost per million tokens.
+    #[serde(default)]
+    pub gpu_hour_usd: Option<f64>,
 }
 
 /// A checked profile: the scenario it stands for, and what the scenario does not hold.
@@ -153,6 +161,10 @@ fn check(
         tp: file.tp,
         mem_util: file.mem_util.unwrap_or(0.9),
         overhead_gb: file.overhead_gb.unwrap_or(3.0),
+        attention_dp: file.attention_dp.unwrap_or(false),
+        gpu_hour_usd: file
+            .gpu_hour_usd
+            .unwrap_or(crate::domain::scenario::DEFAULT_GPU_HOUR_USD),
         ..Scenario::default_cluster()
     };
     if let Err(e) = scenario.evaluate(catalog) {
@@ -166,6 +178,7 @@ fn check(
             E::TensorParallel { .. } | E::TensorParallelZero => "tp",
             E::MemUtil(_) => "mem_util",
             E::Overhead(_) => "overhead_gb",
+            E::Price(_) => "gpu_hour_usd",
             E::NoPeak { .. } => "precision",
         };
         return Err(at(field, e.to_string()));

@@ -15,8 +15,10 @@ pub enum Limit {
     SliderEnd,
     /// The KV wall: this many sequences' caches fill the memory left after the weights.
     KvWall(u64),
-    /// Not one sequence fits: the weights leave no room for KV (or do not fit at all).
+    /// Not one sequence fits: the weights leave no room for KV.
     NoRoom,
+    /// The weights alone need more than the memory the runtime may use: nothing runs.
+    DoesNotFit,
 }
 
 /// Whether the wall stops the slider and is drawn, or is withheld until a reveal.
@@ -48,7 +50,10 @@ impl BatchRange {
     #[must_use]
     pub fn of(scenario: &Scenario, evaluation: &Evaluation, wall: Wall) -> Self {
         let model = evaluation.model.as_ref();
+        let fits = model.is_none_or(|m| m.fit == super::scenario::WeightFit::Fits);
         let limit = match (wall, model.and_then(|m| m.max_batch_kv)) {
+            // Whatever is withheld, a setting that cannot run says so.
+            _ if !fits => Limit::DoesNotFit,
             (Wall::Stops, Some(0)) => Limit::NoRoom,
             (Wall::Stops, Some(w)) if w < u64::from(MAX_BATCH) => Limit::KvWall(w),
             // Withheld, no KV cache, or a wall past the slider's end.
@@ -65,7 +70,7 @@ impl BatchRange {
     /// Whether the weights fit in the memory the runtime may use at all.
     #[must_use]
     pub fn fits(&self) -> bool {
-        self.weights_gb <= self.usable_gb
+        self.limit != Limit::DoesNotFit
     }
 
     /// The largest batch allowed.
@@ -74,7 +79,7 @@ impl BatchRange {
         match self.limit {
             Limit::SliderEnd => MAX_BATCH,
             Limit::KvWall(wall) => wall.clamp(1, u64::from(MAX_BATCH)) as u32,
-            Limit::NoRoom => MIN_BATCH,
+            Limit::NoRoom | Limit::DoesNotFit => MIN_BATCH,
         }
     }
 
@@ -83,7 +88,7 @@ impl BatchRange {
     pub const fn wall(&self) -> Option<u64> {
         match self.limit {
             Limit::KvWall(wall) => Some(wall),
-            Limit::SliderEnd | Limit::NoRoom => None,
+            Limit::SliderEnd | Limit::NoRoom | Limit::DoesNotFit => None,
         }
     }
 
@@ -104,6 +109,10 @@ impl BatchRange {
                 "no room for KV: the weights ({:.1} GB) fill the {:.1} GB this GPU may use",
                 self.weights_gb, self.usable_gb
             ),
+            Limit::DoesNotFit => format!(
+                "does not fit: {:.1} GB of weights per GPU, {:.1} GB usable",
+                self.weights_gb, self.usable_gb
+            ),
         }
     }
 }
@@ -116,6 +125,7 @@ impl BatchRange {
             Limit::SliderEnd => format!("slider ends at {MAX_BATCH}"),
             Limit::KvWall(wall) => format!("KV wall {wall} at {}", context_label(context)),
             Limit::NoRoom => "no room for KV".to_owned(),
+            Limit::DoesNotFit => "does not fit".to_owned(),
         }
     }
 }
@@ -179,13 +189,16 @@ mod tests {
         };
         let evaluation = scenario.evaluate(&builtin_catalog()).unwrap();
         let r = BatchRange::of(&scenario, &evaluation, Wall::Stops);
-        assert_eq!((r.limit, r.max()), (Limit::NoRoom, 1));
+        assert_eq!((r.limit, r.max()), (Limit::DoesNotFit, 1));
+        assert!(!r.fits());
         assert!(
-            r.reason(4096)
-                .starts_with("no room for KV: the weights (141"),
+            r.reason(4096).starts_with("does not fit: 141"),
             "{}",
             r.reason(4096)
         );
+        // Withheld or not, a setting that cannot run says so.
+        let r = BatchRange::of(&scenario, &evaluation, Wall::Withheld);
+        assert_eq!(r.limit, Limit::DoesNotFit);
     }
 
     #[test]

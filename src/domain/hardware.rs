@@ -67,7 +67,11 @@ pub struct Gpu {
     pub bandwidth_tbs: f64,
     /// Memory capacity in GB (10^9 bytes).
     pub memory_gb: f64,
-    /// Where the figures come from.
+    /// Board power (TDP) in watts, for the energy-per-token upper bound; left out where the
+    /// vendor publishes none per chip (TPUs).
+    #[serde(default)]
+    pub tdp_w: Option<f64>,
+    /// Where the figures come from (the board power's datasheet included).
     pub source: String,
 }
 

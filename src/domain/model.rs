@@ -3,6 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::dtype::Dtype;
+use super::weight_format::WeightFormat;
+
 /// How a model's attention stores its KV cache.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -33,6 +36,23 @@ pub struct Experts {
     pub expert_ffn: u64,
     /// How many layers are MoE layers (the rest are dense).
     pub moe_layers: u32,
+}
+
+/// The linear-attention layers of a hybrid model (Gated DeltaNet, Mamba-style): each keeps a
+/// fixed recurrent state per sequence instead of a KV cache that grows with context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LinearAttention {
+    /// Value heads per linear-attention layer (`linear_num_value_heads`).
+    pub value_heads: u32,
+    /// Query/key heads per linear-attention layer (`linear_num_key_heads`).
+    pub key_heads: u32,
+    /// Width of one key head (`linear_key_head_dim`).
+    pub key_head_dim: u32,
+    /// Width of one value head (`linear_value_head_dim`).
+    pub value_head_dim: u32,
+    /// Format the recurrent state is kept in (`mamba_ssm_dtype`; FP32 in the reference code).
+    pub state: Dtype,
 }
 
 /// One model, as a data file describes it.
@@ -72,6 +92,9 @@ pub struct ModelSpec {
     /// Mixture-of-experts routing, if any.
     #[serde(default)]
     pub experts: Option<Experts>,
+    /// Hybrid models only: the linear-attention layers (`layers − attention_layers` of them).
+    #[serde(default)]
+    pub linear_attention: Option<LinearAttention>,
     /// Where the figures come from.
     pub source: String,
 }
@@ -105,6 +128,56 @@ impl ModelSpec {
         } else {
             self.params - self.embedding_params()
         }
+    }
+
+    /// Parameters of the output head (vocab × hidden): read in full every step, tied or not.
+    #[must_use]
+    pub fn head_params(&self) -> f64 {
+        self.embedding_params()
+    }
+
+    /// Weight bytes one step of `tokens` tokens reads in a weight format, whole model: the
+    /// matmul weights at the format's bytes (plus its scales), the output head at the format's
+    /// head bytes (weight-only INT4 keeps it in BF16). See [`WeightFormat`].
+    #[must_use]
+    pub fn weight_bytes_read(&self, tokens: f64, weights: Dtype) -> f64 {
+        let format = WeightFormat::of(weights);
+        let head = self.head_params();
+        (self.params_read(tokens) - head) * format.body_bytes() + head * format.edge_bytes()
+    }
+
+    /// Weight bytes held in memory in a weight format, whole model: the matmul weights, the
+    /// input embedding and (untied) the output head, each at its bytes.
+    #[must_use]
+    pub fn weight_bytes_stored(&self, weights: Dtype) -> f64 {
+        let format = WeightFormat::of(weights);
+        let edges = if self.tied_embeddings {
+            self.embedding_params()
+        } else {
+            self.embedding_params() + self.head_params()
+        };
+        (self.params - edges) * format.body_bytes() + edges * format.edge_bytes()
+    }
+
+    /// Layers with linear attention (0 unless the model is hybrid).
+    #[must_use]
+    pub fn linear_attention_layers(&self) -> u32 {
+        self.linear_attention
+            .map_or(0, |_| self.layers.saturating_sub(self.kv_layers()))
+    }
+
+    /// Bytes of recurrent state one sequence keeps, whole model (0 unless hybrid): linear
+    /// layers × value heads × key head dim × value head dim × state bytes. Fixed: it does not
+    /// grow with context, and each decode step reads and writes it once.
+    #[must_use]
+    pub fn state_bytes_per_sequence(&self) -> f64 {
+        self.linear_attention.map_or(0.0, |l| {
+            f64::from(self.linear_attention_layers())
+                * f64::from(l.value_heads)
+                * f64::from(l.key_head_dim)
+                * f64::from(l.value_head_dim)
+                * l.state.bytes()
+        })
     }
 
     /// Parameters in all routed experts together (0 for dense models).

@@ -19,30 +19,55 @@ pub enum Quantity {
     BandwidthTbs,
     /// Memory capacity, GB.
     MemoryGb,
-    /// Exact FC decode intensity, FLOP/byte.
+    /// Board power (TDP), W.
+    TdpW,
+    /// The dense layers' exact FC decode intensity (hidden × ffn), FLOP/byte; the same number
+    /// as `dense_intensity`, under the name older lessons and scripts use.
     FcIntensity,
+    /// The decode dot's intensity (routed experts for MoE, dense FC layers otherwise), FLOP/byte.
+    DecodeDotIntensity,
+    /// The dense layers' exact FC decode intensity (hidden × ffn), FLOP/byte.
+    DenseIntensity,
     /// 2·B ÷ b_w, FLOP/byte.
     FcIntensityApprox,
     /// MoE only: a routed expert's FC intensity, FLOP/byte.
     ExpertIntensity,
+    /// MoE only: percentage of routed experts the step's tokens touch.
+    ExpertsTouchedPct,
+    /// MoE only: tokens each touched expert multiplies in one step (B·k ÷ experts touched).
+    TokensPerExpert,
+    /// MoE only: tokens an expert must see per step to reach the ridge (m*).
+    ExpertTokensToRidge,
     /// The decode dot's intensity (routed experts for MoE) as a percentage of the ridge.
     RidgeSharePct,
     /// Attainable TFLOP/s at the decode dot's intensity.
     AttainableTflops,
-    /// Batch where exact FC intensity meets the ridge.
+    /// Batch where the decode dot's exact intensity meets the ridge (MoE: m*·E/k).
     BatchToRidge,
-    /// ridge · b_w ÷ 2.
+    /// ridge · b_w ÷ 2 (MoE: × E/k).
     BatchToRidgeApprox,
+    /// Batch where the dense layers' exact intensity meets the ridge.
+    DenseBatchToRidge,
+    /// `memory` or `compute`: which roof the decode dot sits under.
+    DecodeDotBound,
     /// Decode attention intensity, FLOP/byte.
     AttentionIntensity,
-    /// Prefill FC intensity at the scenario's prompt length, FLOP/byte.
+    /// Prefill intensity at the scenario's prompt length (routed experts for MoE), FLOP/byte.
     PrefillIntensity,
+    /// The dense layers' prefill intensity at the prompt length, FLOP/byte.
+    DensePrefillIntensity,
     /// KV bytes per token, whole model.
     KvBytesPerToken,
     /// KV KiB per token, whole model.
     KvKibPerToken,
     /// KV GB per sequence at the scenario's context, whole model.
     KvGbPerSequence,
+    /// Hybrid models: recurrent-state GB per sequence, whole model.
+    StateGbPerSequence,
+    /// GB one sequence holds on each GPU that holds it (KV at the context plus state).
+    SequenceGbPerGpu,
+    /// KV and state GB one decode step reads and writes, per GPU.
+    KvGbReadPerGpu,
     /// GB per GPU left for KV.
     KvBudgetGb,
     /// Sequences that fit in the KV budget.
@@ -61,29 +86,49 @@ pub enum Quantity {
     TokensPerS,
     /// Tokens/s one sequence sees (1 ÷ step time).
     TokensPerSPerSeq,
+    /// Speed-of-light time to first token (one prompt's prefill), ms.
+    TtftMs,
+    /// Time per output token (the decode step), ms.
+    TpotMs,
+    /// US dollars per million output tokens at the scenario's GPU-hour price.
+    UsdPerMillionTokens,
+    /// Joules per output token at board power (an upper bound).
+    EnergyPerTokenJ,
     /// `memory` or `compute`.
     Bound,
 }
 
 impl Quantity {
     /// Every quantity, in documentation order.
-    pub const ALL: [Self; 26] = [
+    pub const ALL: [Self; 42] = [
         Self::Ridge,
         Self::PeakTflops,
         Self::BandwidthTbs,
         Self::MemoryGb,
+        Self::TdpW,
         Self::FcIntensity,
+        Self::DecodeDotIntensity,
+        Self::DenseIntensity,
         Self::FcIntensityApprox,
         Self::ExpertIntensity,
+        Self::ExpertsTouchedPct,
+        Self::TokensPerExpert,
+        Self::ExpertTokensToRidge,
         Self::RidgeSharePct,
         Self::AttainableTflops,
         Self::BatchToRidge,
         Self::BatchToRidgeApprox,
+        Self::DenseBatchToRidge,
+        Self::DecodeDotBound,
         Self::AttentionIntensity,
         Self::PrefillIntensity,
+        Self::DensePrefillIntensity,
         Self::KvBytesPerToken,
         Self::KvKibPerToken,
         Self::KvGbPerSequence,
+        Self::StateGbPerSequence,
+        Self::SequenceGbPerGpu,
+        Self::KvGbReadPerGpu,
         Self::KvBudgetGb,
         Self::MaxBatchKv,
         Self::WeightGbPerGpu,
@@ -93,6 +138,10 @@ impl Quantity {
         Self::StepTimeMs,
         Self::TokensPerS,
         Self::TokensPerSPerSeq,
+        Self::TtftMs,
+        Self::TpotMs,
+        Self::UsdPerMillionTokens,
+        Self::EnergyPerTokenJ,
         Self::Bound,
     ];
 
@@ -104,18 +153,30 @@ impl Quantity {
             Self::PeakTflops => "peak_tflops",
             Self::BandwidthTbs => "bandwidth_tbs",
             Self::MemoryGb => "memory_gb",
+            Self::TdpW => "tdp_w",
             Self::FcIntensity => "fc_intensity",
+            Self::DecodeDotIntensity => "decode_dot_intensity",
+            Self::DenseIntensity => "dense_intensity",
             Self::FcIntensityApprox => "fc_intensity_approx",
             Self::ExpertIntensity => "expert_intensity",
+            Self::ExpertsTouchedPct => "experts_touched_pct",
+            Self::TokensPerExpert => "tokens_per_expert",
+            Self::ExpertTokensToRidge => "expert_tokens_to_ridge",
             Self::RidgeSharePct => "ridge_share_pct",
             Self::AttainableTflops => "attainable_tflops",
             Self::BatchToRidge => "batch_to_ridge",
             Self::BatchToRidgeApprox => "batch_to_ridge_approx",
+            Self::DenseBatchToRidge => "dense_batch_to_ridge",
+            Self::DecodeDotBound => "decode_dot_bound",
             Self::AttentionIntensity => "attention_intensity",
             Self::PrefillIntensity => "prefill_intensity",
+            Self::DensePrefillIntensity => "dense_prefill_intensity",
             Self::KvBytesPerToken => "kv_bytes_per_token",
             Self::KvKibPerToken => "kv_kib_per_token",
             Self::KvGbPerSequence => "kv_gb_per_sequence",
+            Self::StateGbPerSequence => "state_gb_per_sequence",
+            Self::SequenceGbPerGpu => "sequence_gb_per_gpu",
+            Self::KvGbReadPerGpu => "kv_gb_read_per_gpu",
             Self::KvBudgetGb => "kv_budget_gb",
             Self::MaxBatchKv => "max_batch_kv",
             Self::WeightGbPerGpu => "weight_gb_per_gpu",
@@ -125,6 +186,10 @@ impl Quantity {
             Self::StepTimeMs => "step_time_ms",
             Self::TokensPerS => "tokens_per_s",
             Self::TokensPerSPerSeq => "tokens_per_s_per_seq",
+            Self::TtftMs => "ttft_ms",
+            Self::TpotMs => "tpot_ms",
+            Self::UsdPerMillionTokens => "usd_per_million_tokens",
+            Self::EnergyPerTokenJ => "energy_per_token_j",
             Self::Bound => "bound",
         }
     }
@@ -135,24 +200,41 @@ impl Quantity {
         match self {
             Self::Ridge
             | Self::FcIntensity
+            | Self::DecodeDotIntensity
+            | Self::DenseIntensity
             | Self::FcIntensityApprox
             | Self::ExpertIntensity
             | Self::AttentionIntensity
-            | Self::PrefillIntensity => "FLOP/byte",
+            | Self::PrefillIntensity
+            | Self::DensePrefillIntensity => "FLOP/byte",
+            Self::TdpW => "W",
             Self::PeakTflops | Self::AttainableTflops => "TFLOP/s",
             Self::BandwidthTbs => "TB/s",
             Self::MemoryGb
             | Self::KvGbPerSequence
+            | Self::StateGbPerSequence
+            | Self::SequenceGbPerGpu
+            | Self::KvGbReadPerGpu
             | Self::KvBudgetGb
             | Self::WeightGbPerGpu
             | Self::WeightGbStoredPerGpu => "GB",
-            Self::RidgeSharePct => "%",
-            Self::BatchToRidge | Self::BatchToRidgeApprox | Self::MaxBatchKv => "sequences",
+            Self::RidgeSharePct | Self::ExpertsTouchedPct => "%",
+            Self::TokensPerExpert | Self::ExpertTokensToRidge => "tokens",
+            Self::BatchToRidge
+            | Self::BatchToRidgeApprox
+            | Self::DenseBatchToRidge
+            | Self::MaxBatchKv => "sequences",
             Self::KvBytesPerToken => "bytes",
             Self::KvKibPerToken => "KiB",
-            Self::MemoryTimeMs | Self::ComputeTimeMs | Self::StepTimeMs => "ms",
+            Self::MemoryTimeMs
+            | Self::ComputeTimeMs
+            | Self::StepTimeMs
+            | Self::TtftMs
+            | Self::TpotMs => "ms",
             Self::TokensPerS | Self::TokensPerSPerSeq => "tok/s",
-            Self::Bound => "",
+            Self::UsdPerMillionTokens => "USD",
+            Self::EnergyPerTokenJ => "J",
+            Self::Bound | Self::DecodeDotBound => "",
         }
     }
 
@@ -161,7 +243,7 @@ impl Quantity {
     pub const fn needs_model(self) -> bool {
         !matches!(
             self,
-            Self::Ridge | Self::PeakTflops | Self::BandwidthTbs | Self::MemoryGb
+            Self::Ridge | Self::PeakTflops | Self::BandwidthTbs | Self::MemoryGb | Self::TdpW
         )
     }
 
@@ -175,6 +257,7 @@ impl Quantity {
             Self::PeakTflops => Some(e.peak_flops / 1e12),
             Self::BandwidthTbs => Some(e.bandwidth / 1e12),
             Self::MemoryGb => Some(e.memory_bytes / 1e9),
+            Self::TdpW => return e.tdp_w.map(Number),
             _ => None,
         };
         if let Some(v) = gpu_level {
@@ -182,28 +265,43 @@ impl Quantity {
         }
         let m = e.model.as_ref()?;
         let v = match self {
-            Self::Ridge | Self::PeakTflops | Self::BandwidthTbs | Self::MemoryGb => unreachable!(),
-            Self::FcIntensity => m.fc_intensity,
+            Self::Ridge | Self::PeakTflops | Self::BandwidthTbs | Self::MemoryGb | Self::TdpW => {
+                unreachable!()
+            }
+            Self::FcIntensity | Self::DenseIntensity => m.fc_intensity,
+            Self::DecodeDotIntensity => m.decode_dot.intensity,
             Self::FcIntensityApprox => m.fc_intensity_approx,
             Self::ExpertIntensity => m.expert_intensity?,
-            Self::RidgeSharePct => 100.0 * m.decode_intensity() / e.ridge,
-            Self::AttainableTflops => m.attainable_flops / 1e12,
-            Self::BatchToRidge => m.batch_to_ridge?,
-            Self::BatchToRidgeApprox => m.batch_to_ridge_approx,
+            Self::ExpertsTouchedPct => 100.0 * m.experts_touched?,
+            Self::TokensPerExpert => m.tokens_per_expert?,
+            Self::ExpertTokensToRidge => m.expert_tokens_to_ridge?,
+            Self::RidgeSharePct => 100.0 * m.decode_dot.ridge_share,
+            Self::AttainableTflops => m.decode_dot.attainable_flops / 1e12,
+            Self::BatchToRidge => m.decode_dot.batch_to_ridge?,
+            Self::BatchToRidgeApprox => m.decode_dot.batch_to_ridge_approx,
+            Self::DenseBatchToRidge => m.dense_batch_to_ridge?,
+            Self::DecodeDotBound => return Some(QuantityValue::Bound(m.decode_dot.bound)),
             Self::AttentionIntensity => m.attention_intensity,
             Self::PrefillIntensity => m.prefill_intensity,
+            Self::DensePrefillIntensity => m.dense_prefill_intensity,
             Self::KvBytesPerToken => m.kv_bytes_per_token,
             Self::KvKibPerToken => m.kv_bytes_per_token / 1024.0,
             Self::KvGbPerSequence => m.kv_bytes_per_sequence / 1e9,
+            Self::StateGbPerSequence => m.state_bytes_per_sequence / 1e9,
+            Self::SequenceGbPerGpu => m.sequence_bytes_per_gpu / 1e9,
+            Self::KvGbReadPerGpu => m.kv_bytes_read_per_gpu / 1e9,
             Self::KvBudgetGb => m.kv_budget_bytes / 1e9,
             Self::MaxBatchKv => m.max_batch_kv? as f64,
             Self::WeightGbPerGpu => m.weight_bytes_per_gpu / 1e9,
             Self::WeightGbStoredPerGpu => m.weight_bytes_stored_per_gpu / 1e9,
             Self::MemoryTimeMs => m.memory_time_s * 1e3,
             Self::ComputeTimeMs => m.compute_time_s * 1e3,
-            Self::StepTimeMs => m.step_time_s * 1e3,
+            Self::StepTimeMs | Self::TpotMs => m.step_time_s * 1e3,
             Self::TokensPerS => m.tokens_per_s,
             Self::TokensPerSPerSeq => 1.0 / m.step_time_s,
+            Self::TtftMs => m.ttft_s * 1e3,
+            Self::UsdPerMillionTokens => m.usd_per_million_tokens,
+            Self::EnergyPerTokenJ => m.energy_per_token_j?,
             Self::Bound => return Some(QuantityValue::Bound(m.bound)),
         };
         Some(Number(v))

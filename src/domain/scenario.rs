@@ -5,8 +5,11 @@ use serde::{Deserialize, Serialize};
 
 use super::catalog::{Catalog, UnknownId};
 use super::dtype::Dtype;
-use super::model::Attention;
-use super::roofline::{self, Bound};
+use super::roofline;
+
+mod model_evaluation;
+
+pub use model_evaluation::{KvSplit, ModelEvaluation, WeightFit};
 
 /// The largest batch the slider and the calculator accept.
 pub const MAX_BATCH: u32 = 1 << 20;
@@ -39,6 +42,22 @@ pub struct Scenario {
     pub prompt: u64,
     /// Speculative draft tokens verified per sequence per step (0 = plain decode).
     pub draft_tokens: u32,
+    /// Data-parallel attention: each GPU of the tensor-parallel group keeps its own sequences
+    /// with all heads (serving engines offer it for MLA, whose latent TP would copy to every
+    /// GPU). The weights are still counted as split by TP.
+    #[serde(default)]
+    pub attention_dp: bool,
+    /// Price of one GPU-hour in US dollars, for the cost per million tokens.
+    #[serde(default = "default_gpu_hour_usd")]
+    pub gpu_hour_usd: f64,
+}
+
+/// The GPU-hour price the tutor assumes until a cluster profile or `--gpu-hour-usd` sets one:
+/// 2.50 USD, a round illustrative figure for renting one data-centre GPU; use your own.
+pub const DEFAULT_GPU_HOUR_USD: f64 = 2.5;
+
+fn default_gpu_hour_usd() -> f64 {
+    DEFAULT_GPU_HOUR_USD
 }
 
 impl Scenario {
@@ -59,6 +78,8 @@ impl Scenario {
             overhead_gb: 0.0,
             prompt: 2048,
             draft_tokens: 0,
+            attention_dp: false,
+            gpu_hour_usd: DEFAULT_GPU_HOUR_USD,
         }
     }
 
@@ -96,6 +117,9 @@ impl Scenario {
         if !(self.overhead_gb >= 0.0 && self.overhead_gb.is_finite()) {
             return Err(ScenarioError::Overhead(self.overhead_gb));
         }
+        if !(self.gpu_hour_usd >= 0.0 && self.gpu_hour_usd.is_finite()) {
+            return Err(ScenarioError::Price(self.gpu_hour_usd));
+        }
         let peak_flops = gpu
             .peak_flops(self.precision)
             .ok_or_else(|| ScenarioError::NoPeak {
@@ -106,9 +130,12 @@ impl Scenario {
         let bandwidth = gpu.bandwidth_bytes_per_s();
         let ridge = roofline::ridge(peak_flops, bandwidth);
         let model = match &self.model {
-            Some(id) => {
-                Some(self.evaluate_model(catalog, id, peak_flops, bandwidth, gpu.memory_bytes())?)
-            }
+            Some(id) => Some(model_evaluation::evaluate(
+                self,
+                catalog.model(id)?,
+                gpu,
+                peak_flops,
+            )?),
             None => None,
         };
         Ok(Evaluation {
@@ -117,102 +144,8 @@ impl Scenario {
             bandwidth,
             memory_bytes: gpu.memory_bytes(),
             ridge,
+            tdp_w: gpu.tdp_w,
             model,
-        })
-    }
-
-    fn evaluate_model(
-        &self,
-        catalog: &Catalog,
-        id: &str,
-        peak_flops: f64,
-        bandwidth: f64,
-        memory_bytes: f64,
-    ) -> Result<ModelEvaluation, ScenarioError> {
-        let model = catalog.model(id)?;
-        let heads = model.tp_divisor_heads();
-        if heads % self.tp != 0 {
-            return Err(ScenarioError::TensorParallel {
-                tp: self.tp,
-                what: match model.attention {
-                    Attention::Standard => "KV heads",
-                    Attention::Mla { .. } => "query heads",
-                },
-                heads,
-                model: model.name.clone(),
-            });
-        }
-        let tp = f64::from(self.tp);
-        let b_w = self.weights.bytes();
-        let b_a = self.precision.bytes();
-        let b_kv = self.kv.bytes();
-        let batch = f64::from(self.batch);
-        let tokens = self.tokens_per_step();
-        let context = self.context as f64;
-        let (k, n) = (model.hidden as f64, model.ffn as f64);
-        let ridge = roofline::ridge(peak_flops, bandwidth);
-
-        let kv_bytes_per_token = model.kv_elements_per_token() * b_kv;
-        let weight_bytes_per_gpu = model.params_read(tokens) * b_w / tp;
-        let weight_bytes_stored_per_gpu = model.params * b_w / tp;
-        let kv_bytes_read_per_gpu = batch * context * kv_bytes_per_token / tp;
-        let bytes = weight_bytes_per_gpu + kv_bytes_read_per_gpu;
-        let flops = (2.0 * model.matmul_params_per_token() * tokens
-            + model.attention_flops_per_context_token() * context * tokens)
-            / tp;
-        let memory_time_s = bytes / bandwidth;
-        let compute_time_s = flops / peak_flops;
-        let step_time_s = memory_time_s.max(compute_time_s);
-        let bound = if memory_time_s >= compute_time_s {
-            Bound::Memory
-        } else {
-            Bound::Compute
-        };
-
-        let kv_budget_bytes =
-            (memory_bytes * self.mem_util - self.overhead_gb * 1e9 - weight_bytes_stored_per_gpu)
-                .max(0.0);
-        let max_batch_kv = (self.context > 0).then(|| {
-            let per_sequence = context * kv_bytes_per_token / tp;
-            (kv_budget_bytes / per_sequence).floor() as u64
-        });
-
-        let fc_intensity = roofline::fc_intensity(tokens, k, n, b_w, b_a);
-        let expert_intensity = model
-            .experts
-            .zip(model.tokens_per_active_expert(tokens))
-            .map(|(e, per_expert)| {
-                roofline::fc_intensity(per_expert, k, e.expert_ffn as f64, b_w, b_a)
-            });
-        let per_step = f64::from(1 + self.draft_tokens);
-        Ok(ModelEvaluation {
-            model_name: model.name.clone(),
-            weight_bytes_per_gpu,
-            weight_bytes_stored_per_gpu,
-            kv_bytes_per_token,
-            kv_bytes_per_sequence: context * kv_bytes_per_token,
-            kv_budget_bytes,
-            fc_intensity,
-            fc_intensity_approx: roofline::fc_intensity_approx(tokens, b_w),
-            expert_intensity,
-            attention_intensity: model.attention_flops_per_context_token() * per_step
-                / kv_bytes_per_token,
-            prefill_intensity: roofline::fc_intensity(self.prompt as f64, k, n, b_w, b_a),
-            batch_to_ridge: roofline::batch_to_ridge_exact(ridge, k, n, b_w, b_a)
-                .map(|t| t / per_step),
-            batch_to_ridge_approx: roofline::batch_to_ridge_approx(ridge, b_w) / per_step,
-            attainable_flops: roofline::attainable(
-                expert_intensity.unwrap_or(fc_intensity),
-                peak_flops,
-                bandwidth,
-            ),
-            step_intensity: flops / bytes,
-            memory_time_s,
-            compute_time_s,
-            step_time_s,
-            tokens_per_s: batch / step_time_s,
-            max_batch_kv,
-            bound,
         })
     }
 }
@@ -244,6 +177,9 @@ pub enum ScenarioError {
     /// Memory utilization outside (0, 1].
     #[error("memory utilization must be in (0, 1], not {0}")]
     MemUtil(f64),
+    /// Negative or non-finite GPU-hour price.
+    #[error("the GPU-hour price must be a non-negative number of US dollars, not {0}")]
+    Price(f64),
     /// Negative or non-finite reserved memory.
     #[error("reserved overhead must be a non-negative number of GB, not {0}")]
     Overhead(f64),
@@ -272,64 +208,8 @@ pub struct Evaluation {
     pub memory_bytes: f64,
     /// Ridge point, FLOP/byte.
     pub ridge: f64,
+    /// Board power, W, when the hardware data gives one.
+    pub tdp_w: Option<f64>,
     /// The model's numbers, when the scenario names a model.
     pub model: Option<ModelEvaluation>,
-}
-
-/// What the roofline says about one model in one scenario (per GPU where it says so).
-#[derive(Debug, Clone, PartialEq)]
-pub struct ModelEvaluation {
-    /// Display name of the model.
-    pub model_name: String,
-    /// Weight bytes one decode step reads, per GPU.
-    pub weight_bytes_per_gpu: f64,
-    /// All weight bytes held, per GPU.
-    pub weight_bytes_stored_per_gpu: f64,
-    /// KV bytes per token of context, whole model.
-    pub kv_bytes_per_token: f64,
-    /// KV bytes one sequence holds at the scenario's context, whole model.
-    pub kv_bytes_per_sequence: f64,
-    /// Bytes per GPU left for KV after weights and reserve.
-    pub kv_budget_bytes: f64,
-    /// Exact FC-layer intensity (MLP up-projection, hidden × ffn), FLOP/byte.
-    pub fc_intensity: f64,
-    /// 2·tokens ÷ b_w, FLOP/byte.
-    pub fc_intensity_approx: f64,
-    /// MoE only: intensity of a routed expert's up-projection (hidden × expert width), whose
-    /// batch is only the tokens routed to it (tokens · k ÷ experts touched), FLOP/byte.
-    pub expert_intensity: Option<f64>,
-    /// Decode attention intensity, FLOP/byte.
-    pub attention_intensity: f64,
-    /// Prefill FC intensity at the scenario's prompt length, FLOP/byte.
-    pub prefill_intensity: f64,
-    /// Batch where the exact FC intensity reaches the ridge; `None` if it never does.
-    pub batch_to_ridge: Option<f64>,
-    /// ridge · b_w ÷ 2.
-    pub batch_to_ridge_approx: f64,
-    /// Attainable FLOP/s at the decode intensity (see [`Self::decode_intensity`]).
-    pub attainable_flops: f64,
-    /// Whole-step FLOPs ÷ bytes.
-    pub step_intensity: f64,
-    /// Time to move the step's bytes, seconds.
-    pub memory_time_s: f64,
-    /// Time for the step's FLOPs at peak, seconds.
-    pub compute_time_s: f64,
-    /// Speed-of-light step time: the larger of the two.
-    pub step_time_s: f64,
-    /// Sequences' tokens per second across the batch (one per sequence per step).
-    pub tokens_per_s: f64,
-    /// Sequences that fit in the KV budget at the scenario's context; `None` at context 0.
-    pub max_batch_kv: Option<u64>,
-    /// Which term set the step time.
-    pub bound: Bound,
-}
-
-impl ModelEvaluation {
-    /// The FC intensity that places decode on the roofline: a routed expert's for MoE models
-    /// (most of their weight bytes are experts, each seeing a slice of the batch), else the
-    /// dense layer's.
-    #[must_use]
-    pub fn decode_intensity(&self) -> f64 {
-        self.expert_intensity.unwrap_or(self.fc_intensity)
-    }
 }

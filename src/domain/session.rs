@@ -23,7 +23,7 @@ use super::catalog::Catalog;
 use super::lesson::template::render;
 use super::lesson::{Lesson, Step};
 use super::scenario::Scenario;
-use super::withhold::{Withheld, figures_in};
+use super::withhold::{Withheld, figures_in, same_figure};
 
 /// A lesson being studied.
 #[derive(Debug, Clone, PartialEq)]
@@ -239,11 +239,7 @@ impl Session {
             })
             .filter_map(number)
             .collect();
-        let shown = |figure: f64| {
-            revealed
-                .iter()
-                .any(|(r, _)| ((figure - r) / r).abs() < 1e-9)
-        };
+        let shown = |figure: f64| revealed.iter().any(|(r, _)| same_figure(figure, *r));
         let answers = self
             .slots
             .iter()

@@ -235,6 +235,13 @@ impl Withheld {
     }
 }
 
+/// Whether two figures are the same as a reader sees them (within half a percent): a figure an
+/// earlier reveal showed (`1.00`) is known when a later step asks for it again (`0.999`).
+#[must_use]
+pub fn same_figure(a: f64, b: f64) -> bool {
+    ((a - b) / b).abs() < 0.005
+}
+
 /// `text` with each range replaced by [`MASK`].
 fn replace(text: &str, hits: Vec<Range<usize>>) -> Cow<'_, str> {
     if hits.is_empty() {

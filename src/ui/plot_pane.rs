@@ -23,7 +23,7 @@ use super::theme::Theme;
 use crate::app::App;
 use crate::app::plot_view::{PRECISIONS, PrefillDot, context_label};
 use crate::domain::batch_range::{BatchRange, Limit};
-use crate::domain::scenario::Evaluation;
+use crate::domain::scenario::{Evaluation, WeightFit};
 use crate::widgets::{BatchSlider, Element, PlotModel, ReadoutsLine, Roof, RooflinePlot};
 
 /// Draws the pane's parts into their areas.
@@ -69,6 +69,7 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
     if !range.fits() {
         // A setting that cannot run draws no dots and no step time: the lines say why.
         model.decode = None;
+        model.dense = None;
         model.attention = None;
         model.prefill = None;
     }
@@ -79,7 +80,13 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
         RooflinePlot::new(&model).render(chart, buf);
     }
     if let Some(slider) = areas.slider {
+        let fit = if range.fits() {
+            WeightFit::Fits
+        } else {
+            WeightFit::DoesNotFit
+        };
         BatchSlider::new(scenario.batch, range.wall(), look)
+            .with_fit(fit)
             .with_withheld(withheld.clone())
             .render(slider, buf);
     }
@@ -87,10 +94,14 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
         if range.fits() {
             ReadoutsLine::new(&evaluation, look, &withheld).render(readouts, buf);
         } else {
+            let name = evaluation
+                .model
+                .as_ref()
+                .map_or("the model", |m| m.model_name.as_str());
             Line::styled(
                 format!(
-                    "does not fit: {:.1} GB of weights per GPU, {:.1} GB usable",
-                    range.weights_gb, range.usable_gb
+                    "{name} does not fit on {} {}",
+                    scenario.tp, evaluation.gpu_name
                 ),
                 look.style(Element::Wall),
             )
@@ -154,7 +165,7 @@ fn info_line(
         .map_or("no model", |m| m.model_name.as_str());
     let dot = theme.dot();
     let stopped = match range.limit {
-        Limit::NoRoom => true,
+        Limit::NoRoom | Limit::DoesNotFit => true,
         Limit::KvWall(wall) => u64::from(scenario.batch) >= wall,
         Limit::SliderEnd => false,
     };

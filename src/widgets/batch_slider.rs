@@ -17,7 +17,7 @@ use ratatui::widgets::Widget;
 use super::readouts::group;
 use super::theme::{Appearance, Element};
 use crate::domain::logscale::LogScale;
-use crate::domain::scenario::{Evaluation, Scenario};
+use crate::domain::scenario::{Evaluation, ModelEvaluation, Scenario, WeightFit};
 use crate::domain::withhold::Withheld;
 
 /// The smallest batch on the slider.
@@ -38,6 +38,9 @@ pub struct BatchSlider {
     /// The KV-limited batch: the most sequences whose KV fits; `None` when nothing limits it
     /// (context 0, or no model).
     pub kv_wall: Option<u64>,
+    /// Whether the weights fit at all; when they do not, the wall's label says so instead of
+    /// presenting a KV wall of 0 as a result.
+    pub fit: WeightFit,
     /// Glyphs and colour.
     pub appearance: Appearance,
     /// Figures the labels may not show yet (predict before you see).
@@ -132,9 +135,17 @@ impl BatchSlider {
         Self {
             batch,
             kv_wall,
+            fit: WeightFit::Fits,
             appearance,
             withheld: Withheld::none(),
         }
+    }
+
+    /// Says whether the weights fit (a slider for weights that do not fit says so).
+    #[must_use]
+    pub const fn with_fit(mut self, fit: WeightFit) -> Self {
+        self.fit = fit;
+        self
     }
 
     /// Withholds these figures from the labels (the batch and the KV wall).
@@ -151,8 +162,12 @@ impl BatchSlider {
         evaluation: &Evaluation,
         appearance: Appearance,
     ) -> Self {
-        let kv_wall = evaluation.model.as_ref().and_then(|m| m.max_batch_kv);
-        Self::new(scenario.batch, kv_wall, appearance)
+        let model = evaluation.model.as_ref();
+        let kv_wall = model.and_then(ModelEvaluation::batch_limit);
+        Self {
+            fit: model.map_or(WeightFit::Fits, |m| m.fit),
+            ..Self::new(scenario.batch, kv_wall, appearance)
+        }
     }
 
     /// The track's geometry in `area` (the first row is used), exactly as [`Widget::render`]
@@ -164,6 +179,13 @@ impl BatchSlider {
 
     fn wall_label(&self, variant: Variant) -> String {
         let value = |wall: u64| self.withheld.mask(&group(wall as f64, 0)).into_owned();
+        if self.fit == WeightFit::DoesNotFit {
+            return match variant {
+                Variant::Full => " does not fit".to_owned(),
+                Variant::Short => " no fit".to_owned(),
+                Variant::Bare => String::new(),
+            };
+        }
         match (self.kv_wall, variant) {
             (Some(wall), Variant::Full) => format!(" KV wall {}", value(wall)),
             (Some(wall), Variant::Short) => format!(" wall {}", value(wall)),

@@ -76,6 +76,9 @@ pub struct PlotModel {
     pub precision: String,
     /// The decode FC dot; `None` when the scenario names no model.
     pub decode: Option<DecodeDot>,
+    /// MoE models only: the dense layers' intensity (attention projections, shared experts),
+    /// drawn as a second, hollow dot because the decode dot is the routed experts'.
+    pub dense: Option<f64>,
     /// Decode attention intensity, FLOP/byte; `None` without a model.
     pub attention: Option<f64>,
     /// Prefill FC intensity, FLOP/byte, when the screen chooses to show it.
@@ -113,6 +116,7 @@ impl PlotModel {
                 intensity: m.decode_intensity(),
                 batch: scenario.batch,
             }),
+            dense: model.filter(|m| m.dense_differs()).map(|m| m.fc_intensity),
             attention: model.map(|m| m.attention_intensity),
             prefill: None,
             overlay: None,
@@ -235,5 +239,22 @@ mod tests {
             (plot.decode, plot.attention, plot.prefill),
             (None, None, None)
         );
+    }
+
+    #[test]
+    fn moe_draws_the_experts_as_the_dot_and_the_dense_layers_beside_it() {
+        let scenario = Scenario {
+            model: Some("mixtral-8x7b".to_owned()),
+            batch: 64,
+            ..Scenario::default_cluster()
+        };
+        let evaluation = scenario.evaluate(&builtin_catalog()).unwrap();
+        let m = evaluation.model.as_ref().unwrap();
+        let plot = PlotModel::from_evaluation(&scenario, &evaluation, Appearance::default());
+        assert!((plot.decode.unwrap().intensity - m.expert_intensity.unwrap()).abs() < 1e-12);
+        assert!((plot.dense.unwrap() - m.fc_intensity).abs() < 1e-12);
+        assert!(plot.dense.unwrap() > plot.decode.unwrap().intensity * 3.0);
+        // A dense model has one FC dot.
+        assert_eq!(default_plot().dense, None);
     }
 }

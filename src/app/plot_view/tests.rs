@@ -130,7 +130,7 @@ fn a_gpu_without_the_format_falls_back_to_bf16() {
 }
 
 #[test]
-fn a_model_too_big_for_the_gpu_leaves_no_room_and_the_slider_says_so() {
+fn a_model_too_big_for_the_gpu_does_not_fit_and_the_slider_says_so() {
     let catalog = builtin_catalog();
     let mut plot = view();
     while plot.scenario.model.as_deref() != Some("llama-3.1-405b") {
@@ -138,11 +138,11 @@ fn a_model_too_big_for_the_gpu_leaves_no_room_and_the_slider_says_so() {
     }
     assert_eq!(
         plot.range(&catalog).unwrap().limit,
-        crate::domain::batch_range::Limit::NoRoom
+        crate::domain::batch_range::Limit::DoesNotFit
     );
     let refused = plot.set_batch(2, &catalog);
     assert!(
-        matches!(&refused, PlotChange::Refused(why) if why.starts_with("no room for KV")),
+        matches!(&refused, PlotChange::Refused(why) if why.starts_with("does not fit")),
         "{refused:?}"
     );
 }

@@ -46,6 +46,12 @@ pub struct ScenarioPatch {
     /// Speculative draft tokens per sequence per step.
     #[serde(default)]
     pub draft_tokens: Option<u32>,
+    /// Data-parallel attention (each GPU keeps its own sequences with all heads).
+    #[serde(default)]
+    pub attention_dp: Option<bool>,
+    /// Price of one GPU-hour, US dollars.
+    #[serde(default)]
+    pub gpu_hour_usd: Option<f64>,
 }
 
 impl ScenarioPatch {
@@ -66,6 +72,8 @@ impl ScenarioPatch {
             overhead_gb,
             prompt,
             draft_tokens,
+            attention_dp,
+            gpu_hour_usd,
         } = self;
         if let Some(v) = gpu {
             s.gpu.clone_from(v);
@@ -91,7 +99,9 @@ impl ScenarioPatch {
             mem_util,
             overhead_gb,
             prompt,
-            draft_tokens
+            draft_tokens,
+            attention_dp,
+            gpu_hour_usd
         );
         s
     }

@@ -27,16 +27,30 @@ impl RooflinePlot<'_> {
         let look = self.appearance();
         let model = self.model;
         let roof = &model.roof;
-        let mut dots = Vec::with_capacity(3);
+        let mut dots = Vec::with_capacity(4);
         if let Some(decode) = model.decode {
+            // With a dense-layer dot beside it, the decode dot is the routed experts'.
+            let what = if model.dense.is_some() {
+                "experts"
+            } else {
+                "decode"
+            };
             dots.push(Dot {
                 element: Element::Decode,
                 glyph: look.pick("●", "O"),
                 labels: [
-                    format!("decode B={}", decode.batch),
+                    format!("{what} B={}", decode.batch),
                     format!("B={}", decode.batch),
                 ],
                 at: axes.dot(roof, decode.intensity),
+            });
+        }
+        if let Some(intensity) = model.dense {
+            dots.push(Dot {
+                element: Element::Decode,
+                glyph: look.pick("○", "o"),
+                labels: ["dense layers".to_owned(), "dense".to_owned()],
+                at: axes.dot(roof, intensity),
             });
         }
         if let Some(intensity) = model.attention {

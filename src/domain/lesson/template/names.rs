@@ -6,6 +6,8 @@ use std::str::FromStr;
 use super::UNAVAILABLE;
 use super::number::{Format, format_number};
 use crate::domain::catalog::Catalog;
+use crate::domain::describe;
+use crate::domain::model::ModelSpec;
 use crate::domain::quantity::Quantity;
 use crate::domain::scenario::Scenario;
 use crate::domain::suggest::closest;
@@ -41,11 +43,21 @@ pub enum Setting {
     Prompt,
     /// Speculative draft tokens per sequence per step.
     DraftTokens,
+    /// Price of one GPU-hour, US dollars.
+    GpuHourUsd,
+    /// What the decode dot stands for: `FC layers` or `routed experts`.
+    DotLayers,
+    /// KV bytes per token as a product of the model's own figures (GQA, MLA or hybrid).
+    KvFormula,
+    /// Decode attention intensity per GPU as a formula with the model's figures.
+    AttentionFormula,
+    /// Where one sequence's KV lives in the TP group (split by head, copied, whole sequences).
+    KvLayout,
 }
 
 impl Setting {
     /// Every setting, in documentation order.
-    pub const ALL: [Self; 14] = [
+    pub const ALL: [Self; 19] = [
         Self::Gpu,
         Self::GpuId,
         Self::Model,
@@ -60,6 +72,11 @@ impl Setting {
         Self::OverheadGb,
         Self::Prompt,
         Self::DraftTokens,
+        Self::GpuHourUsd,
+        Self::DotLayers,
+        Self::KvFormula,
+        Self::AttentionFormula,
+        Self::KvLayout,
     ];
 
     /// The name lessons write between braces.
@@ -80,6 +97,11 @@ impl Setting {
             Self::OverheadGb => "overhead_gb",
             Self::Prompt => "prompt",
             Self::DraftTokens => "draft_tokens",
+            Self::GpuHourUsd => "gpu_hour_usd",
+            Self::DotLayers => "dot_layers",
+            Self::KvFormula => "kv_formula",
+            Self::AttentionFormula => "attention_formula",
+            Self::KvLayout => "kv_layout",
         }
     }
 
@@ -94,13 +116,18 @@ impl Setting {
             Self::OverheadGb => s.overhead_gb,
             Self::Prompt => s.prompt as f64,
             Self::DraftTokens => f64::from(s.draft_tokens),
+            Self::GpuHourUsd => s.gpu_hour_usd,
             Self::Gpu
             | Self::GpuId
             | Self::Model
             | Self::ModelId
             | Self::Precision
             | Self::Weights
-            | Self::Kv => {
+            | Self::Kv
+            | Self::DotLayers
+            | Self::KvFormula
+            | Self::AttentionFormula
+            | Self::KvLayout => {
                 return None;
             }
         })
@@ -118,6 +145,10 @@ impl Setting {
                 | Self::Precision
                 | Self::Weights
                 | Self::Kv
+                | Self::DotLayers
+                | Self::KvFormula
+                | Self::AttentionFormula
+                | Self::KvLayout
         )
     }
 
@@ -139,10 +170,20 @@ impl Setting {
             Self::Precision => Some(s.precision.label()),
             Self::Weights => Some(s.weights.label()),
             Self::Kv => Some(s.kv.label()),
+            Self::DotLayers => model_of(s, catalog).map(|m| describe::dot_layers(m).to_owned()),
+            Self::KvFormula => model_of(s, catalog).map(|m| describe::kv_formula(m, s)),
+            Self::AttentionFormula => {
+                model_of(s, catalog).map(|m| describe::attention_formula(m, s))
+            }
+            Self::KvLayout => model_of(s, catalog).map(|m| describe::kv_layout(m, s).to_owned()),
             _ => None,
         };
         text.unwrap_or_else(|| UNAVAILABLE.to_owned())
     }
+}
+
+fn model_of<'a>(s: &Scenario, catalog: &'a Catalog) -> Option<&'a ModelSpec> {
+    s.model.as_deref().and_then(|id| catalog.model(id).ok())
 }
 
 /// What a placeholder's name refers to.

@@ -15,7 +15,7 @@ use crate::domain::lesson::{
     ScenarioPatch, Step, resolve_number, scenario_for,
 };
 use crate::domain::scenario::Scenario;
-use crate::domain::withhold::Withheld;
+use crate::domain::withhold::{Withheld, same_figure};
 
 /// Words in a row of a choice's right option that give it away when an earlier text has them.
 const TELLING_WORDS: usize = 5;
@@ -43,7 +43,7 @@ pub(super) fn check(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<
             continue;
         }
         let same = |k: usize| match (asked, figures[k]) {
-            (Asked::Figure(f, _), Some(g)) => ((f - g) / g).abs() < 1e-9,
+            (Asked::Figure(f, _), Some(g)) => same_figure(f, g),
             _ => false,
         };
         for (reader, earlier) in lesson.steps.iter().enumerate().take(asker + 1) {

@@ -250,7 +250,15 @@ impl StepChecker<'_> {
         match q {
             _ if q.needs_model() && self.scenario.model.is_none() => " (it names no model)",
             Quantity::MaxBatchKv if self.scenario.context == 0 => " (context is 0, so no KV limit)",
-            Quantity::BatchToRidge => " (the FC layer never reaches the ridge in this format)",
+            Quantity::MaxBatchKv => " (the weights do not fit, so there is no KV budget)",
+            Quantity::BatchToRidge | Quantity::DenseBatchToRidge => {
+                " (the FC layer never reaches the ridge in this format)"
+            }
+            Quantity::ExpertIntensity
+            | Quantity::ExpertsTouchedPct
+            | Quantity::TokensPerExpert
+            | Quantity::ExpertTokensToRidge => " (the model has no routed experts)",
+            Quantity::EnergyPerTokenJ | Quantity::TdpW => " (the GPU's data gives no board power)",
             _ => "",
         }
     }
@@ -356,6 +364,7 @@ fn scenario_key(e: &ScenarioError) -> &'static str {
         ScenarioError::TensorParallel { .. } | ScenarioError::TensorParallelZero => "tp",
         ScenarioError::MemUtil(_) => "mem_util",
         ScenarioError::Overhead(_) => "overhead_gb",
+        ScenarioError::Price(_) => "gpu_hour_usd",
         ScenarioError::NoPeak { .. } => "precision",
     }
 }

@@ -1,0 +1,367 @@
+//! A model in a scenario: bytes, FLOPs, the decode dot, the KV wall, latency, cost and energy.
+//! Per GPU where a field says so; "the replica" is the tensor-parallel group of `tp` GPUs.
+
+use super::{Scenario, ScenarioError};
+use crate::domain::decode_dot::{self, DecodeDot, DotInputs};
+use crate::domain::hardware::Gpu;
+use crate::domain::model::{Attention, ModelSpec};
+use crate::domain::roofline::{self, Bound};
+use crate::domain::weight_format::WeightFormat;
+
+/// How one sequence's KV cache (and recurrent state) lies across the tensor-parallel group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KvSplit {
+    /// Split by KV head (MHA/GQA under TP): each GPU holds 1/TP of every sequence.
+    Heads,
+    /// Copied to every GPU (MLA under TP): its one latent per token serves all heads, so each
+    /// GPU holds and reads all of it while computing only its 1/TP of the heads.
+    Replicated,
+    /// Data-parallel attention: each GPU holds whole sequences of its own (1/TP of the batch).
+    Sequences,
+}
+
+impl KvSplit {
+    /// How a scenario's model lays out its KV.
+    #[must_use]
+    pub fn of(scenario: &Scenario, model: &ModelSpec) -> Self {
+        match (scenario.attention_dp, model.attention) {
+            (true, _) => Self::Sequences,
+            (false, Attention::Mla { .. }) if scenario.tp > 1 => Self::Replicated,
+            (false, Attention::Standard | Attention::Mla { .. }) => Self::Heads,
+        }
+    }
+
+    /// Share of the batch's KV bytes that one GPU holds and reads.
+    #[must_use]
+    pub fn share_per_gpu(self, tp: f64) -> f64 {
+        match self {
+            Self::Heads | Self::Sequences => 1.0 / tp,
+            Self::Replicated => 1.0,
+        }
+    }
+
+    /// `split by head`, `copied to every GPU` or `whole sequences per GPU`.
+    #[must_use]
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Self::Heads => "split by head across the TP group",
+            Self::Replicated => {
+                "copied to every GPU of the TP group (MLA's latent serves all heads)"
+            }
+            Self::Sequences => "whole sequences per GPU (data-parallel attention)",
+        }
+    }
+}
+
+/// Whether the weights fit in the memory a GPU may use.
+#[must_use]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WeightFit {
+    /// The weights and the reserve fit; what is left is the KV budget.
+    Fits,
+    /// The weights alone need more than the usable memory: no KV wall exists.
+    DoesNotFit,
+}
+
+impl WeightFit {
+    /// Whether they fit.
+    #[must_use]
+    pub const fn fits(self) -> bool {
+        matches!(self, Self::Fits)
+    }
+}
+
+/// What the roofline says about one model in one scenario (per GPU where it says so).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModelEvaluation {
+    /// Display name of the model.
+    pub model_name: String,
+    /// Weight bytes one decode step reads, per GPU.
+    pub weight_bytes_per_gpu: f64,
+    /// All weight bytes held, per GPU.
+    pub weight_bytes_stored_per_gpu: f64,
+    /// Whether the weights fit in the usable memory per GPU.
+    pub fit: WeightFit,
+    /// Memory per GPU the server may use for weights and KV: capacity × utilization, less the
+    /// reserve.
+    pub usable_bytes_per_gpu: f64,
+    /// KV bytes per token of context, whole model.
+    pub kv_bytes_per_token: f64,
+    /// KV bytes one sequence holds at the scenario's context, whole model.
+    pub kv_bytes_per_sequence: f64,
+    /// Hybrid models: recurrent-state bytes one sequence holds, whole model (0 otherwise).
+    pub state_bytes_per_sequence: f64,
+    /// How the KV lies across the TP group.
+    pub kv_split: KvSplit,
+    /// Bytes one sequence holds on each GPU that holds it: KV at the context plus state.
+    pub sequence_bytes_per_gpu: f64,
+    /// KV and state bytes one decode step reads and writes, per GPU.
+    pub kv_bytes_read_per_gpu: f64,
+    /// Bytes per GPU left for KV after weights and reserve (0 when the weights do not fit).
+    pub kv_budget_bytes: f64,
+    /// The dense layers' exact FC intensity (hidden × ffn) at the step's tokens, FLOP/byte.
+    pub fc_intensity: f64,
+    /// 2·tokens ÷ b_w, FLOP/byte.
+    pub fc_intensity_approx: f64,
+    /// MoE only: a routed expert's intensity (hidden × expert width), whose batch is only the
+    /// tokens routed to it (tokens · k ÷ experts touched), FLOP/byte.
+    pub expert_intensity: Option<f64>,
+    /// MoE only: share of routed experts the step's tokens touch, 1 − (1 − k/E)^tokens.
+    pub experts_touched: Option<f64>,
+    /// MoE only: tokens each touched expert multiplies in the step (tokens · k ÷ touched).
+    pub tokens_per_expert: Option<f64>,
+    /// MoE only: tokens an expert must see in one step for its intensity to reach the ridge
+    /// (m*); `None` also when it never does.
+    pub expert_tokens_to_ridge: Option<f64>,
+    /// The point that places decode on the roofline (see [`DecodeDot`]).
+    pub decode_dot: DecodeDot,
+    /// Batch at which the dense layers reach the ridge; `None` if they never do.
+    pub dense_batch_to_ridge: Option<f64>,
+    /// Decode attention intensity on one GPU, FLOP/byte.
+    pub attention_intensity: f64,
+    /// Prefill intensity at the scenario's prompt: the routed experts' for MoE models (each
+    /// sees prompt · k ÷ E tokens), else the dense layers', FLOP/byte.
+    pub prefill_intensity: f64,
+    /// The dense layers' prefill intensity at the prompt, FLOP/byte.
+    pub dense_prefill_intensity: f64,
+    /// Whole-step FLOPs ÷ bytes.
+    pub step_intensity: f64,
+    /// Time to move the step's bytes, seconds.
+    pub memory_time_s: f64,
+    /// Time for the step's FLOPs at peak, seconds.
+    pub compute_time_s: f64,
+    /// Speed-of-light step time: the larger of the two (the time per output token).
+    pub step_time_s: f64,
+    /// Sequences' tokens per second across the batch (one per sequence per step).
+    pub tokens_per_s: f64,
+    /// Sequences the replica's KV budget holds at the scenario's context; `None` at context 0
+    /// or when the weights do not fit.
+    pub max_batch_kv: Option<u64>,
+    /// Which term set the step time.
+    pub bound: Bound,
+    /// Speed-of-light time to first token: one prompt's prefill on the replica, seconds.
+    pub ttft_s: f64,
+    /// US dollars per million output tokens at the scenario's batch and GPU-hour price.
+    pub usd_per_million_tokens: f64,
+    /// Joules per output token at board power (an upper bound); `None` without a TDP.
+    pub energy_per_token_j: Option<f64>,
+}
+
+impl ModelEvaluation {
+    /// The intensity that places decode on the roofline: the decode dot's.
+    #[must_use]
+    pub fn decode_intensity(&self) -> f64 {
+        self.decode_dot.intensity
+    }
+
+    /// The largest batch a slider may reach: the KV wall, 0 when the weights do not fit (no
+    /// batch runs at all), `None` when nothing limits it (context 0).
+    #[must_use]
+    pub fn batch_limit(&self) -> Option<u64> {
+        match self.fit {
+            WeightFit::Fits => self.max_batch_kv,
+            WeightFit::DoesNotFit => Some(0),
+        }
+    }
+
+    /// Whether the dense layers sit somewhere else than the dot (MoE models), so a plot should
+    /// draw them too.
+    #[must_use]
+    pub fn dense_differs(&self) -> bool {
+        self.expert_intensity.is_some()
+    }
+}
+
+/// Evaluates a model in a scenario on a GPU whose peak for the scenario's format is known.
+pub(super) fn evaluate(
+    s: &Scenario,
+    model: &ModelSpec,
+    gpu: &Gpu,
+    peak_flops: f64,
+) -> Result<ModelEvaluation, ScenarioError> {
+    check_tp(s, model)?;
+    let bandwidth = gpu.bandwidth_bytes_per_s();
+    let ridge = roofline::ridge(peak_flops, bandwidth);
+    let tp = f64::from(s.tp);
+    let b_kv = s.kv.bytes();
+    let batch = f64::from(s.batch);
+    let tokens = s.tokens_per_step();
+    let per_step = f64::from(1 + s.draft_tokens);
+    let context = s.context as f64;
+    let inputs = DotInputs {
+        ridge,
+        peak_flops,
+        bandwidth,
+        tokens,
+        tokens_per_sequence: per_step,
+        weight_bytes: WeightFormat::of(s.weights).body_bytes(),
+        act_bytes: s.precision.bytes(),
+    };
+
+    let kv_bytes_per_token = model.kv_elements_per_token() * b_kv;
+    let kv_bytes_per_sequence = context * kv_bytes_per_token;
+    let state_bytes_per_sequence = model.state_bytes_per_sequence();
+    let kv_split = KvSplit::of(s, model);
+    let share = kv_split.share_per_gpu(tp);
+    let weight_bytes_per_gpu = model.weight_bytes_read(tokens, s.weights) / tp;
+    let weight_bytes_stored_per_gpu = model.weight_bytes_stored(s.weights) / tp;
+    // The state is read and written once per step; the KV is read.
+    let kv_bytes_read_per_gpu =
+        batch * (kv_bytes_per_sequence + 2.0 * state_bytes_per_sequence) * share;
+    let bytes = weight_bytes_per_gpu + kv_bytes_read_per_gpu;
+    let attention_flops = model.attention_flops_per_context_token() * context * tokens / tp;
+    let flops = 2.0 * model.matmul_params_per_token() * tokens / tp + attention_flops;
+    let memory_time_s = bytes / bandwidth;
+    let compute_time_s = flops / peak_flops;
+    let step_time_s = memory_time_s.max(compute_time_s);
+    let bound = if memory_time_s >= compute_time_s {
+        Bound::Memory
+    } else {
+        Bound::Compute
+    };
+
+    let room = Room::of(
+        s,
+        kv_split,
+        gpu.memory_bytes() * s.mem_util - s.overhead_gb * 1e9,
+        weight_bytes_stored_per_gpu,
+        kv_bytes_per_sequence + state_bytes_per_sequence,
+    );
+
+    // Attention FLOPs per GPU ÷ KV bytes per GPU: TP splits both under GQA, only the FLOPs
+    // under MLA (every GPU reads the whole latent).
+    let attention_intensity =
+        model.attention_flops_per_context_token() * per_step / tp / (kv_bytes_per_token * share);
+
+    let prompt = s.prompt as f64;
+    let prefill_inputs = DotInputs {
+        tokens: prompt,
+        tokens_per_sequence: 1.0,
+        ..inputs
+    };
+    let dense_prefill_intensity = decode_dot::dense_intensity(model, &prefill_inputs);
+    let prefill_intensity = decode_dot::expert_intensity(model, prompt, &prefill_inputs)
+        .unwrap_or(dense_prefill_intensity);
+    let ttft_s = ttft(s, model, kv_bytes_per_token, share, (bandwidth, peak_flops));
+
+    let tokens_per_s = batch / step_time_s;
+    Ok(ModelEvaluation {
+        model_name: model.name.clone(),
+        weight_bytes_per_gpu,
+        weight_bytes_stored_per_gpu,
+        fit: room.fit,
+        usable_bytes_per_gpu: room.usable_bytes,
+        kv_bytes_per_token,
+        kv_bytes_per_sequence,
+        state_bytes_per_sequence,
+        kv_split,
+        sequence_bytes_per_gpu: room.sequence_bytes_per_gpu,
+        kv_bytes_read_per_gpu,
+        kv_budget_bytes: room.kv_budget_bytes,
+        fc_intensity: decode_dot::dense_intensity(model, &inputs),
+        fc_intensity_approx: roofline::fc_intensity_approx(tokens, inputs.weight_bytes),
+        expert_intensity: decode_dot::expert_intensity(model, tokens, &inputs),
+        experts_touched: model
+            .experts
+            .map(|_| model.experts_touched_fraction(tokens)),
+        tokens_per_expert: model.tokens_per_active_expert(tokens),
+        expert_tokens_to_ridge: decode_dot::expert_tokens_to_ridge(model, &inputs),
+        decode_dot: DecodeDot::of(model, &inputs),
+        dense_batch_to_ridge: decode_dot::dense_batch_to_ridge(model, &inputs),
+        attention_intensity,
+        prefill_intensity,
+        dense_prefill_intensity,
+        step_intensity: flops / bytes,
+        memory_time_s,
+        compute_time_s,
+        step_time_s,
+        tokens_per_s,
+        max_batch_kv: room.max_batch_kv,
+        bound,
+        ttft_s,
+        usd_per_million_tokens: tp * s.gpu_hour_usd / (tokens_per_s * 3600.0) * 1e6,
+        energy_per_token_j: gpu.tdp_w.map(|w| tp * w * step_time_s / batch),
+    })
+}
+
+/// Memory per GPU: whether the weights fit, and how many sequences the rest holds.
+struct Room {
+    fit: WeightFit,
+    usable_bytes: f64,
+    kv_budget_bytes: f64,
+    sequence_bytes_per_gpu: f64,
+    max_batch_kv: Option<u64>,
+}
+
+impl Room {
+    fn of(
+        s: &Scenario,
+        kv_split: KvSplit,
+        usable_bytes: f64,
+        weight_bytes_stored_per_gpu: f64,
+        sequence_bytes: f64,
+    ) -> Self {
+        let tp = f64::from(s.tp);
+        let fit = if weight_bytes_stored_per_gpu <= usable_bytes {
+            WeightFit::Fits
+        } else {
+            WeightFit::DoesNotFit
+        };
+        let kv_budget_bytes = (usable_bytes - weight_bytes_stored_per_gpu).max(0.0);
+        let sequence_bytes_per_gpu = match kv_split {
+            KvSplit::Heads => sequence_bytes / tp,
+            KvSplit::Replicated | KvSplit::Sequences => sequence_bytes,
+        };
+        let max_batch_kv = (s.context > 0 && fit.fits()).then(|| {
+            let per_gpu = (kv_budget_bytes / sequence_bytes_per_gpu).floor() as u64;
+            match kv_split {
+                KvSplit::Heads | KvSplit::Replicated => per_gpu,
+                KvSplit::Sequences => per_gpu * u64::from(s.tp),
+            }
+        });
+        Self {
+            fit,
+            usable_bytes,
+            kv_budget_bytes,
+            sequence_bytes_per_gpu,
+            max_batch_kv,
+        }
+    }
+}
+
+/// Time to first token at the speed of light: one prompt's prefill on the replica. Every
+/// weight is read once (a long prompt touches every expert) and the prompt's KV and state
+/// are written; 2 FLOPs per active parameter per token plus causal attention (T²/2 pairs).
+fn ttft(
+    s: &Scenario,
+    model: &ModelSpec,
+    kv_bytes_per_token: f64,
+    kv_share_per_gpu: f64,
+    (bandwidth, peak_flops): (f64, f64),
+) -> f64 {
+    let tp = f64::from(s.tp);
+    let prompt = s.prompt as f64;
+    let bytes = model.weight_bytes_read(prompt, s.weights) / tp
+        + (prompt * kv_bytes_per_token + model.state_bytes_per_sequence()) * kv_share_per_gpu;
+    let flops = (2.0 * model.matmul_params_per_token() * prompt
+        + model.attention_flops_per_context_token() * prompt * prompt / 2.0)
+        / tp;
+    (bytes / bandwidth).max(flops / peak_flops)
+}
+
+/// TP must split the heads evenly: KV heads, or query heads under MLA.
+fn check_tp(s: &Scenario, model: &ModelSpec) -> Result<(), ScenarioError> {
+    let heads = model.tp_divisor_heads();
+    if heads % s.tp == 0 {
+        return Ok(());
+    }
+    Err(ScenarioError::TensorParallel {
+        tp: s.tp,
+        what: match model.attention {
+            Attention::Standard => "KV heads",
+            Attention::Mla { .. } => "query heads",
+        },
+        heads,
+        model: model.name.clone(),
+    })
+}

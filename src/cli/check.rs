@@ -9,7 +9,6 @@
 //! 1 problem in 1 file
 //! ```
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -18,9 +17,6 @@ use anyhow::Result;
 use super::args::GlobalArgs;
 use crate::content::lessons::{Checked, check_files_against};
 use crate::content::located::LocatedError;
-
-/// Source lines longer than this are shown as a window around the problem.
-const MAX_SHOWN_CHARS: usize = 200;
 
 /// Checks the given lesson files and directories (none: `--lessons DIR`, else the built-in
 /// lessons). Exit status 0 when there is no problem, 1 when there is any.
@@ -77,58 +73,16 @@ fn plural(n: usize, noun: &str) -> String {
     }
 }
 
-/// One error as `LocatedError` shows it; a problem about the whole file (no source line) is
-/// just its first line, and a very long line is cut to a window around the caret.
+/// One error as `LocatedError` shows it: a problem about the whole file is one line, a very
+/// long line is cut to a window around the caret, control characters are escaped.
 fn show(error: &LocatedError) -> String {
-    if error.line_text.is_empty() {
-        return error
-            .to_string()
-            .lines()
-            .next()
-            .unwrap_or_default()
-            .to_owned();
-    }
-    let chars: Vec<char> = error.line_text.chars().collect();
-    if chars.len() <= MAX_SHOWN_CHARS {
-        return error.to_string();
-    }
-    let col = error.start.col.clamp(1, chars.len() + 1);
-    let from = col.saturating_sub(MAX_SHOWN_CHARS / 2).max(1);
-    let to = (from + MAX_SHOWN_CHARS).min(chars.len() + 1);
-    let mut window: String = chars[from - 1..to - 1]
-        .iter()
-        .map(|c| if *c == '\t' { ' ' } else { *c })
-        .collect();
-    let mut caret_col = col - from + 1;
-    if from > 1 {
-        window.insert(0, '…');
-        caret_col += 1;
-    }
-    if to <= chars.len() {
-        window.push('…');
-    }
-    let line = error.start.line;
-    let gutter = line.to_string().len();
-    let width = error.width.min(to.saturating_sub(col)).max(1);
-    let mut out = String::new();
-    let _ = write!(
-        out,
-        "{}:{line}:{}: {}\n{:gutter$} |\n{line} | {window}\n{:gutter$} | {}{}",
-        error.path,
-        error.start.col,
-        error.message,
-        "",
-        "",
-        " ".repeat(caret_col - 1),
-        "^".repeat(width)
-    );
-    out
+    error.to_string()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::located::Location;
+    use crate::content::located::{Location, MAX_SHOWN_CHARS};
     use rstest::rstest;
 
     fn checked(errors: Vec<LocatedError>, files: usize) -> Checked {

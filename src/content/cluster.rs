@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::located::{LocatedError, load_ron_file, parse_ron};
+use super::located::{LocatedError, parse_ron, read_text};
 use crate::domain::catalog::Catalog;
 use crate::domain::dtype::Dtype;
 use crate::domain::scenario::Scenario;
@@ -81,9 +81,8 @@ impl ClusterProfile {
 
 /// Reads and checks a profile file against the catalog.
 pub fn load_cluster(path: &Path, catalog: &Catalog) -> Result<ClusterProfile, LocatedError> {
-    let file: ClusterFile = load_ron_file(path)?;
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    check(&path.display().to_string(), &text, file, catalog)
+    let text = read_text(path)?;
+    parse_cluster(&path.display().to_string(), &text, catalog)
 }
 
 /// Parses and checks profile text (for tests and embedded examples).

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use serde::Deserialize;
 
-use super::located::{LocatedError, decode_text, parse_ron};
+use super::located::{LocatedError, parse_ron, read_text};
 use crate::domain::catalog::Catalog;
 use crate::domain::hardware::Gpu;
 use crate::domain::model::{Attention, ModelSpec};
@@ -89,13 +89,6 @@ pub fn load_catalog(sources: &CatalogSources) -> Result<Catalog, Vec<LocatedErro
     } else {
         Err(errors)
     }
-}
-
-fn read_text(path: &PathBuf) -> Result<String, LocatedError> {
-    let shown = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| LocatedError::at_offset(&shown, "", 0, 1, format!("cannot read file: {e}")))?;
-    decode_text(&shown, &bytes).map(str::to_owned)
 }
 
 /// Parses and checks a hardware file.

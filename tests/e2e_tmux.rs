@@ -10,6 +10,8 @@ use std::process::{Command, Output};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+use rstest::rstest;
+
 const PROMPT: &str = "e2e-prompt$";
 const PATIENCE: Duration = Duration::from_secs(20);
 const POLL: Duration = Duration::from_millis(25);
@@ -257,13 +259,21 @@ fn a_bare_start_resumes_and_an_unknown_lesson_is_a_clear_error() {
     assert!(!tmux.alternate_screen());
 }
 
-#[test]
-fn sigterm_restores_the_terminal_and_keeps_progress() {
+/// Every signal whose default action ends the program puts the terminal back first. SIGINT
+/// here is one sent with `kill` (in raw mode Ctrl-C arrives as a key, tested above).
+#[rstest]
+#[case::term("TERM")]
+#[case::int("INT")]
+#[case::usr1("USR1")]
+#[case::usr2("USR2")]
+#[case::alrm("ALRM")]
+#[case::hup("HUP")]
+fn a_signal_restores_the_terminal_and_keeps_progress(#[case] signal: &str) {
     if tmux_missing() {
         return;
     }
     let data = tempfile::tempdir().expect("a temp dir");
-    let tmux = Tmux::start("sigterm", 100, 30);
+    let tmux = Tmux::start(&format!("sig{signal}"), 100, 30);
     launch(&tmux, data.path(), "learn ridge-point");
     tmux.wait_for_text("Step 1/");
     tmux.keys(&["n"]);
@@ -276,15 +286,30 @@ fn sigterm_restores_the_terminal_and_keeps_progress() {
     let pid = child_of(&shell).expect("the tutor runs under the shell");
     // The shell's builtin kill: no procps needed.
     let killed = Command::new("sh")
-        .args(["-c", &format!("kill -TERM {pid}")])
+        .args(["-c", &format!("kill -{signal} {pid}")])
         .status()
         .expect("sh runs");
     assert!(killed.success());
     tmux.wait_for_restored();
+    assert_terminal_modes_off(&tmux);
 
     let saved =
         std::fs::read_to_string(data.path().join("progress.ron")).expect("progress was saved");
     assert!(saved.contains("resume_step"), "{saved}");
+}
+
+/// The cursor is visible and mouse reporting is off (tmux tracks both per pane).
+#[track_caller]
+fn assert_terminal_modes_off(tmux: &Tmux) {
+    let out = tmux.run(&[
+        "display-message",
+        "-p",
+        "-t",
+        "e2e",
+        "#{cursor_flag} #{mouse_any_flag} #{mouse_standard_flag} #{mouse_button_flag}",
+    ]);
+    let flags = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    assert_eq!(flags, "1 0 0 0", "cursor shown, no mouse reporting");
 }
 
 /// The pid of a child of `parent`, read from /proc (no procps needed).

@@ -312,6 +312,48 @@ fn assert_terminal_modes_off(tmux: &Tmux) {
     assert_eq!(flags, "1 0 0 0", "cursor shown, no mouse reporting");
 }
 
+/// An unfinished escape sequence (a terminal's reply cut short, a paste start with no end)
+/// must not swallow the keys after it: `q` still quits. crossterm 0.29's own parser waits
+/// for a final byte it accepts and eats `q`, Ctrl-C and Esc meanwhile (see
+/// `crossterm_wedges_on_an_unfinished_sequence` below); the tutor reads input with its own.
+///
+/// A printable key that follows within the parser's 50 ms is read as the sequence's final
+/// byte (as a terminal would have sent it), so the test presses `n` until the step changes:
+/// under crossterm's parser it never does.
+#[rstest]
+#[case::private_csi("csi", "1b 5b 3f")]
+#[case::sgr_start("sgr", "1b 5b 3c")]
+#[case::sgr_partial("sgrpart", "1b 5b 3c 30 3b 31 30 3b 35")]
+#[case::paste_start("paste", "1b 5b 32 30 30 7e")]
+fn q_quits_after_an_unfinished_escape_sequence(#[case] name: &str, #[case] hex: &str) {
+    if tmux_missing() {
+        return;
+    }
+    let data = tempfile::tempdir().expect("a temp dir");
+    let tmux = Tmux::start(&format!("wedge-{name}"), 100, 30);
+    launch(&tmux, data.path(), "learn ridge-point");
+    tmux.wait_for_text("Step 1/");
+    send_hex(&tmux, hex);
+    let start = Instant::now();
+    while tmux.screen().contains("Step 1/") {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "keys are still swallowed:\n{}",
+            tmux.screen()
+        );
+        tmux.keys(&["n"]);
+        sleep(POLL * 4);
+    }
+    tmux.keys(&["q"]);
+    tmux.wait_for_restored();
+}
+
+fn send_hex(tmux: &Tmux, hex: &str) {
+    let mut args = vec!["send-keys", "-t", "e2e", "-H"];
+    args.extend(hex.split(' '));
+    tmux.run(&args);
+}
+
 /// The pid of a child of `parent`, read from /proc (no procps needed).
 fn child_of(parent: &str) -> Option<String> {
     std::fs::read_dir("/proc")

@@ -5,6 +5,7 @@
 //! on quit, on error, on panic (a hook restores it before the message prints) and on Ctrl-C
 //! (which raw mode delivers as a key: it quits).
 
+mod input;
 mod terminal;
 
 use std::io::IsTerminal as _;
@@ -13,7 +14,7 @@ use std::process::ExitCode;
 use anyhow::{Context as _, Result, bail};
 
 use super::args::GlobalArgs;
-use crate::app::{self, App, AppInit, CrosstermEvents, Msg, update};
+use crate::app::{self, App, AppInit, Msg, update};
 use crate::content::lessons;
 use crate::domain::lesson::Lesson;
 use crate::domain::suggest::closest;
@@ -89,7 +90,7 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
     let outcome = app::run(
         session.terminal(),
         &mut app,
-        &mut CrosstermEvents,
+        &mut input::TtyEvents::start(),
         &mut store,
     );
     session.leave().context("cannot restore the terminal")?;

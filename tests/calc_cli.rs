@@ -246,3 +246,17 @@ fn moe_models_report_their_routed_expert_intensity() {
     let dense = calc_json(&["--gpu", "h100-sxm", "--model", "llama-3-8b"]);
     assert!(dense["expert_intensity"].is_null());
 }
+
+#[test]
+fn an_overhead_beyond_the_gpu_memory_is_refused() {
+    let out = roofline(&[
+        "calc", "--gpu", "h100-sxm", "--model", "llama-3-8b", "--overhead-gb", "100",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("reserved overhead 100 GB is more than the 80 GB of H100 SXM5"),
+        "{err}"
+    );
+}

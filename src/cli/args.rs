@@ -106,7 +106,7 @@ pub struct CalcCli {
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..))]
     pub prompt: Option<u64>,
     /// Speculative draft tokens verified per sequence per step [default: 0].
-    #[arg(long = "draft-tokens", value_name = "Q", value_parser = clap::value_parser!(u32).range(0..=64))]
+    #[arg(long = "draft-tokens", value_name = "Q", value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::domain::limits::MAX_DRAFT_TOKENS)))]
     pub draft_tokens: Option<u32>,
     /// Print one JSON object instead of a table.
     #[arg(long)]

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::catalog::{Catalog, UnknownId};
 use super::dtype::Dtype;
+use super::limits;
 use super::model::Attention;
 use super::roofline::{self, Bound};
 
@@ -95,6 +96,22 @@ impl Scenario {
         }
         if !(self.overhead_gb >= 0.0 && self.overhead_gb.is_finite()) {
             return Err(ScenarioError::Overhead(self.overhead_gb));
+        }
+        if self.overhead_gb * 1e9 > gpu.memory_bytes() {
+            return Err(ScenarioError::OverheadBeyondMemory {
+                overhead_gb: self.overhead_gb,
+                memory_gb: gpu.memory_gb,
+                gpu: gpu.name.clone(),
+            });
+        }
+        if let Some(why) = limits::PROMPT.check_count(self.prompt) {
+            return Err(ScenarioError::Prompt(why));
+        }
+        if let Some(why) = limits::CONTEXT.check_count(self.context) {
+            return Err(ScenarioError::Context(why));
+        }
+        if self.draft_tokens > limits::MAX_DRAFT_TOKENS {
+            return Err(ScenarioError::DraftTokens(self.draft_tokens));
         }
         let peak_flops = gpu
             .peak_flops(self.precision)
@@ -247,6 +264,25 @@ pub enum ScenarioError {
     /// Negative or non-finite reserved memory.
     #[error("reserved overhead must be a non-negative number of GB, not {0}")]
     Overhead(f64),
+    /// More reserved than the GPU has.
+    #[error("reserved overhead {overhead_gb} GB is more than the {memory_gb} GB of {gpu}")]
+    OverheadBeyondMemory {
+        /// The reserve asked for, GB.
+        overhead_gb: f64,
+        /// The GPU's memory, GB.
+        memory_gb: f64,
+        /// The GPU's name.
+        gpu: String,
+    },
+    /// A prompt length out of range (the message says which range).
+    #[error("{0}")]
+    Prompt(String),
+    /// A context length out of range (the message says which range).
+    #[error("{0}")]
+    Context(String),
+    /// More speculative draft tokens than the engine models.
+    #[error("draft_tokens must be between 0 and {max}, not {0}", max = limits::MAX_DRAFT_TOKENS)]
+    DraftTokens(u32),
     /// A math format the GPU has no peak for.
     #[error("{gpu} has no {} peak (it has: {})", precision.label(), available.iter().map(|d| d.name()).collect::<Vec<_>>().join(", "))]
     NoPeak {
@@ -333,3 +369,6 @@ impl ModelEvaluation {
         self.expert_intensity.unwrap_or(self.fc_intensity)
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -355,7 +355,10 @@ fn scenario_key(e: &ScenarioError) -> &'static str {
         ScenarioError::Batch(_) => "batch",
         ScenarioError::TensorParallel { .. } | ScenarioError::TensorParallelZero => "tp",
         ScenarioError::MemUtil(_) => "mem_util",
-        ScenarioError::Overhead(_) => "overhead_gb",
+        ScenarioError::Overhead(_) | ScenarioError::OverheadBeyondMemory { .. } => "overhead_gb",
         ScenarioError::NoPeak { .. } => "precision",
+        ScenarioError::Prompt(_) => "prompt",
+        ScenarioError::DraftTokens(_) => "draft_tokens",
+        ScenarioError::Context(_) => "context",
     }
 }

@@ -11,7 +11,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use anyhow::{Context as _, Result, anyhow, bail};
-use clap::Parser as _;
+use clap::{CommandFactory as _, Parser as _};
 
 use crate::content::cluster::{ClusterProfile, load_cluster};
 use crate::content::data_files::{CatalogSources, load_catalog};
@@ -56,12 +56,16 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
         .lines()
         .next()
         .unwrap_or("error: invalid arguments");
-    let tip = rendered
+    // The tip and the possible values, when clap gives them, go on the same line.
+    let extras: Vec<&str> = rendered
         .lines()
-        .find(|l| l.trim_start().starts_with("tip:"));
-    let line = match tip {
-        Some(tip) => format!("{first} ({})", tip.trim()),
-        None => first.to_owned(),
+        .map(str::trim)
+        .filter(|l| l.starts_with("tip:") || l.starts_with("[possible values:"))
+        .collect();
+    let line = if extras.is_empty() {
+        first.to_owned()
+    } else {
+        format!("{first} ({})", extras.join("; "))
     };
     eprintln!("{}", for_terminal(&line));
     ExitCode::from(2)
@@ -122,6 +126,16 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::Check { paths }) => check::run(&global, &paths),
         Some(Command::List { json }) => list::run(&global, json),
         Some(Command::Learn { lesson }) => learn::run(&global, lesson.as_deref()),
+        Some(Command::Completions { shell }) => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "roofline", &mut script);
+            write_stdout(&String::from_utf8_lossy(&script))
+        }
+        Some(Command::Man) => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+            write_stdout(&String::from_utf8_lossy(&page))
+        }
         None => learn::run(&global, None),
     }
 }
@@ -182,6 +196,7 @@ pub(crate) fn print_json(json: &str) -> Result<ExitCode> {
     write_stdout(&escape_json_controls(json))
 }
 
+/// Prints our own text (a completion script, the man page) as it is.
 fn write_stdout(text: &str) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {

@@ -65,6 +65,13 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print a shell completion script, e.g. `source <(roofline completions bash)`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `roofline man > roofline.1`.
+    Man,
 }
 
 /// `roofline calc` options. Each setting left out comes from `--cluster FILE` when given,

@@ -121,7 +121,11 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             };
             let args = calc_args(args, base)?;
             let out = calc::run(&catalog, &args).context("cannot compute that scenario")?;
-            if args.json { print_json(&out) } else { print(&out) }
+            if args.json {
+                print_json(&out)
+            } else {
+                print(&out)
+            }
         }
         Some(Command::Check { paths }) => check::run(&global, &paths),
         Some(Command::List { json }) => list::run(&global, json),

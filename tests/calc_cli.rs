@@ -250,7 +250,13 @@ fn moe_models_report_their_routed_expert_intensity() {
 #[test]
 fn an_overhead_beyond_the_gpu_memory_is_refused() {
     let out = roofline(&[
-        "calc", "--gpu", "h100-sxm", "--model", "llama-3-8b", "--overhead-gb", "100",
+        "calc",
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3-8b",
+        "--overhead-gb",
+        "100",
     ]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);

@@ -20,11 +20,18 @@ fn roofline(args: &[&str]) -> Output {
 #[case::powershell("powershell", "Register-ArgumentCompleter")]
 fn each_shell_gets_a_script(#[case] shell: &str, #[case] marker: &str) {
     let out = roofline(&["completions", shell]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let script = String::from_utf8_lossy(&out.stdout);
     assert!(script.contains(marker), "{script:.500}");
     // Subcommands and flags are in it.
-    assert!(script.contains("calc") && script.contains("overhead-gb"), "{script:.500}");
+    assert!(
+        script.contains("calc") && script.contains("overhead-gb"),
+        "{script:.500}"
+    );
 }
 
 #[test]
@@ -64,9 +71,19 @@ fn an_unknown_shell_is_one_line() {
 #[test]
 fn man_writes_a_roff_page() {
     let out = roofline(&["man"]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let page = String::from_utf8_lossy(&out.stdout);
-    assert!(page.starts_with(".ie") || page.contains(".TH roofline"), "{page:.300}");
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH roofline"),
+        "{page:.300}"
+    );
     assert!(page.contains(".TH roofline"), "{page:.300}");
-    assert!(page.contains("calc") && page.contains("completions"), "{page:.300}");
+    assert!(
+        page.contains("calc") && page.contains("completions"),
+        "{page:.300}"
+    );
 }

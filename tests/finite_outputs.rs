@@ -125,7 +125,11 @@ proptest! {
 /// drawn often.
 fn log_uniform(min: f64, max: f64) -> impl Strategy<Value = f64> {
     let (lo, hi) = (min.max(1e-300).log10(), max.log10());
-    prop_oneof![Just(min.max(1e-300)), Just(max), (lo..=hi).prop_map(|e| 10f64.powf(e))]
+    prop_oneof![
+        Just(min.max(1e-300)),
+        Just(max),
+        (lo..=hi).prop_map(|e| 10f64.powf(e))
+    ]
 }
 
 fn int(limit: &limits::Limit) -> impl Strategy<Value = u64> {

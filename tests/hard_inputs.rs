@@ -30,12 +30,13 @@ fn roofline_within_deadline(args: &[&str]) -> Output {
     std::thread::spawn(move || {
         let _ = send.send(child.wait_with_output());
     });
-    match receive.recv_timeout(DEADLINE) {
-        Ok(output) => output.expect("the binary's output"),
-        Err(_) => {
-            let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
-            panic!("roofline {args:?} still ran after {DEADLINE:?}");
-        }
+    if let Ok(output) = receive.recv_timeout(DEADLINE) {
+        output.expect("the binary's output")
+    } else {
+        let _ = Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status();
+        panic!("roofline {args:?} still ran after {DEADLINE:?}");
     }
 }
 
@@ -127,7 +128,10 @@ fn a_fifo_lesson_file_is_refused_by_check() {
     let path = fifo(dir.path());
     let out = roofline_within_deadline(&["check", &path]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stdout(&out).contains("not a regular file (a FIFO)"), "{out:?}");
+    assert!(
+        stdout(&out).contains("not a regular file (a FIFO)"),
+        "{out:?}"
+    );
 }
 
 /// True when the text holds a control character other than a newline.
@@ -148,7 +152,11 @@ fn hostile_hardware(dir: &Path) -> String {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/hardware.ron"))
         .expect("the shipped hardware file");
     let escaped = HOSTILE.escape_unicode().to_string();
-    let text = text.replacen("name: \"H100 SXM5\"", &format!("name: \"H100{escaped}\""), 1);
+    let text = text.replacen(
+        "name: \"H100 SXM5\"",
+        &format!("name: \"H100{escaped}\""),
+        1,
+    );
     write(dir, "hw.ron", &text)
 }
 
@@ -180,7 +188,10 @@ fn calc_json_escapes_every_control_character() {
     let text = stdout(&out);
     assert!(!has_control(&text), "{text:?}");
     let v: serde_json::Value = serde_json::from_str(&text).expect("still JSON");
-    assert_eq!(v["gpu_name"].as_str(), Some(format!("H100{HOSTILE}").as_str()));
+    assert_eq!(
+        v["gpu_name"].as_str(),
+        Some(format!("H100{HOSTILE}").as_str())
+    );
 }
 
 fn hostile_lessons(dir: &Path) -> String {
@@ -239,8 +250,14 @@ fn check_echoes_source_lines_and_ids_escaped() {
     let shown = stdout(&out);
     assert!(!has_control(&shown), "{shown:?}");
     assert!(!has_control(&stderr(&out)), "{out:?}");
-    assert!(shown.contains(r"two\u{1b}]0;x\u{7}"), "the id, escaped: {shown}");
-    assert!(shown.contains(r"Two\u{1b}]52;c;"), "the line, escaped: {shown}");
+    assert!(
+        shown.contains(r"two\u{1b}]0;x\u{7}"),
+        "the id, escaped: {shown}"
+    );
+    assert!(
+        shown.contains(r"Two\u{1b}]52;c;"),
+        "the line, escaped: {shown}"
+    );
     assert!(shown.contains("unknown field `bogus`"), "{shown}");
     // The caret still sits under `bogus`, after the escaped (wider) title.
     let lines: Vec<&str> = shown.lines().collect();
@@ -268,6 +285,10 @@ fn an_echoed_argument_is_escaped_and_cut(#[case] args: &[&str]) {
     assert!(!has_control(&err), "{:?}", &err[..err.len().min(300)]);
     // Shown escaped (or, where clap strips escape sequences itself, left out).
     assert!(err.contains(r"\u{9b}"), "{err:.300}");
-    assert!(err.len() < 2_000, "cut to something readable: {} bytes", err.len());
+    assert!(
+        err.len() < 2_000,
+        "cut to something readable: {} bytes",
+        err.len()
+    );
     assert_eq!(err.lines().count(), 1, "{err:.2000}");
 }

@@ -108,7 +108,12 @@ pub fn table(lessons: &[Lesson]) -> String {
     // Escaped before measuring, so a control character in a title keeps the columns aligned.
     let shown: Vec<(String, String)> = lessons
         .iter()
-        .map(|l| (escape_controls(&l.id).into_owned(), escape_controls(&l.title).into_owned()))
+        .map(|l| {
+            (
+                escape_controls(&l.id).into_owned(),
+                escape_controls(&l.title).into_owned(),
+            )
+        })
         .collect();
     let number_width = lessons.len().to_string().len().max(1);
     let id_width = width(&mut shown.iter().map(|(id, _)| id.chars().count()), "id");

@@ -211,10 +211,26 @@ mod tests {
     #[case::zero_batch("max_num_seqs: 8", "max_num_seqs: 0", "at least 1")]
     #[case::no_peak("precision: bf16", "precision: fp4", "has no FP4 peak")]
     #[case::zero_context("context: 8192", "context: 0", "at least 1 token")]
-    #[case::huge_context("context: 8192", "context: 100000000000", "context 1e11 is out of range")]
-    #[case::overhead_beyond_memory("overhead_gb: 3.0", "overhead_gb: 200.0", "reserved overhead 200 GB is more than the 94 GB")]
-    #[case::huge_gpu_count("gpu_count: 2", "gpu_count: 4000000000", "gpu_count 4e9 is out of range")]
-    #[case::measured_huge("max_num_seqs: 8", "max_num_seqs: 8, measured_tokens_per_s: 1e300", "measured_tokens_per_s 1e300 is out of range")]
+    #[case::huge_context(
+        "context: 8192",
+        "context: 100000000000",
+        "context 1e11 is out of range"
+    )]
+    #[case::overhead_beyond_memory(
+        "overhead_gb: 3.0",
+        "overhead_gb: 200.0",
+        "reserved overhead 200 GB is more than the 94 GB"
+    )]
+    #[case::huge_gpu_count(
+        "gpu_count: 2",
+        "gpu_count: 4000000000",
+        "gpu_count 4e9 is out of range"
+    )]
+    #[case::measured_huge(
+        "max_num_seqs: 8",
+        "max_num_seqs: 8, measured_tokens_per_s: 1e300",
+        "measured_tokens_per_s 1e300 is out of range"
+    )]
     #[case::version("format_version: 1", "format_version: 9", "not supported")]
     #[case::unknown_field("context: 8192", "contxt: 8192", "unknown field `contxt`")]
     fn bad_profiles_are_located(#[case] from: &str, #[case] to: &str, #[case] message: &str) {

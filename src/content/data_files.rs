@@ -174,7 +174,7 @@ pub fn parse_models(path: &str, text: &str) -> Result<Vec<ModelSpec>, Vec<Locate
                 m.id
             )));
         }
-        if !(m.params > m.embedding_params()) {
+        if m.params <= m.embedding_params() {
             errors.push(at(format!(
                 "{}: params must exceed the embedding table (vocab × hidden)",
                 m.id
@@ -293,32 +293,76 @@ mod tests {
     /// Each case changes one field of Llama-3-8B; the error names the field, its range, and
     /// sits on the field's line.
     #[rstest]
-    #[case::params("params: 8030261248.0", "params: 1e308", "params 1e308 is out of range: it must be between 1e6 and 1e14 parameters")]
-    #[case::layers("layers: 32", "layers: 4000000000", "layers 4e9 is out of range: it must be between 1 and 10000")]
+    #[case::params(
+        "params: 8030261248.0",
+        "params: 1e308",
+        "params 1e308 is out of range: it must be between 1e6 and 1e14 parameters"
+    )]
+    #[case::layers(
+        "layers: 32",
+        "layers: 4000000000",
+        "layers 4e9 is out of range: it must be between 1 and 10000"
+    )]
     #[case::kv_heads("kv_heads: 8", "kv_heads: 4000000000", "kv_heads 4e9 is out of range")]
     #[case::head_dim("head_dim: 128", "head_dim: 0", "head_dim 0 is out of range")]
-    #[case::hidden("hidden: 4096", "hidden: 18446744073709551615", "hidden 1.8446744073709552e19 is out of range")]
-    #[case::vocab("vocab: 128256", "vocab: 18446744073709551615", "vocab 1.8446744073709552e19 is out of range")]
-    #[case::active_dense("tied_embeddings: false", "tied_embeddings: false, active_params: 8e9", "active_params is for mixture-of-experts models")]
-    fn out_of_range_model_fields_are_located(#[case] from: &str, #[case] to: &str, #[case] message: &str) {
+    #[case::hidden(
+        "hidden: 4096",
+        "hidden: 18446744073709551615",
+        "hidden 1.8446744073709552e19 is out of range"
+    )]
+    #[case::vocab(
+        "vocab: 128256",
+        "vocab: 18446744073709551615",
+        "vocab 1.8446744073709552e19 is out of range"
+    )]
+    #[case::active_dense(
+        "tied_embeddings: false",
+        "tied_embeddings: false, active_params: 8e9",
+        "active_params is for mixture-of-experts models"
+    )]
+    fn out_of_range_model_fields_are_located(
+        #[case] from: &str,
+        #[case] to: &str,
+        #[case] message: &str,
+    ) {
         let llama = BUILTIN_MODELS.1.find("\"llama-3-8b\"").unwrap();
         let at = llama + BUILTIN_MODELS.1[llama..].find(from).unwrap();
-        let text = format!("{}{to}{}", &BUILTIN_MODELS.1[..at], &BUILTIN_MODELS.1[at + from.len()..]);
+        let text = format!(
+            "{}{to}{}",
+            &BUILTIN_MODELS.1[..at],
+            &BUILTIN_MODELS.1[at + from.len()..]
+        );
         let errors = parse_models("m.ron", &text).unwrap_err();
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(errors[0].message.contains(message), "{}", errors[0]);
-        let field = to.rsplit(", ").next().and_then(|f| f.split(':').next()).unwrap();
+        let field = to
+            .rsplit(", ")
+            .next()
+            .and_then(|f| f.split(':').next())
+            .unwrap();
         assert!(errors[0].line_text.contains(field), "{}", errors[0]);
     }
 
     #[test]
     fn a_stated_active_params_must_agree_with_the_experts() {
-        let text = BUILTIN_MODELS.1.replacen("active_params: 12.9e9", "active_params: 40.0e9", 1);
+        let text = BUILTIN_MODELS
+            .1
+            .replacen("active_params: 12.9e9", "active_params: 40.0e9", 1);
         assert_ne!(text, BUILTIN_MODELS.1);
         let errors = parse_models("m.ron", &text).unwrap_err();
         assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(errors[0].message.contains("active_params 4e10 disagrees with the 1.2"), "{}", errors[0]);
-        assert!(errors[0].line_text.contains("active_params: 40.0e9"), "{}", errors[0]);
+        assert!(
+            errors[0]
+                .message
+                .contains("active_params 4e10 disagrees with the 1.2"),
+            "{}",
+            errors[0]
+        );
+        assert!(
+            errors[0].line_text.contains("active_params: 40.0e9"),
+            "{}",
+            errors[0]
+        );
     }
 
     #[test]

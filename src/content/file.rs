@@ -54,7 +54,7 @@ pub fn read_capped(path: &Path) -> Result<Vec<u8>, ReadError> {
 
 fn check(meta: &std::fs::Metadata) -> Result<(), ReadError> {
     if !meta.is_file() {
-        return Err(ReadError::NotRegular(kind(&meta.file_type())));
+        return Err(ReadError::NotRegular(kind(meta.file_type())));
     }
     if meta.len() > MAX_FILE_BYTES as u64 {
         return Err(ReadError::TooLarge(meta.len()));
@@ -63,7 +63,7 @@ fn check(meta: &std::fs::Metadata) -> Result<(), ReadError> {
 }
 
 #[cfg(unix)]
-fn kind(t: &std::fs::FileType) -> &'static str {
+fn kind(t: std::fs::FileType) -> &'static str {
     use std::os::unix::fs::FileTypeExt as _;
     if t.is_dir() {
         "a directory"
@@ -81,8 +81,12 @@ fn kind(t: &std::fs::FileType) -> &'static str {
 }
 
 #[cfg(not(unix))]
-fn kind(t: &std::fs::FileType) -> &'static str {
-    if t.is_dir() { "a directory" } else { "not a file" }
+fn kind(t: std::fs::FileType) -> &'static str {
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "not a file"
+    }
 }
 
 #[cfg(test)]
@@ -145,6 +149,10 @@ mod tests {
 
     #[test]
     fn a_missing_file_is_not_found() {
-        assert!(read_capped(Path::new("/no/such/file")).unwrap_err().is_not_found());
+        assert!(
+            read_capped(Path::new("/no/such/file"))
+                .unwrap_err()
+                .is_not_found()
+        );
     }
 }

@@ -124,7 +124,8 @@ mod tests {
 
     #[test]
     fn json_stays_json() {
-        let json = serde_json::to_string(&serde_json::json!({"n": "a\u{1b}\u{9b}\u{7f}b"})).unwrap();
+        let json =
+            serde_json::to_string(&serde_json::json!({"n": "a\u{1b}\u{9b}\u{7f}b"})).unwrap();
         let safe = escape_json_controls(&json);
         assert!(!safe.chars().any(is_unsafe), "{safe}");
         let back: serde_json::Value = serde_json::from_str(&safe).unwrap();

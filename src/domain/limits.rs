@@ -177,7 +177,7 @@ pub fn active_params_problem(m: &ModelSpec) -> Option<String> {
         );
     };
     let off = (stated / computed - 1.0).abs();
-    (!(off <= ACTIVE_PARAMS_TOLERANCE)).then(|| {
+    (off.is_nan() || off > ACTIVE_PARAMS_TOLERANCE).then(|| {
         format!(
             "active_params {stated:e} disagrees with the {computed:.3e} the expert fields give (more than {}% apart)",
             ACTIVE_PARAMS_TOLERANCE * 100.0
@@ -196,7 +196,12 @@ mod tests {
             BANDWIDTH_TBS.check(1e308).unwrap(),
             "bandwidth_tbs 1e308 is out of range: it must be between 0.01 and 1000 TB/s"
         );
-        assert!(PEAK_TFLOPS.check(5e-324).unwrap().contains("between 0.001 and 1e6"));
+        assert!(
+            PEAK_TFLOPS
+                .check(5e-324)
+                .unwrap()
+                .contains("between 0.001 and 1e6")
+        );
         assert!(PEAK_TFLOPS.check(f64::NAN).is_some());
     }
 }

@@ -163,7 +163,8 @@ impl Parser {
                 } else {
                     let report = std::mem::take(&mut self.buffer);
                     self.reset();
-                    let [cb, x, y] = [report[0], report[1], report[2]].map(|b| b.saturating_sub(32));
+                    let [cb, x, y] =
+                        [report[0], report[1], report[2]].map(|b| b.saturating_sub(32));
                     self.mouse(u16::from(cb), u16::from(x), u16::from(y), true);
                 }
             }

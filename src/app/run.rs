@@ -1,5 +1,5 @@
 //! The event loop: wait for an event, update, save if progress changed, redraw. Nothing is
-//! drawn except after an event.
+//! drawn except after an event, and a burst of queued events is drawn once.
 
 use std::io;
 
@@ -63,7 +63,8 @@ where
                 let _ = update(app, Msg::SaveFailed(why));
             }
         }
-        if app.run_state() == RunState::Running {
+        // A queued burst is drawn once, after its last event.
+        if app.run_state() == RunState::Running && !events.has_pending() {
             draw(terminal, app)?;
         }
     }

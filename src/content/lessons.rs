@@ -177,8 +177,17 @@ fn check_one(
         Ok(lesson) => lesson,
         Err(e) => return (None, vec![e]),
     };
-    let outline = Outline::scan(text);
     let problems = validate(&lesson, catalog, base);
+    let name_problem = file_name::problem(&source.file_name, &lesson.id);
+    let first_use = lesson_ids.get(&lesson.id).cloned();
+    if first_use.is_none() {
+        lesson_ids.insert(lesson.id.clone(), path.to_owned());
+    }
+    if problems.is_empty() && name_problem.is_none() && first_use.is_none() {
+        // The usual case: no problem, so no index to locate one with.
+        return (Some(lesson), Vec::new());
+    }
+    let outline = Outline::scan(text);
     let mut errors = Vec::new();
     let mut shown_bytes = 0;
     let mut overflow = None;
@@ -199,20 +208,15 @@ fn check_one(
         errors.push(error);
     }
     let at_id = || Spot::lesson("id", Some(Needle::whole(format!("\"{}\"", lesson.id))));
-    if let Some(message) = file_name::problem(&source.file_name, &lesson.id) {
+    if let Some(message) = name_problem {
         errors.push(outline.locate(path, text, &at_id(), message));
     }
-    match lesson_ids.get(&lesson.id) {
-        Some(first) => {
-            let message = format!(
-                "duplicate lesson id '{}' (also used by {first}); lesson ids must be unique",
-                lesson.id
-            );
-            errors.push(outline.locate(path, text, &at_id(), message));
-        }
-        None => {
-            lesson_ids.insert(lesson.id.clone(), path.to_owned());
-        }
+    if let Some(first) = first_use {
+        let message = format!(
+            "duplicate lesson id '{}' (also used by {first}); lesson ids must be unique",
+            lesson.id
+        );
+        errors.push(outline.locate(path, text, &at_id(), message));
     }
     errors.sort_by_key(|e| e.start);
     errors.extend(overflow);

@@ -32,6 +32,8 @@ enum Input {
 pub struct TtyEvents {
     parser: parse::Parser,
     inputs: Receiver<Input>,
+    /// Taken from the channel by [`EventSource::has_pending`], not yet handed out.
+    held: Option<Input>,
 }
 
 impl TtyEvents {
@@ -60,6 +62,7 @@ impl TtyEvents {
         Self {
             parser: parse::Parser::new(),
             inputs,
+            held: None,
         }
     }
 }
@@ -90,7 +93,9 @@ impl EventSource for TtyEvents {
             if let Some(event) = self.parser.next_event() {
                 return Ok(Some(event));
             }
-            let input = if self.parser.is_pending() {
+            let input = if let Some(input) = self.held.take() {
+                input
+            } else if self.parser.is_pending() {
                 match self.inputs.recv_timeout(ESCAPE_TIMEOUT) {
                     Ok(input) => input,
                     Err(RecvTimeoutError::Timeout) => {
@@ -115,5 +120,17 @@ impl EventSource for TtyEvents {
                 Input::Ended(Some(e)) => return Err(e),
             }
         }
+    }
+
+    fn has_pending(&mut self) -> bool {
+        // Bytes already read are parsed now; a partial sequence alone is not an event.
+        while !self.parser.has_event() && self.held.is_none() {
+            match self.inputs.try_recv() {
+                Ok(Input::Bytes(bytes)) => self.parser.feed(&bytes),
+                Ok(other) => self.held = Some(other),
+                Err(_) => break,
+            }
+        }
+        self.parser.has_event() || self.held.is_some()
     }
 }

@@ -84,6 +84,12 @@ impl Parser {
         self.reset();
     }
 
+    /// Whether a parsed event is waiting.
+    #[must_use]
+    pub fn has_event(&self) -> bool {
+        !self.events.is_empty()
+    }
+
     /// The next parsed event.
     pub fn next_event(&mut self) -> Option<Event> {
         self.events.pop_front()

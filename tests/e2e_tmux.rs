@@ -348,6 +348,67 @@ fn q_quits_after_an_unfinished_escape_sequence(#[case] name: &str, #[case] hex: 
     tmux.wait_for_restored();
 }
 
+/// The upstream cause, reproduced with crossterm alone: this test binary, started again inside
+/// tmux as [`crossterm_reader_child`], reads keys with `crossterm::event::read` and says
+/// `got q` on `q`. After `ESC [ ?` it swallows every `q` until a byte crossterm accepts as the
+/// end (`u`) arrives. If this test starts failing, crossterm has fixed its parser and
+/// `src/cli/learn/input` could go back to it.
+#[test]
+fn crossterm_wedges_on_an_unfinished_sequence() {
+    if tmux_missing() {
+        return;
+    }
+    let tmux = Tmux::start("crossterm-repro", 100, 30);
+    let exe = std::env::current_exe().expect("the test binary");
+    tmux.literal(&format!(
+        "CROSSTERM_REPRO=1 '{}' --exact crossterm_reader_child --nocapture --test-threads 1",
+        exe.display()
+    ));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for_text("reader ready");
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("got q 1");
+    send_hex(&tmux, "1b 5b 3f");
+    // A second or so of `q`s, all swallowed.
+    for _ in 0..10 {
+        tmux.keys(&["q"]);
+        sleep(POLL * 4);
+    }
+    assert!(
+        !tmux.screen().contains("got q 2"),
+        "crossterm no longer wedges after ESC [ ?:\n{}",
+        tmux.screen()
+    );
+    // The byte it waits for ends the sequence, and q is seen again.
+    tmux.keys(&["u"]);
+    tmux.keys(&["q"]);
+    tmux.wait_for(|s| s.contains("got q 2"), "q after the sequence ended");
+    tmux.wait_for_text("reader done");
+}
+
+/// The reader [`crossterm_wedges_on_an_unfinished_sequence`] runs in tmux; a no-op otherwise.
+#[test]
+fn crossterm_reader_child() {
+    use crossterm::event::{Event, KeyCode, read};
+    use crossterm::terminal::{disable_raw_mode, enable_raw_mode};
+    if std::env::var_os("CROSSTERM_REPRO").is_none() {
+        return;
+    }
+    enable_raw_mode().expect("raw mode");
+    print!("reader ready\r\n");
+    let mut seen = 0;
+    while seen < 2 {
+        if let Ok(Event::Key(key)) = read()
+            && key.code == KeyCode::Char('q')
+        {
+            seen += 1;
+            print!("got q {seen}\r\n");
+        }
+    }
+    disable_raw_mode().expect("cooked mode");
+    println!("reader done");
+}
+
 fn send_hex(tmux: &Tmux, hex: &str) {
     let mut args = vec!["send-keys", "-t", "e2e", "-H"];
     args.extend(hex.split(' '));

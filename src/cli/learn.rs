@@ -28,12 +28,11 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
     let lessons = super::lessons(global, &catalog)?;
     // With the learner's own cluster some steps may not compute (a format their GPU lacks, say):
     // those steps say so where they appear; the learner hears of it once, up front.
+    // Checked once more against the cluster only; the lessons are not read or parsed again.
     let cluster_warning = global.cluster.as_ref().and_then(|path| {
-        let problems =
-            lessons::load_against(global.lessons.as_deref(), &catalog, &cluster.scenario).err()?;
-        Some(format!(
-            "{} lesson step(s) cannot be computed for your cluster; `roofline --cluster {} check` lists them",
-            problems.len(),
+        let problems = lessons::problems_against(&lessons, &catalog, &cluster.scenario);
+        (problems > 0).then(|| format!(
+            "{problems} lesson step(s) cannot be computed for your cluster; `roofline --cluster {} check` lists them",
             path.display()
         ))
     });

@@ -84,5 +84,57 @@ fn frame_120x40(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, plot_120x40, frame_120x40);
+/// The same frame drawn through a `Terminal` on a test backend, as the event loop does: render,
+/// then the diff against the previous frame and the write of the changed cells. The batch
+/// alternates so that each frame differs from the last.
+fn terminal_frame_120x40(c: &mut Criterion) {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use roofline_tutor::app::{App, AppInit, Msg, update};
+    use roofline_tutor::content::located::parse_ron;
+    use roofline_tutor::domain::session::Progress;
+
+    let lesson = parse_ron(
+        "tests/tui/lesson.ron",
+        include_str!("../tests/tui/lesson.ron"),
+    )
+    .unwrap();
+    let mut app = App::new(AppInit {
+        catalog: builtin_catalog(),
+        lessons: vec![lesson],
+        cluster: Scenario::default_cluster(),
+        progress: Progress::default(),
+        warning: None,
+        appearance: Appearance::default(),
+        viewport: ratatui::layout::Size::new(120, 40),
+        measure: roofline_tutor::ui::MEASURE,
+    });
+    for msg in [
+        Msg::OpenLesson(0),
+        Msg::NextStep,
+        Msg::NextStep,
+        Msg::NextStep,
+    ] {
+        let _ = update(&mut app, msg);
+    }
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    let mut double = true;
+    c.bench_function("terminal_frame_120x40_with_diff", |b| {
+        b.iter(|| {
+            let msg = if double {
+                Msg::DoubleBatch
+            } else {
+                Msg::HalveBatch
+            };
+            double = !double;
+            let _ = update(&mut app, msg);
+            terminal
+                .draw(|frame| frame.render_widget(&app, frame.area()))
+                .unwrap();
+            black_box(terminal.backend());
+        });
+    });
+}
+
+criterion_group!(benches, plot_120x40, frame_120x40, terminal_frame_120x40);
 criterion_main!(benches);

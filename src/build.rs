@@ -7,7 +7,11 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
+    // Read when the script runs, not when it was compiled: a build script compiled for another
+    // checkout (a copied target/ directory) must still embed this checkout's lessons.
+    let manifest_dir =
+        std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let dir = Path::new(&manifest_dir).join("lessons");
     println!("cargo:rerun-if-changed={}", dir.display());
     println!("cargo:rerun-if-changed=src/build.rs");
     let mut files: Vec<(String, String)> = std::fs::read_dir(&dir)

@@ -12,11 +12,12 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use anyhow::{Context as _, Result, anyhow, bail};
-use clap::Parser as _;
+use clap::{CommandFactory as _, Parser as _};
 
 use crate::content::cluster::{ClusterProfile, load_cluster};
 use crate::content::data_files::{CatalogSources, load_catalog};
 use crate::content::located::LocatedError;
+use crate::content::terminal_text::{escape_controls, escape_json_controls, for_terminal};
 use crate::domain::catalog::Catalog;
 use crate::domain::lesson::Lesson;
 use crate::domain::lesson::ScenarioPatch;
@@ -33,7 +34,7 @@ pub fn main() -> ExitCode {
     match dispatch(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("{}", for_terminal(&format!("error: {e:#}")));
             ExitCode::FAILURE
         }
     }
@@ -56,13 +57,18 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
         .lines()
         .next()
         .unwrap_or("error: invalid arguments");
-    let tip = rendered
+    // The tip and the possible values, when clap gives them, go on the same line.
+    let extras: Vec<&str> = rendered
         .lines()
-        .find(|l| l.trim_start().starts_with("tip:"));
-    match tip {
-        Some(tip) => eprintln!("{first} ({})", tip.trim()),
-        None => eprintln!("{first}"),
-    }
+        .map(str::trim)
+        .filter(|l| l.starts_with("tip:") || l.starts_with("[possible values:"))
+        .collect();
+    let line = if extras.is_empty() {
+        first.to_owned()
+    } else {
+        format!("{first} ({})", extras.join("; "))
+    };
+    eprintln!("{}", for_terminal(&line));
     ExitCode::from(2)
 }
 
@@ -81,8 +87,12 @@ pub fn lessons(global: &GlobalArgs, catalog: &Catalog) -> Result<Vec<Lesson>> {
         .map_err(|errors| problems("lesson files", &errors))
 }
 
-/// Every located problem as one error: a count line, then each problem with its line and caret.
+/// Every located problem as one error: a count line, then each problem with its line and caret
+/// (one problem: just the problem).
 fn problems(what: &str, errors: &[LocatedError]) -> anyhow::Error {
+    if let [only] = errors {
+        return anyhow!("{only}");
+    }
     let listed: Vec<String> = errors.iter().map(ToString::to_string).collect();
     anyhow!(
         "{} problem(s) in {what}:\n{}",
@@ -110,9 +120,13 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 Some(_) => Some(cluster(&global, &catalog)?.scenario),
                 None => None,
             };
-            let out = calc::run(&catalog, &calc_args(args, base)?)
-                .context("cannot compute that scenario")?;
-            print(&out)
+            let args = calc_args(args, base)?;
+            let out = calc::run(&catalog, &args).context("cannot compute that scenario")?;
+            if args.json {
+                print_json(&out)
+            } else {
+                print(&out)
+            }
         }
         Some(Command::Check { paths }) => check::run(&global, &paths),
         Some(Command::List { json }) => list::run(&global, json),
@@ -131,6 +145,16 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 notes,
             },
         ),
+        Some(Command::Completions { shell }) => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "roofline", &mut script);
+            write_stdout(&String::from_utf8_lossy(&script))
+        }
+        Some(Command::Man) => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+            write_stdout(&String::from_utf8_lossy(&page))
+        }
         None => learn::run(&global, None),
     }
 }
@@ -185,8 +209,19 @@ fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs>
     })
 }
 
-/// Prints to stdout; a closed pipe (`| head`) is not an error.
+/// Prints text to stdout, control characters escaped (names and titles come from files the
+/// user may not have written); a closed pipe (`| head`) is not an error.
 pub(crate) fn print(text: &str) -> Result<ExitCode> {
+    write_stdout(&escape_controls(text))
+}
+
+/// Prints JSON to stdout with every control character escaped (still the same JSON).
+pub(crate) fn print_json(json: &str) -> Result<ExitCode> {
+    write_stdout(&escape_json_controls(json))
+}
+
+/// Prints our own text (a completion script, the man page) as it is.
+fn write_stdout(text: &str) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),

@@ -3,5 +3,7 @@
 
 pub mod cluster;
 pub mod data_files;
+pub mod file;
 pub mod lessons;
 pub mod located;
+pub mod terminal_text;

@@ -12,6 +12,7 @@ pub mod dtype;
 pub mod format;
 pub mod hardware;
 pub mod lesson;
+pub mod limits;
 pub mod logscale;
 pub mod model;
 pub mod quantity;

@@ -372,3 +372,23 @@ fn gpu_hour_price_sets_the_cost_per_million_tokens() {
         1e-12,
     );
 }
+
+#[test]
+fn an_overhead_beyond_the_gpu_memory_is_refused() {
+    let out = roofline(&[
+        "calc",
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3-8b",
+        "--overhead-gb",
+        "100",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("reserved overhead 100 GB is more than the 80 GB of H100 SXM5"),
+        "{err}"
+    );
+}

@@ -10,6 +10,8 @@ use std::process::{Command, Output};
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
+use rstest::rstest;
+
 const PROMPT: &str = "e2e-prompt$";
 const PATIENCE: Duration = Duration::from_secs(20);
 const POLL: Duration = Duration::from_millis(25);
@@ -257,13 +259,21 @@ fn a_bare_start_resumes_and_an_unknown_lesson_is_a_clear_error() {
     assert!(!tmux.alternate_screen());
 }
 
-#[test]
-fn sigterm_restores_the_terminal_and_keeps_progress() {
+/// Every signal whose default action ends the program puts the terminal back first. SIGINT
+/// here is one sent with `kill` (in raw mode Ctrl-C arrives as a key, tested above).
+#[rstest]
+#[case::term("TERM")]
+#[case::int("INT")]
+#[case::usr1("USR1")]
+#[case::usr2("USR2")]
+#[case::alrm("ALRM")]
+#[case::hup("HUP")]
+fn a_signal_restores_the_terminal_and_keeps_progress(#[case] signal: &str) {
     if tmux_missing() {
         return;
     }
     let data = tempfile::tempdir().expect("a temp dir");
-    let tmux = Tmux::start("sigterm", 100, 30);
+    let tmux = Tmux::start(&format!("sig{signal}"), 100, 30);
     launch(&tmux, data.path(), "learn ridge-point");
     tmux.wait_for_text("Step 1/");
     tmux.keys(&["n"]);
@@ -276,15 +286,133 @@ fn sigterm_restores_the_terminal_and_keeps_progress() {
     let pid = child_of(&shell).expect("the tutor runs under the shell");
     // The shell's builtin kill: no procps needed.
     let killed = Command::new("sh")
-        .args(["-c", &format!("kill -TERM {pid}")])
+        .args(["-c", &format!("kill -{signal} {pid}")])
         .status()
         .expect("sh runs");
     assert!(killed.success());
     tmux.wait_for_restored();
+    assert_terminal_modes_off(&tmux);
 
     let saved =
         std::fs::read_to_string(data.path().join("progress.ron")).expect("progress was saved");
     assert!(saved.contains("resume_step"), "{saved}");
+}
+
+/// The cursor is visible and mouse reporting is off (tmux tracks both per pane).
+#[track_caller]
+fn assert_terminal_modes_off(tmux: &Tmux) {
+    let out = tmux.run(&[
+        "display-message",
+        "-p",
+        "-t",
+        "e2e",
+        "#{cursor_flag} #{mouse_any_flag} #{mouse_standard_flag} #{mouse_button_flag}",
+    ]);
+    let flags = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+    assert_eq!(flags, "1 0 0 0", "cursor shown, no mouse reporting");
+}
+
+/// An unfinished escape sequence (a terminal's reply cut short, a paste start with no end)
+/// must not swallow the keys after it: `q` still quits. crossterm 0.29's own parser waits
+/// for a final byte it accepts and eats `q`, Ctrl-C and Esc meanwhile (see
+/// `crossterm_wedges_on_an_unfinished_sequence` below); the tutor reads input with its own.
+///
+/// A printable key that follows within the parser's 50 ms is read as the sequence's final
+/// byte (as a terminal would have sent it), so the test presses `n` until the step changes:
+/// under crossterm's parser it never does.
+#[rstest]
+#[case::private_csi("csi", "1b 5b 3f")]
+#[case::sgr_start("sgr", "1b 5b 3c")]
+#[case::sgr_partial("sgrpart", "1b 5b 3c 30 3b 31 30 3b 35")]
+#[case::paste_start("paste", "1b 5b 32 30 30 7e")]
+fn q_quits_after_an_unfinished_escape_sequence(#[case] name: &str, #[case] hex: &str) {
+    if tmux_missing() {
+        return;
+    }
+    let data = tempfile::tempdir().expect("a temp dir");
+    let tmux = Tmux::start(&format!("wedge-{name}"), 100, 30);
+    launch(&tmux, data.path(), "learn ridge-point");
+    tmux.wait_for_text("Step 1/");
+    send_hex(&tmux, hex);
+    let start = Instant::now();
+    while tmux.screen().contains("Step 1/") {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "keys are still swallowed:\n{}",
+            tmux.screen()
+        );
+        tmux.keys(&["n"]);
+        sleep(POLL * 4);
+    }
+    tmux.keys(&["q"]);
+    tmux.wait_for_restored();
+}
+
+/// The upstream cause, reproduced with crossterm alone: this test binary, started again inside
+/// tmux as [`crossterm_reader_child`], reads keys with `crossterm::event::read` and says
+/// `got q` on `q`. After `ESC [ ?` it swallows every `q` until a byte crossterm accepts as the
+/// end (`u`) arrives. If this test starts failing, crossterm has fixed its parser and
+/// `src/cli/learn/input` could go back to it.
+#[test]
+fn crossterm_wedges_on_an_unfinished_sequence() {
+    if tmux_missing() {
+        return;
+    }
+    let tmux = Tmux::start("crossterm-repro", 100, 30);
+    let exe = std::env::current_exe().expect("the test binary");
+    tmux.literal(&format!(
+        "CROSSTERM_REPRO=1 '{}' --exact crossterm_reader_child --nocapture --test-threads 1",
+        exe.display()
+    ));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for_text("reader ready");
+    tmux.keys(&["q"]);
+    tmux.wait_for_text("got q 1");
+    send_hex(&tmux, "1b 5b 3f");
+    // A second or so of `q`s, all swallowed.
+    for _ in 0..10 {
+        tmux.keys(&["q"]);
+        sleep(POLL * 4);
+    }
+    assert!(
+        !tmux.screen().contains("got q 2"),
+        "crossterm no longer wedges after ESC [ ?:\n{}",
+        tmux.screen()
+    );
+    // The byte it waits for ends the sequence, and q is seen again.
+    tmux.keys(&["u"]);
+    tmux.keys(&["q"]);
+    tmux.wait_for(|s| s.contains("got q 2"), "q after the sequence ended");
+    tmux.wait_for_text("reader done");
+}
+
+/// The reader [`crossterm_wedges_on_an_unfinished_sequence`] runs in tmux; a no-op otherwise.
+#[test]
+fn crossterm_reader_child() {
+    use crossterm::event::{Event, KeyCode, read};
+    use crossterm::terminal::{disable_raw_mode, enable_raw_mode};
+    if std::env::var_os("CROSSTERM_REPRO").is_none() {
+        return;
+    }
+    enable_raw_mode().expect("raw mode");
+    print!("reader ready\r\n");
+    let mut seen = 0;
+    while seen < 2 {
+        if let Ok(Event::Key(key)) = read()
+            && key.code == KeyCode::Char('q')
+        {
+            seen += 1;
+            print!("got q {seen}\r\n");
+        }
+    }
+    disable_raw_mode().expect("cooked mode");
+    println!("reader done");
+}
+
+fn send_hex(tmux: &Tmux, hex: &str) {
+    let mut args = vec!["send-keys", "-t", "e2e", "-H"];
+    args.extend(hex.split(' '));
+    tmux.run(&args);
 }
 
 /// The pid of a child of `parent`, read from /proc (no procps needed).

@@ -10,6 +10,12 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 pub trait EventSource {
     /// The next event.
     fn next_event(&mut self) -> io::Result<Option<Event>>;
+
+    /// Whether another event is ready without waiting: the loop draws only once a burst of
+    /// queued input (a held key, a paste) has been handled. Never blocks.
+    fn has_pending(&mut self) -> bool {
+        false
+    }
 }
 
 /// The terminal, through crossterm: blocks on input, so nothing redraws without an event.
@@ -61,6 +67,10 @@ impl ScriptedEvents {
 impl EventSource for ScriptedEvents {
     fn next_event(&mut self) -> io::Result<Option<Event>> {
         Ok(self.queue.pop_front())
+    }
+
+    fn has_pending(&mut self) -> bool {
+        !self.queue.is_empty()
     }
 }
 

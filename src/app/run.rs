@@ -1,5 +1,6 @@
 //! The event loop: wait for an event, update, perform the effects it asks for (follow-up
-//! messages, a save), redraw. Nothing is drawn except after an event.
+//! messages, a save), redraw. Nothing is drawn except after an event, and a burst of queued
+//! events is drawn once.
 
 use std::io;
 
@@ -106,7 +107,8 @@ where
         }
         let effects = handle(app, msg);
         perform(app, &effects, sink);
-        if app.run_state() != RunState::Quitting {
+        // A queued burst is drawn once, after its last event.
+        if app.run_state() != RunState::Quitting && !events.has_pending() {
             draw(terminal, app)?;
         }
     }

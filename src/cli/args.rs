@@ -81,6 +81,13 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print a shell completion script, e.g. `source <(roofline completions bash)`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `roofline man > roofline.1`.
+    Man,
 }
 
 /// `roofline calc` options. Each setting left out comes from `--cluster FILE` when given,
@@ -122,7 +129,7 @@ pub struct CalcCli {
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..))]
     pub prompt: Option<u64>,
     /// Speculative draft tokens verified per sequence per step [default: 0].
-    #[arg(long = "draft-tokens", value_name = "Q", value_parser = clap::value_parser!(u32).range(0..=64))]
+    #[arg(long = "draft-tokens", value_name = "Q", value_parser = clap::value_parser!(u32).range(0..=i64::from(crate::domain::limits::MAX_DRAFT_TOKENS)))]
     pub draft_tokens: Option<u32>,
     /// Data-parallel attention: each GPU keeps its own sequences with all heads (for MLA,
     /// whose latent tensor parallelism copies to every GPU) [default: off].

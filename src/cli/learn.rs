@@ -5,6 +5,7 @@
 //! on quit, on error, on panic (a hook restores it before the message prints) and on Ctrl-C
 //! (which raw mode delivers as a key: it quits).
 
+pub(super) mod input;
 pub(super) mod terminal;
 
 use std::io::IsTerminal as _;
@@ -13,7 +14,7 @@ use std::process::ExitCode;
 use anyhow::{Context as _, Result, bail};
 
 use super::args::GlobalArgs;
-use crate::app::{self, App, AppInit, CrosstermEvents, Msg, update};
+use crate::app::{self, App, AppInit, Msg, update};
 use crate::content::lessons;
 use crate::domain::lesson::Lesson;
 use crate::domain::suggest::closest;
@@ -27,12 +28,11 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
     let lessons = super::lessons(global, &catalog)?;
     // With the learner's own cluster some steps may not compute (a format their GPU lacks, say):
     // those steps say so where they appear; the learner hears of it once, up front.
+    // Checked once more against the cluster only; the lessons are not read or parsed again.
     let cluster_warning = global.cluster.as_ref().and_then(|path| {
-        let problems =
-            lessons::load_against(global.lessons.as_deref(), &catalog, &cluster.scenario).err()?;
-        Some(format!(
-            "{} lesson step(s) cannot be computed for your cluster; `roofline --cluster {} check` lists them",
-            problems.len(),
+        let problems = lessons::problems_against(&lessons, &catalog, &cluster.scenario);
+        (problems > 0).then(|| format!(
+            "{problems} lesson step(s) cannot be computed for your cluster; `roofline --cluster {} check` lists them",
             path.display()
         ))
     });
@@ -91,7 +91,7 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
     let outcome = app::run(
         session.terminal(),
         &mut app,
-        &mut CrosstermEvents,
+        &mut input::TtyEvents::start(),
         &mut store,
     );
     session.leave().context("cannot restore the terminal")?;

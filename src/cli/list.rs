@@ -12,6 +12,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use super::args::GlobalArgs;
+use crate::content::terminal_text::escape_controls;
 use crate::domain::lesson::{Lesson, Step};
 
 /// How many steps of each kind a lesson has (the keys of `--json`).
@@ -75,12 +76,11 @@ struct Entry<'a> {
 pub fn run(global: &GlobalArgs, json: bool) -> Result<ExitCode> {
     let catalog = super::catalog(global)?;
     let lessons = super::lessons(global, &catalog)?;
-    let text = if json {
-        to_json(&lessons)?
+    if json {
+        super::print_json(&to_json(&lessons)?)
     } else {
-        table(&lessons)
-    };
-    super::print(&text)
+        super::print(&table(&lessons))
+    }
 }
 
 /// The JSON array, one object per lesson, with a trailing newline.
@@ -105,10 +105,20 @@ pub fn table(lessons: &[Lesson]) -> String {
     let width = |texts: &mut dyn Iterator<Item = usize>, header: &str| {
         texts.max().unwrap_or(0).max(header.len())
     };
+    // Escaped before measuring, so a control character in a title keeps the columns aligned.
+    let shown: Vec<(String, String)> = lessons
+        .iter()
+        .map(|l| {
+            (
+                escape_controls(&l.id).into_owned(),
+                escape_controls(&l.title).into_owned(),
+            )
+        })
+        .collect();
     let number_width = lessons.len().to_string().len().max(1);
-    let id_width = width(&mut lessons.iter().map(|l| l.id.chars().count()), "id");
+    let id_width = width(&mut shown.iter().map(|(id, _)| id.chars().count()), "id");
     let title_width = width(
-        &mut lessons.iter().map(|l| l.title.chars().count()),
+        &mut shown.iter().map(|(_, title)| title.chars().count()),
         "title",
     );
     let mut out = format!(
@@ -119,12 +129,12 @@ pub fn table(lessons: &[Lesson]) -> String {
         let _ = write!(out, "  {name}");
     }
     out = out.trim_end().to_owned() + "\n";
-    for (n, lesson) in lessons.iter().enumerate() {
+    for (n, (lesson, (id, title))) in lessons.iter().zip(&shown).enumerate() {
         let mut row = format!(
             "{:>number_width$}  {}  {}",
             n + 1,
-            pad(&lesson.id, id_width),
-            pad(&lesson.title, title_width)
+            pad(id, id_width),
+            pad(title, title_width)
         );
         for (name, count) in StepCounts::of(lesson).columns() {
             let _ = write!(row, "  {count:>w$}", w = name.len());

@@ -15,7 +15,7 @@ use anyhow::{Context as _, Result, bail};
 
 use super::args::GlobalArgs;
 use super::learn::{lesson_index, terminal};
-use crate::app::{self, App, AppInit, CrosstermEvents, Msg, ProgressSink, classroom};
+use crate::app::{self, App, AppInit, Msg, ProgressSink, classroom};
 use crate::domain::lesson::Lesson;
 use crate::domain::session::Progress;
 use crate::store::{atomic, default_data_dir};
@@ -103,7 +103,7 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
     let outcome = app::run(
         session.terminal(),
         &mut app,
-        &mut CrosstermEvents,
+        &mut super::learn::input::TtyEvents::start(),
         &mut sink,
     );
     session.leave().context("cannot restore the terminal")?;

@@ -6,9 +6,10 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::located::{LocatedError, load_ron_file, parse_ron};
+use super::located::{LocatedError, parse_ron, read_text};
 use crate::domain::catalog::Catalog;
 use crate::domain::dtype::Dtype;
+use crate::domain::limits;
 use crate::domain::scenario::Scenario;
 
 /// The cluster profile format this build reads.
@@ -89,9 +90,8 @@ impl ClusterProfile {
 
 /// Reads and checks a profile file against the catalog.
 pub fn load_cluster(path: &Path, catalog: &Catalog) -> Result<ClusterProfile, LocatedError> {
-    let file: ClusterFile = load_ron_file(path)?;
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    check(&path.display().to_string(), &text, file, catalog)
+    let text = read_text(path)?;
+    parse_cluster(&path.display().to_string(), &text, catalog)
 }
 
 /// Parses and checks profile text (for tests and embedded examples).
@@ -127,6 +127,12 @@ fn check(
                 .to_owned(),
         ));
     }
+    if let Some(why) = limits::CONTEXT.check_count(file.context) {
+        return Err(at("context", why));
+    }
+    if let Some(why) = limits::GPU_COUNT.check_count(u64::from(file.gpu_count)) {
+        return Err(at("gpu_count", why));
+    }
     if file.max_num_seqs == 0 {
         return Err(at(
             "max_num_seqs",
@@ -142,13 +148,11 @@ fn check(
             ),
         ));
     }
-    if let Some(measured) = file.measured_tokens_per_s
-        && !(measured > 0.0 && measured.is_finite())
+    if let Some(why) = file
+        .measured_tokens_per_s
+        .and_then(|measured| limits::MEASURED_TOKENS_PER_S.check(measured))
     {
-        return Err(at(
-            "measured_tokens_per_s",
-            "measured_tokens_per_s must be a positive number".to_owned(),
-        ));
+        return Err(at("measured_tokens_per_s", why));
     }
     let scenario = Scenario {
         gpu: file.gpu.clone(),
@@ -177,9 +181,12 @@ fn check(
             E::Batch(_) => "max_num_seqs",
             E::TensorParallel { .. } | E::TensorParallelZero => "tp",
             E::MemUtil(_) => "mem_util",
-            E::Overhead(_) => "overhead_gb",
+            E::Overhead(_) | E::OverheadBeyondMemory { .. } => "overhead_gb",
             E::Price(_) => "gpu_hour_usd",
             E::NoPeak { .. } => "precision",
+            E::Prompt(_) => "prompt",
+            E::DraftTokens(_) => "draft_tokens",
+            E::Context(_) => "context",
         };
         return Err(at(field, e.to_string()));
     }
@@ -217,6 +224,26 @@ mod tests {
     #[case::zero_batch("max_num_seqs: 8", "max_num_seqs: 0", "at least 1")]
     #[case::no_peak("precision: bf16", "precision: fp4", "has no FP4 peak")]
     #[case::zero_context("context: 8192", "context: 0", "at least 1 token")]
+    #[case::huge_context(
+        "context: 8192",
+        "context: 100000000000",
+        "context 1e11 is out of range"
+    )]
+    #[case::overhead_beyond_memory(
+        "overhead_gb: 3.0",
+        "overhead_gb: 200.0",
+        "reserved overhead 200 GB is more than the 94 GB"
+    )]
+    #[case::huge_gpu_count(
+        "gpu_count: 2",
+        "gpu_count: 4000000000",
+        "gpu_count 4e9 is out of range"
+    )]
+    #[case::measured_huge(
+        "max_num_seqs: 8",
+        "max_num_seqs: 8, measured_tokens_per_s: 1e300",
+        "measured_tokens_per_s 1e300 is out of range"
+    )]
     #[case::version("format_version: 1", "format_version: 9", "not supported")]
     #[case::unknown_field("context: 8192", "contxt: 8192", "unknown field `contxt`")]
     fn bad_profiles_are_located(#[case] from: &str, #[case] to: &str, #[case] message: &str) {

@@ -6,10 +6,11 @@ use std::path::PathBuf;
 
 use serde::Deserialize;
 
-use super::located::{LocatedError, decode_text, parse_ron};
+use super::located::{LocatedError, parse_ron, read_text};
 use crate::domain::catalog::Catalog;
 use crate::domain::hardware::Gpu;
-use crate::domain::model::{Attention, ModelSpec};
+use crate::domain::limits;
+use crate::domain::model::ModelSpec;
 
 /// The data file format this build reads.
 pub const FORMAT_VERSION: u32 = 1;
@@ -91,13 +92,6 @@ pub fn load_catalog(sources: &CatalogSources) -> Result<Catalog, Vec<LocatedErro
     }
 }
 
-fn read_text(path: &PathBuf) -> Result<String, LocatedError> {
-    let shown = path.display().to_string();
-    let bytes = std::fs::read(path)
-        .map_err(|e| LocatedError::at_offset(&shown, "", 0, 1, format!("cannot read file: {e}")))?;
-    decode_text(&shown, &bytes).map(str::to_owned)
-}
-
 /// Parses and checks a hardware file.
 pub fn parse_hardware(path: &str, text: &str) -> Result<Vec<Gpu>, Vec<LocatedError>> {
     let file: HardwareFile = parse_ron(path, text).map_err(|e| vec![e])?;
@@ -116,18 +110,6 @@ pub fn parse_hardware(path: &str, text: &str) -> Result<Vec<Gpu>, Vec<LocatedErr
                 gpu.id
             )));
         }
-        if !(gpu.bandwidth_tbs > 0.0 && gpu.bandwidth_tbs.is_finite()) {
-            errors.push(at(format!(
-                "{}: bandwidth_tbs must be a positive number",
-                gpu.id
-            )));
-        }
-        if !(gpu.memory_gb > 0.0 && gpu.memory_gb.is_finite()) {
-            errors.push(at(format!(
-                "{}: memory_gb must be a positive number",
-                gpu.id
-            )));
-        }
         let formats = gpu.peak_tflops.formats();
         if formats.is_empty() {
             errors.push(at(format!(
@@ -135,15 +117,15 @@ pub fn parse_hardware(path: &str, text: &str) -> Result<Vec<Gpu>, Vec<LocatedErr
                 gpu.id
             )));
         }
-        for d in formats {
-            let peak = gpu.peak_tflops.get(d).unwrap_or_default();
-            if !(peak > 0.0 && peak.is_finite()) {
-                errors.push(at(format!(
-                    "{}: the {} peak must be a positive number",
-                    gpu.id,
-                    d.name()
-                )));
-            }
+        let from = entry_offset(text, &gpu.id);
+        for (field, why) in limits::gpu_problems(gpu) {
+            errors.push(LocatedError::at_needle(
+                path,
+                text,
+                from,
+                field,
+                format!("{}: {why}", gpu.id),
+            ));
         }
     }
     if errors.is_empty() {
@@ -171,19 +153,28 @@ pub fn parse_models(path: &str, text: &str) -> Result<Vec<ModelSpec>, Vec<Locate
                 m.id
             )));
         }
-        let counts = [m.layers, m.query_heads, m.kv_heads, m.head_dim];
-        if counts.contains(&0) || m.hidden == 0 || m.ffn == 0 || m.vocab == 0 {
-            errors.push(at(format!(
-                "{}: layers, heads, head_dim, hidden, ffn and vocab must be positive",
-                m.id
-            )));
-        } else if m.query_heads % m.kv_heads != 0 {
+        let from = entry_offset(text, &m.id);
+        let out_of_range = limits::model_problems(m);
+        if !out_of_range.is_empty() {
+            // The derived checks below assume every count in range.
+            for (field, why) in out_of_range {
+                errors.push(LocatedError::at_needle(
+                    path,
+                    text,
+                    from,
+                    field,
+                    format!("{}: {why}", m.id),
+                ));
+            }
+            continue;
+        }
+        if m.query_heads % m.kv_heads != 0 {
             errors.push(at(format!(
                 "{}: query_heads must be a multiple of kv_heads",
                 m.id
             )));
         }
-        if !(m.params.is_finite() && m.params > m.embedding_params()) {
+        if m.params <= m.embedding_params() {
             errors.push(at(format!(
                 "{}: params must exceed the embedding table (vocab × hidden)",
                 m.id
@@ -212,10 +203,14 @@ pub fn parse_models(path: &str, text: &str) -> Result<Vec<ModelSpec>, Vec<Locate
                 )));
             }
         }
-        if let Attention::Mla { latent, .. } = m.attention {
-            if latent == 0 {
-                errors.push(at(format!("{}: the MLA latent must be positive", m.id)));
-            }
+        if let Some(why) = limits::active_params_problem(m) {
+            errors.push(LocatedError::at_needle(
+                path,
+                text,
+                from,
+                "active_params",
+                format!("{}: {why}", m.id),
+            ));
         }
     }
     if errors.is_empty() {
@@ -223,6 +218,11 @@ pub fn parse_models(path: &str, text: &str) -> Result<Vec<ModelSpec>, Vec<Locate
     } else {
         Err(errors)
     }
+}
+
+/// Where an entry's id is written (so a field's problem is located in its own entry).
+fn entry_offset(text: &str, id: &str) -> usize {
+    text.find(&format!("\"{id}\"")).unwrap_or(0)
 }
 
 fn check_version(path: &str, text: &str, version: u32) -> Vec<LocatedError> {
@@ -265,7 +265,11 @@ mod tests {
     #[rstest]
     #[case::version(format!("(format_version: 2, gpus: [{GPU}])"), "format_version 2 is not supported")]
     #[case::duplicate(format!("(format_version: 1, gpus: [{GPU}, {GPU}])"), "duplicate GPU id 'x'")]
-    #[case::zero_bandwidth(GPU.replace("bandwidth_tbs: 1.0", "bandwidth_tbs: 0.0"), "bandwidth_tbs must be")]
+    #[case::zero_bandwidth(GPU.replace("bandwidth_tbs: 1.0", "bandwidth_tbs: 0.0"), "bandwidth_tbs 0 is out of range")]
+    #[case::huge_bandwidth(GPU.replace("bandwidth_tbs: 1.0", "bandwidth_tbs: 1e308"), "x: bandwidth_tbs 1e308 is out of range: it must be between 0.01 and 1000 TB/s")]
+    #[case::huge_peak(GPU.replace("bf16: 100.0", "bf16: 1e300"), "the bf16 peak: peak_tflops 1e300 is out of range")]
+    #[case::tiny_peak(GPU.replace("bf16: 100.0", "bf16: 5e-324"), "peak_tflops 5e-324 is out of range")]
+    #[case::huge_memory(GPU.replace("memory_gb: 10.0", "memory_gb: 1e308"), "memory_gb 1e308 is out of range")]
     #[case::bad_id(GPU.replace("\"x\"", "\"X Y\""), "must be lowercase")]
     #[case::no_peaks(GPU.replace("(bf16: 100.0)", "()"), "at least one format")]
     fn bad_hardware_is_refused(#[case] text: String, #[case] message: &str) {
@@ -283,6 +287,81 @@ mod tests {
             errors
                 .iter()
                 .all(|e| e.start.line >= 1 && e.path == "hw.ron")
+        );
+    }
+
+    /// Each case changes one field of Llama-3-8B; the error names the field, its range, and
+    /// sits on the field's line.
+    #[rstest]
+    #[case::params(
+        "params: 8030261248.0",
+        "params: 1e308",
+        "params 1e308 is out of range: it must be between 1e6 and 1e14 parameters"
+    )]
+    #[case::layers(
+        "layers: 32",
+        "layers: 4000000000",
+        "layers 4e9 is out of range: it must be between 1 and 10000"
+    )]
+    #[case::kv_heads("kv_heads: 8", "kv_heads: 4000000000", "kv_heads 4e9 is out of range")]
+    #[case::head_dim("head_dim: 128", "head_dim: 0", "head_dim 0 is out of range")]
+    #[case::hidden(
+        "hidden: 4096",
+        "hidden: 18446744073709551615",
+        "hidden 1.8446744073709552e19 is out of range"
+    )]
+    #[case::vocab(
+        "vocab: 128256",
+        "vocab: 18446744073709551615",
+        "vocab 1.8446744073709552e19 is out of range"
+    )]
+    #[case::active_dense(
+        "tied_embeddings: false",
+        "tied_embeddings: false, active_params: 8e9",
+        "active_params is for mixture-of-experts models"
+    )]
+    fn out_of_range_model_fields_are_located(
+        #[case] from: &str,
+        #[case] to: &str,
+        #[case] message: &str,
+    ) {
+        let llama = BUILTIN_MODELS.1.find("\"llama-3-8b\"").unwrap();
+        let at = llama + BUILTIN_MODELS.1[llama..].find(from).unwrap();
+        let text = format!(
+            "{}{to}{}",
+            &BUILTIN_MODELS.1[..at],
+            &BUILTIN_MODELS.1[at + from.len()..]
+        );
+        let errors = parse_models("m.ron", &text).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].message.contains(message), "{}", errors[0]);
+        let field = to
+            .rsplit(", ")
+            .next()
+            .and_then(|f| f.split(':').next())
+            .unwrap();
+        assert!(errors[0].line_text.contains(field), "{}", errors[0]);
+    }
+
+    #[test]
+    fn a_stated_active_params_must_agree_with_the_experts() {
+        let text = BUILTIN_MODELS
+            .1
+            .replacen("active_params: 12.9e9", "active_params: 40.0e9", 1);
+        assert_ne!(text, BUILTIN_MODELS.1);
+        let errors = parse_models("m.ron", &text).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0]
+                .message
+                .contains("active_params 4e10 disagrees with the 1.2"),
+            "{}",
+            errors[0]
+        );
+        assert!(
+            errors[0].line_text.contains("active_params: 40.0e9"),
+            "{}",
+            errors[0]
         );
     }
 

@@ -105,6 +105,17 @@ pub fn load_against(
     .into_result()
 }
 
+/// How many problems the already-checked `lessons` have against the learner's cluster (steps
+/// that take their scenario from it and do not compute for it), without reading or parsing
+/// them again.
+#[must_use]
+pub fn problems_against(lessons: &[Lesson], catalog: &Catalog, cluster: &Scenario) -> usize {
+    lessons
+        .iter()
+        .map(|lesson| validate(lesson, catalog, cluster).len())
+        .sum()
+}
+
 /// Checks files and directories as `roofline check` does: a directory stands for its `.ron`
 /// files; no paths at all means the shipped lessons (or `lessons_dir` when given).
 #[must_use]
@@ -177,8 +188,17 @@ fn check_one(
         Ok(lesson) => lesson,
         Err(e) => return (None, vec![e]),
     };
-    let outline = Outline::scan(text);
     let problems = validate(&lesson, catalog, base);
+    let name_problem = file_name::problem(&source.file_name, &lesson.id);
+    let first_use = lesson_ids.get(&lesson.id).cloned();
+    if first_use.is_none() {
+        lesson_ids.insert(lesson.id.clone(), path.to_owned());
+    }
+    if problems.is_empty() && name_problem.is_none() && first_use.is_none() {
+        // The usual case: no problem, so no index to locate one with.
+        return (Some(lesson), Vec::new());
+    }
+    let outline = Outline::scan(text);
     let mut errors = Vec::new();
     let mut shown_bytes = 0;
     let mut overflow = None;
@@ -199,20 +219,15 @@ fn check_one(
         errors.push(error);
     }
     let at_id = || Spot::lesson("id", Some(Needle::whole(format!("\"{}\"", lesson.id))));
-    if let Some(message) = file_name::problem(&source.file_name, &lesson.id) {
+    if let Some(message) = name_problem {
         errors.push(outline.locate(path, text, &at_id(), message));
     }
-    match lesson_ids.get(&lesson.id) {
-        Some(first) => {
-            let message = format!(
-                "duplicate lesson id '{}' (also used by {first}); lesson ids must be unique",
-                lesson.id
-            );
-            errors.push(outline.locate(path, text, &at_id(), message));
-        }
-        None => {
-            lesson_ids.insert(lesson.id.clone(), path.to_owned());
-        }
+    if let Some(first) = first_use {
+        let message = format!(
+            "duplicate lesson id '{}' (also used by {first}); lesson ids must be unique",
+            lesson.id
+        );
+        errors.push(outline.locate(path, text, &at_id(), message));
     }
     errors.sort_by_key(|e| e.start);
     errors.extend(overflow);
@@ -221,3 +236,36 @@ fn check_one(
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod cluster_tests {
+    use super::*;
+    use crate::content::data_files::builtin_catalog;
+
+    /// The count the tutor warns with is the count `check` lists for that cluster.
+    #[test]
+    fn problems_against_a_cluster_match_a_full_check() {
+        let catalog = builtin_catalog();
+        let lessons = builtin(&catalog).unwrap();
+        let a100 = Scenario {
+            gpu: "a100-80gb".to_owned(),
+            precision: crate::domain::dtype::Dtype::Bf16,
+            ..Scenario::default_cluster()
+        };
+        let counts: Vec<usize> = [Scenario::default_cluster(), a100]
+            .iter()
+            .map(|cluster| {
+                let full = load_against(None, &catalog, cluster)
+                    .err()
+                    .map_or(0, |e| e.len());
+                assert_eq!(problems_against(&lessons, &catalog, cluster), full);
+                full
+            })
+            .collect();
+        assert_eq!(counts[0], 0);
+        assert!(
+            counts[1] > 0,
+            "an A100 has no FP8 peak, which some steps ask for"
+        );
+    }
+}

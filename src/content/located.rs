@@ -7,9 +7,9 @@ use std::path::Path;
 use ron::extensions::Extensions;
 use serde::de::DeserializeOwned;
 
-/// Files larger than this are refused before parsing: no lesson or data file comes close, and a
-/// runaway file should not stall the program.
-pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
+use super::terminal_text::{escape_controls, push_char, shown_width};
+
+pub use super::file::MAX_FILE_BYTES;
 
 /// A 1-based line and column (in characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -58,6 +58,25 @@ impl LocatedError {
             message: message.into(),
             line_text,
         }
+    }
+
+    /// A problem with the file as a whole (it cannot be read, say): shown as one line,
+    /// `path: message`, with no line number or caret.
+    #[must_use]
+    pub fn whole_file(path: &str, message: impl Into<String>) -> Self {
+        Self {
+            path: path.to_owned(),
+            start: Location { line: 0, col: 0 },
+            width: 1,
+            message: message.into(),
+            line_text: String::new(),
+        }
+    }
+
+    /// Whether this is about the file as a whole ([`LocatedError::whole_file`]).
+    #[must_use]
+    pub const fn is_whole_file(&self) -> bool {
+        self.start.line == 0
     }
 
     /// An error at a byte offset of `source`, underlining `len` bytes' worth of characters.
@@ -110,26 +129,27 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
-/// The longest stretch of a source line shown; longer lines are cut to a window around the
-/// caret, marked with `…`.
+/// Source lines longer than this (in characters) are shown as a window around the problem.
 pub const MAX_SHOWN_CHARS: usize = 200;
 
-/// The one rendering of a located error: `path:line:col: message`, then the source line and a
-/// caret under the spot. A problem with no source line (a file that cannot be read) is one
-/// line; a very long line is cut to a window around the caret; tabs show as spaces so the
-/// caret stays under its column.
+/// `path:line:col: message`, then the source line (a window around the problem when it is
+/// long) and a caret under the span. A problem with no source line is its first line alone.
+/// Control characters in the path, message and line are shown escaped
+/// ([`terminal_text`](super::terminal_text)); tabs as single spaces, so the caret stays under
+/// the span.
 impl fmt::Display for LocatedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = escape_controls(&self.path);
+        let message = escape_controls(&self.message);
+        if self.is_whole_file() {
+            return write!(f, "{path}: {message}");
+        }
         let Location { line, col } = self.start;
-        write!(f, "{}:{line}:{col}: {}", self.path, self.message)?;
+        write!(f, "{path}:{line}:{col}: {message}")?;
         if self.line_text.is_empty() {
             return Ok(());
         }
-        let chars: Vec<char> = self
-            .line_text
-            .chars()
-            .map(|c| if c == '\t' { ' ' } else { c })
-            .collect();
+        let chars: Vec<char> = self.line_text.chars().collect();
         let col = col.clamp(1, chars.len() + 1);
         let (from, to) = if chars.len() <= MAX_SHOWN_CHARS {
             (1, chars.len() + 1)
@@ -137,24 +157,41 @@ impl fmt::Display for LocatedError {
             let from = col.saturating_sub(MAX_SHOWN_CHARS / 2).max(1);
             (from, (from + MAX_SHOWN_CHARS).min(chars.len() + 1))
         };
-        let mut window: String = chars[from - 1..to - 1].iter().collect();
-        let mut caret_col = col - from + 1;
+        let window = &chars[from - 1..to - 1];
+        let mut shown = String::new();
+        let mut caret_at = 0;
         if from > 1 {
-            window.insert(0, '…');
-            caret_col += 1;
+            shown.push('…');
+            caret_at += 1;
+        }
+        for &c in window {
+            if c == '\t' {
+                shown.push(' ');
+            } else {
+                push_char(&mut shown, c);
+            }
         }
         if to <= chars.len() {
-            window.push('…');
+            shown.push('…');
         }
+        let width = |cs: &[char]| -> usize {
+            cs.iter()
+                .map(|&c| if c == '\t' { 1 } else { shown_width(c) })
+                .sum()
+        };
+        caret_at += width(&window[..col - from]);
+        let span_end = (col - 1 + self.width).min(to - 1);
+        let carets = width(&chars[col - 1..span_end.max(col - 1)]).max(1);
         let gutter = line.to_string().len();
-        let width = self.width.min(to.saturating_sub(col)).max(1);
+        writeln!(f)?;
+        writeln!(f, "{:gutter$} |", "")?;
+        writeln!(f, "{line} | {shown}")?;
         write!(
             f,
-            "\n{:gutter$} |\n{line} | {window}\n{:gutter$} | {}{}",
+            "{:gutter$} | {}{}",
             "",
-            "",
-            " ".repeat(caret_col - 1),
-            "^".repeat(width)
+            " ".repeat(caret_at),
+            "^".repeat(carets)
         )
     }
 }
@@ -246,17 +283,19 @@ pub fn parse_ron<T: DeserializeOwned>(path: &str, source: &str) -> Result<T, Loc
 /// Reads a file from disk and parses it; I/O failures are reported against the path.
 pub fn load_ron_file<T: DeserializeOwned>(path: &Path) -> Result<T, LocatedError> {
     let shown = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
-        LocatedError::at(
-            &shown,
-            "",
-            Location { line: 1, col: 1 },
-            1,
-            format!("cannot read file: {e}"),
-        )
-    })?;
-    let text = decode_text(&shown, &bytes)?;
-    parse_ron(&shown, text)
+    let text = read_text(path)?;
+    parse_ron(&shown, &text)
+}
+
+/// Reads a file through the one reader ([`super::file::read_capped`]) and decodes it as UTF-8;
+/// every failure is a [`LocatedError`] against the path.
+pub fn read_text(path: &Path) -> Result<String, LocatedError> {
+    let shown = path.display().to_string();
+    let bytes = super::file::read_capped(path)
+        .map_err(|e| LocatedError::whole_file(&shown, e.to_string()))?;
+    decode_text(&shown, &bytes)?;
+    // Just checked to be UTF-8.
+    Ok(String::from_utf8(bytes).unwrap_or_default())
 }
 
 fn describe(code: &ron::Error) -> String {

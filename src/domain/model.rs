@@ -230,6 +230,14 @@ impl ModelSpec {
         self.params_read_dense() - routed + routed * share
     }
 
+    /// Parameters one token uses, as model cards count them (what it multiplies plus the
+    /// input embedding table); `None` for dense models, which use all of them.
+    #[must_use]
+    pub fn active_params_computed(&self) -> Option<f64> {
+        self.experts
+            .map(|_| self.matmul_params_per_token() + self.embedding_params())
+    }
+
     /// KV cache elements per token of context, summed over layers.
     #[must_use]
     pub fn kv_elements_per_token(&self) -> f64 {

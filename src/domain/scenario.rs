@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::catalog::{Catalog, UnknownId};
 use super::dtype::Dtype;
+use super::limits;
 use super::roofline;
 
 mod model_evaluation;
@@ -120,6 +121,22 @@ impl Scenario {
         if !(self.gpu_hour_usd >= 0.0 && self.gpu_hour_usd.is_finite()) {
             return Err(ScenarioError::Price(self.gpu_hour_usd));
         }
+        if self.overhead_gb * 1e9 > gpu.memory_bytes() {
+            return Err(ScenarioError::OverheadBeyondMemory {
+                overhead_gb: self.overhead_gb,
+                memory_gb: gpu.memory_gb,
+                gpu: gpu.name.clone(),
+            });
+        }
+        if let Some(why) = limits::PROMPT.check_count(self.prompt) {
+            return Err(ScenarioError::Prompt(why));
+        }
+        if let Some(why) = limits::CONTEXT.check_count(self.context) {
+            return Err(ScenarioError::Context(why));
+        }
+        if self.draft_tokens > limits::MAX_DRAFT_TOKENS {
+            return Err(ScenarioError::DraftTokens(self.draft_tokens));
+        }
         let peak_flops = gpu
             .peak_flops(self.precision)
             .ok_or_else(|| ScenarioError::NoPeak {
@@ -183,6 +200,25 @@ pub enum ScenarioError {
     /// Negative or non-finite reserved memory.
     #[error("reserved overhead must be a non-negative number of GB, not {0}")]
     Overhead(f64),
+    /// More reserved than the GPU has.
+    #[error("reserved overhead {overhead_gb} GB is more than the {memory_gb} GB of {gpu}")]
+    OverheadBeyondMemory {
+        /// The reserve asked for, GB.
+        overhead_gb: f64,
+        /// The GPU's memory, GB.
+        memory_gb: f64,
+        /// The GPU's name.
+        gpu: String,
+    },
+    /// A prompt length out of range (the message says which range).
+    #[error("{0}")]
+    Prompt(String),
+    /// A context length out of range (the message says which range).
+    #[error("{0}")]
+    Context(String),
+    /// More speculative draft tokens than the engine models.
+    #[error("draft_tokens must be between 0 and {max}, not {0}", max = limits::MAX_DRAFT_TOKENS)]
+    DraftTokens(u32),
     /// A math format the GPU has no peak for.
     #[error("{gpu} has no {} peak (it has: {})", precision.label(), available.iter().map(|d| d.name()).collect::<Vec<_>>().join(", "))]
     NoPeak {
@@ -213,3 +249,6 @@ pub struct Evaluation {
     /// The model's numbers, when the scenario names a model.
     pub model: Option<ModelEvaluation>,
 }
+
+#[cfg(test)]
+mod tests;

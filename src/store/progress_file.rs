@@ -1,10 +1,10 @@
 //! The progress file's format: versioned RON, read strictly.
 
-use std::io;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::content::file::read_capped;
 use crate::content::located::{LocatedError, decode_text, parse_ron};
 use crate::domain::session::{LessonProgress, Progress};
 
@@ -50,10 +50,10 @@ pub enum ReadOutcome {
 /// Reads and parses the file at `path`.
 #[must_use]
 pub fn read(path: &Path) -> ReadOutcome {
-    let bytes = match std::fs::read(path) {
+    let bytes = match read_capped(path) {
         Ok(bytes) => bytes,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return ReadOutcome::Missing,
-        Err(e) => return ReadOutcome::Unusable(format!("cannot read {}: {e}", path.display())),
+        Err(e) if e.is_not_found() => return ReadOutcome::Missing,
+        Err(e) => return ReadOutcome::Unusable(format!("{}: {e}", path.display())),
     };
     parse(&path.display().to_string(), &bytes)
 }

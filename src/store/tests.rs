@@ -135,7 +135,10 @@ fn an_unreadable_file_is_moved_aside() {
     fs::create_dir(store.progress_path()).unwrap();
     fs::write(store.progress_path().join("inside"), "kept").unwrap();
     let warning = store.load().warning.unwrap();
-    assert!(warning.contains("cannot read"), "{warning}");
+    assert!(
+        warning.contains("not a regular file (a directory)"),
+        "{warning}"
+    );
     assert_eq!(
         fs::read_to_string(temp.path().join("progress.ron.corrupt-1").join("inside")).unwrap(),
         "kept"
@@ -166,4 +169,30 @@ fn a_save_that_cannot_write_says_where() {
     let err = store.save(&sample()).unwrap_err();
     assert!(matches!(err, SaveError::CreateDir { .. }), "{err}");
     assert!(err.to_string().contains("file/data"), "{err}");
+}
+
+/// A FIFO in place of the progress file: reading it would block forever before the terminal is
+/// even set up. It is refused at once and moved aside like any unusable file.
+#[cfg(unix)]
+#[test]
+fn a_fifo_progress_file_is_refused_without_blocking() {
+    let temp = tempfile::tempdir().unwrap();
+    let mut store = Store::new(temp.path());
+    let made = std::process::Command::new("mkfifo")
+        .arg(store.progress_path())
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let loaded = store.load();
+        let _ = send.send((loaded, store));
+    });
+    let (loaded, store) = receive
+        .recv_timeout(std::time::Duration::from_secs(5))
+        .expect("load returns instead of blocking on the FIFO");
+    let warning = loaded.warning.unwrap();
+    assert!(warning.contains("not a regular file (a FIFO)"), "{warning}");
+    assert_eq!(loaded.progress, Progress::default());
+    assert_eq!(store.access(), &Access::ReadWrite);
 }

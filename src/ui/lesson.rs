@@ -54,7 +54,13 @@ fn render_lesson_pane(app: &App, screen: &LessonScreen, area: Rect, buf: &mut Bu
         );
     }
     block.render(area, buf);
-    Paragraph::new(lines).scroll((scroll, 0)).render(inner, buf);
+    // Only the visible lines go to the paragraph: a long text's skipped lines cost nothing.
+    let visible: Vec<Line<'static>> = lines
+        .into_iter()
+        .skip(usize::from(scroll))
+        .take(usize::from(inner.height))
+        .collect();
+    Paragraph::new(visible).render(inner, buf);
 }
 
 /// The furthest the lesson text can scroll for the app's terminal size.

@@ -1,13 +1,80 @@
 //! Lesson prose to wrapped lines: paragraphs separated by blank lines, `- ` bullets with a
 //! hanging indent, everything wrapped to the pane's width.
+//!
+//! Wrapping is remembered ([`wrap`] keeps the last few results): a frame is drawn after every
+//! key, and a long text (a 4 MB paragraph, say) is wrapped once per width, not once per key.
+
+use std::cell::RefCell;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::rc::Rc;
 
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
+
+/// Wrapped texts remembered per thread; a screen shows only a few at a time.
+const CACHED: usize = 16;
+
+/// Texts shorter than this are wrapped afresh each time: hashing them costs about as much.
+const CACHE_FROM_BYTES: usize = 4096;
+
+/// What a wrapped text depends on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Key {
+    hash: u64,
+    len: usize,
+    width: u16,
+    style: Style,
+    bullet: String,
+}
+
+thread_local! {
+    static CACHE: RefCell<Vec<(Key, Rc<Vec<Line<'static>>>)>> = const { RefCell::new(Vec::new()) };
+}
 
 /// Wraps prose to `width` columns, each line in `style`. A bullet (`- `) is drawn with
 /// `bullet` and its continuation lines are indented under the text.
 #[must_use]
 pub fn wrap(text: &str, width: u16, style: Style, bullet: &str) -> Vec<Line<'static>> {
+    wrap_shared(text, width, style, bullet).as_ref().clone()
+}
+
+/// [`wrap`], shared: a long text's lines come from the cache when it was wrapped before with
+/// the same width, style and bullet.
+#[must_use]
+pub fn wrap_shared(text: &str, width: u16, style: Style, bullet: &str) -> Rc<Vec<Line<'static>>> {
+    if text.len() < CACHE_FROM_BYTES {
+        return Rc::new(wrap_uncached(text, width, style, bullet));
+    }
+    let mut hasher = DefaultHasher::new();
+    text.hash(&mut hasher);
+    let key = Key {
+        hash: hasher.finish(),
+        len: text.len(),
+        width,
+        style,
+        bullet: bullet.to_owned(),
+    };
+    if let Some(hit) = CACHE.with_borrow_mut(|cache| {
+        let at = cache.iter().position(|(k, _)| *k == key)?;
+        // Most recently used last.
+        let entry = cache.remove(at);
+        let lines = Rc::clone(&entry.1);
+        cache.push(entry);
+        Some(lines)
+    }) {
+        return hit;
+    }
+    let lines = Rc::new(wrap_uncached(text, width, style, bullet));
+    CACHE.with_borrow_mut(|cache| {
+        if cache.len() >= CACHED {
+            cache.remove(0);
+        }
+        cache.push((key, Rc::clone(&lines)));
+    });
+    lines
+}
+
+fn wrap_uncached(text: &str, width: u16, style: Style, bullet: &str) -> Vec<Line<'static>> {
     let width = usize::from(width.max(1));
     let mut lines = Vec::new();
     for (i, paragraph) in paragraphs(text).into_iter().enumerate() {
@@ -88,5 +155,32 @@ mod tests {
     #[case::width_zero("ab", 0, &["a", "b"])]
     fn wrapping(#[case] text: &str, #[case] width: u16, #[case] expected: &[&str]) {
         assert_eq!(plain(&wrap(text, width, Style::new(), "•")), expected);
+    }
+
+    #[test]
+    fn a_long_text_is_wrapped_once_per_width() {
+        let text = "word ".repeat(2000);
+        let first = wrap_shared(&text, 40, Style::new(), "•");
+        let again = wrap_shared(&text, 40, Style::new(), "•");
+        assert!(
+            Rc::ptr_eq(&first, &again),
+            "the second call is the cached result"
+        );
+        let narrower = wrap_shared(&text, 30, Style::new(), "•");
+        assert!(!Rc::ptr_eq(&first, &narrower));
+        assert_eq!(
+            plain(&narrower),
+            plain(&wrap_uncached(&text, 30, Style::new(), "•"))
+        );
+        let changed = text.replacen("word", "ward", 1);
+        let other = wrap_shared(&changed, 40, Style::new(), "•");
+        assert!(
+            !Rc::ptr_eq(&first, &other),
+            "a different text is wrapped afresh"
+        );
+        assert_eq!(
+            plain(&other)[0],
+            plain(&wrap_uncached(&changed, 40, Style::new(), "•"))[0]
+        );
     }
 }

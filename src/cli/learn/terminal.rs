@@ -1,7 +1,8 @@
 //! The terminal while the tutor runs: raw mode, the alternate screen and mouse capture, undone
 //! on every way out — a normal leave, a drop during an error, a panic (through a hook that
-//! restores the terminal before the panic message prints, so the message is readable), and a
-//! termination signal (SIGTERM, SIGHUP, SIGQUIT).
+//! restores the terminal before the panic message prints, so the message is readable), and
+//! every catchable signal whose default action ends the program (SIGTERM, SIGHUP, SIGQUIT,
+//! SIGINT sent with `kill`, SIGUSR1/2, the timer and resource-limit signals).
 
 use std::io::{self, Stdout};
 use std::sync::Once;
@@ -90,13 +91,20 @@ impl Drop for Session {
 
 /// `kill`, a closed terminal window or Ctrl-\\ end the program without a key event: put the
 /// terminal back first, then exit with the conventional 128 + signal status. Progress is saved
-/// after every change, so nothing is lost.
+/// after every change, so nothing is lost. SIGPIPE is left alone (Rust ignores it; a write
+/// error follows instead), and SIGKILL and SIGSTOP cannot be caught.
 #[cfg(unix)]
 fn restore_on_termination_signals() {
-    use signal_hook::consts::{SIGHUP, SIGQUIT, SIGTERM};
+    use signal_hook::consts::{
+        SIGALRM, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGXCPU,
+        SIGXFSZ,
+    };
     use signal_hook::iterator::Signals;
     // Without the handler the default action still ends the program; only the restore is lost.
-    let Ok(mut signals) = Signals::new([SIGTERM, SIGHUP, SIGQUIT]) else {
+    let Ok(mut signals) = Signals::new([
+        SIGTERM, SIGHUP, SIGQUIT, SIGINT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+        SIGXFSZ,
+    ]) else {
         return;
     };
     std::thread::spawn(move || {

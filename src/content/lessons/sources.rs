@@ -2,10 +2,10 @@
 //! order. Reading never hangs or runs out of memory: only regular files are read, and only up
 //! to the size limit.
 
-use std::io::Read as _;
 use std::path::Path;
 
-use crate::content::located::{LocatedError, MAX_FILE_BYTES};
+use crate::content::file::read_capped;
+use crate::content::located::LocatedError;
 
 /// One lesson file's bytes, with the path messages show and its bare file name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,7 +19,7 @@ pub struct LessonSource {
 }
 
 fn file_error(path: &Path, message: impl Into<String>) -> LocatedError {
-    LocatedError::at_offset(&path.display().to_string(), "", 0, 1, message)
+    LocatedError::whole_file(&path.display().to_string(), message)
 }
 
 /// The sources a command-line path stands for: a directory's `.ron` files, or the file itself.
@@ -54,30 +54,10 @@ pub fn read_dir_sources(dir: &Path) -> Vec<Result<LessonSource, LocatedError>> {
     files.iter().map(|path| read_file_source(path)).collect()
 }
 
-/// Reads one file, refusing anything that is not a regular file or is over the size limit.
+/// Reads one file through the one reader ([`read_capped`]): not a FIFO, a device or a
+/// directory, and not more than the size limit.
 pub fn read_file_source(path: &Path) -> Result<LessonSource, LocatedError> {
-    let cannot = |e: std::io::Error| file_error(path, format!("cannot read: {e}"));
-    let meta = std::fs::metadata(path).map_err(cannot)?;
-    if !meta.is_file() {
-        return Err(file_error(path, "not a regular file"));
-    }
-    let limit = MAX_FILE_BYTES as u64;
-    if meta.len() > limit {
-        return Err(file_error(
-            path,
-            format!(
-                "file is {} bytes; files larger than {} MiB are refused",
-                meta.len(),
-                MAX_FILE_BYTES / (1024 * 1024)
-            ),
-        ));
-    }
-    let mut bytes = Vec::new();
-    // The file may grow after the size check; never read past the limit (+1 so that
-    // `decode_text` still sees it is too large).
-    std::fs::File::open(path)
-        .and_then(|file| file.take(limit + 1).read_to_end(&mut bytes))
-        .map_err(cannot)?;
+    let bytes = read_capped(path).map_err(|e| file_error(path, e.to_string()))?;
     Ok(LessonSource {
         path: path.display().to_string(),
         file_name: path

@@ -363,8 +363,11 @@ fn scenario_key(e: &ScenarioError) -> &'static str {
         ScenarioError::Batch(_) => "batch",
         ScenarioError::TensorParallel { .. } | ScenarioError::TensorParallelZero => "tp",
         ScenarioError::MemUtil(_) => "mem_util",
-        ScenarioError::Overhead(_) => "overhead_gb",
+        ScenarioError::Overhead(_) | ScenarioError::OverheadBeyondMemory { .. } => "overhead_gb",
         ScenarioError::Price(_) => "gpu_hour_usd",
         ScenarioError::NoPeak { .. } => "precision",
+        ScenarioError::Prompt(_) => "prompt",
+        ScenarioError::DraftTokens(_) => "draft_tokens",
+        ScenarioError::Context(_) => "context",
     }
 }

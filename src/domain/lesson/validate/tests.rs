@@ -67,6 +67,15 @@ fn a_sound_lesson_has_no_problems() {
 #[case::tp_that_does_not_divide(
     r#"Predict(id: "a", scenario: (tp: 3), question: "q", answer: Choice(options: ["a", "b"], correct: 0), explanation: "e")"#,
     &["scenario", "tp"], None, "this step's scenario does not evaluate: tensor parallel 3 must divide the 8 KV heads of Llama-3-8B")]
+#[case::prompt_zero(
+    r#"Example(id: "a", title: "t", scenario: (prompt: 0), lines: ["{prefill_intensity}"])"#,
+    &["scenario", "prompt"], None, "this step's scenario does not evaluate: prompt 0 is out of range: it must be between 1 and 1.6777216e7 tokens")]
+#[case::draft_tokens_over_64(
+    r#"Example(id: "a", title: "t", scenario: (draft_tokens: 65), lines: ["{ridge}"])"#,
+    &["scenario", "draft_tokens"], None, "this step's scenario does not evaluate: draft_tokens must be between 0 and 64, not 65")]
+#[case::overhead_beyond_memory(
+    r#"Example(id: "a", title: "t", scenario: (overhead_gb: 81.0), lines: ["{ridge}"])"#,
+    &["scenario", "overhead_gb"], None, "this step's scenario does not evaluate: reserved overhead 81 GB is more than the 80 GB of H100 SXM5")]
 #[case::precision_without_a_peak(
     r#"Example(id: "a", title: "t", scenario: (precision: fp4), lines: ["{ridge}"])"#,
     &["scenario", "precision"], None, "this step's scenario does not evaluate: H100 SXM5 has no FP4 peak")]

@@ -1,0 +1,99 @@
+//! Start-up cost, in process: parse the arguments, load everything the tutor needs and draw the
+//! first frame on a test backend; beside it, in the same run, a bare ratatui program that
+//! parses its (one-flag) arguments and draws one paragraph (the reference). Process start-up,
+//! the same for both, is left out.
+//!
+//! `cargo bench --bench startup -- --warm-up-time 1 --measurement-time 3`
+
+use std::hint::black_box;
+
+use clap::Parser;
+use criterion::{Criterion, criterion_group, criterion_main};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::widgets::Paragraph;
+use roofline_tutor::app::{App, AppInit};
+use roofline_tutor::cli::args::Cli;
+use roofline_tutor::domain::session::Progress;
+use roofline_tutor::widgets::Appearance;
+
+const SIZE: (u16, u16) = (120, 40);
+
+/// The bare program's arguments.
+#[derive(Debug, Parser)]
+struct Bare {
+    /// A flag, so that parsing is not free.
+    #[arg(long)]
+    ascii: bool,
+}
+
+fn bare_first_frame() -> Terminal<TestBackend> {
+    let args = Bare::try_parse_from(["bare"]).unwrap();
+    let mut terminal = Terminal::new(TestBackend::new(SIZE.0, SIZE.1)).unwrap();
+    terminal
+        .draw(|frame| {
+            frame.render_widget(
+                Paragraph::new(format!("hello, roofline (ascii: {})", args.ascii)),
+                frame.area(),
+            );
+        })
+        .unwrap();
+    terminal
+}
+
+fn tutor_first_frame(args: &[&str]) -> Terminal<TestBackend> {
+    let cli = Cli::try_parse_from(args).unwrap();
+    let catalog = roofline_tutor::cli::catalog(&cli.global).unwrap();
+    let cluster = roofline_tutor::cli::cluster(&cli.global, &catalog).unwrap();
+    let lessons = roofline_tutor::cli::lessons(&cli.global, &catalog).unwrap();
+    let app = App::new(AppInit {
+        catalog,
+        lessons,
+        cluster: cluster.scenario,
+        progress: Progress::default(),
+        warning: None,
+        appearance: Appearance::default(),
+        viewport: ratatui::layout::Size::new(SIZE.0, SIZE.1),
+        measure: roofline_tutor::ui::MEASURE,
+    });
+    let mut terminal = Terminal::new(TestBackend::new(SIZE.0, SIZE.1)).unwrap();
+    terminal
+        .draw(|frame| frame.render_widget(&app, frame.area()))
+        .unwrap();
+    terminal
+}
+
+fn startup(c: &mut Criterion) {
+    c.bench_function("startup_bare_ratatui_reference", |b| {
+        b.iter(|| black_box(bare_first_frame()));
+    });
+    c.bench_function("startup_tutor_first_frame", |b| {
+        b.iter(|| black_box(tutor_first_frame(&["roofline"])));
+    });
+    // Where the time goes.
+    let global = Cli::try_parse_from(["roofline"]).unwrap().global;
+    c.bench_function("startup_part_catalog", |b| {
+        b.iter(|| black_box(roofline_tutor::cli::catalog(&global).unwrap()));
+    });
+    let catalog = roofline_tutor::cli::catalog(&global).unwrap();
+    c.bench_function("startup_part_lessons", |b| {
+        b.iter(|| black_box(roofline_tutor::cli::lessons(&global, &catalog).unwrap()));
+    });
+    let sources = roofline_tutor::content::lessons::embedded_sources();
+    c.bench_function("startup_part_lessons_parse_only", |b| {
+        b.iter(|| {
+            for source in &sources {
+                let text = std::str::from_utf8(&source.bytes).unwrap();
+                black_box(
+                    roofline_tutor::content::located::parse_ron::<
+                        roofline_tutor::domain::lesson::Lesson,
+                    >(&source.path, text)
+                    .unwrap(),
+                );
+            }
+        });
+    });
+}
+
+criterion_group!(benches, startup);
+criterion_main!(benches);

@@ -11,7 +11,9 @@ pub mod refusal;
 pub mod step;
 
 pub use answer::{ResolvedAnswer, resolve_lesson};
-pub use progress::{LessonProgress, LessonStatus, LessonSummary, Progress, StepRecord, summarize};
+pub use progress::{
+    Changes, LessonProgress, LessonStatus, LessonSummary, Progress, StepRecord, summarize,
+};
 pub use step::{
     Action, ExplainState, Grade, Guess, Outcome, PredictInput, PredictState, RecallState, Refusal,
     StepState,

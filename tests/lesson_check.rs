@@ -216,6 +216,18 @@ const KNOWN: &str = "; known: ";
     "placeholder `{gpu:.0}`: `gpu` is text, so it takes no number format; write `{gpu}`"
 )]
 #[case::example_without_lines("32-empty-example.ron", 9, 50, "an example needs at least one line")]
+#[case::vary_not_shown(
+    "33-vary-not-shown.ron",
+    13,
+    25,
+    "`vary` names Precision but the question does not show it: write {precision} in the question so the learner is told the scenario"
+)]
+#[case::vary_fixed_answer(
+    "34-vary-fixed-answer.ron",
+    13,
+    13,
+    "this step cannot vary: its answer is not an engine quantity, so no scenario changes it"
+)]
 fn broken_files_are_located(
     #[case] file: &str,
     #[case] line: usize,

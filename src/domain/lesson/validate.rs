@@ -7,12 +7,13 @@
 mod snippet;
 mod spot;
 mod step;
+mod vary;
 
 pub use spot::{Needle, Spot};
 
 use std::collections::HashMap;
 
-use super::{LESSON_FORMAT_VERSION, Lesson};
+use super::{LESSON_FORMAT_VERSION, Lesson, Step};
 use crate::domain::catalog::Catalog;
 use crate::domain::scenario::Scenario;
 
@@ -96,6 +97,9 @@ pub fn validate(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Prob
             first_use.insert(step_id, index);
         }
         problems.extend(step::check(index, s, catalog, base));
+        if let Step::Predict(predict) = s {
+            problems.extend(vary::check(index, predict, catalog, base));
+        }
     }
     problems
 }

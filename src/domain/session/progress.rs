@@ -210,6 +210,7 @@ mod tests {
                 }),
                 explanation: "e".into(),
                 trap: None,
+                vary: None,
             })
         };
         let recall = Step::Recall(RecallStep {

@@ -33,6 +33,7 @@ fn lesson() -> Lesson {
                 }),
                 explanation: "e".into(),
                 trap: None,
+                vary: None,
             }),
             Step::Recall(RecallStep {
                 id: "card".into(),

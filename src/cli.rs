@@ -6,6 +6,7 @@ pub mod calc;
 pub mod check;
 pub mod learn;
 pub mod list;
+pub mod review;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -115,6 +116,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Check { paths }) => check::run(&global, &paths),
         Some(Command::List { json }) => list::run(&global, json),
+        Some(Command::Review { json }) => review::run(&global, json),
         Some(Command::Learn { lesson }) => learn::run(&global, lesson.as_deref()),
         None => learn::run(&global, None),
     }

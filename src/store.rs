@@ -143,6 +143,16 @@ impl Store {
         &self.access
     }
 
+    /// Reads the progress file without touching anything (no migration, nothing moved aside):
+    /// for commands that only report. `None` when there is no usable file.
+    #[must_use]
+    pub fn peek(&self) -> Option<Progress> {
+        match progress_file::read(&self.progress_path()) {
+            ReadOutcome::Read(progress) | ReadOutcome::Older(_, progress) => Some(progress),
+            ReadOutcome::Missing | ReadOutcome::Newer(_) | ReadOutcome::Unusable(_) => None,
+        }
+    }
+
     /// Reads the progress file. Never fails: a missing file is a first run; a format-1 file is
     /// migrated (a copy kept beside it); a bad one is moved aside (or, if that is impossible or
     /// the file is from a newer version, left alone and the store made read-only), with a

@@ -7,6 +7,7 @@ pub mod check;
 pub mod learn;
 pub mod list;
 pub mod present;
+pub mod review;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -130,6 +131,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Check { paths }) => check::run(&global, &paths),
         Some(Command::List { json }) => list::run(&global, json),
+        Some(Command::Review { json }) => review::run(&global, json),
         Some(Command::Learn { lesson }) => learn::run(&global, lesson.as_deref()),
         Some(Command::Present {
             lesson,

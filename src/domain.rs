@@ -18,6 +18,7 @@ pub mod model;
 pub mod quantity;
 pub mod roofline;
 pub mod scenario;
+pub mod schedule;
 pub mod scoring;
 pub mod session;
 pub mod suggest;

@@ -205,7 +205,7 @@ fn learn_ridge_point_predict_reveal_and_quit() {
     let saved =
         std::fs::read_to_string(data.path().join("progress.ron")).expect("progress was saved");
     assert!(
-        saved.contains("last_lesson: Some(\"ridge-point\")"),
+        saved.contains("last_lesson:Some(\"ridge-point\")"),
         "{saved}"
     );
     assert!(

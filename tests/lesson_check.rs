@@ -217,10 +217,22 @@ const KNOWN: &str = "; known: ";
 )]
 #[case::example_without_lines("32-empty-example.ron", 9, 50, "an example needs at least one line")]
 #[case::text_states_a_later_answer(
-    "33-states-the-answer.ron",
+    "35-states-the-answer.ron",
     8,
     87,
     "this text states 295 (the answer is 295), the answer of step 2 ('batch'), before it is revealed: a learner would read the answer before predicting it; reword it or move it after the reveal"
+)]
+#[case::vary_not_shown(
+    "33-vary-not-shown.ron",
+    13,
+    25,
+    "`vary` names Precision but the question does not show it: write {precision} in the question so the learner is told the scenario"
+)]
+#[case::vary_fixed_answer(
+    "34-vary-fixed-answer.ron",
+    13,
+    13,
+    "this step cannot vary: its answer is not an engine quantity, so no scenario changes it"
 )]
 fn broken_files_are_located(
     #[case] file: &str,

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 use crate::domain::dtype::Dtype;
+use crate::domain::schedule::DesiredRetention;
 
 /// A terminal tutor for the roofline model of LLM inference: predict a number, reveal it, and
 /// watch the decode dot climb a live log-log roofline for your own GPU and model.
@@ -42,6 +43,10 @@ pub struct GlobalArgs {
     /// Draw with plain ASCII characters instead of Braille and box drawing.
     #[arg(long, global = true)]
     pub ascii: bool,
+    /// Desired retention for reviews: the share of reviews you want to get right, in
+    /// (0.7, 0.99]; higher means more frequent reviews [default: 0.9].
+    #[arg(long, value_name = "R", global = true, value_parser = parse_retention)]
+    pub retention: Option<DesiredRetention>,
 }
 
 /// The commands.
@@ -88,6 +93,12 @@ pub enum Command {
     },
     /// Print the manual page (roff), e.g. `roofline man > roofline.1`.
     Man,
+    /// What is due for review: recall cards and answered predictions, scheduled by FSRS.
+    Review {
+        /// Print what is due and when the rest comes due, as JSON, without a terminal.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// `roofline calc` options. Each setting left out comes from `--cluster FILE` when given,
@@ -141,6 +152,13 @@ pub struct CalcCli {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
+}
+
+fn parse_retention(text: &str) -> Result<DesiredRetention, String> {
+    let v: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number"))?;
+    DesiredRetention::new(v).map_err(|e| e.to_string())
 }
 
 fn parse_dtype(text: &str) -> Result<Dtype, String> {

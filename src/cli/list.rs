@@ -14,6 +14,7 @@ use serde::Serialize;
 use super::args::GlobalArgs;
 use crate::content::terminal_text::escape_controls;
 use crate::domain::lesson::{Lesson, Step};
+use crate::domain::schedule::due_now;
 
 /// How many steps of each kind a lesson has (the keys of `--json`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -69,6 +70,8 @@ struct Entry<'a> {
     id: &'a str,
     title: &'a str,
     counts: StepCounts,
+    /// Steps of the lesson due for review now.
+    due: usize,
 }
 
 /// Lists the lessons (from `--lessons DIR` when given). Lessons with problems are an error that
@@ -77,20 +80,27 @@ pub fn run(global: &GlobalArgs, json: bool) -> Result<ExitCode> {
     let catalog = super::catalog(global)?;
     let lessons = super::lessons(global, &catalog)?;
     if json {
-        super::print_json(&to_json(&lessons)?)
+        let progress = super::review::peek_progress(global);
+        let scheduler = super::review::scheduler(global);
+        let due = due_now(&lessons, &progress, &scheduler, super::review::now());
+        super::print_json(&to_json(&lessons, |id| {
+            due.iter().filter(|r| r.lesson == id).count()
+        })?)
     } else {
         super::print(&table(&lessons))
     }
 }
 
-/// The JSON array, one object per lesson, with a trailing newline.
-pub fn to_json(lessons: &[Lesson]) -> Result<String> {
+/// The JSON array, one object per lesson (with `due`, how many of its steps are due for review,
+/// from `due_of` the lesson id), with a trailing newline.
+pub fn to_json(lessons: &[Lesson], due_of: impl Fn(&str) -> usize) -> Result<String> {
     let entries: Vec<Entry<'_>> = lessons
         .iter()
         .map(|l| Entry {
             id: &l.id,
             title: &l.title,
             counts: StepCounts::of(l),
+            due: due_of(&l.id),
         })
         .collect();
     Ok(serde_json::to_string_pretty(&entries)? + "\n")
@@ -195,11 +205,13 @@ mod tests {
 
     #[test]
     fn json_has_id_title_and_counts_in_order() {
-        let json = to_json(&two()).unwrap();
+        let json = to_json(&two(), |id| usize::from(id == "ridge-point") * 3).unwrap();
         let value: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(value[0]["id"], "two-ceilings");
         assert_eq!(value[1]["title"], "The ridge · point");
         assert_eq!(value[1]["counts"]["example"], 1);
+        assert_eq!(value[0]["due"], 0);
+        assert_eq!(value[1]["due"], 3);
         let keys: Vec<&str> =
             ["read", "predict", "recall", "example", "explore", "explain"].to_vec();
         let mut shown: Vec<&str> = value[0]["counts"]
@@ -217,7 +229,7 @@ mod tests {
             .map(|k| json.find(&format!("\"{k}\"")).unwrap())
             .collect();
         assert!(order.windows(2).all(|w| w[0] < w[1]), "{json}");
-        assert_eq!(to_json(&[]).unwrap(), "[]\n");
+        assert_eq!(to_json(&[], |_| 0).unwrap(), "[]\n");
     }
 
     #[test]

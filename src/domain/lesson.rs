@@ -7,8 +7,10 @@
 mod patch;
 pub mod template;
 pub mod validate;
+pub mod vary;
 
 pub use patch::{ScenarioPatch, scenario_for};
+pub use vary::{Variant, Vary, VaryError, draw_variant};
 
 use serde::{Deserialize, Serialize};
 
@@ -126,6 +128,10 @@ pub struct PredictStep {
     /// Shown on reveal: the common wrong answer and why it is wrong.
     #[serde(default)]
     pub trap: Option<String>,
+    /// Settings a quiz or a review may vary (`[Gpu, Batch]`) to ask the question for a fresh
+    /// scenario; each must be shown in the question through a placeholder (`{gpu}`, `{batch}`).
+    #[serde(default)]
+    pub vary: Option<Vec<Vary>>,
 }
 
 /// The answer to a prediction.

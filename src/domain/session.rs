@@ -12,7 +12,7 @@ pub mod step;
 
 pub use answer::{ResolvedAnswer, resolve_lesson};
 pub use progress::{
-    LessonProgress, LessonStatus, LessonSummary, Progress, StepMark, StepRecord, summarize,
+    Changes, LessonProgress, LessonStatus, LessonSummary, Progress, StepMark, StepRecord, summarize,
 };
 pub use step::{
     Action, ExplainState, Grade, Guess, Outcome, PredictInput, PredictState, RecallState, Refusal,

@@ -45,3 +45,28 @@ pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
         format!("{MAX_ASIDE} earlier copies are already set aside"),
     ))
 }
+
+/// Copies `path` to `path.TAG` (or `path.TAG-N` with the first free N when that exists), and
+/// returns the copy's path. The original stays where it is.
+pub fn copy_aside(path: &Path, tag: &str) -> io::Result<PathBuf> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?
+        .to_string_lossy()
+        .into_owned();
+    for n in 1..=MAX_ASIDE {
+        let copy = if n == 1 {
+            path.with_file_name(format!("{name}.{tag}"))
+        } else {
+            path.with_file_name(format!("{name}.{tag}-{n}"))
+        };
+        if copy.symlink_metadata().is_err() {
+            write(&copy, &std::fs::read(path)?)?;
+            return Ok(copy);
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!("{MAX_ASIDE} earlier copies are already kept"),
+    ))
+}

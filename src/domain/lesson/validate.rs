@@ -8,12 +8,13 @@ mod leaks;
 mod snippet;
 mod spot;
 mod step;
+mod vary;
 
 pub use spot::{Needle, Spot};
 
 use std::collections::HashMap;
 
-use super::{LESSON_FORMAT_VERSION, Lesson};
+use super::{LESSON_FORMAT_VERSION, Lesson, Step};
 use crate::domain::catalog::Catalog;
 use crate::domain::scenario::Scenario;
 
@@ -97,6 +98,9 @@ pub fn validate(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Prob
             first_use.insert(step_id, index);
         }
         problems.extend(step::check(index, s, catalog, base));
+        if let Step::Predict(predict) = s {
+            problems.extend(vary::check(index, predict, catalog, base));
+        }
     }
     if problems.is_empty() {
         problems.extend(leaks::check(lesson, catalog, base));

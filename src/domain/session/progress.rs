@@ -2,7 +2,13 @@
 //! step, keyed by stable ids so that rewording a lesson never loses a learner's history.
 //!
 //! Only settled facts are kept (a committed or revealed guess, a grade, a handed-in explanation,
-//! a step seen); half-typed input is not.
+//! a step seen); half-typed input is not. Beside the records, each reviewed step keeps its
+//! review history (when, and the grade), from which its schedule is derived.
+//!
+//! Two tutors may share one progress file: each saves only what it changed ([`Changes`]),
+//! applied over what the file holds by then (see [`merge`]).
+
+pub mod merge;
 
 use std::collections::BTreeMap;
 
@@ -10,6 +16,9 @@ use serde::{Deserialize, Serialize};
 
 use super::step::{Grade, Guess};
 use crate::domain::lesson::{Lesson, Step};
+use crate::domain::schedule::Review;
+
+pub use merge::Changes;
 
 /// Everything remembered, across lessons.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -21,6 +30,37 @@ pub struct Progress {
     /// Per lesson id.
     #[serde(default)]
     pub lessons: BTreeMap<String, LessonProgress>,
+    /// Review history per lesson id and step id, oldest first. Kept apart from
+    /// [`LessonProgress`] so that a study session, which rewrites a lesson's records, never
+    /// touches it.
+    #[serde(default)]
+    pub reviews: BTreeMap<String, BTreeMap<String, Vec<Review>>>,
+}
+
+impl Progress {
+    /// A step's review history, oldest first (empty when never reviewed).
+    #[must_use]
+    pub fn history(&self, lesson: &str, step: &str) -> &[Review] {
+        self.reviews
+            .get(lesson)
+            .and_then(|steps| steps.get(step))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Adds a review to a step's history, in time order; the same review twice is kept once.
+    pub fn add_review(&mut self, lesson: &str, step: &str, review: Review) {
+        let history = self
+            .reviews
+            .entry(lesson.to_owned())
+            .or_default()
+            .entry(step.to_owned())
+            .or_default();
+        if history.contains(&review) {
+            return;
+        }
+        let at = history.partition_point(|r| r.at <= review.at);
+        history.insert(at, review);
+    }
 }
 
 /// What is remembered about one lesson.
@@ -251,6 +291,7 @@ mod tests {
                 }),
                 explanation: "e".into(),
                 trap: None,
+                vary: None,
             })
         };
         let recall = Step::Recall(RecallStep {

@@ -1,0 +1,204 @@
+//! `roofline review [--json]`: what is due for review (recall cards and answered predictions,
+//! scheduled by FSRS from each step's review history), for scripts and status bars.
+//!
+//! ```json
+//! {"now": "2026-01-31T09:00:00Z", "retention": 0.9, "due": 2, "next_due": "2026-02-02T10:00:00Z",
+//!  "items": [{"lesson": "ridge-point", "step": "h100-ridge", "kind": "predict",
+//!             "due": "2026-01-30T10:00:00Z", "is_due": true, "reviews": 1}, …]}
+//! ```
+//!
+//! `due` is null for a step answered before reviews were kept (due at once). The interactive
+//! review screen belongs to the terminal program; without `--json` this prints a summary.
+
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+use anyhow::{Context as _, Result};
+use serde::Serialize;
+
+use super::args::GlobalArgs;
+use crate::domain::schedule::{Due, Reviewable, Scheduler, Timestamp, reviewables};
+use crate::domain::session::Progress;
+use crate::store::{Store, default_data_dir};
+
+/// The current time, from the system clock (the domain takes it as data).
+#[must_use]
+pub fn now() -> Timestamp {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
+    Timestamp(secs)
+}
+
+/// The scheduler for `--retention` (default 0.9).
+#[must_use]
+pub fn scheduler(global: &GlobalArgs) -> Scheduler {
+    Scheduler::new(global.retention.unwrap_or_default())
+}
+
+/// The learner's progress as it is on disk, read without changing anything; empty when there
+/// is none (or no data directory).
+#[must_use]
+pub fn peek_progress(global: &GlobalArgs) -> Progress {
+    global
+        .data_dir
+        .clone()
+        .or_else(default_data_dir)
+        .and_then(|dir| Store::new(dir).peek())
+        .unwrap_or_default()
+}
+
+/// A moment as RFC 3339 in UTC (`2026-01-31T09:00:00Z`).
+pub fn rfc3339(at: Timestamp) -> Result<String> {
+    let moment = time::OffsetDateTime::from_unix_timestamp(at.0)
+        .with_context(|| format!("{} is not a date", at.0))?;
+    Ok(moment.format(&time::format_description::well_known::Rfc3339)?)
+}
+
+#[derive(Debug, Serialize)]
+struct Report {
+    now: String,
+    retention: f32,
+    due: usize,
+    next_due: Option<String>,
+    items: Vec<Item>,
+}
+
+#[derive(Debug, Serialize)]
+struct Item {
+    lesson: String,
+    step: String,
+    kind: &'static str,
+    due: Option<String>,
+    is_due: bool,
+    reviews: usize,
+}
+
+/// Prints what is due at the current time.
+pub fn run(global: &GlobalArgs, json: bool) -> Result<ExitCode> {
+    let catalog = super::catalog(global)?;
+    let lessons = super::lessons(global, &catalog)?;
+    let progress = peek_progress(global);
+    let scheduler = scheduler(global);
+    let deck = reviewables(&lessons, &progress, &scheduler);
+    let text = if json {
+        to_json(deck, &scheduler, now())?
+    } else {
+        summary(&deck, now())?
+    };
+    super::print(&text)
+}
+
+/// The JSON report: every step in the review deck, the due ones first, then by due date.
+pub fn to_json(mut deck: Vec<Reviewable>, scheduler: &Scheduler, now: Timestamp) -> Result<String> {
+    deck.sort_by_key(|r| r.due);
+    let next_due = deck
+        .iter()
+        .filter_map(|r| match r.due {
+            Due::At(at) if at > now => Some(at),
+            Due::At(_) | Due::Unscheduled => None,
+        })
+        .min();
+    let items = deck
+        .iter()
+        .map(|r| {
+            Ok(Item {
+                lesson: r.lesson.clone(),
+                step: r.step.clone(),
+                kind: r.kind.name(),
+                due: match r.due {
+                    Due::At(at) => Some(rfc3339(at)?),
+                    Due::Unscheduled => None,
+                },
+                is_due: r.due.is_due(now),
+                reviews: r.reviews,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let report = Report {
+        now: rfc3339(now)?,
+        retention: scheduler.retention().get(),
+        due: items.iter().filter(|i| i.is_due).count(),
+        next_due: next_due.map(rfc3339).transpose()?,
+        items,
+    };
+    Ok(serde_json::to_string_pretty(&report)? + "\n")
+}
+
+/// One paragraph for a person at a shell.
+fn summary(deck: &[Reviewable], now: Timestamp) -> Result<String> {
+    let due = deck.iter().filter(|r| r.due.is_due(now)).count();
+    let mut text = format!("{due} due for review now");
+    let next = deck
+        .iter()
+        .filter_map(|r| match r.due {
+            Due::At(at) if at > now => Some(at),
+            Due::At(_) | Due::Unscheduled => None,
+        })
+        .min();
+    if let Some(next) = next {
+        let _ = write!(text, "; the next comes due {}", rfc3339(next)?);
+    }
+    text.push_str(
+        ".\nThe interactive review is not here yet; `roofline review --json` lists every step and its due date.\n",
+    );
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::schedule::ReviewKind;
+
+    const START: Timestamp = Timestamp(1_767_225_600); // 2026-01-01 00:00 UTC
+
+    fn item(step: &str, due: Due) -> Reviewable {
+        Reviewable {
+            lesson: "ridge-point".into(),
+            step: step.into(),
+            kind: ReviewKind::Recall,
+            due,
+            reviews: usize::from(due != Due::Unscheduled),
+        }
+    }
+
+    #[test]
+    fn json_lists_due_steps_first_with_dates() {
+        let deck = vec![
+            item("later", Due::At(START.plus_days(3))),
+            item("overdue", Due::At(START.plus_days(-1))),
+            item("never", Due::Unscheduled),
+        ];
+        let json = to_json(deck, &Scheduler::default(), START).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["now"], "2026-01-01T00:00:00Z");
+        assert_eq!(v["due"], 2);
+        assert_eq!(v["next_due"], "2026-01-04T00:00:00Z");
+        let steps: Vec<&str> = v["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["step"].as_str().unwrap())
+            .collect();
+        assert_eq!(steps, ["never", "overdue", "later"]);
+        assert_eq!(v["items"][0]["due"], serde_json::Value::Null);
+        assert_eq!(v["items"][1]["due"], "2025-12-31T00:00:00Z");
+        assert_eq!(v["items"][1]["is_due"], true);
+        assert_eq!(v["items"][2]["is_due"], false);
+        assert_eq!(v["items"][2]["kind"], "recall");
+        assert!((v["retention"].as_f64().unwrap() - 0.9).abs() < 1e-6);
+    }
+
+    #[test]
+    fn summary_says_how_many_and_when_next() {
+        let deck = vec![
+            item("a", Due::Unscheduled),
+            item("b", Due::At(START.plus_days(2))),
+        ];
+        let text = summary(&deck, START).unwrap();
+        assert!(
+            text.starts_with("1 due for review now; the next comes due 2026-01-03T00:00:00Z."),
+            "{text}"
+        );
+    }
+}

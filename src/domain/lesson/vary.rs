@@ -1,0 +1,208 @@
+//! Fresh numbers: a predict step may name settings a quiz or a review varies (`vary: [Gpu,
+//! Batch]`), so the learner is asked about another scenario than the one they saw, and cannot
+//! pass by remembering a number.
+//!
+//! [`draw_variant`] draws a variant from the catalog with a seed: the same seed gives the same
+//! variant, and only variants that compute are drawn (a GPU with a peak for the precision, a tp
+//! that divides the heads, a model whose weights and the batch's KV fit in memory, an answer the
+//! engine can give).
+
+use serde::{Deserialize, Serialize};
+
+use super::{Answer, NumberSource, PredictStep, resolve_number, scenario_for};
+use crate::domain::catalog::Catalog;
+use crate::domain::dtype::Dtype;
+use crate::domain::scenario::Scenario;
+
+/// A setting a quiz or a review may vary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Vary {
+    /// Another accelerator from the catalog.
+    Gpu,
+    /// Another model from the catalog.
+    Model,
+    /// Another math format the GPU has a peak for (the weights follow it).
+    Precision,
+    /// Another batch, 1 to 256.
+    Batch,
+    /// Another context length, 1K to 32K tokens.
+    Context,
+    /// Another tensor-parallel degree, 1 to 8.
+    Tp,
+}
+
+impl Vary {
+    /// Every setting, in the order variants are drawn.
+    pub const ALL: [Self; 6] = [
+        Self::Gpu,
+        Self::Model,
+        Self::Precision,
+        Self::Batch,
+        Self::Context,
+        Self::Tp,
+    ];
+
+    /// The placeholders that show this setting in a question (any one will do).
+    #[must_use]
+    pub const fn placeholders(self) -> &'static [&'static str] {
+        match self {
+            Self::Gpu => &["gpu", "gpu_id"],
+            Self::Model => &["model", "model_id"],
+            Self::Precision => &["precision"],
+            Self::Batch => &["batch"],
+            Self::Context => &["context"],
+            Self::Tp => &["tp"],
+        }
+    }
+
+    /// The name as lesson files write it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Gpu => "Gpu",
+            Self::Model => "Model",
+            Self::Precision => "Precision",
+            Self::Batch => "Batch",
+            Self::Context => "Context",
+            Self::Tp => "Tp",
+        }
+    }
+}
+
+/// Batches a variant may have.
+pub const BATCHES: [u32; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+/// Context lengths a variant may have.
+pub const CONTEXTS: [u64; 6] = [1024, 2048, 4096, 8192, 16_384, 32_768];
+/// Tensor-parallel degrees a variant may have.
+pub const TPS: [u32; 4] = [1, 2, 4, 8];
+
+/// Draws tried before a step is said not to vary.
+const ATTEMPTS: usize = 64;
+
+/// Why a step cannot be varied.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum VaryError {
+    /// The answer is not an engine quantity: a literal or a choice stays the same whatever the
+    /// scenario.
+    #[error("its answer is not an engine quantity, so no scenario changes it")]
+    FixedAnswer,
+    /// No draw computed.
+    #[error("no variant of {settings} computes for this step (tried {ATTEMPTS} draws)")]
+    NothingComputes {
+        /// The settings, as written.
+        settings: String,
+    },
+}
+
+/// A variant of a step: the scenario the question is asked for, and its answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Variant {
+    /// The scenario (the step's own, with the varied settings drawn).
+    pub scenario: Scenario,
+    /// The answer for it, in the step's unit.
+    pub answer: f64,
+}
+
+/// Draws a variant of `step` (whose settings come from `active`, the learner's cluster) with
+/// `seed`. Deterministic: the same step, cluster, catalog and seed give the same variant. A
+/// step without `vary` comes back as itself. Prefers a variant that differs from the step's
+/// own scenario; returns it only when the catalog offers nothing else.
+pub fn draw_variant(
+    step: &PredictStep,
+    active: &Scenario,
+    catalog: &Catalog,
+    seed: u64,
+) -> Result<Variant, VaryError> {
+    let Answer::Number(number) = &step.answer else {
+        return Err(VaryError::FixedAnswer);
+    };
+    let NumberSource::Quantity(_) = number.value else {
+        return Err(VaryError::FixedAnswer);
+    };
+    let base = scenario_for(step.scenario.as_ref(), active);
+    let settings = step.vary.as_deref().unwrap_or_default();
+    let computes = |scenario: Scenario| {
+        if !fits(&scenario, catalog) {
+            return None;
+        }
+        let answer = resolve_number(&number.value, &scenario, catalog).ok()?;
+        (answer.is_finite() && answer > 0.0).then_some(Variant { scenario, answer })
+    };
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let mut same = None;
+    for _ in 0..ATTEMPTS {
+        let scenario = drawn(&base, settings, catalog, &mut rng);
+        let fresh = scenario != base;
+        if let Some(variant) = computes(scenario) {
+            if fresh {
+                return Ok(variant);
+            }
+            same.get_or_insert(variant);
+        }
+    }
+    same.ok_or_else(|| VaryError::NothingComputes {
+        settings: settings
+            .iter()
+            .map(|v| v.name())
+            .collect::<Vec<_>>()
+            .join(", "),
+    })
+}
+
+/// One draw: each varied setting, in [`Vary::ALL`] order, picked uniformly.
+fn drawn(
+    base: &Scenario,
+    settings: &[Vary],
+    catalog: &Catalog,
+    rng: &mut fastrand::Rng,
+) -> Scenario {
+    let mut s = base.clone();
+    for setting in Vary::ALL.into_iter().filter(|v| settings.contains(v)) {
+        match setting {
+            Vary::Gpu => {
+                if let Some(gpu) = pick(rng, &catalog.gpus) {
+                    s.gpu.clone_from(&gpu.id);
+                }
+            }
+            Vary::Model => {
+                if let Some(model) = pick(rng, &catalog.models) {
+                    s.model = Some(model.id.clone());
+                }
+            }
+            Vary::Precision => {
+                let formats: Vec<Dtype> = catalog
+                    .gpu(&s.gpu)
+                    .map(|g| g.peak_tflops.formats())
+                    .unwrap_or_default();
+                if let Some(format) = pick(rng, &formats) {
+                    s.precision = *format;
+                    s.weights = *format;
+                }
+            }
+            Vary::Batch => s.batch = *pick(rng, &BATCHES).unwrap_or(&s.batch),
+            Vary::Context => s.context = *pick(rng, &CONTEXTS).unwrap_or(&s.context),
+            Vary::Tp => s.tp = *pick(rng, &TPS).unwrap_or(&s.tp),
+        }
+    }
+    s
+}
+
+/// Whether the scenario evaluates and its model (if any) fits: the weights leave room for KV,
+/// and the batch's KV at the scenario's context fits in it.
+fn fits(scenario: &Scenario, catalog: &Catalog) -> bool {
+    let Ok(evaluation) = scenario.evaluate(catalog) else {
+        return false;
+    };
+    evaluation.model.is_none_or(|m| {
+        m.kv_budget_bytes > 0.0
+            && m.max_batch_kv
+                .is_none_or(|max| u64::from(scenario.batch) <= max)
+    })
+}
+
+fn pick<'a, T>(rng: &mut fastrand::Rng, items: &'a [T]) -> Option<&'a T> {
+    (!items.is_empty()).then(|| &items[rng.usize(..items.len())])
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,100 @@
+//! `roofline review --json` and `roofline list --json` read the learner's review history
+//! through the real binary: what is due now, with dates, and a `due` count per lesson.
+
+use std::process::Command;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+const DAY: i64 = 86_400;
+
+fn now() -> i64 {
+    i64::try_from(
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap()
+            .as_secs(),
+    )
+    .unwrap()
+}
+
+fn roofline(data_dir: &std::path::Path, args: &[&str]) -> serde_json::Value {
+    let output = Command::new(env!("CARGO_BIN_EXE_roofline"))
+        .arg("--data-dir")
+        .arg(data_dir)
+        .args(args)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{e}: {stdout}"))
+}
+
+#[test]
+fn review_json_lists_what_is_due_and_list_counts_it_per_lesson() {
+    let temp = tempfile::tempdir().unwrap();
+    let long_ago = now() - 400 * DAY;
+    let just_now = now() - 60;
+    // A card reviewed long ago (due), one reviewed a minute ago (not due), a prediction answered
+    // before reviews were kept (due at once), and a record of a lesson no longer installed.
+    let progress = format!(
+        r#"(format_version: 2, last_lesson: Some("ridge-point"), lessons: {{
+            "ridge-point": (steps: {{
+                "ridge-definition": Graded(grade: Good),
+                "ridges-to-know": Graded(grade: Good),
+                "h100-sxm-ridge": Revealed(guess: Number(295.0), score: Some(100)),
+            }}),
+            "retired-lesson": (steps: {{"old": Graded(grade: Easy)}}),
+        }}, reviews: {{
+            "ridge-point": {{
+                "ridge-definition": [(at: {long_ago}, grade: Good)],
+                "ridges-to-know": [(at: {just_now}, grade: Good)],
+            }},
+            "retired-lesson": {{"old": [(at: {long_ago}, grade: Easy)]}},
+        }})"#
+    );
+    std::fs::write(temp.path().join("progress.ron"), &progress).unwrap();
+
+    let review = roofline(temp.path(), &["review", "--json"]);
+    assert_eq!(review["due"], 2, "{review:#}");
+    let items = review["items"].as_array().unwrap();
+    let steps: Vec<&str> = items.iter().map(|i| i["step"].as_str().unwrap()).collect();
+    assert_eq!(
+        steps,
+        ["h100-sxm-ridge", "ridge-definition", "ridges-to-know"]
+    );
+    assert_eq!(items[0]["due"], serde_json::Value::Null);
+    assert_eq!(items[0]["kind"], "predict");
+    assert!(items[1]["due"].as_str().unwrap().ends_with('Z'));
+    assert_eq!(items[2]["is_due"], false);
+    assert_eq!(review["next_due"], items[2]["due"]);
+
+    let list = roofline(temp.path(), &["list", "--json"]);
+    let lessons = list.as_array().unwrap();
+    let due_of = |id: &str| lessons.iter().find(|l| l["id"] == id).unwrap()["due"].clone();
+    assert_eq!(due_of("ridge-point"), 2);
+    assert_eq!(due_of("two-ceilings"), 0);
+
+    // Reporting changes nothing on disk.
+    assert_eq!(
+        std::fs::read_to_string(temp.path().join("progress.ron")).unwrap(),
+        progress
+    );
+}
+
+#[test]
+fn a_higher_retention_brings_reviews_sooner() {
+    let temp = tempfile::tempdir().unwrap();
+    let at = now() - 5 * DAY; // a first Easy lasts about 8 days at 0.9, 1 at 0.99
+    let progress = format!(
+        r#"(format_version: 2, reviews: {{"ridge-point": {{"ridge-definition": [(at: {at}, grade: Easy)]}}}},
+           lessons: {{"ridge-point": (steps: {{"ridge-definition": Graded(grade: Easy)}})}})"#
+    );
+    std::fs::write(temp.path().join("progress.ron"), progress).unwrap();
+    let relaxed = roofline(temp.path(), &["review", "--json"]);
+    let keen = roofline(temp.path(), &["--retention", "0.99", "review", "--json"]);
+    assert_eq!(relaxed["due"], 0, "{relaxed:#}");
+    assert_eq!(keen["due"], 1, "{keen:#}");
+}

@@ -7,6 +7,7 @@ pub mod catalog;
 pub mod dtype;
 pub mod format;
 pub mod hardware;
+pub mod lab;
 pub mod lesson;
 pub mod logscale;
 pub mod model;

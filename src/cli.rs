@@ -4,6 +4,8 @@
 pub mod args;
 pub mod calc;
 pub mod check;
+pub mod detect;
+pub mod lab;
 pub mod learn;
 pub mod list;
 
@@ -71,7 +73,25 @@ pub fn catalog(global: &GlobalArgs) -> Result<Catalog> {
         hardware: global.hardware.clone(),
         models: global.models.clone(),
     };
-    load_catalog(&sources).map_err(|errors| problems("data files", &errors))
+    let mut catalog =
+        load_catalog(&sources).map_err(|errors| problems("data files", &errors))?;
+    if let Some(dir) = data_dir(global) {
+        match crate::store::lab_file::read(&dir) {
+            Ok(Some(report)) => catalog.add_lab(report),
+            Ok(None) => {}
+            Err(e) => eprintln!("warning: ignoring this machine's lab results: {e}"),
+        }
+    }
+    Ok(catalog)
+}
+
+/// The data directory: `--data-dir`, else the platform's (none on a platform without one).
+#[must_use]
+pub fn data_dir(global: &GlobalArgs) -> Option<std::path::PathBuf> {
+    global
+        .data_dir
+        .clone()
+        .or_else(crate::store::default_data_dir)
 }
 
 /// The lessons from `--lessons DIR`, or the built-in ones, checked against the default cluster.
@@ -116,6 +136,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::Check { paths }) => check::run(&global, &paths),
         Some(Command::List { json }) => list::run(&global, json),
         Some(Command::Learn { lesson }) => learn::run(&global, lesson.as_deref()),
+        Some(Command::Lab(args)) => lab::run(&global, &args),
+        Some(Command::Detect { write }) => detect::run(write.as_deref()),
         None => learn::run(&global, None),
     }
 }

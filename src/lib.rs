@@ -8,6 +8,7 @@ pub mod app;
 pub mod cli;
 pub mod content;
 pub mod domain;
+pub mod lab;
 pub mod store;
 pub mod ui;
 pub mod widgets;

@@ -8,6 +8,7 @@
 //! is left alone and nothing is saved over it.
 
 pub mod atomic;
+pub mod lab_file;
 pub mod progress_file;
 
 use std::path::{Path, PathBuf};

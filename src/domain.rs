@@ -10,6 +10,7 @@ pub mod hardware;
 pub mod lab;
 pub mod lesson;
 pub mod logscale;
+pub mod measured;
 pub mod model;
 pub mod quantity;
 pub mod roofline;

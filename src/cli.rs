@@ -73,8 +73,7 @@ pub fn catalog(global: &GlobalArgs) -> Result<Catalog> {
         hardware: global.hardware.clone(),
         models: global.models.clone(),
     };
-    let mut catalog =
-        load_catalog(&sources).map_err(|errors| problems("data files", &errors))?;
+    let mut catalog = load_catalog(&sources).map_err(|errors| problems("data files", &errors))?;
     if let Some(dir) = data_dir(global) {
         match crate::store::lab_file::read(&dir) {
             Ok(Some(report)) => catalog.add_lab(report),

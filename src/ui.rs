@@ -18,6 +18,7 @@ pub mod layout;
 pub mod lesson;
 pub mod lesson_list;
 pub mod lesson_pane;
+pub mod measured_pane;
 pub mod plot_pane;
 pub mod prose;
 pub mod theme;

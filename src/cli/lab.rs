@@ -64,7 +64,9 @@ pub fn run(global: &GlobalArgs, args: &LabCli) -> Result<ExitCode> {
                     path.display()
                 );
             }
-            None => text.push_str("\nNot saved: this platform has no data directory (pass --data-dir DIR).\n"),
+            None => text.push_str(
+                "\nNot saved: this platform has no data directory (pass --data-dir DIR).\n",
+            ),
         }
         text
     };
@@ -124,11 +126,7 @@ pub fn table(report: &LabReport) -> String {
 /// A sweep point's FLOP/s as a share of the measured roofline at its intensity.
 fn share_of_roof(report: &LabReport, point: &SweepPoint) -> f64 {
     point.best_flops_per_s()
-        / roofline::attainable(
-            point.intensity(),
-            report.peak.best,
-            report.bandwidth.best,
-        )
+        / roofline::attainable(point.intensity(), report.peak.best, report.bandwidth.best)
 }
 
 #[derive(Serialize)]

@@ -159,11 +159,13 @@ fn check(
         ));
     }
     let measured = match file.measured {
-        Some(m) => Some(check_measured(m, file.max_num_seqs).map_err(|(field, message)| {
-            // Inside the block, past the comments that may use the same words.
-            let block = code_line_starting(text, "measured").unwrap_or(0);
-            LocatedError::at_needle(path, text, block, field, message)
-        })?),
+        Some(m) => Some(
+            check_measured(m, file.max_num_seqs).map_err(|(field, message)| {
+                // Inside the block, past the comments that may use the same words.
+                let block = code_line_starting(text, "measured").unwrap_or(0);
+                LocatedError::at_needle(path, text, block, field, message)
+            })?,
+        ),
         None => None,
     };
     let scenario = Scenario {
@@ -235,16 +237,25 @@ fn check_measured(
         ));
     }
     if m.batch.is_some() && m.decode_tok_s.is_none() {
-        return Err(("batch", "batch qualifies decode_tok_s: give it too".to_owned()));
+        return Err((
+            "batch",
+            "batch qualifies decode_tok_s: give it too".to_owned(),
+        ));
     }
     if m.prompt.is_some() && m.prefill_tok_s.is_none() {
-        return Err(("prompt", "prompt qualifies prefill_tok_s: give it too".to_owned()));
+        return Err((
+            "prompt",
+            "prompt qualifies prefill_tok_s: give it too".to_owned(),
+        ));
     }
     let decode = match m.decode_tok_s {
         Some(rate) => {
             let batch = m.batch.unwrap_or(max_num_seqs);
             if batch == 0 || batch > MAX_BATCH {
-                return Err(("batch", format!("batch must be between 1 and {MAX_BATCH}, not {batch}")));
+                return Err((
+                    "batch",
+                    format!("batch must be between 1 and {MAX_BATCH}, not {batch}"),
+                ));
             }
             Some(DecodeRate {
                 tokens_per_s: positive("decode_tok_s", rate)?,
@@ -283,14 +294,22 @@ mod tests {
         assert_eq!(profile.scenario.gpu, "h100-nvl");
         assert_eq!(profile.scenario.batch, 8);
         assert_eq!(profile.gpu_count, 2);
-        let measured = profile.measured.expect("the example carries the source notes' figures");
+        let measured = profile
+            .measured
+            .expect("the example carries the source notes' figures");
         assert_eq!(
             measured.decode,
-            Some(DecodeRate { tokens_per_s: 108.0, batch: 8 })
+            Some(DecodeRate {
+                tokens_per_s: 108.0,
+                batch: 8
+            })
         );
         assert_eq!(
             measured.prefill,
-            Some(PrefillRate { tokens_per_s: 3288.0, prompt: 2048 })
+            Some(PrefillRate {
+                tokens_per_s: 3288.0,
+                prompt: 2048
+            })
         );
     }
 
@@ -306,7 +325,11 @@ mod tests {
     #[case::zero_context("context: 8192", "context: 0", "at least 1 token")]
     #[case::version("format_version: 1", "format_version: 9", "not supported")]
     #[case::unknown_field("context: 8192", "contxt: 8192", "unknown field `contxt`")]
-    #[case::measured_zero("decode_tok_s: 108.0", "decode_tok_s: 0.0", "decode_tok_s must be a positive number")]
+    #[case::measured_zero(
+        "decode_tok_s: 108.0",
+        "decode_tok_s: 0.0",
+        "decode_tok_s must be a positive number"
+    )]
     #[case::measured_batch("batch: 8,", "batch: 0,", "batch must be between 1")]
     #[case::measured_unknown("prompt: 2048", "promt: 2048", "unknown field `promt`")]
     #[case::measured_prompt_alone("prefill_tok_s: 3288.0,", "", "prompt qualifies prefill_tok_s")]
@@ -317,6 +340,9 @@ mod tests {
         assert!(e.message.contains(message), "{e}");
         assert!(e.start.line > 1, "located: {e}");
         let line = text.lines().nth(e.start.line - 1).unwrap();
-        assert!(!line.trim_start().starts_with("//"), "located on code, not a comment: {e}");
+        assert!(
+            !line.trim_start().starts_with("//"),
+            "located on code, not a comment: {e}"
+        );
     }
 }

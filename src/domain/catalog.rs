@@ -15,6 +15,9 @@ pub struct Catalog {
     /// What the last `roofline lab` measured, when the data directory has it: its roofline
     /// is the accelerator [`super::lab::THIS_MACHINE_ID`] and its points go on the plot.
     pub lab: Option<LabReport>,
+    /// What the learner measured on the endpoint of their `--cluster` profile, and that
+    /// profile's scenario: placed under the roof when the plot shows that GPU and model.
+    pub endpoint: Option<(super::scenario::Scenario, super::measured::Measurement)>,
 }
 
 /// What kind of id a lookup was for.

@@ -151,7 +151,12 @@ mod tests {
         };
         let u = decode_mbu(&example(), rate, &catalog).unwrap().unwrap();
         // Recomputed from the engine's step bytes: 8 sequences in 8 ÷ 108 s = 74.1 ms.
-        let at8 = Scenario { batch: 8, ..example() }.evaluate(&catalog).unwrap();
+        let at8 = Scenario {
+            batch: 8,
+            ..example()
+        }
+        .evaluate(&catalog)
+        .unwrap();
         let m = at8.model.unwrap();
         let bytes = m.memory_time_s * 3.9e12;
         close(u.share, bytes / (8.0 / 108.0) / 3.9e12, 1e-12);
@@ -185,7 +190,10 @@ mod tests {
     fn without_a_model_there_is_nothing_to_measure() {
         let catalog = builtin_catalog();
         let bare = Scenario::for_gpu("h100-sxm");
-        let decode = DecodeRate { tokens_per_s: 1.0, batch: 1 };
+        let decode = DecodeRate {
+            tokens_per_s: 1.0,
+            batch: 1,
+        };
         assert_eq!(decode_mbu(&bare, decode, &catalog), Ok(None));
     }
 }

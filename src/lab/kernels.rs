@@ -18,7 +18,11 @@ pub fn simd_name() -> String {
         }
     }
     let lanes = Arch::new().dispatch(Lanes);
-    let unit = match (cfg!(target_arch = "x86_64"), cfg!(target_arch = "aarch64"), lanes) {
+    let unit = match (
+        cfg!(target_arch = "x86_64"),
+        cfg!(target_arch = "aarch64"),
+        lanes,
+    ) {
         (true, _, 16) => "AVX-512",
         (true, _, 8) => "AVX2+FMA",
         (_, true, 4) => "NEON",

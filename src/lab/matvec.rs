@@ -56,7 +56,10 @@ pub fn multiply(ops: Operands<'_>, out: &mut [f32], threads: usize) {
             };
             scope.spawn(move || {
                 if part.batch <= STREAMING_MAX_BATCH {
-                    arch.dispatch(Streaming { ops: part, out: mine });
+                    arch.dispatch(Streaming {
+                        ops: part,
+                        out: mine,
+                    });
                 } else {
                     gemm(part, mine);
                 }
@@ -88,54 +91,92 @@ impl WithSimd for Streaming<'_> {
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) {
         let Operands { w, x, k, batch } = self.ops;
-        for (row, out) in w.chunks_exact(k).zip(self.out.chunks_exact_mut(batch)) {
-            let mut b = 0;
-            while b < batch {
-                let inputs = &x[b * k..];
-                match batch - b {
-                    1 => out[b] = dots::<S, 1, 4>(simd, row, inputs, k)[0],
-                    2 => out[b..b + 2].copy_from_slice(&dots::<S, 2, 4>(simd, row, inputs, k)),
-                    3 => out[b..b + 3].copy_from_slice(&dots::<S, 3, 2>(simd, row, inputs, k)),
-                    _ => out[b..b + 4].copy_from_slice(&dots::<S, 4, 2>(simd, row, inputs, k)),
-                }
-                b += 4;
+        let out = self.out;
+        // Inputs in chunks of up to four; for three or four, two weight rows at a time so each
+        // input vector loaded serves two rows (eight accumulators either way).
+        let mut b = 0;
+        while b < batch {
+            let inputs = &x[b * k..];
+            match batch - b {
+                1 => rows::<S, 1, 1, 4>(simd, w, inputs, k, out, batch, b),
+                2 => rows::<S, 1, 2, 4>(simd, w, inputs, k, out, batch, b),
+                3 => rows::<S, 2, 3, 1>(simd, w, inputs, k, out, batch, b),
+                _ => rows::<S, 2, 4, 1>(simd, w, inputs, k, out, batch, b),
             }
+            b += 4;
         }
     }
 }
 
-/// `C` dot products of `row` with the first `C` inputs (each `k` long, back to back), with `U`
-/// vectors of the row in flight per step (independent accumulators hide the FMA latency).
+/// `out[n][first + c] = row n · input c` for every row of `w` and `C` inputs, `R` rows at a time
+/// (a last odd row alone).
 #[inline(always)]
-fn dots<S: Simd, const C: usize, const U: usize>(
+fn rows<S: Simd, const R: usize, const C: usize, const U: usize>(
     simd: S,
-    row: &[f32],
+    w: &[f32],
     inputs: &[f32],
     k: usize,
-) -> [f32; C] {
-    let (row_head, row_tail) = S::as_simd_f32s(row);
-    let xs: [(&[S::f32s], &[f32]); C] =
-        std::array::from_fn(|c| S::as_simd_f32s(&inputs[c * k..(c + 1) * k]));
-    let mut acc = [[simd.splat_f32s(0.0); U]; C];
-    let steps = row_head.len() / U;
+    out: &mut [f32],
+    batch: usize,
+    first: usize,
+) {
+    let xs: [&[f32]; C] = std::array::from_fn(|c| &inputs[c * k..(c + 1) * k]);
+    let mut blocks = w.chunks_exact(R * k);
+    let mut outs = out.chunks_exact_mut(R * batch);
+    for (block, out) in (&mut blocks).zip(&mut outs) {
+        let rows: [&[f32]; R] = std::array::from_fn(|r| &block[r * k..(r + 1) * k]);
+        let sums = dots::<S, R, C, U>(simd, rows, xs);
+        for r in 0..R {
+            out[r * batch + first..r * batch + first + C].copy_from_slice(&sums[r]);
+        }
+    }
+    for (row, out) in blocks
+        .remainder()
+        .chunks_exact(k)
+        .zip(outs.into_remainder().chunks_exact_mut(batch))
+    {
+        let sums = dots::<S, 1, C, U>(simd, [row], xs);
+        out[first..first + C].copy_from_slice(&sums[0]);
+    }
+}
+
+/// Dot products of `R` rows with `C` inputs, `U` vectors per row in flight each step
+/// (R·C·U independent accumulators hide the FMA latency).
+#[inline(always)]
+fn dots<S: Simd, const R: usize, const C: usize, const U: usize>(
+    simd: S,
+    rows: [&[f32]; R],
+    xs: [&[f32]; C],
+) -> [[f32; C]; R] {
+    let rows: [(&[S::f32s], &[f32]); R] = rows.map(S::as_simd_f32s);
+    let xs: [(&[S::f32s], &[f32]); C] = xs.map(S::as_simd_f32s);
+    let len = rows[0].0.len();
+    let steps = len / U;
+    let mut acc = [[[simd.splat_f32s(0.0); U]; C]; R];
     for i in 0..steps {
-        let base = i * U;
+        let at = i * U..i * U + U;
+        let w: [&[S::f32s]; R] = std::array::from_fn(|r| &rows[r].0[at.clone()]);
+        let x: [&[S::f32s]; C] = std::array::from_fn(|c| &xs[c].0[at.clone()]);
         for u in 0..U {
-            let wv = row_head[base + u];
             for c in 0..C {
-                acc[c][u] = simd.mul_add_f32s(wv, xs[c].0[base + u], acc[c][u]);
+                for r in 0..R {
+                    acc[r][c][u] = simd.mul_add_f32s(w[r][u], x[c][u], acc[r][c][u]);
+                }
             }
         }
     }
-    std::array::from_fn(|c| {
-        let mut sum: f32 = acc[c].iter().map(|&a| simd.reduce_sum_f32s(a)).sum();
-        for j in steps * U..row_head.len() {
-            sum += simd.reduce_sum_f32s(simd.mul_f32s(row_head[j], xs[c].0[j]));
-        }
-        sum + row_tail
-            .iter()
-            .zip(xs[c].1)
-            .map(|(a, b)| a * b)
-            .sum::<f32>()
+    std::array::from_fn(|r| {
+        std::array::from_fn(|c| {
+            let mut sum: f32 = acc[r][c].iter().map(|&a| simd.reduce_sum_f32s(a)).sum();
+            for j in steps * U..len {
+                sum += simd.reduce_sum_f32s(simd.mul_f32s(rows[r].0[j], xs[c].0[j]));
+            }
+            sum + rows[r]
+                .1
+                .iter()
+                .zip(xs[c].1)
+                .map(|(a, b)| a * b)
+                .sum::<f32>()
+        })
     })
 }

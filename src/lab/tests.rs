@@ -27,10 +27,23 @@ fn multiply_matches_the_naive_product(
     #[values(1, 3)] threads: usize,
 ) {
     let (k, rows) = shape;
-    let w: Vec<f32> = (0..rows * k).map(|i| ((i * 7 % 11) as f32 - 5.0) / 8.0).collect();
-    let x: Vec<f32> = (0..batch * k).map(|i| ((i * 3 % 5) as f32 - 2.0) / 4.0).collect();
+    let w: Vec<f32> = (0..rows * k)
+        .map(|i| ((i * 7 % 11) as f32 - 5.0) / 8.0)
+        .collect();
+    let x: Vec<f32> = (0..batch * k)
+        .map(|i| ((i * 3 % 5) as f32 - 2.0) / 4.0)
+        .collect();
     let mut out = vec![f32::NAN; rows * batch];
-    multiply(Operands { w: &w, x: &x, k, batch }, &mut out, threads);
+    multiply(
+        Operands {
+            w: &w,
+            x: &x,
+            k,
+            batch,
+        },
+        &mut out,
+        threads,
+    );
     let expected = naive(&w, &x, k, batch);
     for (i, (got, want)) in out.iter().zip(&expected).enumerate() {
         assert!(
@@ -41,13 +54,19 @@ fn multiply_matches_the_naive_product(
 }
 
 #[rstest]
-fn stream_sum_adds_every_element(#[values(1, 2, 5)] threads: usize, #[values(0, 3, 1001, 4096)] len: usize) {
+fn stream_sum_adds_every_element(
+    #[values(1, 2, 5)] threads: usize,
+    #[values(0, 3, 1001, 4096)] len: usize,
+) {
     let mut data = vec![0.0_f32; len];
     fill(&mut data, threads);
     assert!(data.iter().all(|&x| x > 0.0), "filled with non-zero values");
     let expected: f64 = data.iter().map(|&x| f64::from(x)).sum();
     let got = f64::from(stream_sum(&data, threads));
-    assert!((got - expected).abs() <= 1e-4 * (1.0 + expected), "{got} vs {expected}");
+    assert!(
+        (got - expected).abs() <= 1e-4 * (1.0 + expected),
+        "{got} vs {expected}"
+    );
 }
 
 #[test]
@@ -103,6 +122,14 @@ fn big_batches_multiply_a_slice_sized_to_the_budget() {
     // At 100 GFLOP/s and 0.1 s: B=1 takes every row; B=1024 gets 10 GFLOP ÷ (2·1024·4096).
     assert_eq!(rows_for(&plan, 1, 100e9), plan.n);
     assert_eq!(rows_for(&plan, 1024, 100e9), 1192);
-    assert_eq!(rows_for(&plan, 1024, 1e6), 128, "at least 64 rows per thread");
-    assert_eq!(rows_for(&plan, 16, 1e6), plan.n, "memory-bound batches stream it all");
+    assert_eq!(
+        rows_for(&plan, 1024, 1e6),
+        128,
+        "at least 64 rows per thread"
+    );
+    assert_eq!(
+        rows_for(&plan, 16, 1e6),
+        plan.n,
+        "memory-bound batches stream it all"
+    );
 }

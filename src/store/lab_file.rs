@@ -24,7 +24,9 @@ pub enum LabFileError {
     #[error("{0}")]
     Parse(#[from] LocatedError),
     /// The file is from another format version.
-    #[error("{path}: format_version {found} is not supported; this build reads {LAB_FORMAT_VERSION} (run `roofline lab` again)")]
+    #[error(
+        "{path}: format_version {found} is not supported; this build reads {LAB_FORMAT_VERSION} (run `roofline lab` again)"
+    )]
     Version {
         /// The file.
         path: String,
@@ -77,13 +79,22 @@ mod tests {
             simd: "AVX2+FMA (8 × f32)".to_owned(),
             memory_bytes: None,
             buffer_bytes: 1024.0,
-            bandwidth: Repeated { best: 2e10, median: 1.9e10 },
-            peak: Repeated { best: 2e11, median: 1.9e11 },
+            bandwidth: Repeated {
+                best: 2e10,
+                median: 1.9e10,
+            },
+            peak: Repeated {
+                best: 2e11,
+                median: 1.9e11,
+            },
             sweep: vec![SweepPoint {
                 batch: 1,
                 k: 8,
                 n: 32,
-                flops_per_s: Repeated { best: 1e9, median: 1e9 },
+                flops_per_s: Repeated {
+                    best: 1e9,
+                    median: 1e9,
+                },
             }],
         }
     }
@@ -100,7 +111,11 @@ mod tests {
         let e = read(&dir.path().join("sub")).unwrap_err().to_string();
         assert!(e.contains("lab.ron:") && e.contains("thread"), "{e}");
 
-        std::fs::write(&path, text.replace("format_version: 1", "format_version: 7")).unwrap();
+        std::fs::write(
+            &path,
+            text.replace("format_version: 1", "format_version: 7"),
+        )
+        .unwrap();
         let e = read(&dir.path().join("sub")).unwrap_err().to_string();
         assert!(e.contains("format_version 7 is not supported"), "{e}");
     }

@@ -58,6 +58,8 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
     if plot.prefill == PrefillDot::Shown {
         model = model.with_prefill(&evaluation);
     }
+    let measured = super::measured_pane::measured(app.catalog(), scenario);
+    model = model.with_measured(measured.overlay);
     if let Some(block) = areas.block {
         pane_block(theme, &title(theme, &model)).render(block, buf);
     }
@@ -73,7 +75,9 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
         if numbers == Numbers::Withheld {
             Line::styled("readouts hidden until you reveal", theme.muted()).render(readouts, buf);
         } else {
-            ReadoutsLine::new(&evaluation, look).render(readouts, buf);
+            ReadoutsLine::new(&evaluation, look)
+                .with_utilization(measured.mbu, measured.mfu)
+                .render(readouts, buf);
         }
     }
     if let Some(info) = areas.info {

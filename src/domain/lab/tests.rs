@@ -113,10 +113,17 @@ fn report() -> LabReport {
 fn this_machine_is_an_fp32_accelerator() {
     let gpu = report().as_gpu();
     assert_eq!(gpu.id, THIS_MACHINE_ID);
-    assert_eq!(gpu.peak_flops(crate::domain::dtype::Dtype::Fp32), Some(400e9));
+    assert_eq!(
+        gpu.peak_flops(crate::domain::dtype::Dtype::Fp32),
+        Some(400e9)
+    );
     assert_eq!(gpu.peak_flops(crate::domain::dtype::Dtype::Bf16), None);
     close(gpu.bandwidth_bytes_per_s(), 20e9, 1e-12);
-    close(gpu.ridge(crate::domain::dtype::Dtype::Fp32).unwrap(), 20.0, 1e-12);
+    close(
+        gpu.ridge(crate::domain::dtype::Dtype::Fp32).unwrap(),
+        20.0,
+        1e-12,
+    );
     assert_eq!(gpu.memory_gb, 32.0);
     close(report().predicted_ridge(), 20.0, 1e-12);
 }

@@ -136,7 +136,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::List { json }) => list::run(&global, json),
         Some(Command::Learn { lesson }) => learn::run(&global, lesson.as_deref()),
         Some(Command::Lab(args)) => lab::run(&global, &args),
-        Some(Command::Detect { write }) => detect::run(write.as_deref()),
+        Some(Command::Detect { write }) => detect::run(&global, write.as_deref()),
         None => learn::run(&global, None),
     }
 }

@@ -19,8 +19,8 @@ use roofline_tutor::domain::roofline;
 use roofline_tutor::domain::scenario::Scenario;
 use rstest::rstest;
 
-/// The twelve lessons of issue 5, in order.
-const CURRICULUM: [&str; 12] = [
+/// The twelve lessons of issue 5 and those added since, in order.
+const CURRICULUM: [&str; 13] = [
     "two-ceilings",
     "ridge-point",
     "decode-batch-1",
@@ -32,6 +32,7 @@ const CURRICULUM: [&str; 12] = [
     "buying-hardware",
     "when-roofline-lies",
     "speculative-decoding",
+    "measured-vs-roofline",
     "your-cluster",
 ];
 
@@ -130,8 +131,14 @@ fn the_twelve_lessons_ship_in_order_with_matching_file_names() {
     let lessons = shipped_lessons();
     let ids: Vec<&str> = lessons.iter().map(|(_, l)| l.id.as_str()).collect();
     assert_eq!(ids, CURRICULUM);
-    for (n, (file, lesson)) in lessons.iter().enumerate() {
-        assert_eq!(*file, format!("{:02}-{}", n + 1, lesson.id));
+    // Numbers increase with the course order; a gap is allowed (lessons being written elsewhere).
+    let mut last = 0;
+    for (file, lesson) in &lessons {
+        let (number, id) = file.split_once('-').expect("NN-id");
+        let number: u32 = number.parse().expect("two digits");
+        assert!(number > last, "{file} is out of order");
+        last = number;
+        assert_eq!((number < 100, id), (true, lesson.id.as_str()), "{file}");
         assert_eq!(lesson.format_version, 1, "{file}");
     }
 }
@@ -429,6 +436,68 @@ fn measured_bandwidth_literal_matches_the_engine_bytes() {
     );
 }
 
+/// The course's example endpoint (assets/clusters/example.ron without its measured block).
+fn example_endpoint() -> Scenario {
+    use roofline_tutor::domain::dtype::Dtype;
+    Scenario {
+        gpu: "h100-nvl".to_owned(),
+        model: Some("qwen3.6-27b".to_owned()),
+        precision: Dtype::Bf16,
+        weights: Dtype::Bf16,
+        tp: 2,
+        batch: 8,
+        context: 8192,
+        ..Scenario::default_cluster()
+    }
+}
+
+#[test]
+fn measured_vs_roofline_literals_are_the_engines_mbu_and_mfu() {
+    use roofline_tutor::domain::measured::{DecodeRate, PrefillRate, decode_mbu, prefill_mfu};
+    let catalog = builtin_catalog();
+    let decode = DecodeRate {
+        tokens_per_s: 108.0,
+        batch: 8,
+    };
+    let mbu = decode_mbu(&example_endpoint(), decode, &catalog)
+        .unwrap()
+        .unwrap();
+    let (literal, _) = answer_of("measured-vs-roofline", "endpoint-mbu");
+    assert!((literal - 100.0 * mbu.share).abs() < 0.01, "{literal} vs {mbu:?}");
+    // The step's own scenario is the example endpoint.
+    let (speed_of_light, _) = answer_of("measured-vs-roofline", "endpoint-speed-of-light");
+    assert!((speed_of_light - mbu.speed_of_light_tokens_per_s).abs() < 1e-6);
+
+    let prefill = PrefillRate {
+        tokens_per_s: 3288.0,
+        prompt: 2048,
+    };
+    let mfu = prefill_mfu(&example_endpoint(), prefill, &catalog)
+        .unwrap()
+        .unwrap();
+    let (literal, _) = answer_of("measured-vs-roofline", "endpoint-mfu");
+    assert!((literal - 100.0 * mfu.share).abs() < 0.01, "{literal} vs {mfu:?}");
+
+    // 80% of the H100 SXM's dense BF16 peak.
+    let peak = catalog
+        .gpu("h100-sxm")
+        .unwrap()
+        .peak_flops(roofline_tutor::domain::dtype::Dtype::Bf16)
+        .unwrap();
+    let (literal, _) = answer_of("measured-vs-roofline", "good-gemm");
+    assert!((literal - 0.8 * peak / 1e12).abs() < 0.05, "{literal}");
+
+    // The explore step's claim: batch 1 at the speed of light beats the measured batch 8.
+    let one = Scenario {
+        batch: 1,
+        ..example_endpoint()
+    }
+    .evaluate(&catalog)
+    .unwrap();
+    let one = one.model.unwrap().tokens_per_s;
+    assert!(one > 108.0 && (one - 150.0).abs() < 1.0, "{one}");
+}
+
 #[test]
 fn every_literal_is_checked_here() {
     // A literal answer not listed above would escape the engine check: fail until it is added.
@@ -441,6 +510,9 @@ fn every_literal_is_checked_here() {
         ("when-roofline-lies", "all-reduce-count"),
         ("when-roofline-lies", "measured-bandwidth"),
         ("speculative-decoding", "accepted-per-step"),
+        ("measured-vs-roofline", "endpoint-mbu"),
+        ("measured-vs-roofline", "endpoint-mfu"),
+        ("measured-vs-roofline", "good-gemm"),
     ]
     .into_iter()
     .collect();

@@ -463,7 +463,10 @@ fn measured_vs_roofline_literals_are_the_engines_mbu_and_mfu() {
         .unwrap()
         .unwrap();
     let (literal, _) = answer_of("measured-vs-roofline", "endpoint-mbu");
-    assert!((literal - 100.0 * mbu.share).abs() < 0.01, "{literal} vs {mbu:?}");
+    assert!(
+        (literal - 100.0 * mbu.share).abs() < 0.01,
+        "{literal} vs {mbu:?}"
+    );
     // The step's own scenario is the example endpoint.
     let (speed_of_light, _) = answer_of("measured-vs-roofline", "endpoint-speed-of-light");
     assert!((speed_of_light - mbu.speed_of_light_tokens_per_s).abs() < 1e-6);
@@ -476,7 +479,10 @@ fn measured_vs_roofline_literals_are_the_engines_mbu_and_mfu() {
         .unwrap()
         .unwrap();
     let (literal, _) = answer_of("measured-vs-roofline", "endpoint-mfu");
-    assert!((literal - 100.0 * mfu.share).abs() < 0.01, "{literal} vs {mfu:?}");
+    assert!(
+        (literal - 100.0 * mfu.share).abs() < 0.01,
+        "{literal} vs {mfu:?}"
+    );
 
     // 80% of the H100 SXM's dense BF16 peak.
     let peak = catalog

@@ -81,8 +81,19 @@ mod tests {
     fn every_id_it_gives_is_in_the_catalog() {
         let catalog = crate::content::data_files::builtin_catalog();
         for product in [
-            "H100 HBM3", "H100 NVL", "H100 PCIe", "H200", "A100 80GB", "A100 40GB", "B200",
-            "GB200", "L40S", "L4", "RTX 4090", "MI300X", "MI325X",
+            "H100 HBM3",
+            "H100 NVL",
+            "H100 PCIe",
+            "H200",
+            "A100 80GB",
+            "A100 40GB",
+            "B200",
+            "GB200",
+            "L40S",
+            "L4",
+            "RTX 4090",
+            "MI300X",
+            "MI325X",
         ] {
             let id = hardware_id(product).unwrap();
             assert!(catalog.gpu(id).is_ok(), "{id}");

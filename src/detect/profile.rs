@@ -13,7 +13,9 @@ use crate::domain::scenario::Scenario;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DetectError {
     /// A product name that maps to no catalog id.
-    #[error("found {count}× '{name}' (via {tool}), which maps to no known accelerator; known ids: {known}. Write a profile by hand (see assets/clusters/example.ron) with the closest id, or add the part with --hardware FILE")]
+    #[error(
+        "found {count}× '{name}' (via {tool}), which maps to no known accelerator; known ids: {known}. Write a profile by hand (see assets/clusters/example.ron) with the closest id, or add the part with --hardware FILE"
+    )]
     Unknown {
         /// The product name.
         name: String,

@@ -33,7 +33,10 @@ fn rocm_smi_product_and_memory() {
     assert_eq!(found[1].memory_bytes, Some(205_822_885_888.0));
     let old = rocm_smi(MI100_ROCM4);
     assert_eq!(old.len(), 1);
-    assert_eq!(old[0].name, "0x738c", "ROCm 4 reported the PCI id as the series");
+    assert_eq!(
+        old[0].name, "0x738c",
+        "ROCm 4 reported the PCI id as the series"
+    );
     assert_eq!(old[0].memory_bytes, None);
     let csv_era = "GPU[0]\t\t: Card series: \t\tArcturus GL-XL [AMD Instinct MI100]\n";
     assert_eq!(rocm_smi(csv_era)[0].name, "AMD Instinct MI100");
@@ -66,6 +69,9 @@ fn an_unknown_product_says_so_and_lists_the_ids() {
     let DetectError::Unknown { name, count, .. } = &e;
     assert_eq!((name.as_str(), *count), ("0x738c", 1));
     let message = e.to_string();
-    assert!(message.contains("maps to no known accelerator"), "{message}");
+    assert!(
+        message.contains("maps to no known accelerator"),
+        "{message}"
+    );
     assert!(message.contains("h100-sxm, h100-pcie"), "{message}");
 }

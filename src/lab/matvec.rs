@@ -91,53 +91,64 @@ impl WithSimd for Streaming<'_> {
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) {
         let Operands { w, x, k, batch } = self.ops;
-        let out = self.out;
-        // Inputs in chunks of up to four; for three or four, two weight rows at a time so each
-        // input vector loaded serves two rows (eight accumulators either way).
-        let mut b = 0;
-        while b < batch {
-            let inputs = &x[b * k..];
-            match batch - b {
-                1 => rows::<S, 1, 1, 4>(simd, w, inputs, k, out, batch, b),
-                2 => rows::<S, 1, 2, 4>(simd, w, inputs, k, out, batch, b),
-                3 => rows::<S, 2, 3, 1>(simd, w, inputs, k, out, batch, b),
-                _ => rows::<S, 2, 4, 1>(simd, w, inputs, k, out, batch, b),
-            }
-            b += 4;
+        // Two weight rows at a time, each pair read from memory once and dotted with every
+        // input while it sits in L1 (inputs in chunks of up to four: at most eight
+        // accumulators); a last odd row alone.
+        let mut pairs = w.chunks_exact(2 * k);
+        let mut outs = self.out.chunks_exact_mut(2 * batch);
+        for (pair, out) in (&mut pairs).zip(&mut outs) {
+            block::<S, 2>(simd, [&pair[..k], &pair[k..]], x, k, out, batch);
+        }
+        for (row, out) in pairs
+            .remainder()
+            .chunks_exact(k)
+            .zip(outs.into_remainder().chunks_exact_mut(batch))
+        {
+            block::<S, 1>(simd, [row], x, k, out, batch);
         }
     }
 }
 
-/// `out[n][first + c] = row n · input c` for every row of `w` and `C` inputs, `R` rows at a time
-/// (a last odd row alone).
+/// `out[r][b] = rows[r] · input b` for every input, `R` rows by up to four inputs at a time.
 #[inline(always)]
-fn rows<S: Simd, const R: usize, const C: usize, const U: usize>(
+fn block<S: Simd, const R: usize>(
     simd: S,
-    w: &[f32],
-    inputs: &[f32],
+    rows: [&[f32]; R],
+    x: &[f32],
     k: usize,
     out: &mut [f32],
     batch: usize,
-    first: usize,
 ) {
-    let xs: [&[f32]; C] = std::array::from_fn(|c| &inputs[c * k..(c + 1) * k]);
-    let mut blocks = w.chunks_exact(R * k);
-    let mut outs = out.chunks_exact_mut(R * batch);
-    for (block, out) in (&mut blocks).zip(&mut outs) {
-        let rows: [&[f32]; R] = std::array::from_fn(|r| &block[r * k..(r + 1) * k]);
-        let sums = dots::<S, R, C, U>(simd, rows, xs);
-        for r in 0..R {
-            out[r * batch + first..r * batch + first + C].copy_from_slice(&sums[r]);
+    let mut b = 0;
+    while b < batch {
+        let input = |c: usize| &x[(b + c) * k..(b + c + 1) * k];
+        let mut put = |sums: &[[f32; 4]]| {
+            let n = (batch - b).min(4);
+            for (r, sum) in sums.iter().enumerate() {
+                out[r * batch + b..r * batch + b + n].copy_from_slice(&sum[..n]);
+            }
+        };
+        match batch - b {
+            1 => put(&widen(dots::<S, R, 1, 4>(simd, rows, [input(0)]))),
+            2 => put(&widen(dots::<S, R, 2, 2>(simd, rows, [input(0), input(1)]))),
+            3 => put(&widen(dots::<S, R, 3, 1>(
+                simd,
+                rows,
+                [input(0), input(1), input(2)],
+            ))),
+            _ => put(&widen(dots::<S, R, 4, 1>(
+                simd,
+                rows,
+                [input(0), input(1), input(2), input(3)],
+            ))),
         }
+        b += 4;
     }
-    for (row, out) in blocks
-        .remainder()
-        .chunks_exact(k)
-        .zip(outs.into_remainder().chunks_exact_mut(batch))
-    {
-        let sums = dots::<S, 1, C, U>(simd, [row], xs);
-        out[first..first + C].copy_from_slice(&sums[0]);
-    }
+}
+
+/// Pads each row's `C` sums to four.
+fn widen<const R: usize, const C: usize>(sums: [[f32; C]; R]) -> [[f32; 4]; R] {
+    sums.map(|row| std::array::from_fn(|c| if c < C { row[c] } else { 0.0 }))
 }
 
 /// Dot products of `R` rows with `C` inputs, `U` vectors per row in flight each step
@@ -165,18 +176,23 @@ fn dots<S: Simd, const R: usize, const C: usize, const U: usize>(
             }
         }
     }
-    std::array::from_fn(|r| {
-        std::array::from_fn(|c| {
-            let mut sum: f32 = acc[r][c].iter().map(|&a| simd.reduce_sum_f32s(a)).sum();
+    // Plain loops, no closures over `acc`: a closure borrowing it would pin the accumulators
+    // to the stack and cost a store per FMA in the loop above.
+    let mut sums = [[0.0_f32; C]; R];
+    for r in 0..R {
+        for c in 0..C {
+            let mut sum = 0.0;
+            for u in 0..U {
+                sum += simd.reduce_sum_f32s(acc[r][c][u]);
+            }
             for j in steps * U..len {
                 sum += simd.reduce_sum_f32s(simd.mul_f32s(rows[r].0[j], xs[c].0[j]));
             }
-            sum + rows[r]
-                .1
-                .iter()
-                .zip(xs[c].1)
-                .map(|(a, b)| a * b)
-                .sum::<f32>()
-        })
-    })
+            for (a, b) in rows[r].1.iter().zip(xs[c].1) {
+                sum += a * b;
+            }
+            sums[r][c] = sum;
+        }
+    }
+    sums
 }

@@ -42,22 +42,21 @@ pub fn rocm_smi(text: &str) -> Vec<Found> {
             continue;
         };
         let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
-        let slot = match found.iter().position(|(i, _)| *i == index) {
-            Some(at) => at,
-            None => {
-                found.push((
-                    index,
-                    Found {
-                        name: String::new(),
-                        memory_bytes: None,
-                    },
-                ));
-                found.len() - 1
-            }
+        let slot = if let Some(at) = found.iter().position(|(i, _)| *i == index) {
+            at
+        } else {
+            found.push((
+                index,
+                Found {
+                    name: String::new(),
+                    memory_bytes: None,
+                },
+            ));
+            found.len() - 1
         };
         let gpu = &mut found[slot].1;
         match key.as_str() {
-            "card series" => gpu.name = bracketed(value).to_owned(),
+            "card series" => bracketed(value).clone_into(&mut gpu.name),
             "vram total memory (b)" => gpu.memory_bytes = value.parse().ok(),
             _ => {}
         }

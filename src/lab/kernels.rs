@@ -4,6 +4,10 @@
 //! which picks the widest vector unit at run time (AVX-512, AVX2+FMA, NEON, or scalar) with a
 //! safe API; the crate forbids `unsafe`.
 
+// pulp compiles a kernel for the detected vector unit only when the kernel is inlined into its
+// dispatch function (the one with the target features): `inline(always)` is required here.
+#![allow(clippy::inline_always)]
+
 use pulp::{Arch, Simd, WithSimd};
 
 /// The vector unit `pulp` dispatches to on this machine, e.g. `AVX2+FMA (8 × f32)`.

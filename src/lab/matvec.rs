@@ -7,6 +7,10 @@
 //! first). Large batches are a GEMM: `ndarray`'s safe `general_mat_mul` (matrixmultiply's
 //! packed, cache-blocked kernels), per thread on its row range.
 
+// pulp compiles a kernel for the detected vector unit only when the kernel is inlined into its
+// dispatch function (the one with the target features): `inline(always)` is required here.
+#![allow(clippy::inline_always)]
+
 use ndarray::linalg::general_mat_mul;
 use ndarray::{ArrayView2, ArrayViewMut2};
 use pulp::{Arch, Simd, WithSimd};
@@ -182,8 +186,8 @@ fn dots<S: Simd, const R: usize, const C: usize, const U: usize>(
     for r in 0..R {
         for c in 0..C {
             let mut sum = 0.0;
-            for u in 0..U {
-                sum += simd.reduce_sum_f32s(acc[r][c][u]);
+            for &a in &acc[r][c] {
+                sum += simd.reduce_sum_f32s(a);
             }
             for j in steps * U..len {
                 sum += simd.reduce_sum_f32s(simd.mul_f32s(rows[r].0[j], xs[c].0[j]));

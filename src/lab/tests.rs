@@ -1,3 +1,6 @@
+// Counts of FLOPs and bytes are whole numbers far below 2^52: exact comparison is meant.
+#![allow(clippy::float_cmp)]
+
 use rstest::rstest;
 
 use super::kernels::{fill, fma_chains, split, stream_sum};

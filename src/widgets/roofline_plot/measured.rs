@@ -1,6 +1,7 @@
 //! Measured points over the finished plot: each point's glyph where it was measured, its label
 //! where there is blank room, and the fitted knee (`knee 8.2`) beside the predicted ridge.
-//! Labels here only take blank cells, so they never cover the plot's own dots and labels.
+//! Labels here take blank cells, or cells of a curve, so they never cover the plot's own dots
+//! and labels.
 
 use ratatui::buffer::Buffer;
 use ratatui::text::Span;
@@ -61,7 +62,8 @@ impl RooflinePlot<'_> {
     }
 }
 
-/// Draws the first of `labels` that finds a spot of blank cells only.
+/// Draws the first of `labels` that finds a spot of blank cells, or failing that a spot over
+/// curves only (Braille dots, or the ASCII curve characters): never over another label or dot.
 fn place_blank<const N: usize>(
     placer: &mut LabelPlacer,
     buf: &mut Buffer,
@@ -69,22 +71,33 @@ fn place_blank<const N: usize>(
     style: ratatui::style::Style,
     spots: impl Fn(u16) -> [(i32, i32); N],
 ) {
-    for label in labels {
-        let width = Span::raw(label.as_str()).width() as u16;
-        let blank: Vec<(i32, i32)> = spots(width)
-            .into_iter()
-            .filter(|&(x, y)| {
-                (0..i32::from(width)).all(|dx| {
-                    let (Ok(cx), Ok(cy)) = (u16::try_from(x + dx), u16::try_from(y)) else {
-                        return false;
-                    };
-                    buf.cell((cx, cy)).is_some_and(|c| c.symbol() == " ")
+    let blank = |symbol: &str| symbol == " ";
+    let curve = |symbol: &str| {
+        symbol == " "
+            || matches!(symbol, "/" | "=" | ":" | ".")
+            || symbol
+                .chars()
+                .next()
+                .is_some_and(|c| ('\u{2800}'..='\u{28FF}').contains(&c))
+    };
+    for free in [&blank as &dyn Fn(&str) -> bool, &curve] {
+        for label in labels {
+            let width = Span::raw(label.as_str()).width() as u16;
+            let fits: Vec<(i32, i32)> = spots(width)
+                .into_iter()
+                .filter(|&(x, y)| {
+                    (0..i32::from(width)).all(|dx| {
+                        let (Ok(cx), Ok(cy)) = (u16::try_from(x + dx), u16::try_from(y)) else {
+                            return false;
+                        };
+                        buf.cell((cx, cy)).is_some_and(|c| free(c.symbol()))
+                    })
                 })
-            })
-            .collect();
-        if let Some(spot) = placer.place(buf, width, &blank) {
-            buf.set_string(spot.x, spot.y, label, style);
-            return;
+                .collect();
+            if let Some(spot) = placer.place(buf, width, &fits) {
+                buf.set_string(spot.x, spot.y, label, style);
+                return;
+            }
         }
     }
 }

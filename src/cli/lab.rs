@@ -167,3 +167,54 @@ impl<'a> JsonReport<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture() -> LabReport {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lab");
+        crate::store::lab_file::read(&dir).unwrap().unwrap()
+    }
+
+    #[test]
+    fn the_table_has_both_roofs_both_ridges_and_a_row_per_batch() {
+        let report = fixture();
+        let text = table(&report);
+        assert!(
+            text.starts_with("This machine: AMD EPYC · 2 thread(s) · AVX2+FMA"),
+            "{text}"
+        );
+        assert!(text.contains("bandwidth       19.2 GB/s"), "{text}");
+        assert!(text.contains("peak FP32      151.9 GFLOP/s"), "{text}");
+        let knee = report.fitted_knee().unwrap().ridge();
+        assert!(
+            text.contains(&format!("knee fitted to the sweep: {knee:.1} FLOP/byte")),
+            "{text}"
+        );
+        for point in &report.sweep {
+            let row = format!("\n  {:>5}  {:>6}", point.batch, point.n);
+            assert!(text.contains(&row), "no row for B={}: {text}", point.batch);
+        }
+    }
+
+    #[test]
+    fn json_carries_the_derived_figures() {
+        let report = fixture();
+        let value = serde_json::to_value(JsonReport::new(&report)).unwrap();
+        assert_eq!(value["threads"], 2);
+        assert_eq!(
+            value["points"].as_array().unwrap().len(),
+            report.sweep.len()
+        );
+        let ridge = value["predicted_ridge"].as_f64().unwrap();
+        assert!((ridge - report.peak.best / report.bandwidth.best).abs() < 1e-9);
+        assert!(
+            value["busy"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|b| b == "bandwidth")
+        );
+    }
+}

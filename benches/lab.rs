@@ -219,7 +219,7 @@ fn main() {
                 point.batch
             ),
             Ok((_, _, true)) => {
-                println!("sweep B={:<4} OpenBLAS helper failed mid-run", point.batch)
+                println!("sweep B={:<4} OpenBLAS helper failed mid-run", point.batch);
             }
             Err(why) => println!(
                 "sweep B={:<4} lab {:>7.1} GFLOP/s   OpenBLAS: skipped ({why})",

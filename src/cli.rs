@@ -4,6 +4,8 @@
 pub mod args;
 pub mod calc;
 pub mod check;
+pub mod detect;
+pub mod lab;
 pub mod learn;
 pub mod list;
 pub mod present;
@@ -79,7 +81,24 @@ pub fn catalog(global: &GlobalArgs) -> Result<Catalog> {
         hardware: global.hardware.clone(),
         models: global.models.clone(),
     };
-    load_catalog(&sources).map_err(|errors| problems("data files", &errors))
+    let mut catalog = load_catalog(&sources).map_err(|errors| problems("data files", &errors))?;
+    if let Some(dir) = data_dir(global) {
+        match crate::store::lab_file::read(&dir) {
+            Ok(Some(report)) => catalog.add_lab(report),
+            Ok(None) => {}
+            Err(e) => eprintln!("warning: ignoring this machine's lab results: {e}"),
+        }
+    }
+    Ok(catalog)
+}
+
+/// The data directory: `--data-dir`, else the platform's (none on a platform without one).
+#[must_use]
+pub fn data_dir(global: &GlobalArgs) -> Option<std::path::PathBuf> {
+    global
+        .data_dir
+        .clone()
+        .or_else(crate::store::default_data_dir)
 }
 
 /// The lessons from `--lessons DIR`, or the built-in ones, checked against the default cluster.
@@ -157,6 +176,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             clap_mangen::Man::new(Cli::command()).render(&mut page)?;
             write_stdout(&String::from_utf8_lossy(&page))
         }
+        Some(Command::Lab(args)) => lab::run(&global, &args),
+        Some(Command::Detect { write }) => detect::run(&global, write.as_deref()),
         None => learn::run(&global, None),
     }
 }

@@ -7,7 +7,9 @@
 pub mod app;
 pub mod cli;
 pub mod content;
+pub mod detect;
 pub mod domain;
+pub mod lab;
 pub mod store;
 pub mod ui;
 pub mod widgets;

@@ -15,6 +15,7 @@
 //! format-1 file is copied to `progress.ron.format-1` and rewritten in format 2.
 
 pub mod atomic;
+pub mod lab_file;
 pub mod lock;
 pub mod progress_file;
 

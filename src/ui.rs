@@ -19,6 +19,7 @@ pub mod lesson;
 pub mod lesson_end;
 pub mod lesson_list;
 pub mod lesson_pane;
+pub mod measured_pane;
 pub mod plot_pane;
 pub mod present;
 pub mod prose;

@@ -22,6 +22,7 @@ pub mod batch_slider;
 pub mod dotted_line;
 pub mod guess_strip;
 pub mod label_placer;
+pub mod measured_overlay;
 pub mod plot_layout;
 pub mod plot_model;
 pub mod readouts;
@@ -30,6 +31,7 @@ pub mod theme;
 
 pub use batch_slider::{BatchSlider, SLIDER_MAX_BATCH, SLIDER_MIN_BATCH, SliderTrack};
 pub use guess_strip::GuessStrip;
+pub use measured_overlay::{MeasuredOverlay, MeasuredPoint, PointLabel};
 pub use plot_model::{DecodeDot, INTENSITY_AXIS, PlotModel, Roof};
 pub use readouts::{Readout, ReadoutsLine, readouts};
 pub use roofline_plot::RooflinePlot;

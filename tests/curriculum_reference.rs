@@ -20,9 +20,9 @@ use roofline_tutor::domain::scenario::Scenario;
 use rstest::rstest;
 
 /// The lessons, in order, with the number each file name carries: the twelve of issue 5, the
-/// two of issue 13 before the capstone, which keeps its place at the end. (Number 14 is left
-/// for `measured-vs-roofline`.)
-const CURRICULUM: [(u32, &str); 14] = [
+/// two of issue 13 and the one of issue 15 before the capstone, which keeps its place at the
+/// end.
+const CURRICULUM: [(u32, &str); 15] = [
     (1, "two-ceilings"),
     (2, "ridge-point"),
     (3, "decode-batch-1"),
@@ -36,6 +36,7 @@ const CURRICULUM: [(u32, &str); 14] = [
     (11, "speculative-decoding"),
     (12, "mixture-of-experts"),
     (13, "latency-and-cost"),
+    (14, "measured-vs-roofline"),
     (15, "your-cluster"),
 ];
 
@@ -450,6 +451,74 @@ fn measured_bandwidth_literal_matches_the_engine_bytes() {
     );
 }
 
+/// The course's example endpoint (assets/clusters/example.ron without its measured block).
+fn example_endpoint() -> Scenario {
+    use roofline_tutor::domain::dtype::Dtype;
+    Scenario {
+        gpu: "h100-nvl".to_owned(),
+        model: Some("qwen3.6-27b".to_owned()),
+        precision: Dtype::Bf16,
+        weights: Dtype::Bf16,
+        tp: 2,
+        batch: 8,
+        context: 8192,
+        ..Scenario::default_cluster()
+    }
+}
+
+#[test]
+fn measured_vs_roofline_literals_are_the_engines_mbu_and_mfu() {
+    use roofline_tutor::domain::measured::{DecodeRate, PrefillRate, decode_mbu, prefill_mfu};
+    let catalog = builtin_catalog();
+    let decode = DecodeRate {
+        tokens_per_s: 108.0,
+        batch: 8,
+    };
+    let mbu = decode_mbu(&example_endpoint(), decode, &catalog)
+        .unwrap()
+        .unwrap();
+    let (literal, _) = answer_of("measured-vs-roofline", "endpoint-mbu");
+    assert!(
+        (literal - 100.0 * mbu.share).abs() < 0.01,
+        "{literal} vs {mbu:?}"
+    );
+    // The step's own scenario is the example endpoint.
+    let (speed_of_light, _) = answer_of("measured-vs-roofline", "endpoint-speed-of-light");
+    assert!((speed_of_light - mbu.speed_of_light_tokens_per_s).abs() < 1e-6);
+
+    let prefill = PrefillRate {
+        tokens_per_s: 3288.0,
+        prompt: 2048,
+    };
+    let mfu = prefill_mfu(&example_endpoint(), prefill, &catalog)
+        .unwrap()
+        .unwrap();
+    let (literal, _) = answer_of("measured-vs-roofline", "endpoint-mfu");
+    assert!(
+        (literal - 100.0 * mfu.share).abs() < 0.01,
+        "{literal} vs {mfu:?}"
+    );
+
+    // 80% of the H100 SXM's dense BF16 peak.
+    let peak = catalog
+        .gpu("h100-sxm")
+        .unwrap()
+        .peak_flops(roofline_tutor::domain::dtype::Dtype::Bf16)
+        .unwrap();
+    let (literal, _) = answer_of("measured-vs-roofline", "good-gemm");
+    assert!((literal - 0.8 * peak / 1e12).abs() < 0.05, "{literal}");
+
+    // The explore step's claim: batch 1 at the speed of light beats the measured batch 8.
+    let one = Scenario {
+        batch: 1,
+        ..example_endpoint()
+    }
+    .evaluate(&catalog)
+    .unwrap();
+    let one = one.model.unwrap().tokens_per_s;
+    assert!(one > 108.0 && (one - 150.0).abs() < 1.0, "{one}");
+}
+
 #[test]
 fn every_literal_is_checked_here() {
     // A literal answer not listed above would escape the engine check: fail until it is added.
@@ -463,6 +532,9 @@ fn every_literal_is_checked_here() {
         ("when-roofline-lies", "measured-bandwidth"),
         ("when-roofline-lies", "measured-gemm-share"),
         ("speculative-decoding", "accepted-per-step"),
+        ("measured-vs-roofline", "endpoint-mbu"),
+        ("measured-vs-roofline", "endpoint-mfu"),
+        ("measured-vs-roofline", "good-gemm"),
     ]
     .into_iter()
     .collect();

@@ -190,15 +190,28 @@ impl PlotView {
                 ..self.scenario.clone()
             };
             let mut note = None;
-            if candidate.evaluate(catalog).is_err() && candidate.precision != Dtype::Bf16 {
+            // A GPU without this format shows BF16, or its own first format when it has no
+            // BF16 either ("this machine", measured by `roofline lab` in FP32 only).
+            let fallback = catalog.gpu(id).ok().and_then(|g| {
+                let formats = g.peak_tflops.formats();
+                formats
+                    .contains(&Dtype::Bf16)
+                    .then_some(Dtype::Bf16)
+                    .or_else(|| formats.first().copied())
+            });
+            if let Some(fallback) = fallback
+                && candidate.evaluate(catalog).is_err()
+                && candidate.precision != fallback
+            {
                 let name = catalog.gpu(id).map_or(id, |g| g.name.as_str());
                 note = Some(format!(
-                    "{name} has no {} peak: showing BF16",
-                    candidate.precision.label()
+                    "{name} has no {} peak: showing {}",
+                    candidate.precision.label(),
+                    fallback.label()
                 ));
-                candidate.precision = Dtype::Bf16;
+                candidate.precision = fallback;
                 if candidate.weights != Dtype::Int4 {
-                    candidate.weights = Dtype::Bf16;
+                    candidate.weights = fallback;
                 }
             }
             match candidate.evaluate(catalog) {

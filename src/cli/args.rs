@@ -99,6 +99,29 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Measure this machine's roofline and sweep the batch on it; the tutor then offers it as
+    /// the GPU `this-machine`, with the measured points on its plot.
+    Lab(LabCli),
+    /// Find this machine's GPUs and print (or write) a cluster profile for them.
+    Detect {
+        /// Write the profile to this file instead of printing it.
+        #[arg(long, value_name = "FILE")]
+        write: Option<PathBuf>,
+    },
+}
+
+/// `roofline lab` options.
+#[derive(Debug, Args)]
+pub struct LabCli {
+    /// A shorter run (about 2 s): fewer repeats, a smaller time budget per point.
+    #[arg(long)]
+    pub quick: bool,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Threads to measure with [default: every core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub threads: Option<u32>,
 }
 
 /// `roofline calc` options. Each setting left out comes from `--cluster FILE` when given,

@@ -23,8 +23,11 @@ use crate::widgets::{Appearance, ColorMode, GlyphSet};
 
 /// Opens the tutor: at `lesson`, or where the learner left off, or at the lesson list.
 pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
-    let catalog = super::catalog(global)?;
+    let mut catalog = super::catalog(global)?;
     let cluster = super::cluster(global, &catalog)?;
+    catalog.endpoint = cluster
+        .measured
+        .map(|measured| (cluster.scenario.clone(), measured));
     let lessons = super::lessons(global, &catalog)?;
     // With the learner's own cluster some steps may not compute (a format their GPU lacks, say):
     // those steps say so where they appear; the learner hears of it once, up front.

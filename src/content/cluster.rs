@@ -10,7 +10,11 @@ use super::located::{LocatedError, parse_ron, read_text};
 use crate::domain::catalog::Catalog;
 use crate::domain::dtype::Dtype;
 use crate::domain::limits;
-use crate::domain::scenario::Scenario;
+use crate::domain::measured::{DecodeRate, Measurement, PrefillRate};
+use crate::domain::scenario::{MAX_BATCH, Scenario};
+
+/// The prompt length a prefill measurement is taken at unless it says.
+pub const DEFAULT_PROMPT: u64 = 2048;
 
 /// The cluster profile format this build reads.
 pub const CLUSTER_FORMAT_VERSION: u32 = 1;
@@ -49,9 +53,10 @@ pub struct ClusterFile {
     /// GB per GPU held back for activations, CUDA graphs and the runtime (default 3).
     #[serde(default)]
     pub overhead_gb: Option<f64>,
-    /// Aggregate decode tokens/s you measured per replica at full load, if you have it.
+    /// What you measured on the endpoint, per replica, if you have it: the plot puts it under
+    /// the roof and the readouts give MBU (decode) and MFU (prefill).
     #[serde(default)]
-    pub measured_tokens_per_s: Option<f64>,
+    pub measured: Option<MeasuredFile>,
     /// Data-parallel attention (default false): each GPU keeps its own sequences with all
     /// heads, as serving engines offer for MLA models (SGLang `--enable-dp-attention`).
     #[serde(default)]
@@ -62,6 +67,25 @@ pub struct ClusterFile {
     pub gpu_hour_usd: Option<f64>,
 }
 
+/// Throughput measured on the endpoint (per replica, i.e. per tp GPUs). Give decode, prefill
+/// or both.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeasuredFile {
+    /// Generated tokens/s summed over the batch (vLLM's "Avg generation throughput").
+    #[serde(default)]
+    pub decode_tok_s: Option<f64>,
+    /// Sequences running while decode_tok_s was measured (default: max_num_seqs).
+    #[serde(default)]
+    pub batch: Option<u32>,
+    /// Prompt tokens/s (vLLM's "Avg prompt throughput").
+    #[serde(default)]
+    pub prefill_tok_s: Option<f64>,
+    /// Tokens per prompt while prefill_tok_s was measured (default 2048).
+    #[serde(default)]
+    pub prompt: Option<u64>,
+}
+
 /// A checked profile: the scenario it stands for, and what the scenario does not hold.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClusterProfile {
@@ -69,8 +93,8 @@ pub struct ClusterProfile {
     pub name: String,
     /// GPUs in the deployment.
     pub gpu_count: u32,
-    /// Measured aggregate decode tokens/s per replica, if given.
-    pub measured_tokens_per_s: Option<f64>,
+    /// What was measured on the endpoint, if given.
+    pub measured: Option<Measurement>,
     /// The scenario: batch = the batch limit.
     pub scenario: Scenario,
 }
@@ -82,7 +106,7 @@ impl ClusterProfile {
         Self {
             name: "default: 1× H100 SXM, Llama-3-8B BF16".to_owned(),
             gpu_count: 1,
-            measured_tokens_per_s: None,
+            measured: None,
             scenario: Scenario::default_cluster(),
         }
     }
@@ -148,12 +172,16 @@ fn check(
             ),
         ));
     }
-    if let Some(why) = file
-        .measured_tokens_per_s
-        .and_then(|measured| limits::MEASURED_TOKENS_PER_S.check(measured))
-    {
-        return Err(at("measured_tokens_per_s", why));
-    }
+    let measured = match file.measured {
+        Some(m) => Some(
+            check_measured(m, file.max_num_seqs).map_err(|(field, message)| {
+                // Inside the block, past the comments that may use the same words.
+                let block = code_line_starting(text, "measured").unwrap_or(0);
+                LocatedError::at_needle(path, text, block, field, message)
+            })?,
+        ),
+        None => None,
+    };
     let scenario = Scenario {
         gpu: file.gpu.clone(),
         model: Some(file.model.clone()),
@@ -193,9 +221,84 @@ fn check(
     Ok(ClusterProfile {
         name: file.name,
         gpu_count: file.gpu_count,
-        measured_tokens_per_s: file.measured_tokens_per_s,
+        measured,
         scenario,
     })
+}
+
+/// The byte offset of the first line that is not a comment and starts with `word`.
+fn code_line_starting(text: &str, word: &str) -> Option<usize> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with(word) && !trimmed.starts_with("//") {
+            return Some(offset + (line.len() - trimmed.len()));
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// Checks a measured block: positive rates, a batch in range, and no batch or prompt without
+/// the rate it qualifies. Errors name the field.
+fn check_measured(
+    m: MeasuredFile,
+    max_num_seqs: u32,
+) -> Result<Measurement, (&'static str, String)> {
+    let positive = |field: &'static str, v: f64, limit: limits::Limit| {
+        if !(v > 0.0 && v.is_finite()) {
+            return Err((field, format!("{field} must be a positive number, not {v}")));
+        }
+        limit.check(v).map_or(Ok(v), |why| Err((field, why)))
+    };
+    if m.decode_tok_s.is_none() && m.prefill_tok_s.is_none() {
+        return Err((
+            "measured",
+            "measured needs decode_tok_s, prefill_tok_s or both".to_owned(),
+        ));
+    }
+    if m.batch.is_some() && m.decode_tok_s.is_none() {
+        return Err((
+            "batch",
+            "batch qualifies decode_tok_s: give it too".to_owned(),
+        ));
+    }
+    if m.prompt.is_some() && m.prefill_tok_s.is_none() {
+        return Err((
+            "prompt",
+            "prompt qualifies prefill_tok_s: give it too".to_owned(),
+        ));
+    }
+    let decode = match m.decode_tok_s {
+        Some(rate) => {
+            let batch = m.batch.unwrap_or(max_num_seqs);
+            if batch == 0 || batch > MAX_BATCH {
+                return Err((
+                    "batch",
+                    format!("batch must be between 1 and {MAX_BATCH}, not {batch}"),
+                ));
+            }
+            Some(DecodeRate {
+                tokens_per_s: positive("decode_tok_s", rate, limits::MEASURED_DECODE)?,
+                batch,
+            })
+        }
+        None => None,
+    };
+    let prefill = match m.prefill_tok_s {
+        Some(rate) => {
+            let prompt = m.prompt.unwrap_or(DEFAULT_PROMPT);
+            if prompt == 0 {
+                return Err(("prompt", "prompt must be at least 1 token".to_owned()));
+            }
+            Some(PrefillRate {
+                tokens_per_s: positive("prefill_tok_s", rate, limits::MEASURED_PREFILL)?,
+                prompt,
+            })
+        }
+        None => None,
+    };
+    Ok(Measurement { decode, prefill })
 }
 
 #[cfg(test)]
@@ -212,6 +315,23 @@ mod tests {
         assert_eq!(profile.scenario.gpu, "h100-nvl");
         assert_eq!(profile.scenario.batch, 8);
         assert_eq!(profile.gpu_count, 2);
+        let measured = profile
+            .measured
+            .expect("the example carries the source notes' figures");
+        assert_eq!(
+            measured.decode,
+            Some(DecodeRate {
+                tokens_per_s: 108.0,
+                batch: 8
+            })
+        );
+        assert_eq!(
+            measured.prefill,
+            Some(PrefillRate {
+                tokens_per_s: 3288.0,
+                prompt: 2048
+            })
+        );
     }
 
     #[rstest]
@@ -240,17 +360,30 @@ mod tests {
         "gpu_count 4e9 is out of range"
     )]
     #[case::measured_huge(
-        "max_num_seqs: 8",
-        "max_num_seqs: 8, measured_tokens_per_s: 1e300",
-        "measured_tokens_per_s 1e300 is out of range"
+        "decode_tok_s: 108.0",
+        "decode_tok_s: 1e300",
+        "decode_tok_s 1e300 is out of range"
     )]
     #[case::version("format_version: 1", "format_version: 9", "not supported")]
     #[case::unknown_field("context: 8192", "contxt: 8192", "unknown field `contxt`")]
+    #[case::measured_zero(
+        "decode_tok_s: 108.0",
+        "decode_tok_s: 0.0",
+        "decode_tok_s must be a positive number"
+    )]
+    #[case::measured_batch("batch: 8,", "batch: 0,", "batch must be between 1")]
+    #[case::measured_unknown("prompt: 2048", "promt: 2048", "unknown field `promt`")]
+    #[case::measured_prompt_alone("prefill_tok_s: 3288.0,", "", "prompt qualifies prefill_tok_s")]
     fn bad_profiles_are_located(#[case] from: &str, #[case] to: &str, #[case] message: &str) {
         let text = EXAMPLE.replacen(from, to, 1);
         assert_ne!(text, EXAMPLE, "the case must change the file");
         let e = parse_cluster("c.ron", &text, &builtin_catalog()).unwrap_err();
         assert!(e.message.contains(message), "{e}");
         assert!(e.start.line > 1, "located: {e}");
+        let line = text.lines().nth(e.start.line - 1).unwrap();
+        assert!(
+            !line.trim_start().starts_with("//"),
+            "located on code, not a comment: {e}"
+        );
     }
 }

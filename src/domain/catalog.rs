@@ -1,6 +1,7 @@
 //! The set of known accelerators and models, looked up by id.
 
 use super::hardware::Gpu;
+use super::lab::LabReport;
 use super::model::ModelSpec;
 use super::suggest::closest;
 
@@ -11,6 +12,12 @@ pub struct Catalog {
     pub gpus: Vec<Gpu>,
     /// Models, in the order the data files list them.
     pub models: Vec<ModelSpec>,
+    /// What the last `roofline lab` measured, when the data directory has it: its roofline
+    /// is the accelerator [`super::lab::THIS_MACHINE_ID`] and its points go on the plot.
+    pub lab: Option<LabReport>,
+    /// What the learner measured on the endpoint of their `--cluster` profile, and that
+    /// profile's scenario: placed under the roof when the plot shows that GPU and model.
+    pub endpoint: Option<(super::scenario::Scenario, super::measured::Measurement)>,
 }
 
 /// What kind of id a lookup was for.
@@ -70,6 +77,12 @@ impl Catalog {
                 None => self.gpus.push(gpu),
             }
         }
+    }
+
+    /// Adds "this machine" as measured by the lab (replacing an earlier measurement).
+    pub fn add_lab(&mut self, report: LabReport) {
+        self.add_gpus([report.as_gpu()]);
+        self.lab = Some(report);
     }
 
     /// Adds models; one with an id already known replaces the old entry in place.

@@ -107,8 +107,9 @@ pub const MAX_TP: u32 = 1024;
 /// GPUs in a deployment.
 pub const GPU_COUNT: Limit = Limit::new("gpu_count", 1.0, 1_000_000.0, "");
 /// A measured aggregate decode rate per replica.
-pub const MEASURED_TOKENS_PER_S: Limit =
-    Limit::new("measured_tokens_per_s", 1.0e-3, 1.0e9, "tokens/s");
+pub const MEASURED_DECODE: Limit = Limit::new("decode_tok_s", 1.0e-3, 1.0e9, "tokens/s");
+/// A measured prompt rate per replica.
+pub const MEASURED_PREFILL: Limit = Limit::new("prefill_tok_s", 1.0e-3, 1.0e10, "tokens/s");
 
 /// Every out-of-range field of a GPU, as `(field, message)`.
 #[must_use]

@@ -69,6 +69,11 @@ pub fn short_label(value: f64) -> String {
     let whole = scaled >= 1.0 && (scaled - scaled.round()).abs() < 1e-9;
     let text = if whole || scaled >= 10.0 {
         format!("{scaled:.0}")
+    } else if scaled > 0.0 && scaled < 0.01 {
+        // Two significant digits below a hundredth (a CPU's roofline in TFLOP/s): `0.001`.
+        let places = (-scaled.log10().floor()) as usize + 1;
+        let s = format!("{scaled:.places$}");
+        s.trim_end_matches('0').trim_end_matches('.').to_owned()
     } else {
         let s = format!("{scaled:.2}");
         s.trim_end_matches('0').trim_end_matches('.').to_owned()
@@ -100,6 +105,14 @@ mod tests {
         );
         assert_eq!(LogScale::new(3.0, 300.0).decade_ticks(), vec![10.0, 100.0]);
         assert_eq!(LogScale::covering(3.35, 989.4), LogScale::new(1.0, 1000.0));
+    }
+
+    #[test]
+    fn small_values_keep_their_digits() {
+        assert_eq!(short_label(0.001), "0.001");
+        assert_eq!(short_label(0.0015), "0.0015");
+        assert_eq!(short_label(0.01), "0.01");
+        assert_eq!(short_label(0.15), "0.15");
     }
 
     #[test]

@@ -66,6 +66,8 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
     if plot.prefill == PrefillDot::Shown {
         model = model.with_prefill(&evaluation);
     }
+    let measured = super::measured_pane::measured(app.catalog(), scenario);
+    model = model.with_measured(measured.overlay);
     if !range.fits() {
         // A setting that cannot run draws no dots and no step time: the lines say why.
         model.decode = None;
@@ -92,7 +94,9 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
     }
     if let Some(readouts) = areas.readouts {
         if range.fits() {
-            ReadoutsLine::new(&evaluation, look, &withheld).render(readouts, buf);
+            ReadoutsLine::new(&evaluation, look, &withheld)
+                .with_utilization(measured.mbu, measured.mfu)
+                .render(readouts, buf);
         } else {
             let name = evaluation
                 .model

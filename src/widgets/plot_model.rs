@@ -85,6 +85,8 @@ pub struct PlotModel {
     pub prefill: Option<f64>,
     /// A second GPU drawn behind the first, in its own colour, for comparison.
     pub overlay: Option<Roof>,
+    /// Measured points drawn over the roofline (the lab's sweep, an endpoint's throughput).
+    pub measured: Option<super::measured_overlay::MeasuredOverlay>,
     /// Glyphs and colour.
     pub appearance: Appearance,
     /// Figures no label may show yet (predict before you see).
@@ -120,6 +122,7 @@ impl PlotModel {
             attention: model.map(|m| m.attention_intensity),
             prefill: None,
             overlay: None,
+            measured: None,
             appearance,
             withheld: Withheld::none(),
             axis_peak_flops: 0.0,

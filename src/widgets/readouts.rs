@@ -105,6 +105,8 @@ pub struct ReadoutsLine<'a> {
     evaluation: &'a Evaluation,
     appearance: Appearance,
     withheld: &'a Withheld,
+    /// Measured shares of the roof: decode MBU and prefill MFU (0.25 = 25 %).
+    utilization: (Option<f64>, Option<f64>),
 }
 
 impl<'a> ReadoutsLine<'a> {
@@ -119,7 +121,15 @@ impl<'a> ReadoutsLine<'a> {
             evaluation,
             appearance,
             withheld,
+            utilization: (None, None),
         }
+    }
+
+    /// Adds what was measured on the endpoint: `MBU 10%` (decode) and `MFU 11%` (prefill).
+    #[must_use]
+    pub const fn with_utilization(mut self, mbu: Option<f64>, mfu: Option<f64>) -> Self {
+        self.utilization = (mbu, mfu);
+        self
     }
 
     /// The styled line that fits `width` cells: lowest-ranked readouts dropped until it does.
@@ -128,6 +138,21 @@ impl<'a> ReadoutsLine<'a> {
         let look = self.appearance;
         let separator = look.pick(" · ", " | ");
         let mut items = readouts(self.evaluation);
+        let (mbu, mfu) = self.utilization;
+        items.extend(mbu.map(|u| {
+            Readout::new(
+                format!("MBU {}%", percent(100.0 * u)),
+                Some(Element::Measured),
+                3,
+            )
+        }));
+        items.extend(mfu.map(|u| {
+            Readout::new(
+                format!("MFU {}%", percent(100.0 * u)),
+                Some(Element::Measured),
+                2,
+            )
+        }));
         for item in &mut items {
             if let std::borrow::Cow::Owned(masked) = self.withheld.mask(&item.text) {
                 item.text = masked;

@@ -122,6 +122,7 @@ impl RooflinePlot<'_> {
         self.render_curves(canvas, main, overlay, buf);
         self.render_axes(axes, y_ticks, layout, &grid, buf);
         self.render_annotations(axes, &grid, main, overlay, buf);
+        self.render_measured(axes, &grid, buf);
     }
 
     /// Overlay first, then the ridge, then the active slope and roof on top.
@@ -292,3 +293,4 @@ impl RooflinePlot<'_> {
 }
 
 mod annotations;
+mod measured;

@@ -69,6 +69,8 @@ pub enum Element {
     Track,
     /// The KV wall's mark, its label and the batches beyond it.
     Wall,
+    /// Measured points (the lab's sweep, an endpoint's throughput) and the fitted knee.
+    Measured,
 }
 
 impl Element {
@@ -85,6 +87,7 @@ impl Element {
             Self::Prefill => Color::Green,
             Self::Overlay => Color::LightBlue,
             Self::Wall => Color::Red,
+            Self::Measured => Color::LightRed,
         }
     }
 }
@@ -158,6 +161,7 @@ mod tests {
             Element::Prefill,
             Element::Overlay,
             Element::Wall,
+            Element::Measured,
         ];
         for (i, a) in distinct.iter().enumerate() {
             for b in &distinct[i + 1..] {

@@ -1,0 +1,58 @@
+//! What was measured, for the roofline pane: the lab's sweep when the plot shows "this
+//! machine", or the endpoint's measured decode and prefill when it shows the cluster's GPU and
+//! model (with MBU and MFU for the readouts).
+
+use crate::domain::catalog::Catalog;
+use crate::domain::lab::THIS_MACHINE_ID;
+use crate::domain::measured::{decode_mbu, prefill_mfu};
+use crate::domain::scenario::Scenario;
+use crate::widgets::MeasuredOverlay;
+
+/// The overlay and the utilization readouts for a scenario.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Measured {
+    /// Points to draw over the roofline.
+    pub overlay: Option<MeasuredOverlay>,
+    /// Decode bandwidth utilization (0.1 = 10 %).
+    pub mbu: Option<f64>,
+    /// Prefill FLOP utilization.
+    pub mfu: Option<f64>,
+}
+
+/// What the catalog holds that was measured for `scenario`'s GPU (and model, for an endpoint).
+#[must_use]
+pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Measured {
+    if scenario.gpu == THIS_MACHINE_ID
+        && let Some(report) = &catalog.lab
+    {
+        return Measured {
+            overlay: Some(MeasuredOverlay::from_lab(report)),
+            ..Measured::default()
+        };
+    }
+    let Some((cluster, measurement)) = &catalog.endpoint else {
+        return Measured::default();
+    };
+    let same_setup = scenario.gpu == cluster.gpu
+        && scenario.model == cluster.model
+        && scenario.precision == cluster.precision
+        && scenario.weights == cluster.weights
+        && scenario.tp == cluster.tp;
+    if !same_setup {
+        return Measured::default();
+    }
+    let decode = measurement
+        .decode
+        .and_then(|rate| decode_mbu(cluster, rate, catalog).ok().flatten());
+    let prefill = measurement
+        .prefill
+        .and_then(|rate| prefill_mfu(cluster, rate, catalog).ok().flatten());
+    Measured {
+        overlay: Some(MeasuredOverlay::from_endpoint(
+            decode.as_ref(),
+            prefill.as_ref(),
+        )),
+        mbu: decode.map(|u| u.share),
+        mfu: prefill.map(|u| u.share),
+    }
+}

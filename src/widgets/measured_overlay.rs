@@ -1,0 +1,117 @@
+//! Measured points on the roofline plot: the lab's batch sweep on "this machine" with the knee
+//! fitted through it, or an endpoint's measured decode and prefill under their dots. Drawn by
+//! the plot after everything else (`roofline_plot/measured.rs`); the model is plain numbers.
+
+use crate::domain::lab::LabReport;
+use crate::domain::measured::Utilization;
+
+use super::plot_model::PlotModel;
+
+/// One measured point.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeasuredPoint {
+    /// Intensity, FLOP/byte.
+    pub intensity: f64,
+    /// Achieved FLOP/s.
+    pub flops_per_s: f64,
+    /// A label for the point, or none for a sweep's inner points.
+    pub label: Option<PointLabel>,
+}
+
+/// A measured point's label: a name, and a figure that is left out while numbers are withheld.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PointLabel {
+    /// What the point is, e.g. `measured decode`.
+    pub name: String,
+    /// The short form of the name, e.g. `decode`.
+    pub short: String,
+    /// The figure, e.g. `MBU 10%`.
+    pub figure: Option<String>,
+}
+
+impl PointLabel {
+    /// Long, then short: with the figure, masked where it is withheld.
+    #[must_use]
+    pub fn texts(&self, withheld: &crate::domain::withhold::Withheld) -> [String; 2] {
+        match &self.figure {
+            Some(figure) => [
+                withheld
+                    .mask(&format!("{} {figure}", self.name))
+                    .into_owned(),
+                withheld.mask(figure).into_owned(),
+            ],
+            None => [self.name.clone(), self.short.clone()],
+        }
+    }
+}
+
+/// What is drawn over the roofline.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MeasuredOverlay {
+    /// The points, in drawing order.
+    pub points: Vec<MeasuredPoint>,
+    /// The knee fitted through a sweep: intensity (FLOP/byte) and FLOP/s.
+    pub knee: Option<(f64, f64)>,
+}
+
+impl MeasuredOverlay {
+    /// The lab's sweep: one point per batch (the first and last labelled with their batch)
+    /// and the fitted knee when the sweep crossed one.
+    #[must_use]
+    pub fn from_lab(report: &LabReport) -> Self {
+        let last = report.sweep.len().saturating_sub(1);
+        let points = report
+            .sweep
+            .iter()
+            .enumerate()
+            .map(|(i, p)| MeasuredPoint {
+                intensity: p.intensity(),
+                flops_per_s: p.best_flops_per_s(),
+                label: (i == 0 || i == last).then(|| PointLabel {
+                    name: format!("measured B={}", p.batch),
+                    short: format!("B={}", p.batch),
+                    figure: None,
+                }),
+            })
+            .collect();
+        Self {
+            points,
+            knee: report.fitted_knee().map(|k| (k.ridge(), k.peak)),
+        }
+    }
+
+    /// An endpoint's measured decode and prefill, each where its dot is, at the achieved
+    /// FLOP/s (labelled with MBU and MFU).
+    #[must_use]
+    pub fn from_endpoint(decode: Option<&Utilization>, prefill: Option<&Utilization>) -> Self {
+        let point = |u: &Utilization, what: &str, share: &str| MeasuredPoint {
+            intensity: u.intensity,
+            flops_per_s: u.flops_per_s,
+            label: Some(PointLabel {
+                name: format!("measured {what}"),
+                short: what.to_owned(),
+                figure: Some(format!(
+                    "{share} {}%",
+                    super::readouts::percent(100.0 * u.share)
+                )),
+            }),
+        };
+        Self {
+            points: decode
+                .map(|u| point(u, "decode", "MBU"))
+                .into_iter()
+                .chain(prefill.map(|u| point(u, "prefill", "MFU")))
+                .collect(),
+            knee: None,
+        }
+    }
+}
+
+impl PlotModel {
+    /// Sets (or clears) the measured points drawn over the roofline.
+    #[must_use]
+    pub fn with_measured(mut self, measured: Option<MeasuredOverlay>) -> Self {
+        self.measured = measured;
+        self
+    }
+}

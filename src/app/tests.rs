@@ -415,3 +415,25 @@ fn update_returns_its_effects_as_values() {
     assert!(committed.saves_progress(), "a committed guess is saved");
     assert_eq!(app.mode(), Mode::Study);
 }
+
+#[test]
+fn a_reveal_and_a_graded_card_go_into_the_review_history() {
+    use crate::domain::schedule::Timestamp;
+    use std::time::{Duration, UNIX_EPOCH};
+    let mut app = app();
+    send(&mut app, &[Msg::OpenLesson(0), Msg::NextStep]);
+    let step = app.current_step().unwrap().1.id().to_owned();
+    let at = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
+    send(
+        &mut app,
+        &[Msg::Clock(at), Msg::TypeChar('8'), Msg::Commit, Msg::Reveal],
+    );
+    let history = app.progress().history("screen-test", &step);
+    assert_eq!(history.len(), 1, "{history:?}");
+    assert_eq!(history[0].at, Timestamp(1_800_000_000));
+    assert_eq!(
+        history[0].grade,
+        crate::domain::session::Grade::Easy,
+        "8 against 7.99 is within half the tolerance"
+    );
+}

@@ -110,11 +110,67 @@ pub(super) fn act(app: &mut App, action: Action) -> Option<Msg> {
     ) {
         screen.focus = Focus::Commands;
     }
+    if outcome == Outcome::Changed && matches!(action, Action::Reveal | Action::Grade(_)) {
+        record_review(app);
+    }
     match outcome {
         // A refused guess shows its reason under the input, where the learner is looking.
         Outcome::Changed | Outcome::Unchanged | Outcome::Refused(Refusal::Guess(_)) => None,
         Outcome::Refused(refusal) => refuse(app, refusal.to_string()),
     }
+}
+
+/// Adds the step just revealed (a prediction) or graded (a card) to the review history, for
+/// the schedule: a card with the learner's grade, a prediction graded from its error. The
+/// moment is the run loop's clock at the last key (time is data); without one, nothing is
+/// recorded.
+fn record_review(app: &mut App) {
+    use crate::domain::schedule::{Review, Timestamp, grade_for_choice, grade_for_guess};
+    use crate::domain::session::{Guess, PredictState, RecallState};
+    let Screen::Lesson(screen) = &app.screen else {
+        return;
+    };
+    let Some(at) = screen
+        .last_key
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+    else {
+        return;
+    };
+    let grade = match (screen.session.state(), screen.session.answer()) {
+        (
+            StepState::Predict(PredictState::Revealed {
+                guess: Guess::Number(g),
+                ..
+            }),
+            Some(ResolvedAnswer::Number {
+                value, tolerance, ..
+            }),
+        ) => grade_for_guess(*g, *value, *tolerance),
+        (
+            StepState::Predict(PredictState::Revealed {
+                guess: Guess::Choice(c),
+                ..
+            }),
+            Some(ResolvedAnswer::Choice { correct, .. }),
+        ) => Some(grade_for_choice(*c, *correct)),
+        (StepState::Recall(RecallState::Graded(grade)), _) => Some(*grade),
+        _ => None,
+    };
+    let Some(grade) = grade else {
+        return;
+    };
+    let lesson = screen.session.lesson_id().to_owned();
+    let Some(step) = app
+        .lessons
+        .get(screen.lesson)
+        .and_then(|l| l.steps.get(screen.session.current()))
+        .map(|s| s.id().to_owned())
+    else {
+        return;
+    };
+    let at = Timestamp(i64::try_from(at.as_secs()).unwrap_or(i64::MAX));
+    app.progress
+        .add_review(&lesson, &step, Review { at, grade });
 }
 
 /// The next step; from the lesson's end, the next lesson (the list after the last).

@@ -55,14 +55,7 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
         .context("this platform has no data directory for progress: pass --data-dir DIR")?;
     let mut store = Store::new(dir);
     let loaded = store.load();
-    let appearance = Appearance::new(
-        if global.ascii {
-            GlyphSet::Ascii
-        } else {
-            GlyphSet::Unicode
-        },
-        ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
-    );
+    let appearance = appearance(global);
 
     let mut session = terminal::Session::enter().context("cannot set up the terminal")?;
     let viewport = session.size().context("cannot read the terminal size")?;
@@ -100,6 +93,19 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
     session.leave().context("cannot restore the terminal")?;
     outcome.context("the terminal failed")?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Glyphs and colour as the learner asked: `--ascii`, and `NO_COLOR` from the environment.
+#[must_use]
+pub fn appearance(global: &GlobalArgs) -> Appearance {
+    Appearance::new(
+        if global.ascii {
+            GlyphSet::Ascii
+        } else {
+            GlyphSet::Unicode
+        },
+        ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
+    )
 }
 
 /// The index of the lesson with this id, or an error that lists the ids.

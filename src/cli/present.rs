@@ -19,7 +19,6 @@ use crate::app::{self, App, AppInit, Msg, ProgressSink, classroom};
 use crate::domain::lesson::Lesson;
 use crate::domain::session::Progress;
 use crate::store::{atomic, default_data_dir};
-use crate::widgets::{Appearance, ColorMode, GlyphSet};
 
 /// What `present` was asked for.
 #[derive(Debug, Clone)]
@@ -71,14 +70,7 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
         bail!("presenting needs a terminal (stdin and stdout must be a TTY)");
     }
     let server = notes::NotesServer::start(&dir)?;
-    let appearance = Appearance::new(
-        if global.ascii {
-            GlyphSet::Ascii
-        } else {
-            GlyphSet::Unicode
-        },
-        ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
-    );
+    let appearance = super::learn::appearance(global);
     let mut session = terminal::Session::enter().context("cannot set up the terminal")?;
     let viewport = session.size().context("cannot read the terminal size")?;
     let mut app = App::new(AppInit {

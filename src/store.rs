@@ -61,6 +61,14 @@ pub struct Loaded {
     pub warning: Option<String>,
 }
 
+/// A progress file that must be migrated or moved aside (under the lock).
+enum Repair {
+    /// From an older format: migrate it.
+    Older(u32, Progress),
+    /// Unreadable: move it aside.
+    Unusable(String),
+}
+
 /// What a save did.
 #[must_use]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -160,30 +168,41 @@ impl Store {
     /// warning saying what happened.
     pub fn load(&mut self) -> Loaded {
         let path = self.progress_path();
-        let loaded = match progress_file::read(&path) {
-            ReadOutcome::Missing => Loaded {
+        let loaded = match self.settled(&path, progress_file::read(&path)) {
+            Ok(loaded) => loaded,
+            Err(_) => self.repair(),
+        };
+        self.base = loaded.progress.clone();
+        loaded
+    }
+
+    /// What a read that needs no repair gives: nothing (a first run), the progress, or, for a
+    /// file from a newer tutor, nothing with the store made read-only and a warning. An older
+    /// or unusable file comes back to the caller to repair.
+    fn settled(&mut self, path: &Path, outcome: ReadOutcome) -> Result<Loaded, Repair> {
+        match outcome {
+            ReadOutcome::Missing => Ok(Loaded {
                 progress: Progress::default(),
                 warning: None,
-            },
-            ReadOutcome::Read(progress) => Loaded {
+            }),
+            ReadOutcome::Read(progress) => Ok(Loaded {
                 progress,
                 warning: None,
-            },
+            }),
             ReadOutcome::Newer(version) => {
                 self.access = Access::ReadOnly;
-                Loaded {
+                Ok(Loaded {
                     progress: Progress::default(),
                     warning: Some(format!(
                         "{} is from a newer roofline (format {version}; this one reads {PROGRESS_FORMAT_VERSION}): \
                          it is left as it is and progress will not be saved this session",
                         path.display()
                     )),
-                }
+                })
             }
-            ReadOutcome::Older(..) | ReadOutcome::Unusable(_) => self.repair(),
-        };
-        self.base = loaded.progress.clone();
-        loaded
+            ReadOutcome::Older(version, progress) => Err(Repair::Older(version, progress)),
+            ReadOutcome::Unusable(why) => Err(Repair::Unusable(why)),
+        }
     }
 
     /// Migrates an older file or moves a bad one aside, under the lock (another tutor may be
@@ -205,27 +224,9 @@ impl Store {
                 };
             }
         };
-        match progress_file::read(&path) {
-            ReadOutcome::Missing => Loaded {
-                progress: Progress::default(),
-                warning: None,
-            },
-            ReadOutcome::Read(progress) => Loaded {
-                progress,
-                warning: None,
-            },
-            ReadOutcome::Newer(version) => {
-                self.access = Access::ReadOnly;
-                Loaded {
-                    progress: Progress::default(),
-                    warning: Some(format!(
-                        "{} is from a newer roofline (format {version}): it is left as it is and \
-                         progress will not be saved this session",
-                        path.display()
-                    )),
-                }
-            }
-            ReadOutcome::Older(version, progress) => {
+        match self.settled(&path, progress_file::read(&path)) {
+            Ok(loaded) => loaded,
+            Err(Repair::Older(version, progress)) => {
                 let warning = match self.migrate(version, &progress) {
                     Ok(kept) => format!(
                         "your progress was upgraded to format {PROGRESS_FORMAT_VERSION}; the format-{version} file is kept as {}",
@@ -244,7 +245,7 @@ impl Store {
                     warning: Some(warning),
                 }
             }
-            ReadOutcome::Unusable(why) => {
+            Err(Repair::Unusable(why)) => {
                 let warning = match atomic::move_aside(&path) {
                     Ok(moved) => format!(
                         "your progress could not be read, so it was moved to {} and you start afresh ({why})",

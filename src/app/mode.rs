@@ -153,40 +153,12 @@ fn present_withheld(app: &App) -> Withheld {
     let (Some(screen), Some((lesson, _))) = (app.lesson_screen(), app.current_step()) else {
         return Withheld::none();
     };
-    let answers = crate::domain::session::resolve_lesson(lesson, app.cluster(), app.catalog());
     let revealed = &app.classroom().revealed;
-    let number = |i: usize| match answers.get(i) {
-        Some(Some(ResolvedAnswer::Number { value, unit, .. })) => Some((*value, unit.clone())),
-        _ => None,
-    };
-    let shown: Vec<f64> = revealed
-        .iter()
-        .filter_map(|&i| number(i))
-        .map(|(v, _)| v)
-        .collect();
-    let pending = (0..lesson.steps.len())
-        .filter(|i| !revealed.contains(i))
-        .filter_map(number)
-        .filter(|(v, _)| {
-            !shown
-                .iter()
-                .any(|s| crate::domain::withhold::same_figure(*v, *s))
-        });
-    let card = match (
-        lesson.steps.get(screen.session.current()),
-        screen.session.state(),
-    ) {
-        (
-            Some(Step::Recall(card)),
-            StepState::Recall(crate::domain::session::RecallState::Front),
-        ) => crate::domain::withhold::figures_in(&crate::domain::lesson::template::render(
-            &card.back,
-            app.cluster(),
-            app.catalog(),
-        )),
-        _ => Vec::new(),
-    };
-    Withheld::with_units(pending).with(card)
+    screen
+        .session
+        .withheld_unless(lesson, app.cluster(), app.catalog(), |i, _| {
+            revealed.contains(&i)
+        })
 }
 
 /// Present: typing the room's guesses (or choosing their options) on a step not yet revealed,

@@ -221,45 +221,49 @@ impl Session {
     /// The figures the screen must not show yet: the answers of every predict and explore step
     /// not yet revealed (earlier, current or later) that no revealed step has already shown, and
     /// the figures on the back of the current recall card while it is unturned. Derived from the
-    /// lesson, so every lesson is covered.
+    /// lesson, so every lesson is covered. A step counts as revealed once its answer is shown.
     #[must_use]
     pub fn withheld(&self, lesson: &Lesson, cluster: &Scenario, catalog: &Catalog) -> Withheld {
-        let number = |slot: &Slot| match &slot.answer {
-            Some(ResolvedAnswer::Number { value, unit, .. }) => Some((*value, unit.clone())),
-            _ => None,
+        self.withheld_unless(lesson, cluster, catalog, |_, state| {
+            matches!(state, StepState::Predict(PredictState::Revealed { .. }))
+        })
+    }
+
+    /// As [`Self::withheld`], with the mode saying which steps (by index) count as revealed:
+    /// the learner's reveals in study, the presenter's in a classroom.
+    #[must_use]
+    pub fn withheld_unless(
+        &self,
+        lesson: &Lesson,
+        cluster: &Scenario,
+        catalog: &Catalog,
+        revealed: impl Fn(usize, &StepState) -> bool,
+    ) -> Withheld {
+        let revealed = &revealed;
+        let numbers = |shown: bool| {
+            self.slots
+                .iter()
+                .enumerate()
+                .filter(move |(i, slot)| revealed(*i, &slot.state) == shown)
+                .filter_map(|(_, slot)| match &slot.answer {
+                    Some(ResolvedAnswer::Number { value, unit, .. }) => {
+                        Some((*value, unit.clone()))
+                    }
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
         };
-        let revealed: Vec<(f64, String)> = self
-            .slots
-            .iter()
-            .filter(|slot| {
-                matches!(
-                    slot.state,
-                    StepState::Predict(PredictState::Revealed { .. })
-                )
-            })
-            .filter_map(number)
-            .collect();
-        let shown = |figure: f64| revealed.iter().any(|(r, _)| same_figure(figure, *r));
-        let answers = self
-            .slots
-            .iter()
-            .filter(|slot| {
-                matches!(
-                    slot.state,
-                    StepState::Predict(
-                        PredictState::Predicting { .. } | PredictState::Committed { .. }
-                    )
-                )
-            })
-            .filter_map(number)
-            .filter(|(figure, _)| !shown(*figure));
+        let known = numbers(true);
+        let pending = numbers(false)
+            .into_iter()
+            .filter(|(figure, _)| !known.iter().any(|(r, _)| same_figure(*figure, *r)));
         let card = match (lesson.steps.get(self.current), self.state()) {
             (Some(Step::Recall(card)), StepState::Recall(RecallState::Front)) => {
                 figures_in(&render(&card.back, cluster, catalog))
             }
             _ => Vec::new(),
         };
-        Withheld::with_units(answers).with(card)
+        Withheld::with_units(pending).with(card)
     }
 
     /// Replaces the current step's answer before a guess is committed: an explore step is judged

@@ -136,6 +136,7 @@ pub fn run(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
         lessons,
     } = prepared;
     let seed = run.seed;
+    let again = repeat_command(args, seed, run.questions.len());
     let appearance = super::learn::appearance(global);
     let mut session = super::learn::terminal::Session::enter().context("cannot set up the terminal")?;
     let viewport = session.size().context("cannot read the terminal size")?;
@@ -172,7 +173,7 @@ pub fn run(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
         app::quiz::Export::Written(path) => {
             let summary = run.summary();
             super::print(&format!(
-                "{}: {:.0}/100, {} of {} within tolerance; result in {path} (seed {seed}: `roofline quiz --seed {seed}` gives the same quiz)\n",
+                "{}: {:.0}/100, {} of {} within tolerance; result in {path}\nthe same quiz again: {again}\n",
                 run.name,
                 summary.total,
                 summary.within,
@@ -180,11 +181,22 @@ pub fn run(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
             ))
         }
         app::quiz::Export::Pending => {
-            super::print(&format!("quiz left before the end: no result file (seed {seed})\n"))?;
+            super::print(&format!(
+                "quiz left before the end: no result file\nthe same quiz again: {again}\n"
+            ))?;
             Ok(ExitCode::FAILURE)
         }
         app::quiz::Export::Failed => bail!("the result file {} could not be written", out.display()),
     }
+}
+
+/// The command that gives the same quiz: the seed, the count and the lessons.
+fn repeat_command(args: &QuizCli, seed: u64, count: usize) -> String {
+    let mut command = format!("roofline quiz --seed {seed} --count {count}");
+    if !args.only.is_empty() {
+        command.push_str(&format!(" --only {}", args.only.join(",")));
+    }
+    command
 }
 
 /// The quiz's result, as it is written.

@@ -86,7 +86,7 @@ pub fn load(path: &Path) -> Result<QuizResult, LocatedError> {
             &shown,
             &source,
             0,
-            "format_version",
+            "\"format_version\"",
             format!(
                 "format_version {} is not one this tutor reads (it reads {QUIZ_FORMAT_VERSION})",
                 result.format_version
@@ -154,7 +154,11 @@ pub fn text(class: &ClassTable, results: &[QuizResult]) -> String {
         let guess = match (q.median_guess, q.choice) {
             (None, _) => "all skipped".to_owned(),
             (Some(g), false) => format!("median {} vs {} {}", format_number(g, Format::Auto), format_number(q.answer, Format::Auto), q.unit),
-            (Some(g), true) => format!("most chose {} vs {}", g as usize + 1, q.answer as usize + 1),
+            (Some(g), true) => format!(
+                "most chose option {}, right: {}",
+                g as usize + 1,
+                q.answer as usize + 1
+            ),
         };
         let _ = writeln!(
             out,
@@ -166,14 +170,14 @@ pub fn text(class: &ClassTable, results: &[QuizResult]) -> String {
         );
     }
     out.push('\n');
-    let _ = writeln!(out, "Calibration (class)   answers  within");
+    let _ = writeln!(out, "{:<22}{:>7}  within", "Calibration (class)", "answers");
     for level in &class.calibration.levels {
         let share = level
             .within_pct()
             .map_or_else(|| "—".to_owned(), |p| format!("{} ({p:.0} %)", level.within));
         let _ = writeln!(
             out,
-            "  {} {:<17}{:>7}  {share}",
+            "  {} {:<18}{:>7}  {share}",
             level.confidence.level(),
             level.confidence.word(),
             level.count

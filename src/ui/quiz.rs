@@ -9,7 +9,7 @@
 //! │ Scenario: H100 SXM · Llama-3-8B · BF16 · batch 64 · 4K context · TP 1   │
 //! │                                                                         │
 //! │ Your answer: 12▏ ms                                                     │
-//! │ How sure: low · medium · high  (l / m / h; optional)                    │
+//! │ How sure (optional): l low · m medium · h high                          │
 //! │ ── after the reveal ──                                                  │
 //! │ Answer 13.2 ms · you said 12 · 1.10× low · score 100                    │
 //! │ why the answer is what it is                                            │
@@ -63,7 +63,11 @@ pub fn render(app: &App, run: &QuizRun, body: Rect, buf: &mut Buffer) {
         ..inner
     };
     let mut lines = vec![
-        Line::styled(question.text.clone(), theme.heading()),
+        // Through the mode's withholding, as study's lesson text is.
+        Line::styled(
+            app.withheld().mask_prose(&question.text).into_owned(),
+            theme.heading(),
+        ),
         Line::default(),
         Line::from(vec![
             Span::styled("Scenario: ", theme.muted()),
@@ -122,15 +126,15 @@ fn input_lines(run: &QuizRun, question: &Question, theme: Theme) -> Vec<Line<'st
     let asking = run.phase == QuizPhase::Asking;
     match (&question.answer, &run.input) {
         (QuestionAnswer::Number { unit, .. }, QuizInput::Number(text)) => {
-            let shown = if asking {
-                format!("{text}{cursor}")
-            } else {
-                committed_guess(run)
+            let (shown, unit) = match (asking, last_guess(run)) {
+                (true, _) => (format!("{text}{cursor}"), format!(" {unit}")),
+                (false, Some(Guess::Skipped) | None) => ("skipped".to_owned(), String::new()),
+                (false, Some(_)) => (committed_guess(run), format!(" {unit}")),
             };
             vec![Line::from(vec![
                 Span::raw("Your answer: "),
                 Span::styled(shown, theme.input()),
-                Span::raw(format!(" {unit}")),
+                Span::raw(unit),
             ])]
         }
         (QuestionAnswer::Choice { options, .. }, QuizInput::Choice(chosen)) => options
@@ -165,7 +169,8 @@ fn committed_guess(run: &QuizRun) -> String {
 }
 
 fn confidence_line(run: &QuizRun, theme: Theme) -> Line<'static> {
-    let mut spans = vec![Span::raw("How sure: ")];
+    let asking = run.phase == QuizPhase::Asking;
+    let mut spans = vec![Span::raw(if asking { "How sure (optional): " } else { "How sure: " })];
     let chosen = match run.phase {
         QuizPhase::Asking => run.confidence,
         QuizPhase::Revealed | QuizPhase::End => {
@@ -176,15 +181,20 @@ fn confidence_line(run: &QuizRun, theme: Theme) -> Line<'static> {
         if i > 0 {
             spans.push(Span::raw(theme.dot()));
         }
-        let word = format!("{} {}", level.level(), level.word());
+        let key = &level.word()[..1];
+        let word = if asking {
+            format!("{key} {}", level.word())
+        } else {
+            level.word().to_owned()
+        };
         spans.push(if chosen == Some(level) {
             Span::styled(format!("[{word}]"), theme.selected())
         } else {
             Span::styled(word, theme.muted())
         });
     }
-    if run.phase == QuizPhase::Asking {
-        spans.push(Span::styled("  (l / m / h; optional)", theme.muted()));
+    if !asking && chosen.is_none() {
+        spans.push(Span::styled("  (not said)", theme.muted()));
     }
     Line::from(spans)
 }

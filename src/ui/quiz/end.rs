@@ -3,7 +3,7 @@
 //! result file went.
 //!
 //! ```text
-//! ╭ Quiz · ada · the end ───────────────────────────────────────────────────╮
+//! ╭ Quiz · ada · seed 42 · the end ───────────────────────────────────────────────────╮
 //! │ Total 72 / 100 · 6 of 10 within tolerance · 1 skipped · took 4 min 12 s │
 //! │                                                                         │
 //! │  #  Question                      Guess         Answer          Score   │
@@ -22,7 +22,7 @@ use std::time::Duration;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::super::layout::inside_border;
 use super::super::theme::Theme;
@@ -34,7 +34,14 @@ use crate::domain::quiz::{Guess, QuestionAnswer};
 /// Draws the summary in `body`.
 pub fn render(app: &App, run: &QuizRun, body: Rect, buf: &mut Buffer) {
     let theme = Theme::new(app.appearance());
-    let title = format!(" Quiz{}{}{}the end ", theme.dot(), run.name, theme.dot());
+    let title = format!(
+        " Quiz{}{}{}seed {}{}the end ",
+        theme.dot(),
+        run.name,
+        theme.dot(),
+        run.seed,
+        theme.dot()
+    );
     Block::bordered()
         .border_set(theme.border_set())
         .border_style(theme.border_active())
@@ -49,6 +56,7 @@ pub fn render(app: &App, run: &QuizRun, body: Rect, buf: &mut Buffer) {
     let lines = lines(run, theme, usize::from(inner.width));
     let limit = (lines.len() as u16).saturating_sub(inner.height);
     Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
         .scroll((run.scroll.min(limit), 0))
         .render(inner, buf);
 }
@@ -113,7 +121,10 @@ fn lines(run: &QuizRun, theme: Theme, width: usize) -> Vec<Line<'static>> {
         ]));
     }
     lines.push(Line::default());
-    lines.push(Line::styled("Calibration      answers  within", theme.muted()));
+    lines.push(Line::styled(
+        format!("{:<15}{:>7}  within", "Calibration", "answers"),
+        theme.muted(),
+    ));
     for level in &summary.calibration.levels {
         let share = level
             .within_pct()

@@ -118,6 +118,7 @@ pub enum Command {
 
 /// `roofline quiz` options (`--lessons DIR` picks the lesson files, as everywhere).
 #[derive(Debug, Args)]
+#[command(allow_negative_numbers = true)]
 pub struct QuizCli {
     /// Only these lessons (ids, comma-separated), e.g. `batching,kv-cache`.
     #[arg(long, value_name = "ID,ID…", value_delimiter = ',')]

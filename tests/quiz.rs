@@ -62,13 +62,19 @@ impl ProgressSink for Exported {
     }
 
     fn export_result(&mut self, app: &App) -> Result<Option<String>, String> {
-        self.results.push(roofline_tutor::cli::quiz::result_of(app.quiz().unwrap()));
+        self.results
+            .push(roofline_tutor::cli::quiz::result_of(app.quiz().unwrap()));
         Ok(Some("quiz-ada-2026-11-23.json".into()))
     }
 }
 
 /// Keys through the keymap, with the clock at `seconds`; effects performed into `sink`.
-fn keys(app: &mut App, sink: &mut Exported, seconds: u64, events: &[crossterm::event::Event]) -> Vec<Effect> {
+fn keys(
+    app: &mut App,
+    sink: &mut Exported,
+    seconds: u64,
+    events: &[crossterm::event::Event],
+) -> Vec<Effect> {
     let mut all = Vec::new();
     for event in events {
         let _ = handle(app, Msg::Clock(at(seconds)));
@@ -107,27 +113,49 @@ fn a_quiz_taken_to_the_end_exports_one_result_and_never_saves_progress() {
             effects.extend(keys(&mut app, &mut sink, 10 * i, &typed("m")));
             effects.extend(keys(&mut app, &mut sink, 10 * i, &[key(KeyCode::Enter)]));
         }
-        assert_eq!(run(&app).phase, QuizPhase::Revealed, "question {i} revealed");
+        assert_eq!(
+            run(&app).phase,
+            QuizPhase::Revealed,
+            "question {i} revealed"
+        );
         // No going back: b and ← mean nothing.
         let _ = keys(&mut app, &mut sink, 10 * i, &typed("b"));
         assert_eq!(run(&app).responses.len() as u64, i + 1);
-        effects.extend(keys(&mut app, &mut sink, 10 * i + 5, &[key(KeyCode::Enter)]));
+        effects.extend(keys(
+            &mut app,
+            &mut sink,
+            10 * i + 5,
+            &[key(KeyCode::Enter)],
+        ));
     }
     assert_eq!(run(&app).phase, QuizPhase::End);
-    assert!(!effects.contains(&Effect::SaveProgress), "a quiz never saves study progress");
+    assert!(
+        !effects.contains(&Effect::SaveProgress),
+        "a quiz never saves study progress"
+    );
     assert_eq!(sink.progress_saves, 0);
     assert_eq!(sink.results.len(), 1, "exported once, at the end");
     let result = &sink.results[0];
     assert_eq!(result.questions.len(), 4);
     assert_eq!(result.questions[2].guess, None, "the skip");
     assert_eq!(result.questions[2].score, 0);
-    assert_eq!(result.questions[2].confidence, Some(3), "said, then skipped");
+    assert_eq!(
+        result.questions[2].confidence,
+        Some(3),
+        "said, then skipped"
+    );
     assert_eq!(result.questions[1].confidence, Some(2));
     assert_eq!(result.started, "2026-11-18T11:06:40Z");
-    assert_eq!(result.finished, "2026-11-18T11:07:10Z", "the clock at the last commit");
+    assert_eq!(
+        result.finished, "2026-11-18T11:07:10Z",
+        "the clock at the last commit"
+    );
     let screen = text(&render(&app, 120, 40));
     assert!(screen.contains("took 30 s"), "{screen}");
-    assert!(screen.contains("Result written to quiz-ada-2026-11-23.json"), "{screen}");
+    assert!(
+        screen.contains("Result written to quiz-ada-2026-11-23.json"),
+        "{screen}"
+    );
     assert!(screen.contains("skipped"), "{screen}");
 }
 
@@ -136,7 +164,10 @@ fn enter_on_an_empty_or_bad_guess_is_refused_inline() {
     let mut app = quiz(10, 42, RevealPolicy::Each, 120, 40);
     let mut sink = Exported::default();
     let numeric = (0..10).find(|_| {
-        let numeric = matches!(run(&app).question().unwrap().answer, QuestionAnswer::Number { .. });
+        let numeric = matches!(
+            run(&app).question().unwrap().answer,
+            QuestionAnswer::Number { .. }
+        );
         if !numeric {
             let _ = keys(&mut app, &mut sink, 0, &typed("s"));
             let _ = keys(&mut app, &mut sink, 0, &[key(KeyCode::Enter)]);
@@ -163,7 +194,11 @@ fn reveal_at_the_end_shows_no_answer_until_the_summary() {
         let answer = answer_of(&app);
         let _ = keys(&mut app, &mut sink, i, &typed("s"));
         if i < 2 {
-            assert_eq!(run(&app).phase, QuizPhase::Asking, "straight on to the next question");
+            assert_eq!(
+                run(&app).phase,
+                QuizPhase::Asking,
+                "straight on to the next question"
+            );
             let screen = text(&render(&app, 120, 40));
             assert!(!screen.contains("Answer"), "{screen}");
             let _ = answer;
@@ -203,14 +238,24 @@ fn no_answer_is_on_the_quiz_screen_before_its_reveal() {
         for _ in 0..all {
             let question = run(&app).question().unwrap().clone();
             let screen = text(&render(&app, 120, 40));
-            let where_ = format!("{}/{} on {:?}", question.lesson, question.step, question.scenario);
+            let where_ = format!(
+                "{}/{} on {:?}",
+                question.lesson, question.step, question.scenario
+            );
             match &question.answer {
                 QuestionAnswer::Number { value, unit, .. } => {
                     let withheld = Withheld::with_units([(*value, unit.clone())]);
-                    assert_eq!(withheld.found_in_prose(&screen).map(|(_, f)| f), None, "{where_}:\n{screen}");
+                    assert_eq!(
+                        withheld.found_in_prose(&screen).map(|(_, f)| f),
+                        None,
+                        "{where_}:\n{screen}"
+                    );
                 }
                 QuestionAnswer::Choice { .. } => {
-                    assert!(!screen.contains('▶'), "no option marked: {where_}:\n{screen}");
+                    assert!(
+                        !screen.contains('▶'),
+                        "no option marked: {where_}:\n{screen}"
+                    );
                 }
             }
             assert!(!screen.contains("Answer"), "{where_}:\n{screen}");
@@ -222,7 +267,12 @@ fn no_answer_is_on_the_quiz_screen_before_its_reveal() {
             checked += 1;
         }
         assert_eq!(run(&app).phase, QuizPhase::End);
-        assert!(run(&app).responses.iter().all(|r| r.guess == Guess::Skipped));
+        assert!(
+            run(&app)
+                .responses
+                .iter()
+                .all(|r| r.guess == Guess::Skipped)
+        );
     }
     assert_eq!(checked, 4 * all);
 }
@@ -237,11 +287,21 @@ fn quiz_screens() {
     let _ = keys(&mut app, &mut sink, 12, &[key(KeyCode::Enter)]);
     insta::assert_snapshot!("quiz_revealed_100x30", terminal(&app, 100, 30).backend());
     for (i, guess) in ["s", "150", "200", "12"].iter().enumerate() {
-        let _ = keys(&mut app, &mut sink, 20 * (i as u64 + 1), &[key(KeyCode::Enter)]);
+        let _ = keys(
+            &mut app,
+            &mut sink,
+            20 * (i as u64 + 1),
+            &[key(KeyCode::Enter)],
+        );
         let _ = keys(&mut app, &mut sink, 20 * (i as u64 + 1), &typed(guess));
         if *guess != "s" {
             let _ = keys(&mut app, &mut sink, 20 * (i as u64 + 1), &typed("m"));
-            let _ = keys(&mut app, &mut sink, 20 * (i as u64 + 1), &[key(KeyCode::Enter)]);
+            let _ = keys(
+                &mut app,
+                &mut sink,
+                20 * (i as u64 + 1),
+                &[key(KeyCode::Enter)],
+            );
         }
     }
     let _ = keys(&mut app, &mut sink, 101, &[key(KeyCode::Enter)]);

@@ -64,21 +64,47 @@ fn bad_input_is_refused_before_the_first_question(#[case] args: &[&str], #[case]
     assert!(!o.status.success(), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
     assert!(err.contains(says), "{err}");
-    assert!(files_in(dir.path()).is_empty(), "nothing written: {:?}", files_in(dir.path()));
+    assert!(
+        files_in(dir.path()).is_empty(),
+        "nothing written: {:?}",
+        files_in(dir.path())
+    );
 }
 
 #[test]
 fn good_input_gets_as_far_as_the_terminal_and_leaves_nothing_behind() {
     let dir = tempfile::tempdir().unwrap();
-    let o = roofline(dir.path(), &["quiz", "--count", "3", "--seed", "7", "--only", "batching,kv-cache", "--out", "r.json"]);
+    let o = roofline(
+        dir.path(),
+        &[
+            "quiz",
+            "--count",
+            "3",
+            "--seed",
+            "7",
+            "--only",
+            "batching,kv-cache",
+            "--out",
+            "r.json",
+        ],
+    );
     let err = stderr(&o);
     assert!(!o.status.success());
     assert!(err.contains("the quiz needs a terminal"), "{err}");
-    assert!(files_in(dir.path()).is_empty(), "the write probe leaves nothing: {:?}", files_in(dir.path()));
+    assert!(
+        files_in(dir.path()).is_empty(),
+        "the write probe leaves nothing: {:?}",
+        files_in(dir.path())
+    );
 }
 
 /// A student's result: the quiz drawn with `seed` from `only`, answered by `answer`.
-fn result(name: &str, seed: u64, only: &[&str], answer: impl Fn(usize, &QuestionAnswer) -> Response) -> QuizResult {
+fn result(
+    name: &str,
+    seed: u64,
+    only: &[&str],
+    answer: impl Fn(usize, &QuestionAnswer) -> Response,
+) -> QuizResult {
     let catalog = builtin_catalog();
     let course: Vec<_> = lessons::builtin(&catalog)
         .unwrap()
@@ -93,7 +119,11 @@ fn result(name: &str, seed: u64, only: &[&str], answer: impl Fn(usize, &Question
         seed,
     })
     .unwrap();
-    let responses: Vec<Response> = questions.iter().enumerate().map(|(i, q)| answer(i, &q.answer)).collect();
+    let responses: Vec<Response> = questions
+        .iter()
+        .enumerate()
+        .map(|(i, q)| answer(i, &q.answer))
+        .collect();
     let summary = summarize(&questions, &responses, Duration::from_secs(200));
     QuizResult::new(
         Taker {
@@ -111,14 +141,22 @@ fn result(name: &str, seed: u64, only: &[&str], answer: impl Fn(usize, &Question
 
 fn exact(i: usize, a: &QuestionAnswer) -> Response {
     let guess = match a {
-        QuestionAnswer::Number { value, .. } => Guess::Number(*value * if i % 2 == 0 { 1.0 } else { 3.0 }),
+        QuestionAnswer::Number { value, .. } => {
+            Guess::Number(*value * if i % 2 == 0 { 1.0 } else { 3.0 })
+        }
         QuestionAnswer::Choice { correct, .. } => Guess::Option(*correct),
     };
-    Response { guess, confidence: Some(Confidence::High) }
+    Response {
+        guess,
+        confidence: Some(Confidence::High),
+    }
 }
 
 fn skips(_: usize, _: &QuestionAnswer) -> Response {
-    Response { guess: Guess::Skipped, confidence: None }
+    Response {
+        guess: Guess::Skipped,
+        confidence: None,
+    }
 }
 
 const ONLY: &[&str] = &["batching", "kv-cache", "ridge-point"];
@@ -150,7 +188,9 @@ fn a_damaged_file_is_located_and_the_rest_of_the_table_still_prints() {
     write(dir.path(), "ada.json", &result("ada", 42, ONLY, exact));
     write(dir.path(), "bo.json", &result("bo", 42, ONLY, skips));
     let cy = write(dir.path(), "cy.json", &result("cy", 42, ONLY, exact));
-    let text = std::fs::read_to_string(&cy).unwrap().replacen("\"score\": ", "\"score\": x", 1);
+    let text = std::fs::read_to_string(&cy)
+        .unwrap()
+        .replacen("\"score\": ", "\"score\": x", 1);
     std::fs::write(&cy, text).unwrap();
     let o = roofline(dir.path(), &["results", "ada.json", "bo.json", "cy.json"]);
     let (out, err) = (stdout(&o), stderr(&o));
@@ -159,10 +199,16 @@ fn a_damaged_file_is_located_and_the_rest_of_the_table_still_prints() {
     assert!(err.contains("not a quiz result"), "{err}");
     assert!(err.contains("\"score\": x"), "the line: {err}");
     assert!(err.contains('^'), "a caret: {err}");
-    assert!(out.contains("2 student(s) · 5 question(s), hardest first · seed 42"), "{out}");
+    assert!(
+        out.contains("2 student(s) · 5 question(s), hardest first · seed 42"),
+        "{out}"
+    );
     assert!(out.contains("ada ") && out.contains("bo "), "{out}");
     assert!(out.contains("Calibration (class)"), "{out}");
-    let csv = stdout(&roofline(dir.path(), &["results", "ada.json", "bo.json", "--csv"]));
+    let csv = stdout(&roofline(
+        dir.path(),
+        &["results", "ada.json", "bo.json", "--csv"],
+    ));
     assert!(csv.starts_with("name,total,within,of,"), "{csv}");
     assert_eq!(csv.lines().count(), 2 + 1 + 3);
 }
@@ -176,10 +222,17 @@ fn results_of_different_quizzes_are_refused_unless_mixed() {
     let err = stderr(&o);
     assert!(!o.status.success());
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
-    assert!(err.contains("b.json is from another quiz than a.json (seed 43 vs 42)"), "{err}");
+    assert!(
+        err.contains("b.json is from another quiz than a.json (seed 43 vs 42)"),
+        "{err}"
+    );
     assert!(err.contains("--mixed"), "{err}");
-    let o = roofline(dir.path(), &["results", "a.json", "b.json", "--mixed", "--json"]);
-    let table: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)));
+    let o = roofline(
+        dir.path(),
+        &["results", "a.json", "b.json", "--mixed", "--json"],
+    );
+    let table: serde_json::Value =
+        serde_json::from_str(&stdout(&o)).unwrap_or_else(|e| panic!("{e}: {}", stderr(&o)));
     let shared = table["questions"].as_array().unwrap().len();
     assert!(shared < 5, "only the questions both got: {shared}");
     for student in table["students"].as_array().unwrap() {

@@ -35,9 +35,10 @@ impl Effects {
     pub fn follow_up(&self) -> Option<Msg> {
         self.0.iter().find_map(|e| match e {
             Effect::Dispatch(msg) => Some(msg.clone()),
-            Effect::SaveProgress | Effect::SaveRecord | Effect::NotifyNotes | Effect::ExportResult => {
-                None
-            }
+            Effect::SaveProgress
+            | Effect::SaveRecord
+            | Effect::NotifyNotes
+            | Effect::ExportResult => None,
         })
     }
 

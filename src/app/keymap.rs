@@ -329,5 +329,6 @@ pub fn key_name(pattern: KeyPattern, glyphs: GlyphSet) -> String {
 }
 
 mod defaults;
+mod quiz_keys;
 #[cfg(test)]
 mod tests;

@@ -90,7 +90,12 @@ pub struct QuizRun {
 impl QuizRun {
     /// A quiz of `questions`, started at `started`.
     #[must_use]
-    pub fn new(questions: Vec<Question>, reveal: RevealPolicy, taker: QuizTaker, started: SystemTime) -> Self {
+    pub fn new(
+        questions: Vec<Question>,
+        reveal: RevealPolicy,
+        taker: QuizTaker,
+        started: SystemTime,
+    ) -> Self {
         let input = questions.first().map_or(QuizInput::Choice(None), input_for);
         Self {
             questions,
@@ -175,7 +180,10 @@ fn input_for(question: &Question) -> QuizInput {
 pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<(Option<Msg>, Vec<Effect>)> {
     let help_open = matches!(app.overlay, Overlay::Help { .. });
     let quit_asked = app.run_state == RunState::QuitAsked;
-    if !matches!(msg, Msg::Clock(_) | Msg::Resize { .. } | Msg::SaveFailed(_) | Msg::Quit) {
+    if !matches!(
+        msg,
+        Msg::Clock(_) | Msg::Resize { .. } | Msg::SaveFailed(_) | Msg::Quit
+    ) {
         if quit_asked {
             app.run_state = RunState::Running;
         }
@@ -243,13 +251,21 @@ fn act(run: &mut QuizRun, msg: &Msg) -> Vec<Effect> {
             }
         }
         (QuizPhase::Asking, Msg::SetConfidence(c), _) => {
-            run.confidence = if run.confidence == Some(*c) { None } else { Some(*c) };
+            run.confidence = if run.confidence == Some(*c) {
+                None
+            } else {
+                Some(*c)
+            };
         }
         (QuizPhase::Asking, Msg::Commit, _) => {
             let guess = match &run.input {
-                QuizInput::Number(text) => parse_guess(text).map(Guess::Number).map_err(|e| e.to_string()),
+                QuizInput::Number(text) => parse_guess(text)
+                    .map(Guess::Number)
+                    .map_err(|e| e.to_string()),
                 QuizInput::Choice(Some(o)) => Ok(Guess::Option(*o)),
-                QuizInput::Choice(None) => Err("choose an option first (1, 2, …), or s to skip".to_owned()),
+                QuizInput::Choice(None) => {
+                    Err("choose an option first (1, 2, …), or s to skip".to_owned())
+                }
             };
             match guess {
                 Ok(guess) => return commit(run, guess),
@@ -342,6 +358,8 @@ pub fn withheld(app: &App) -> Withheld {
         Some(QuestionAnswer::Number { value, unit, .. }) if !run.shows_answer(index) => {
             Withheld::with_units([(*value, unit.clone())])
         }
-        Some(QuestionAnswer::Number { .. } | QuestionAnswer::Choice { .. }) | None => Withheld::none(),
+        Some(QuestionAnswer::Number { .. } | QuestionAnswer::Choice { .. }) | None => {
+            Withheld::none()
+        }
     }
 }

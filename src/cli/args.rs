@@ -173,7 +173,10 @@ fn parse_count(text: &str) -> Result<usize, String> {
 
 fn parse_seed(text: &str) -> Result<u64, String> {
     text.parse::<u64>().map_err(|_| {
-        format!("'{text}' is not a seed: give a whole number from 0 to {}", u64::MAX)
+        format!(
+            "'{text}' is not a seed: give a whole number from 0 to {}",
+            u64::MAX
+        )
     })
 }
 

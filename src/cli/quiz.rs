@@ -6,6 +6,7 @@
 //! that cannot be written (tried first: the directory must take a new file, an existing file
 //! must be writable).
 
+use std::fmt::Write as _;
 use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -40,7 +41,12 @@ pub struct Prepared {
 }
 
 /// Checks every input and draws the quiz, at `now`, for `user` (the `$USER` fallback name).
-pub fn prepare(global: &GlobalArgs, args: &QuizCli, now: SystemTime, user: Option<String>) -> Result<Prepared> {
+pub fn prepare(
+    global: &GlobalArgs,
+    args: &QuizCli,
+    now: SystemTime,
+    user: Option<String>,
+) -> Result<Prepared> {
     let catalog = super::catalog(global)?;
     let cluster = super::cluster(global, &catalog)?.scenario;
     let mut lessons = super::lessons(global, &catalog)?;
@@ -66,10 +72,7 @@ pub fn prepare(global: &GlobalArgs, args: &QuizCli, now: SystemTime, user: Optio
         .map(|n| n.trim().to_owned())
         .filter(|n| !n.is_empty())
         .unwrap_or_else(|| "student".to_owned());
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| default_out(&name, now));
+    let out = args.out.clone().unwrap_or_else(|| default_out(&name, now));
     probe(&out)?;
     let taker = QuizTaker {
         name,
@@ -94,7 +97,13 @@ pub fn prepare(global: &GlobalArgs, args: &QuizCli, now: SystemTime, user: Optio
 pub fn default_out(name: &str, now: SystemTime) -> PathBuf {
     let safe: String = name
         .chars()
-        .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
         .collect();
     let date: String = rfc3339(now).chars().take(10).collect();
     PathBuf::from(format!("quiz-{safe}-{date}.json"))
@@ -103,9 +112,13 @@ pub fn default_out(name: &str, now: SystemTime) -> PathBuf {
 /// Whether `out` can be written, tried now: a new file in its directory, and the file itself
 /// when it exists. Nothing is left behind.
 pub fn probe(out: &Path) -> Result<()> {
-    let fail = |e: std::io::Error| anyhow::anyhow!("cannot write the result to {}: {e}", out.display());
+    let fail =
+        |e: std::io::Error| anyhow::anyhow!("cannot write the result to {}: {e}", out.display());
     if out.is_dir() {
-        bail!("cannot write the result to {}: it is a directory", out.display());
+        bail!(
+            "cannot write the result to {}: it is a directory",
+            out.display()
+        );
     }
     let dir = out
         .parent()
@@ -116,14 +129,19 @@ pub fn probe(out: &Path) -> Result<()> {
         .tempfile_in(dir)
         .map_err(fail)?;
     if out.exists() {
-        std::fs::OpenOptions::new().append(true).open(out).map_err(fail)?;
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(out)
+            .map_err(fail)?;
     }
     Ok(())
 }
 
 /// Runs the quiz.
 pub fn run(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
-    let user = std::env::var("USER").or_else(|_| std::env::var("USERNAME")).ok();
+    let user = std::env::var("USER")
+        .or_else(|_| std::env::var("USERNAME"))
+        .ok();
     let prepared = prepare(global, args, SystemTime::now(), user)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         bail!("the quiz needs a terminal (stdin and stdout must be a TTY)");
@@ -138,7 +156,8 @@ pub fn run(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
     let seed = run.seed;
     let again = repeat_command(args, seed, run.questions.len());
     let appearance = super::learn::appearance(global);
-    let mut session = super::learn::terminal::Session::enter().context("cannot set up the terminal")?;
+    let mut session =
+        super::learn::terminal::Session::enter().context("cannot set up the terminal")?;
     let viewport = session.size().context("cannot read the terminal size")?;
     // The run starts when the first question is on screen.
     let run = QuizRun {
@@ -186,7 +205,9 @@ pub fn run(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
             ))?;
             Ok(ExitCode::FAILURE)
         }
-        app::quiz::Export::Failed => bail!("the result file {} could not be written", out.display()),
+        app::quiz::Export::Failed => {
+            bail!("the result file {} could not be written", out.display())
+        }
     }
 }
 
@@ -194,7 +215,7 @@ pub fn run(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
 fn repeat_command(args: &QuizCli, seed: u64, count: usize) -> String {
     let mut command = format!("roofline quiz --seed {seed} --count {count}");
     if !args.only.is_empty() {
-        command.push_str(&format!(" --only {}", args.only.join(",")));
+        let _ = write!(command, " --only {}", args.only.join(","));
     }
     command
 }

@@ -63,7 +63,11 @@ pub fn run(args: &ResultsCli) -> Result<ExitCode> {
     } else {
         super::print(&text(&class, &results))?
     };
-    Ok(if damaged > 0 { ExitCode::FAILURE } else { printed })
+    Ok(if damaged > 0 {
+        ExitCode::FAILURE
+    } else {
+        printed
+    })
 }
 
 /// Reads one result file: strict JSON of this format, or a located error.
@@ -76,10 +80,18 @@ pub fn load(path: &Path) -> Result<QuizResult, LocatedError> {
             col: e.column().max(1),
         };
         let message = match e.classify() {
-            serde_json::error::Category::Eof => "the file ends too soon: is it cut short?".to_owned(),
+            serde_json::error::Category::Eof => {
+                "the file ends too soon: is it cut short?".to_owned()
+            }
             _ => strip_position(&e.to_string()),
         };
-        LocatedError::at(&shown, &source, start, 1, format!("not a quiz result: {message}"))
+        LocatedError::at(
+            &shown,
+            &source,
+            start,
+            1,
+            format!("not a quiz result: {message}"),
+        )
     })?;
     if result.format_version != QUIZ_FORMAT_VERSION {
         return Err(LocatedError::at_needle(
@@ -135,9 +147,18 @@ pub fn text(class: &ClassTable, results: &[QuizResult]) -> String {
     out.push('\n');
     for s in &class.students {
         let name: String = s.name.chars().take(name_width).collect();
-        let _ = write!(out, "{name:<name_width$}  {:>5.0}  {:>6}", s.total, format!("{}/{}", s.within, s.of));
+        let _ = write!(
+            out,
+            "{name:<name_width$}  {:>5.0}  {:>6}",
+            s.total,
+            format!("{}/{}", s.within, s.of)
+        );
         for score in &s.scores {
-            let _ = write!(out, " {:>4}", score.map_or_else(|| "–".to_owned(), |v| v.to_string()));
+            let _ = write!(
+                out,
+                " {:>4}",
+                score.map_or_else(|| "–".to_owned(), |v| v.to_string())
+            );
         }
         out.push('\n');
     }
@@ -150,10 +171,18 @@ pub fn text(class: &ClassTable, results: &[QuizResult]) -> String {
         .unwrap_or(0)
         .min(40);
     for (i, q) in class.questions.iter().enumerate() {
-        let label: String = format!("{}/{}", q.lesson, q.step).chars().take(label_width).collect();
+        let label: String = format!("{}/{}", q.lesson, q.step)
+            .chars()
+            .take(label_width)
+            .collect();
         let guess = match (q.median_guess, q.choice) {
             (None, _) => "all skipped".to_owned(),
-            (Some(g), false) => format!("median {} vs {} {}", format_number(g, Format::Auto), format_number(q.answer, Format::Auto), q.unit),
+            (Some(g), false) => format!(
+                "median {} vs {} {}",
+                format_number(g, Format::Auto),
+                format_number(q.answer, Format::Auto),
+                q.unit
+            ),
             (Some(g), true) => format!(
                 "most chose option {}, right: {}",
                 g as usize + 1,
@@ -170,13 +199,24 @@ pub fn text(class: &ClassTable, results: &[QuizResult]) -> String {
         );
     }
     out.push('\n');
-    let _ = writeln!(out, "{:<22}{:>7}  within", "Calibration (class)", "answers");
+    calibration(&mut out, class);
+    out
+}
+
+/// The class's calibration lines.
+fn calibration(out: &mut String, class: &ClassTable) {
+    let _ = writeln!(
+        *out,
+        "{:<22}{:>7}  within",
+        "Calibration (class)", "answers"
+    );
     for level in &class.calibration.levels {
-        let share = level
-            .within_pct()
-            .map_or_else(|| "—".to_owned(), |p| format!("{} ({p:.0} %)", level.within));
+        let share = level.within_pct().map_or_else(
+            || "—".to_owned(),
+            |p| format!("{} ({p:.0} %)", level.within),
+        );
         let _ = writeln!(
-            out,
+            *out,
             "  {} {:<18}{:>7}  {share}",
             level.confidence.level(),
             level.confidence.word(),
@@ -184,9 +224,12 @@ pub fn text(class: &ClassTable, results: &[QuizResult]) -> String {
         );
     }
     if class.calibration.unrated > 0 {
-        let _ = writeln!(out, "  {} answered without saying how sure", class.calibration.unrated);
+        let _ = writeln!(
+            *out,
+            "  {} answered without saying how sure",
+            class.calibration.unrated
+        );
     }
-    out
 }
 
 /// The table as CSV: a row per student (name, total, within, of, then each question's score,
@@ -199,9 +242,20 @@ pub fn csv(class: &ClassTable) -> String {
     }
     out.push('\n');
     for s in &class.students {
-        let _ = write!(out, "{},{:.1},{},{}", field(&s.name), s.total, s.within, s.of);
+        let _ = write!(
+            out,
+            "{},{:.1},{},{}",
+            field(&s.name),
+            s.total,
+            s.within,
+            s.of
+        );
         for score in &s.scores {
-            let _ = write!(out, ",{}", score.map_or_else(String::new, |v| v.to_string()));
+            let _ = write!(
+                out,
+                ",{}",
+                score.map_or_else(String::new, |v| v.to_string())
+            );
         }
         out.push('\n');
     }
@@ -209,7 +263,11 @@ pub fn csv(class: &ClassTable) -> String {
     let mut answers = String::from("answer,,,");
     let mut within = String::from("within %,,,");
     for q in &class.questions {
-        let _ = write!(medians, ",{}", q.median_guess.map_or_else(String::new, |g| g.to_string()));
+        let _ = write!(
+            medians,
+            ",{}",
+            q.median_guess.map_or_else(String::new, |g| g.to_string())
+        );
         let _ = write!(answers, ",{}", q.answer);
         let _ = write!(within, ",{:.1}", q.within_pct());
     }
@@ -225,7 +283,6 @@ fn field(text: &str) -> String {
         text.to_owned()
     }
 }
-
 
 #[cfg(test)]
 mod tests;

@@ -7,7 +7,8 @@
 //! - [`result`]: the result file a student hands in (JSON, versioned).
 //! - [`class`]: a class's results as one table.
 //!
-//! Pure: time is passed in as RFC 3339 text and a duration.
+//! Pure: time is passed in as RFC 3339 text and a duration (`core::time::Duration`, a value;
+//! no clock is read here).
 
 pub mod class;
 pub mod draw;

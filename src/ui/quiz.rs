@@ -95,15 +95,25 @@ pub fn render(app: &App, run: &QuizRun, body: Rect, buf: &mut Buffer) {
 /// The scenario as words: the GPU and model by name, the formats, batch, context and TP.
 #[must_use]
 pub fn scenario_words(s: &Scenario, catalog: &Catalog, theme: Theme) -> String {
-    let gpu = catalog.gpu(&s.gpu).map_or(s.gpu.clone(), |g| g.name.clone());
+    let gpu = catalog
+        .gpu(&s.gpu)
+        .map_or(s.gpu.clone(), |g| g.name.clone());
     let mut words = vec![gpu];
     if let Some(model) = &s.model {
-        words.push(catalog.model(model).map_or(model.clone(), |m| m.name.clone()));
+        words.push(
+            catalog
+                .model(model)
+                .map_or(model.clone(), |m| m.name.clone()),
+        );
     }
     words.push(if s.weights == s.precision {
         s.precision.label()
     } else {
-        format!("{} math, {} weights", s.precision.label(), s.weights.label())
+        format!(
+            "{} math, {} weights",
+            s.precision.label(),
+            s.weights.label()
+        )
     });
     words.push(format!("batch {}", s.batch));
     if s.model.is_some() && s.context > 0 {
@@ -144,7 +154,11 @@ fn input_lines(run: &QuizRun, question: &Question, theme: Theme) -> Vec<Line<'st
                 let picked = *chosen == Some(i)
                     || (!asking && matches!(last_guess(run), Some(Guess::Option(o)) if o == i));
                 let mark = if picked { theme.glyph("▶", ">") } else { " " };
-                let style = if picked { theme.selected() } else { theme.input() };
+                let style = if picked {
+                    theme.selected()
+                } else {
+                    theme.input()
+                };
                 Line::from(vec![
                     Span::raw(format!("{mark} ")),
                     Span::styled(format!("{}) ", i + 1), theme.key()),
@@ -170,7 +184,11 @@ fn committed_guess(run: &QuizRun) -> String {
 
 fn confidence_line(run: &QuizRun, theme: Theme) -> Line<'static> {
     let asking = run.phase == QuizPhase::Asking;
-    let mut spans = vec![Span::raw(if asking { "How sure (optional): " } else { "How sure: " })];
+    let mut spans = vec![Span::raw(if asking {
+        "How sure (optional): "
+    } else {
+        "How sure: "
+    })];
     let chosen = match run.phase {
         QuizPhase::Asking => run.confidence,
         QuizPhase::Revealed | QuizPhase::End => {
@@ -216,7 +234,11 @@ fn reveal_lines(run: &QuizRun, question: &Question, theme: Theme) -> Vec<Line<'s
     let how_far = match (&question.answer, guess) {
         (_, Guess::Skipped) => "skipped".to_owned(),
         (QuestionAnswer::Number { value, .. }, Guess::Number(g)) => {
-            format!("you said {}, {}", format_number(g, Format::Auto), describe_miss(g, *value))
+            format!(
+                "you said {}, {}",
+                format_number(g, Format::Auto),
+                describe_miss(g, *value)
+            )
         }
         (_, Guess::Option(o)) => format!(
             "you chose {}{}",
@@ -225,7 +247,11 @@ fn reveal_lines(run: &QuizRun, question: &Question, theme: Theme) -> Vec<Line<'s
         ),
         (QuestionAnswer::Choice { .. }, Guess::Number(_)) => String::new(),
     };
-    let style = if m.within { theme.good() } else { theme.error() };
+    let style = if m.within {
+        theme.good()
+    } else {
+        theme.error()
+    };
     vec![
         Line::from(vec![
             Span::styled("Answer ", theme.muted()),

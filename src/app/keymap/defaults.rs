@@ -6,14 +6,13 @@ use crossterm::event::{KeyCode, KeyModifiers};
 
 use super::{Binding, Emit, KeyContext, KeyPattern};
 use crate::app::msg::{Cycle, Msg};
-use crate::domain::quiz::Confidence;
 use crate::domain::session::Grade;
 
 const NONE: KeyModifiers = KeyModifiers::NONE;
 const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
 const CTRL: KeyModifiers = KeyModifiers::CONTROL;
 
-fn key(
+pub(super) fn key(
     context: KeyContext,
     code: KeyCode,
     modifiers: KeyModifiers,
@@ -32,7 +31,7 @@ fn key(
     }
 }
 
-fn ch(
+pub(super) fn ch(
     context: KeyContext,
     c: char,
     msg: Msg,
@@ -43,7 +42,7 @@ fn ch(
     key(context, KeyCode::Char(c), NONE, msg, label, footer, help)
 }
 
-fn pattern(
+pub(super) fn pattern(
     context: KeyContext,
     pattern: KeyPattern,
     emit: Emit,
@@ -169,29 +168,12 @@ pub(super) fn bindings() -> Vec<Binding> {
         key(C::LessonList, End, NONE, Msg::SelectLast, "last", 0, "last lesson"),
         key(C::LessonList, Enter, NONE, Msg::OpenSelected, "open", 9, "open the lesson where you left it"),
         key(C::LessonList, Esc, NONE, Msg::ResumeLesson, "back", 5, "back to the lesson you were studying"),
-        // The quiz: a number or an option, how sure, commit or skip; no going back.
-        pattern(C::QuizNumber, KeyPattern::NumberChar, Emit::TypedChar, "type", 3, "type a number: digits, '.', 'e' for powers of ten (3e2)"),
-        key(C::QuizNumber, Backspace, NONE, Msg::Backspace, "delete", 2, "delete the last character"),
-        pattern(C::QuizChoice, KeyPattern::OptionDigit, Emit::OptionOfDigit, "choose", 8, "choose that option"),
-        ch(C::QuizNumber, 'l', Msg::SetConfidence(Confidence::Low), "how sure", 6, "confidence 1: a guess (again: clear it)"),
-        ch(C::QuizNumber, 'm', Msg::SetConfidence(Confidence::Medium), "how sure", 6, "confidence 2: fairly sure"),
-        ch(C::QuizNumber, 'h', Msg::SetConfidence(Confidence::High), "how sure", 6, "confidence 3: sure"),
-        key(C::QuizNumber, Enter, NONE, Msg::Commit, "commit", 10, "lock in your answer (no going back)"),
-        ch(C::QuizNumber, 's', Msg::SkipQuestion, "skip", 7, "skip this question (scores 0)"),
-        ch(C::QuizChoice, 'l', Msg::SetConfidence(Confidence::Low), "how sure", 6, "confidence 1: a guess (again: clear it)"),
-        ch(C::QuizChoice, 'm', Msg::SetConfidence(Confidence::Medium), "how sure", 6, "confidence 2: fairly sure"),
-        ch(C::QuizChoice, 'h', Msg::SetConfidence(Confidence::High), "how sure", 6, "confidence 3: sure"),
-        key(C::QuizChoice, Enter, NONE, Msg::Commit, "commit", 10, "lock in the option chosen (no going back)"),
-        ch(C::QuizChoice, 's', Msg::SkipQuestion, "skip", 7, "skip this question (scores 0)"),
-        key(C::QuizRevealed, Enter, NONE, Msg::NextStep, "next question", 10, "on to the next question"),
-        ch(C::QuizRevealed, 'n', Msg::NextStep, "next question", 0, "on to the next question"),
-        key(C::QuizEnd, Up, NONE, Msg::ScrollUp, "scroll", 7, "scroll the summary up"),
-        key(C::QuizEnd, Down, NONE, Msg::ScrollDown, "scroll", 7, "scroll the summary down"),
-        key(C::QuizEnd, PageUp, NONE, Msg::PageUp, "scroll", 0, "scroll the summary up a page"),
-        key(C::QuizEnd, PageDown, NONE, Msg::PageDown, "scroll", 0, "scroll the summary down a page"),
         // Anywhere.
         ch(C::Global, '?', Msg::ToggleHelp, "help", 10, "this help"),
         ch(C::Global, 'q', Msg::Quit, "quit", 10, "quit (progress is saved as you go; asks first if a typed guess would be lost)"),
         key(C::Global, KeyCode::Char('c'), CTRL, Msg::QuitNow, "quit", 0, "quit at once, even with a guess typed"),
     ]
+    .into_iter()
+    .chain(super::quiz_keys::bindings())
+    .collect()
 }

@@ -205,7 +205,10 @@ pub fn table(results: &[QuizResult], compare: Compare) -> Result<ClassTable, Cla
     })
 }
 
-fn column<'a>(first: &QuestionResult, asked: impl Iterator<Item = &'a QuestionResult>) -> QuestionColumn {
+fn column<'a>(
+    first: &QuestionResult,
+    asked: impl Iterator<Item = &'a QuestionResult>,
+) -> QuestionColumn {
     let asked: Vec<&QuestionResult> = asked.collect();
     let guesses: Vec<f64> = asked.iter().filter_map(|q| q.guess).collect();
     let median_guess = if first.is_choice() {

@@ -70,7 +70,9 @@ pub enum QuestionAnswer {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DrawError {
     /// No count, or more than there are questions.
-    #[error("--count must be from 1 to {available} (the questions these lessons have), not {asked}")]
+    #[error(
+        "--count must be from 1 to {available} (the questions these lessons have), not {asked}"
+    )]
     Count {
         /// What was asked.
         asked: usize,
@@ -90,13 +92,21 @@ pub struct Candidate<'a> {
 
 /// Every predict step of `lessons` whose answer computes for the cluster, in course order.
 #[must_use]
-pub fn pool<'a>(lessons: &'a [Lesson], cluster: &Scenario, catalog: &Catalog) -> Vec<Candidate<'a>> {
+pub fn pool<'a>(
+    lessons: &'a [Lesson],
+    cluster: &Scenario,
+    catalog: &Catalog,
+) -> Vec<Candidate<'a>> {
     lessons
         .iter()
         .flat_map(|lesson| {
             lesson.steps.iter().filter_map(move |s| match s {
                 Step::Predict(step) => Some(Candidate { lesson, step }),
-                Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explore(_) | Step::Explain(_) => None,
+                Step::Read(_)
+                | Step::Recall(_)
+                | Step::Example(_)
+                | Step::Explore(_)
+                | Step::Explain(_) => None,
             })
         })
         .filter(|c| {
@@ -142,12 +152,28 @@ fn question(c: Candidate<'_>, spec: &QuizSpec<'_>, variant_seed: u64) -> Option<
         None => (own, false),
     };
     let say = |text: &str| render(text, &scenario, spec.catalog);
-    let answer = match (&c.step.answer, ResolvedAnswer::resolve(&c.step.answer, &scenario, spec.catalog)) {
-        (_, ResolvedAnswer::Number { value, unit, tolerance }) => QuestionAnswer::Number { value, unit, tolerance },
-        (Answer::Choice(choice), ResolvedAnswer::Choice { correct, .. }) => QuestionAnswer::Choice {
-            options: choice.options.iter().map(|o| say(o)).collect(),
-            correct,
+    let answer = match (
+        &c.step.answer,
+        ResolvedAnswer::resolve(&c.step.answer, &scenario, spec.catalog),
+    ) {
+        (
+            _,
+            ResolvedAnswer::Number {
+                value,
+                unit,
+                tolerance,
+            },
+        ) => QuestionAnswer::Number {
+            value,
+            unit,
+            tolerance,
         },
+        (Answer::Choice(choice), ResolvedAnswer::Choice { correct, .. }) => {
+            QuestionAnswer::Choice {
+                options: choice.options.iter().map(|o| say(o)).collect(),
+                correct,
+            }
+        }
         (_, ResolvedAnswer::Choice { .. } | ResolvedAnswer::Unavailable { .. }) => return None,
     };
     Some(Question {

@@ -2,7 +2,7 @@
 //! tolerance, choices 100 or 0), a skip as 0, and the summary at the end: the total, the
 //! calibration per confidence level, and the lessons to study again, weakest first.
 
-use std::time::Duration;
+use core::time::Duration;
 
 use super::{Question, QuestionAnswer};
 use crate::domain::scoring::{log_error, score};

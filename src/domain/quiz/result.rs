@@ -123,7 +123,9 @@ impl QuizResult {
                         unit,
                         tolerance,
                     } => (*value, unit.clone(), Some(*tolerance)),
-                    QuestionAnswer::Choice { correct, .. } => (*correct as f64, String::new(), None),
+                    QuestionAnswer::Choice { correct, .. } => {
+                        (*correct as f64, String::new(), None)
+                    }
                 };
                 QuestionResult {
                     lesson: q.lesson.clone(),
@@ -138,7 +140,9 @@ impl QuizResult {
                         Some(Guess::Option(o)) => Some(o as f64),
                         Some(Guess::Skipped) | None => None,
                     },
-                    confidence: response.and_then(|r| r.confidence).map(super::Confidence::level),
+                    confidence: response
+                        .and_then(|r| r.confidence)
+                        .map(super::Confidence::level),
                     score: summary.marks.get(i).map_or(0, |m| m.score),
                 }
             })

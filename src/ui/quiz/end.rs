@@ -29,7 +29,7 @@ use super::super::theme::Theme;
 use crate::app::App;
 use crate::app::quiz::{Export, QuizRun};
 use crate::domain::lesson::template::{Format, format_number};
-use crate::domain::quiz::{Guess, QuestionAnswer};
+use crate::domain::quiz::{Guess, QuestionAnswer, Summary};
 
 /// Draws the summary in `body`.
 pub fn render(app: &App, run: &QuizRun, body: Rect, buf: &mut Buffer) {
@@ -79,6 +79,66 @@ fn lines(run: &QuizRun, theme: Theme, width: usize) -> Vec<Line<'static>> {
         ]),
         Line::default(),
     ];
+    lines.extend(question_rows(run, &summary, theme, width));
+    lines.push(Line::default());
+    lines.push(Line::styled(
+        format!("{:<15}{:>7}  within", "Calibration", "answers"),
+        theme.muted(),
+    ));
+    for level in &summary.calibration.levels {
+        let share = level.within_pct().map_or_else(
+            || "—".to_owned(),
+            |p| format!("{} ({p:.0} %)", level.within),
+        );
+        lines.push(Line::raw(format!(
+            "  {} {:<10} {:>7}  {share}",
+            level.confidence.level(),
+            level.confidence.word(),
+            level.count
+        )));
+    }
+    if summary.calibration.unrated > 0 {
+        lines.push(Line::styled(
+            format!(
+                "  {} answered without saying how sure",
+                summary.calibration.unrated
+            ),
+            theme.muted(),
+        ));
+    }
+    lines.push(Line::default());
+    lines.push(if summary.study_again.is_empty() {
+        Line::styled(
+            "Nothing to study again: every answer was within tolerance.",
+            theme.good(),
+        )
+    } else {
+        let list: Vec<String> = summary
+            .study_again
+            .iter()
+            .map(|(id, mean)| format!("{id} ({mean:.0})"))
+            .collect();
+        Line::raw(format!("Study again, weakest first: {}", list.join(", ")))
+    });
+    lines.push(match &run.export {
+        Export::Written(path) => Line::raw(format!("Result written to {path}")),
+        Export::Pending => Line::styled("Writing the result file…", theme.muted()),
+        Export::Failed => Line::styled(
+            "The result file could not be written (see the warning below).",
+            theme.error(),
+        ),
+    });
+    lines
+}
+
+/// The table of every question: guess, answer, score.
+fn question_rows(
+    run: &QuizRun,
+    summary: &Summary,
+    theme: Theme,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
     // The question column takes what the others leave.
     let fixed = 4 + 14 + 22 + 6;
     let q_width = width.saturating_sub(fixed).clamp(8, 60);
@@ -109,7 +169,11 @@ fn lines(run: &QuizRun, theme: Theme, width: usize) -> Vec<Line<'static>> {
             ),
         };
         let label = clip(&format!("{}/{}", question.lesson, question.step), q_width);
-        let style = if m.within { theme.good() } else { theme.error() };
+        let style = if m.within {
+            theme.good()
+        } else {
+            theme.error()
+        };
         lines.push(Line::from(vec![
             Span::raw(format!(
                 "{:>2}  {label:<q_width$} {:<13} {:<21} ",
@@ -120,47 +184,6 @@ fn lines(run: &QuizRun, theme: Theme, width: usize) -> Vec<Line<'static>> {
             Span::styled(format!("{:>5}", m.score), style),
         ]));
     }
-    lines.push(Line::default());
-    lines.push(Line::styled(
-        format!("{:<15}{:>7}  within", "Calibration", "answers"),
-        theme.muted(),
-    ));
-    for level in &summary.calibration.levels {
-        let share = level
-            .within_pct()
-            .map_or_else(|| "—".to_owned(), |p| format!("{} ({p:.0} %)", level.within));
-        lines.push(Line::raw(format!(
-            "  {} {:<10} {:>7}  {share}",
-            level.confidence.level(),
-            level.confidence.word(),
-            level.count
-        )));
-    }
-    if summary.calibration.unrated > 0 {
-        lines.push(Line::styled(
-            format!("  {} answered without saying how sure", summary.calibration.unrated),
-            theme.muted(),
-        ));
-    }
-    lines.push(Line::default());
-    lines.push(if summary.study_again.is_empty() {
-        Line::styled("Nothing to study again: every answer was within tolerance.", theme.good())
-    } else {
-        let list: Vec<String> = summary
-            .study_again
-            .iter()
-            .map(|(id, mean)| format!("{id} ({mean:.0})"))
-            .collect();
-        Line::raw(format!("Study again, weakest first: {}", list.join(", ")))
-    });
-    lines.push(match &run.export {
-        Export::Written(path) => Line::raw(format!("Result written to {path}")),
-        Export::Pending => Line::styled("Writing the result file…", theme.muted()),
-        Export::Failed => Line::styled(
-            "The result file could not be written (see the warning below).",
-            theme.error(),
-        ),
-    });
     lines
 }
 

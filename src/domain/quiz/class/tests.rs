@@ -6,7 +6,13 @@ use rstest::rstest;
 use super::*;
 use crate::domain::scenario::Scenario;
 
-fn q(step: &str, answer: f64, guess: Option<f64>, score: u8, confidence: Option<u8>) -> QuestionResult {
+fn q(
+    step: &str,
+    answer: f64,
+    guess: Option<f64>,
+    score: u8,
+    confidence: Option<u8>,
+) -> QuestionResult {
     QuestionResult {
         lesson: "batching".into(),
         step: step.into(),
@@ -37,9 +43,30 @@ fn result(name: &str, seed: u64, questions: Vec<QuestionResult>) -> QuizResult {
 
 fn class() -> Vec<QuizResult> {
     vec![
-        result("ada", 7, vec![q("easy", 100.0, Some(100.0), 100, Some(3)), q("hard", 8.0, Some(16.0), 50, Some(3))]),
-        result("bo", 7, vec![q("easy", 100.0, Some(105.0), 100, Some(2)), q("hard", 8.0, None, 0, None)]),
-        result("cy", 7, vec![q("easy", 100.0, Some(300.0), 21, Some(1)), q("hard", 8.0, Some(8.0), 100, Some(3))]),
+        result(
+            "ada",
+            7,
+            vec![
+                q("easy", 100.0, Some(100.0), 100, Some(3)),
+                q("hard", 8.0, Some(16.0), 50, Some(3)),
+            ],
+        ),
+        result(
+            "bo",
+            7,
+            vec![
+                q("easy", 100.0, Some(105.0), 100, Some(2)),
+                q("hard", 8.0, None, 0, None),
+            ],
+        ),
+        result(
+            "cy",
+            7,
+            vec![
+                q("easy", 100.0, Some(300.0), 21, Some(1)),
+                q("hard", 8.0, Some(8.0), 100, Some(3)),
+            ],
+        ),
     ]
 }
 
@@ -55,7 +82,11 @@ fn a_row_per_student_and_the_hardest_question_first() {
     assert_eq!(hard.median_guess, Some(12.0));
     assert_eq!(t.questions[1].median_guess, Some(105.0));
     assert_eq!(t.students[0].scores, [Some(50), Some(100)]);
-    assert_eq!(t.students[1].scores, [None, Some(100)], "a skip has no score");
+    assert_eq!(
+        t.students[1].scores,
+        [None, Some(100)],
+        "a skip has no score"
+    );
     assert_eq!((t.students[0].within, t.students[0].of), (1, 2));
     assert!((t.students[0].total - 75.0).abs() < 1e-9);
 }
@@ -75,7 +106,11 @@ fn results_of_different_quizzes_are_refused_unless_mixed() {
     results[2].seed = 8;
     let labels: Vec<String> = ["a.json", "b.json", "c.json"].map(String::from).to_vec();
     let err = same_quiz(&labels, &results).unwrap_err();
-    assert!(err.to_string().contains("c.json is from another quiz than a.json (seed 8 vs 7)"), "{err}");
+    assert!(
+        err.to_string()
+            .contains("c.json is from another quiz than a.json (seed 8 vs 7)"),
+        "{err}"
+    );
     assert!(err.to_string().contains("--mixed"));
     results[2].questions.pop();
     let t = table(&results, Compare::Shared).unwrap();
@@ -89,7 +124,10 @@ fn mixed_results_with_nothing_shared_are_refused() {
         result("a", 1, vec![q("x", 1.0, Some(1.0), 100, None)]),
         result("b", 2, vec![q("y", 1.0, Some(1.0), 100, None)]),
     ];
-    assert_eq!(table(&results, Compare::Shared), Err(ClassError::NothingShared));
+    assert_eq!(
+        table(&results, Compare::Shared),
+        Err(ClassError::NothingShared)
+    );
 }
 
 #[rstest]

@@ -28,7 +28,10 @@ fn quiz(lessons: &[Lesson], catalog: &Catalog, count: usize, seed: u64) -> Vec<Q
 fn the_same_seed_gives_the_same_questions_and_variants() {
     let (lessons, catalog) = course();
     for seed in [0, 1, 42, u64::MAX] {
-        assert_eq!(quiz(&lessons, &catalog, 10, seed), quiz(&lessons, &catalog, 10, seed));
+        assert_eq!(
+            quiz(&lessons, &catalog, 10, seed),
+            quiz(&lessons, &catalog, 10, seed)
+        );
     }
 }
 
@@ -50,7 +53,8 @@ fn other_seeds_give_other_quizzes() {
 fn a_varying_step_is_asked_for_other_scenarios_under_other_seeds() {
     let (lessons, catalog) = course();
     let all = pool(&lessons, &Scenario::default_cluster(), &catalog).len();
-    let mut scenarios = std::collections::HashMap::<String, std::collections::HashSet<String>>::new();
+    let mut scenarios =
+        std::collections::HashMap::<String, std::collections::HashSet<String>>::new();
     for seed in 0..12 {
         for q in quiz(&lessons, &catalog, all, seed) {
             scenarios
@@ -59,8 +63,15 @@ fn a_varying_step_is_asked_for_other_scenarios_under_other_seeds() {
                 .insert(format!("{:?}", q.scenario));
         }
     }
-    let varying: Vec<&String> = scenarios.iter().filter(|(_, s)| s.len() > 1).map(|(k, _)| k).collect();
-    assert!(varying.len() >= 3, "steps asked on fresh scenarios: {varying:?}");
+    let varying: Vec<&String> = scenarios
+        .iter()
+        .filter(|(_, s)| s.len() > 1)
+        .map(|(k, _)| k)
+        .collect();
+    assert!(
+        varying.len() >= 3,
+        "steps asked on fresh scenarios: {varying:?}"
+    );
 }
 
 /// Every question a quiz can draw from the shipped lessons, under many seeds, computes: a
@@ -80,10 +91,22 @@ fn every_question_a_quiz_can_draw_from_the_shipped_lessons_computes() {
                 }
                 QuestionAnswer::Choice { options, correct } => assert!(correct < &options.len()),
             }
-            assert!(!q.text.contains(UNAVAILABLE), "{}/{}: {}", q.lesson, q.step, q.text);
+            assert!(
+                !q.text.contains(UNAVAILABLE),
+                "{}/{}: {}",
+                q.lesson,
+                q.step,
+                q.text
+            );
             if q.varied {
                 let evaluation = q.scenario.evaluate(&catalog);
-                assert!(evaluation.is_ok(), "{}/{}: {:?}", q.lesson, q.step, q.scenario);
+                assert!(
+                    evaluation.is_ok(),
+                    "{}/{}: {:?}",
+                    q.lesson,
+                    q.step,
+                    q.scenario
+                );
             }
         }
     }
@@ -112,6 +135,10 @@ fn only_the_chosen_lessons_are_drawn_from() {
         .filter(|l| l.id == "batching" || l.id == "ridge-point")
         .collect();
     for q in quiz(&chosen, &catalog, 5, 3) {
-        assert!(q.lesson == "batching" || q.lesson == "ridge-point", "{}", q.lesson);
+        assert!(
+            q.lesson == "batching" || q.lesson == "ridge-point",
+            "{}",
+            q.lesson
+        );
     }
 }

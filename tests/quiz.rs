@@ -321,3 +321,14 @@ fn tiny_terminals_do_not_panic() {
         let _ = render(&app, w, h);
     }
 }
+
+#[test]
+fn help_lists_the_quiz_keys_and_closes() {
+    let mut app = quiz(3, 1, RevealPolicy::Each, 100, 30);
+    press(&mut app, &typed("?"));
+    let screen = text(&render(&app, 100, 30));
+    assert!(screen.contains("Quiz: typing a number"), "{screen}");
+    assert!(screen.contains("skip this question"), "{screen}");
+    press(&mut app, &[key(KeyCode::Esc)]);
+    assert!(text(&render(&app, 100, 30)).contains("question 1 of 3"));
+}

@@ -124,6 +124,13 @@ pub fn probe(out: &Path) -> Result<()> {
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        bail!(
+            "cannot write the result to {}: there is no directory {}",
+            out.display(),
+            dir.display()
+        );
+    }
     tempfile::Builder::new()
         .prefix(".quiz-probe.")
         .tempfile_in(dir)

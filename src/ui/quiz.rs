@@ -120,6 +120,9 @@ pub fn scenario_words(s: &Scenario, catalog: &Catalog, theme: Theme) -> String {
         words.push(format!("{} context", context_words(s.context)));
     }
     words.push(format!("TP {}", s.tp));
+    if s.draft_tokens > 0 {
+        words.push(format!("{} draft tokens", s.draft_tokens));
+    }
     words.join(theme.dot())
 }
 

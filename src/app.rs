@@ -13,6 +13,7 @@ pub mod layout;
 pub mod mode;
 pub mod msg;
 pub mod plot_view;
+pub mod quiz;
 pub mod run;
 mod update;
 
@@ -64,6 +65,7 @@ pub struct App {
     classroom: Classroom,
     what_if: WhatIfLine,
     pending: Pending,
+    quiz: Option<quiz::QuizRun>,
 }
 
 /// The what-if line over the plot.
@@ -258,6 +260,7 @@ impl App {
             classroom: Classroom::default(),
             what_if: WhatIfLine::Closed,
             pending: Pending::Nothing,
+            quiz: None,
         }
     }
 
@@ -271,6 +274,21 @@ impl App {
             ..Classroom::default()
         };
         self
+    }
+
+    /// The same program as a quiz: the questions one at a time, nothing but the question on
+    /// screen until its reveal, a result file at the end and no study progress saved.
+    #[must_use]
+    pub fn quizzing(mut self, run: quiz::QuizRun) -> Self {
+        self.mode = Mode::Quiz;
+        self.quiz = Some(run);
+        self
+    }
+
+    /// The quiz in progress (none outside the quiz).
+    #[must_use]
+    pub const fn quiz(&self) -> Option<&quiz::QuizRun> {
+        self.quiz.as_ref()
     }
 
     /// The what-if line.

@@ -9,6 +9,8 @@ pub mod lab;
 pub mod learn;
 pub mod list;
 pub mod present;
+pub mod quiz;
+pub mod results;
 pub mod review;
 
 use std::io::Write as _;
@@ -178,6 +180,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Lab(args)) => lab::run(&global, &args),
         Some(Command::Detect { write }) => detect::run(&global, write.as_deref()),
+        Some(Command::Quiz(args)) => quiz::run(&global, &args),
+        Some(Command::Results(args)) => results::run(&args),
         None => learn::run(&global, None),
     }
 }

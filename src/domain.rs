@@ -18,6 +18,7 @@ pub mod logscale;
 pub mod measured;
 pub mod model;
 pub mod quantity;
+pub mod quiz;
 pub mod roofline;
 pub mod scenario;
 pub mod schedule;

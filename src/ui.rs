@@ -23,6 +23,7 @@ pub mod measured_pane;
 pub mod plot_pane;
 pub mod present;
 pub mod prose;
+pub mod quiz;
 pub mod theme;
 pub mod too_small;
 
@@ -57,14 +58,17 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
         too_small::render(app, area, buf);
         return;
     };
-    match app.screen() {
-        Screen::LessonList { selected } => lesson_list::render(app, *selected, body, buf),
-        Screen::Lesson(screen) => match app.mode() {
+    match (app.screen(), app.quiz()) {
+        (_, Some(run)) => quiz::render(app, run, body, buf),
+        (Screen::LessonList { selected }, None) => lesson_list::render(app, *selected, body, buf),
+        (Screen::Lesson(screen), None) => match app.mode() {
             crate::app::Mode::Study => match screen.view {
                 crate::app::LessonView::Step => lesson::render(app, screen, body, buf),
                 crate::app::LessonView::End { .. } => lesson_end::render(app, screen, body, buf),
             },
             crate::app::Mode::Present => present::render(app, screen, body, buf),
+            // The quiz has its own screen (above).
+            crate::app::Mode::Quiz => {}
         },
     }
     render_notice(app, notice, buf);

@@ -428,3 +428,57 @@ fn child_of(parent: &str) -> Option<String> {
             (ppid == parent).then(|| entry.file_name().to_string_lossy().into_owned())
         })
 }
+
+/// A quiz of five questions taken to the end in a real terminal: each skipped or answered,
+/// the end screen, the result file written (and readable by `results`), no study progress,
+/// the terminal restored.
+#[test]
+fn a_quiz_to_the_end_writes_its_result_and_no_progress() {
+    if tmux_missing() {
+        return;
+    }
+    let data = tempfile::tempdir().expect("a temp dir");
+    let out = data.path().join("ada.json");
+    let tmux = Tmux::start("quiz", 120, 36);
+    launch(
+        &tmux,
+        data.path(),
+        &format!(
+            "quiz --count 5 --seed 2026 --name ada --out '{}'",
+            out.display()
+        ),
+    );
+    for n in 1..=5 {
+        let screen = tmux.wait_for_text(&format!("question {n} of 5"));
+        assert!(!screen.contains("Answer"), "{screen}");
+        if screen.contains("1) ") {
+            tmux.literal("2");
+        } else {
+            tmux.literal("100");
+        }
+        tmux.literal("m");
+        tmux.keys(&["Enter"]);
+        tmux.wait_for_text("Answer");
+        tmux.keys(&["Enter"]);
+    }
+    let end = tmux.wait_for_text("Result written to");
+    assert!(
+        end.contains("Total") && end.contains("Calibration"),
+        "{end}"
+    );
+    tmux.keys(&["q"]);
+    tmux.wait_for_restored();
+    let after = tmux.screen();
+    assert!(
+        after.contains("the same quiz again: roofline quiz --seed 2026 --count 5"),
+        "{after}"
+    );
+    let result = roofline_tutor::cli::results::load(&out).expect("the result reads back");
+    assert_eq!(result.name, "ada");
+    assert_eq!(result.questions.len(), 5);
+    assert!(result.questions.iter().all(|q| q.confidence == Some(2)));
+    assert!(
+        !data.path().join("progress.ron").exists(),
+        "a quiz does not touch study progress"
+    );
+}

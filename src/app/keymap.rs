@@ -53,6 +53,14 @@ pub enum KeyContext {
     ExplainPaused,
     /// The help overlay is open.
     Help,
+    /// Quiz: typing a number.
+    QuizNumber,
+    /// Quiz: choosing an option.
+    QuizChoice,
+    /// Quiz: an answer is shown.
+    QuizRevealed,
+    /// Quiz: the summary at the end.
+    QuizEnd,
 }
 
 impl KeyContext {
@@ -79,6 +87,10 @@ impl KeyContext {
             Self::RoomChoices => "Classroom: the room's options",
             Self::Presenting => "Classroom: presenting",
             Self::Global => "Anywhere",
+            Self::QuizNumber => "Quiz: typing a number",
+            Self::QuizChoice => "Quiz: choosing an option",
+            Self::QuizRevealed => "Quiz: the answer shown",
+            Self::QuizEnd => "Quiz: the end",
         }
     }
 }
@@ -317,5 +329,6 @@ pub fn key_name(pattern: KeyPattern, glyphs: GlyphSet) -> String {
 }
 
 mod defaults;
+mod quiz_keys;
 #[cfg(test)]
 mod tests;

@@ -19,6 +19,9 @@ pub enum Mode {
     /// A classroom walkthrough: the presenter paces and reveals, types the room's guesses;
     /// nothing is scored, the room's record is kept.
     Present,
+    /// A quiz: the question alone until its reveal (each, or all at the end), scored, a
+    /// result file written and nothing else saved.
+    Quiz,
 }
 
 /// Who may reveal an answer.
@@ -28,6 +31,8 @@ pub enum Revealer {
     Learner,
     /// The presenter, whenever they choose.
     Presenter,
+    /// The quiz: each answer follows its commit, or all come at the end, as it was started.
+    Quiz,
 }
 
 /// What a mode saves.
@@ -37,6 +42,8 @@ pub enum Saves {
     Progress,
     /// The room's guesses, at each reveal (when a record file was asked for).
     RoomRecord,
+    /// The student's result file, once, at the end (study progress is not touched).
+    QuizResult,
 }
 
 impl Mode {
@@ -48,6 +55,7 @@ impl Mode {
     #[must_use]
     pub fn withheld(self, app: &App) -> Withheld {
         match self {
+            Self::Quiz => super::quiz::withheld(app),
             Self::Present => present_withheld(app),
             Self::Study => {
                 let (Some(screen), Some((lesson, step))) =
@@ -104,6 +112,8 @@ impl Mode {
                         .session()
                         .is_some_and(|s| !app.classroom().revealed.contains(&s.current()))
             }
+            // No plot, no slider: nothing to stop.
+            Self::Quiz => false,
         };
         let scenario = Scenario {
             batch: 1,
@@ -125,6 +135,7 @@ impl Mode {
         match self {
             Self::Study => Revealer::Learner,
             Self::Present => Revealer::Presenter,
+            Self::Quiz => Revealer::Quiz,
         }
     }
 
@@ -134,6 +145,7 @@ impl Mode {
         match self {
             Self::Study => Saves::Progress,
             Self::Present => Saves::RoomRecord,
+            Self::Quiz => Saves::QuizResult,
         }
     }
 
@@ -143,6 +155,7 @@ impl Mode {
         match self {
             Self::Study => app.study_contexts(),
             Self::Present => present_contexts(app),
+            Self::Quiz => super::quiz::contexts(app),
         }
     }
 }

@@ -139,4 +139,11 @@ pub enum Msg {
     },
     /// Saving progress failed; the message says why.
     SaveFailed(String),
+
+    /// Quiz: say how sure you are of this answer (the same level again clears it).
+    SetConfidence(crate::domain::quiz::Confidence),
+    /// Quiz: skip this question (it scores 0 and says skipped).
+    SkipQuestion,
+    /// Quiz: the result file was written to this path.
+    ResultExported(String),
 }

@@ -24,6 +24,11 @@ pub trait ProgressSink {
 
     /// Tells the speaker-notes window what is on screen now.
     fn notify(&mut self, _app: &App) {}
+
+    /// Writes the quiz's result file; the path written, if any.
+    fn export_result(&mut self, _app: &App) -> Result<Option<String>, String> {
+        Ok(None)
+    }
 }
 
 impl ProgressSink for Store {
@@ -53,7 +58,10 @@ pub fn handle(app: &mut App, msg: Msg) -> Vec<Effect> {
         for effect in update(app, msg).iter() {
             match effect {
                 Effect::Dispatch(next) => queue.push_back(next.clone()),
-                Effect::SaveProgress | Effect::SaveRecord | Effect::NotifyNotes => {
+                Effect::SaveProgress
+                | Effect::SaveRecord
+                | Effect::NotifyNotes
+                | Effect::ExportResult => {
                     if !outside.contains(effect) {
                         outside.push(effect.clone());
                     }
@@ -74,6 +82,14 @@ pub fn perform<S: ProgressSink>(app: &mut App, effects: &[Effect], sink: &mut S)
                 sink.notify(app);
                 None
             }
+            Effect::ExportResult => match sink.export_result(app) {
+                Ok(Some(path)) => {
+                    let _ = update(app, Msg::ResultExported(path));
+                    None
+                }
+                Ok(None) => None,
+                Err(why) => Some(why),
+            },
             Effect::Dispatch(_) => None,
         };
         if let Some(why) = failed {

@@ -42,6 +42,7 @@ pub fn update(app: &mut App, msg: Msg) -> Effects {
     }
     let own = match app.mode {
         Mode::Present => classroom::handle(app, &msg),
+        Mode::Quiz => super::quiz::handle(app, &msg),
         Mode::Study => None,
     };
     let follow_up = match own {
@@ -147,7 +148,12 @@ fn dispatch(app: &mut App, msg: Msg) -> Option<Msg> {
             None
         }
         // The classroom draws the curtain and the open line completes; they took these first.
-        Msg::ToggleCurtain | Msg::CompleteWhatIf => None,
+        // The quiz's own keys are the quiz's (it took them first); elsewhere they mean nothing.
+        Msg::ToggleCurtain
+        | Msg::CompleteWhatIf
+        | Msg::SetConfidence(_)
+        | Msg::SkipQuestion
+        | Msg::ResultExported(_) => None,
         Msg::Quit
         | Msg::QuitNow
         | Msg::ToggleHelp

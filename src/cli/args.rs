@@ -108,6 +108,76 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         write: Option<PathBuf>,
     },
+    /// Take a quiz: scored predictions drawn from the lessons, fresh numbers per seed, a
+    /// result file at the end (study progress is not touched).
+    Quiz(QuizCli),
+    /// One table for a class from quiz result files: a row per student, a column per
+    /// question (hardest first), the class's calibration.
+    Results(ResultsCli),
+}
+
+/// `roofline quiz` options (`--lessons DIR` picks the lesson files, as everywhere).
+#[derive(Debug, Args)]
+#[command(allow_negative_numbers = true)]
+pub struct QuizCli {
+    /// Only these lessons (ids, comma-separated), e.g. `batching,kv-cache`.
+    #[arg(long, value_name = "ID,ID…", value_delimiter = ',')]
+    pub only: Vec<String>,
+    /// How many questions [default: 10].
+    #[arg(long, value_name = "N", value_parser = parse_count)]
+    pub count: Option<usize>,
+    /// The seed: the same seed and lessons give the same quiz [default: random, printed].
+    #[arg(long, value_name = "S", value_parser = parse_seed)]
+    pub seed: Option<u64>,
+    /// Your name, in the result file [default: $USER].
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
+    /// Where to write the result [default: quiz-NAME-DATE.json here].
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Show each answer after its question, or all at the end.
+    #[arg(long, value_name = "WHEN", default_value = "each")]
+    pub reveal: RevealWhen,
+}
+
+/// When the quiz shows the answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RevealWhen {
+    /// After each question.
+    Each,
+    /// All at the end.
+    End,
+}
+
+/// `roofline results` options.
+#[derive(Debug, Args)]
+pub struct ResultsCli {
+    /// Quiz result files (JSON, from `roofline quiz`).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Print the table as JSON.
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Print the table as CSV (a row per student, a column per question).
+    #[arg(long)]
+    pub csv: bool,
+    /// Accept results of different quizzes, comparing only the questions they share.
+    #[arg(long)]
+    pub mixed: bool,
+}
+
+fn parse_count(text: &str) -> Result<usize, String> {
+    text.parse::<usize>()
+        .map_err(|_| format!("'{text}' is not a count: give a whole number of questions"))
+}
+
+fn parse_seed(text: &str) -> Result<u64, String> {
+    text.parse::<u64>().map_err(|_| {
+        format!(
+            "'{text}' is not a seed: give a whole number from 0 to {}",
+            u64::MAX
+        )
+    })
 }
 
 /// `roofline lab` options.

@@ -12,7 +12,7 @@ const NONE: KeyModifiers = KeyModifiers::NONE;
 const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
 const CTRL: KeyModifiers = KeyModifiers::CONTROL;
 
-fn key(
+pub(super) fn key(
     context: KeyContext,
     code: KeyCode,
     modifiers: KeyModifiers,
@@ -31,7 +31,7 @@ fn key(
     }
 }
 
-fn ch(
+pub(super) fn ch(
     context: KeyContext,
     c: char,
     msg: Msg,
@@ -42,7 +42,7 @@ fn ch(
     key(context, KeyCode::Char(c), NONE, msg, label, footer, help)
 }
 
-fn pattern(
+pub(super) fn pattern(
     context: KeyContext,
     pattern: KeyPattern,
     emit: Emit,
@@ -173,4 +173,7 @@ pub(super) fn bindings() -> Vec<Binding> {
         ch(C::Global, 'q', Msg::Quit, "quit", 10, "quit (progress is saved as you go; asks first if a typed guess would be lost)"),
         key(C::Global, KeyCode::Char('c'), CTRL, Msg::QuitNow, "quit", 0, "quit at once, even with a guess typed"),
     ]
+    .into_iter()
+    .chain(super::quiz_keys::bindings())
+    .collect()
 }

@@ -95,7 +95,10 @@ pub(super) fn navigate(app: &mut App, msg: Msg) -> Option<Msg> {
         | Msg::CompleteWhatIf
         | Msg::RestartLesson
         | Msg::FirstUnfinished
-        | Msg::Clock(_) => {}
+        | Msg::Clock(_)
+        | Msg::SetConfidence(_)
+        | Msg::SkipQuestion
+        | Msg::ResultExported(_) => {}
     }
     None
 }

@@ -1,0 +1,131 @@
+//! The class table as text and CSV, and damaged files located.
+
+use super::*;
+use crate::domain::quiz::QuestionResult;
+use crate::domain::scenario::Scenario;
+
+fn q(
+    step: &str,
+    answer: f64,
+    unit: &str,
+    guess: Option<f64>,
+    score: u8,
+    confidence: Option<u8>,
+) -> QuestionResult {
+    QuestionResult {
+        lesson: "batching".into(),
+        step: step.into(),
+        scenario: Scenario::default_cluster(),
+        question: format!("{step}?"),
+        answer,
+        unit: unit.into(),
+        tolerance: (!unit.is_empty()).then_some(0.1),
+        guess,
+        confidence,
+        score,
+    }
+}
+
+fn result(name: &str, questions: Vec<QuestionResult>) -> QuizResult {
+    QuizResult {
+        format_version: 1,
+        tutor_version: "0.1.0".into(),
+        name: name.into(),
+        seed: 42,
+        lessons: vec!["batching".into()],
+        started: "2026-11-23T10:00:00Z".into(),
+        finished: "2026-11-23T10:05:00Z".into(),
+        total: 0.0,
+        questions,
+    }
+}
+
+fn class() -> Vec<QuizResult> {
+    vec![
+        result(
+            "ada",
+            vec![
+                q("step-time-64", 13.2, "ms", Some(12.0), 100, Some(3)),
+                q("kv-wall", 98.0, "sequences", Some(200.0), 49, Some(3)),
+                q("bound", 1.0, "", Some(1.0), 100, Some(2)),
+            ],
+        ),
+        result(
+            "bo",
+            vec![
+                q("step-time-64", 13.2, "ms", Some(30.0), 41, Some(1)),
+                q("kv-wall", 98.0, "sequences", None, 0, None),
+                q("bound", 1.0, "", Some(0.0), 0, None),
+            ],
+        ),
+        result(
+            "cyrus-the-great",
+            vec![
+                q("step-time-64", 13.2, "ms", Some(13.0), 100, Some(2)),
+                q("kv-wall", 98.0, "sequences", Some(100.0), 100, Some(3)),
+                q("bound", 1.0, "", Some(1.0), 100, None),
+            ],
+        ),
+    ]
+}
+
+#[test]
+fn the_class_table_as_text() {
+    let results = class();
+    let t = table(&results, Compare::All).unwrap();
+    insta::assert_snapshot!("class_table", text(&t, &results));
+}
+
+#[test]
+fn the_class_table_as_csv() {
+    let results = class();
+    let t = table(&results, Compare::All).unwrap();
+    let csv = csv(&t);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "name,total,within,of,batching/kv-wall,batching/bound,batching/step-time-64"
+    );
+    assert_eq!(lines[2], "bo,13.7,0,3,,0,41");
+    assert_eq!(lines.len(), 7);
+}
+
+#[test]
+fn a_damaged_file_is_located_with_its_line_and_caret() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.json");
+    let mut json = serde_json::to_string_pretty(&class()[0]).unwrap();
+    json = json.replacen("\"seed\": 42,", "\"seed\": 42,,", 1);
+    std::fs::write(&path, &json).unwrap();
+    let e = load(&path).unwrap_err().to_string();
+    let first = e.lines().next().unwrap();
+    assert!(
+        first.starts_with(&format!("{}:5:14: not a quiz result", path.display())),
+        "{e}"
+    );
+    assert!(e.contains("\"seed\": 42,,"), "the line: {e}");
+    assert!(e.contains('^'), "a caret: {e}");
+}
+
+#[test]
+fn a_foreign_file_says_what_it_lacks_and_a_newer_format_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("other.json");
+    std::fs::write(
+        &path,
+        "{\n  \"lesson\": \"batching\",\n  \"steps\": []\n}\n",
+    )
+    .unwrap();
+    let e = load(&path).unwrap_err().to_string();
+    assert!(e.contains(":2:"), "{e}");
+    assert!(e.contains("unknown field `lesson`"), "{e}");
+    let newer = serde_json::to_string_pretty(&class()[0])
+        .unwrap()
+        .replace("\"format_version\": 1", "\"format_version\": 9");
+    std::fs::write(&path, newer).unwrap();
+    let e = load(&path).unwrap_err().to_string();
+    assert!(
+        e.contains(":2:3: format_version 9 is not one this tutor reads"),
+        "{e}"
+    );
+}

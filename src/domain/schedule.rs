@@ -12,12 +12,14 @@
 mod due;
 mod fsrs;
 mod grade;
+pub mod round;
 
 use serde::{Deserialize, Serialize};
 
 pub use due::{Due, ReviewKind, Reviewable, due_now, reviewables};
 pub use fsrs::{Memory, Scheduler};
 pub use grade::{grade_for_choice, grade_for_guess};
+pub use round::{Asked, Item, ItemOutcome, NextDue, Round, grade_of, next_due};
 
 pub use super::session::Grade;
 

@@ -13,7 +13,9 @@ pub mod layout;
 pub mod mode;
 pub mod msg;
 pub mod plot_view;
+pub mod review;
 pub mod run;
+pub mod schedule;
 mod update;
 
 use std::time::{Duration, SystemTime};
@@ -30,7 +32,9 @@ pub use keymap::{KeyContext, Keymap};
 pub use mode::Mode;
 pub use msg::{Cycle, Msg};
 pub use plot_view::PlotView;
+pub use review::Reviewing;
 pub use run::{ProgressSink, RunError, handle, perform, run};
+pub use schedule::Schedule;
 pub use update::{to_revisit, update};
 
 use crate::domain::batch_range::Wall;
@@ -64,6 +68,8 @@ pub struct App {
     classroom: Classroom,
     what_if: WhatIfLine,
     pending: Pending,
+    schedule: Schedule,
+    review: Option<Reviewing>,
 }
 
 /// The what-if line over the plot.
@@ -258,6 +264,8 @@ impl App {
             classroom: Classroom::default(),
             what_if: WhatIfLine::Closed,
             pending: Pending::Nothing,
+            schedule: Schedule::default(),
+            review: None,
         }
     }
 
@@ -271,6 +279,71 @@ impl App {
             ..Classroom::default()
         };
         self
+    }
+
+    /// The same program knowing the review schedule, read at `now` (time is data: the caller
+    /// reads the clock): the lesson list counts what is due per lesson, and in study a line
+    /// says how many steps are due and how to review them (unless a warning has the line).
+    #[must_use]
+    pub fn with_schedule(
+        mut self,
+        scheduler: crate::domain::schedule::Scheduler,
+        now: crate::domain::schedule::Timestamp,
+    ) -> Self {
+        self.schedule = Schedule::new(scheduler, now);
+        self.schedule.refresh(&self.lessons, &self.progress);
+        let due = self.schedule.due_total();
+        if due > 0 && self.mode == Mode::Study && self.notice.is_none() {
+            self.notice = Some(Notice {
+                kind: NoticeKind::Info,
+                text: format!(
+                    "{due} due for review {} roofline review",
+                    self.appearance.pick("—", "-")
+                ),
+            });
+        }
+        self
+    }
+
+    /// The same program as a review of `round`, on its first item: the learner answers, each
+    /// answer is graded and goes into its step's review history (scheduled by `scheduler`), a
+    /// summary ends the round.
+    #[must_use]
+    pub fn reviewing(
+        mut self,
+        round: crate::domain::schedule::Round,
+        scheduler: crate::domain::schedule::Scheduler,
+    ) -> Self {
+        self.schedule = Schedule::new(scheduler, round.started());
+        self.mode = Mode::Review;
+        self.review = Some(Reviewing::new(round));
+        update::open_review(&mut self);
+        self
+    }
+
+    /// The review in progress (review mode only).
+    #[must_use]
+    pub const fn review(&self) -> Option<&Reviewing> {
+        self.review.as_ref()
+    }
+
+    /// What study knows of the review schedule.
+    #[must_use]
+    pub const fn schedule(&self) -> &Schedule {
+        &self.schedule
+    }
+
+    /// The lesson on screen: a lesson of the course, or in review the round's items gathered
+    /// as one lesson.
+    #[must_use]
+    pub fn screen_lesson(&self) -> Option<&Lesson> {
+        let screen = self.lesson_screen()?;
+        match (&self.mode, &self.review) {
+            (Mode::Review, Some(review)) => Some(review.round.lesson()),
+            (Mode::Review, None) | (Mode::Study | Mode::Present, _) => {
+                self.lessons.get(screen.lesson)
+            }
+        }
     }
 
     /// The what-if line.
@@ -431,7 +504,7 @@ impl App {
     #[must_use]
     pub fn current_step(&self) -> Option<(&Lesson, &Step)> {
         let screen = self.lesson_screen()?;
-        let lesson = self.lessons.get(screen.lesson)?;
+        let lesson = self.screen_lesson()?;
         Some((lesson, lesson.steps.get(screen.session.current())?))
     }
 

@@ -23,6 +23,7 @@ pub mod measured_pane;
 pub mod plot_pane;
 pub mod present;
 pub mod prose;
+pub mod review;
 pub mod theme;
 pub mod too_small;
 
@@ -65,6 +66,10 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
                 crate::app::LessonView::End { .. } => lesson_end::render(app, screen, body, buf),
             },
             crate::app::Mode::Present => present::render(app, screen, body, buf),
+            crate::app::Mode::Review => match screen.view {
+                crate::app::LessonView::Step => lesson::render(app, screen, body, buf),
+                crate::app::LessonView::End { .. } => review::render_summary(app, body, buf),
+            },
         },
     }
     render_notice(app, notice, buf);

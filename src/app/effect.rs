@@ -15,6 +15,8 @@ pub enum Effect {
     SaveRecord,
     /// The presentation changed: tell the speaker-notes window.
     NotifyNotes,
+    /// A review was graded: save the review history (the store appends it to the file's).
+    SaveSchedule,
 }
 
 /// Everything one message asks for, in order.
@@ -33,7 +35,10 @@ impl Effects {
     pub fn follow_up(&self) -> Option<Msg> {
         self.0.iter().find_map(|e| match e {
             Effect::Dispatch(msg) => Some(msg.clone()),
-            Effect::SaveProgress | Effect::SaveRecord | Effect::NotifyNotes => None,
+            Effect::SaveProgress
+            | Effect::SaveRecord
+            | Effect::NotifyNotes
+            | Effect::SaveSchedule => None,
         })
     }
 

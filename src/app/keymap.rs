@@ -53,6 +53,10 @@ pub enum KeyContext {
     ExplainPaused,
     /// The help overlay is open.
     Help,
+    /// Review: any item.
+    Reviewing,
+    /// Review: the summary at the end of a round.
+    ReviewEnd,
 }
 
 impl KeyContext {
@@ -79,6 +83,8 @@ impl KeyContext {
             Self::RoomChoices => "Classroom: the room's options",
             Self::Presenting => "Classroom: presenting",
             Self::Global => "Anywhere",
+            Self::Reviewing => "Review",
+            Self::ReviewEnd => "End of a review",
         }
     }
 }

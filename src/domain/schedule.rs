@@ -38,6 +38,12 @@ impl Timestamp {
         Self(self.0.saturating_add(days.saturating_mul(DAY_SECS)))
     }
 
+    /// Calendar days (UTC) from `earlier` to this moment: 1 for any moment tomorrow.
+    #[must_use]
+    pub const fn calendar_days_since(self, earlier: Self) -> i64 {
+        self.0.div_euclid(DAY_SECS) - earlier.0.div_euclid(DAY_SECS)
+    }
+
     /// Whole days from `earlier` to this moment (0 when `earlier` is later).
     #[must_use]
     pub const fn days_since(self, earlier: Self) -> u32 {
@@ -114,6 +120,18 @@ mod tests {
     #[case(0, DAY_SECS, 0)]
     fn whole_days_between_moments(#[case] later: i64, #[case] earlier: i64, #[case] days: u32) {
         assert_eq!(Timestamp(later).days_since(Timestamp(earlier)), days);
+    }
+
+    #[rstest]
+    #[case(0, 0, 0)]
+    #[case(DAY_SECS - 1, DAY_SECS + 1, 1)] // 23:59:59 to 00:00:01 the next day
+    #[case(DAY_SECS + 1, 2 * DAY_SECS - 1, 0)]
+    #[case(0, 30 * DAY_SECS, 30)]
+    fn calendar_days_count_midnights(#[case] earlier: i64, #[case] later: i64, #[case] days: i64) {
+        assert_eq!(
+            Timestamp(later).calendar_days_since(Timestamp(earlier)),
+            days
+        );
     }
 
     #[rstest]

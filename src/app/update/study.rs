@@ -88,10 +88,11 @@ pub(super) fn judge_explore_on_the_plot(app: &mut App) {
     let Screen::Lesson(screen) = &mut app.screen else {
         return;
     };
-    let Some(Step::Explore(explore)) = app
-        .lessons
-        .get(screen.lesson)
-        .and_then(|l| l.steps.get(screen.session.current()))
+    let lesson = match (app.mode, &app.review) {
+        (crate::app::Mode::Review, Some(review)) => Some(review.round.lesson()),
+        _ => app.lessons.get(screen.lesson),
+    };
+    let Some(Step::Explore(explore)) = lesson.and_then(|l| l.steps.get(screen.session.current()))
     else {
         return;
     };
@@ -125,8 +126,7 @@ pub(super) fn act(app: &mut App, action: Action) -> Option<Msg> {
 /// moment is the run loop's clock at the last key (time is data); without one, nothing is
 /// recorded.
 fn record_review(app: &mut App) {
-    use crate::domain::schedule::{Review, Timestamp, grade_for_choice, grade_for_guess};
-    use crate::domain::session::{Guess, PredictState, RecallState};
+    use crate::domain::schedule::{Review, Timestamp, grade_of};
     let Screen::Lesson(screen) = &app.screen else {
         return;
     };
@@ -136,26 +136,7 @@ fn record_review(app: &mut App) {
     else {
         return;
     };
-    let grade = match (screen.session.state(), screen.session.answer()) {
-        (
-            StepState::Predict(PredictState::Revealed {
-                guess: Guess::Number(g),
-                ..
-            }),
-            Some(ResolvedAnswer::Number {
-                value, tolerance, ..
-            }),
-        ) => grade_for_guess(*g, *value, *tolerance),
-        (
-            StepState::Predict(PredictState::Revealed {
-                guess: Guess::Choice(c),
-                ..
-            }),
-            Some(ResolvedAnswer::Choice { correct, .. }),
-        ) => Some(grade_for_choice(*c, *correct)),
-        (StepState::Recall(RecallState::Graded(grade)), _) => Some(*grade),
-        _ => None,
-    };
+    let grade = grade_of(screen.session.state(), screen.session.answer());
     let Some(grade) = grade else {
         return;
     };

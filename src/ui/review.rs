@@ -140,7 +140,7 @@ fn summary_lines(app: &App, review: &Reviewing, theme: Theme) -> Vec<Line<'stati
     if round.skipped() > 0 {
         lines.push(Line::styled(
             format!(
-                "{} left unanswered: still due, they come back at the next review",
+                "Left unanswered: {} (still due, asked again at the next review)",
                 round.skipped()
             ),
             theme.muted(),

@@ -148,5 +148,8 @@ fn review_with_items_due_needs_a_terminal_and_says_so() {
     let (_, stderr, ok) = review_plain(temp.path());
     assert!(!ok);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains("1 item(s) are due, and the review needs a terminal"), "{stderr}");
+    assert!(
+        stderr.contains("1 item(s) are due, and the review needs a terminal"),
+        "{stderr}"
+    );
 }

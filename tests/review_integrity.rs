@@ -234,7 +234,7 @@ fn no_answer_is_on_screen_before_its_reveal_in_any_review() {
     let reviewable = progress
         .reviews
         .values()
-        .map(|steps| steps.len())
+        .map(std::collections::BTreeMap::len)
         .sum::<usize>();
     // The first round plays with the plot before every answer; the second, on other variants,
     // checks each moment without playing (the plot's surfaces are the same code).

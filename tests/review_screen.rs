@@ -23,8 +23,10 @@ const SEED: u64 = 7;
 /// Lesson 2's varied ridge prediction (answered right) and its first card (graded Good),
 /// each with one review on `START`.
 fn answered() -> Progress {
-    let mut progress = Progress::default();
-    progress.last_lesson = Some("ridge-point".into());
+    let mut progress = Progress {
+        last_lesson: Some("ridge-point".into()),
+        ..Progress::default()
+    };
     progress.lessons.insert(
         "ridge-point".into(),
         LessonProgress {

@@ -12,7 +12,6 @@
 
 mod interactive;
 
-use std::fmt::Write as _;
 use std::process::ExitCode;
 
 use anyhow::{Context as _, Result};
@@ -143,17 +142,12 @@ pub fn nothing_due(deck: &[Reviewable], now: Timestamp) -> Result<String> {
                 1 => "tomorrow".to_owned(),
                 n => format!("in {n} days"),
             };
-            let mut text = format!(
-                "Nothing is due for review. The next item comes due {} ({when}); ",
-                rfc3339(next)?
-            );
-            let _ = write!(
-                text,
-                "{} item{} in the review deck.\n",
+            format!(
+                "Nothing is due for review. The next item comes due {} ({when}); {} item{} in the review deck.\n",
+                rfc3339(next)?,
                 deck.len(),
                 if deck.len() == 1 { "" } else { "s" }
-            );
-            text
+            )
         }
     })
 }

@@ -288,6 +288,7 @@ fn ready(step: &Step, cluster: &Scenario, catalog: &Catalog, seed: u64) -> (Opti
 /// A patch that gives `scenario` exactly on the learner's `cluster` (see [`scenario_for`]).
 /// The prompt is named only where the step named one (a named prompt shows the prefill dot)
 /// or where it is needed to arrive at the scenario.
+#[must_use]
 pub fn pin(own: Option<&ScenarioPatch>, scenario: &Scenario, cluster: &Scenario) -> ScenarioPatch {
     let mut patch = ScenarioPatch {
         gpu: Some(scenario.gpu.clone()),

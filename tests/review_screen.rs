@@ -301,3 +301,36 @@ fn study_says_when_reviews_are_due_and_the_lesson_list_shows_where() {
         support::terminal(&app, 100, 30).backend()
     );
 }
+
+#[test]
+fn the_review_draws_at_any_size_in_ascii_and_under_the_help() {
+    let progress = answered();
+    let app = support::course_app_looking(progress.clone(), 120, 40, support::ASCII);
+    let round = Round::due(
+        app.lessons(),
+        &progress,
+        &Scheduler::default(),
+        START.plus_days(30),
+        app.cluster(),
+        app.catalog(),
+        SEED,
+    )
+    .unwrap();
+    let mut app = app.reviewing(round, Scheduler::default());
+    let sizes = [(1, 1), (20, 5), (40, 12), (60, 16), (120, 40), (200, 60)];
+    for (width, height) in sizes {
+        let screen = text(&render(&app, width, height));
+        assert!(screen.is_ascii(), "{width}x{height}:\n{screen}");
+    }
+    send(&mut app, &[Msg::ToggleHelp]);
+    let help = text(&render(&app, 120, 40));
+    assert!(help.contains("Review"), "{help}");
+    send(&mut app, &[Msg::CloseHelp, Msg::NextStep, Msg::NextStep]);
+    for (width, height) in sizes {
+        let screen = text(&render(&app, width, height));
+        assert!(screen.is_ascii(), "{width}x{height}:\n{screen}");
+    }
+    let summary = text(&render(&app, 120, 40));
+    assert!(summary.contains("0 reviewed"), "{summary}");
+    assert!(summary.contains("Left unanswered: 2"), "{summary}");
+}

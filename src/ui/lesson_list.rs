@@ -109,12 +109,7 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
     let (mut title, legend) = title_and_legend(theme, lessons, &summaries);
     if reviews {
         let due = app.schedule().due_total();
-        title = format!(
-            "{}{}{due} due for review {} roofline review ",
-            title.trim_end(),
-            theme.dot(),
-            theme.glyph("—", "-")
-        );
+        title = format!("{}{}{due} due for review ", title.trim_end(), theme.dot());
     }
     let table = Table::new(rows, widths)
         .header(header)

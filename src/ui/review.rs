@@ -24,6 +24,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 use super::theme::Theme;
 use crate::app::{App, LessonScreen, Msg, Reviewing};
+use crate::domain::lesson::{Answer, Step};
 use crate::domain::schedule::{Asked, Grade, Item, ItemOutcome, ReviewKind, Timestamp};
 
 /// The lesson pane's title on an item: its place in the round and the lesson it comes from.
@@ -71,7 +72,8 @@ pub fn header(app: &App, screen: &LessonScreen, theme: Theme, width: u16) -> Vec
         let now = screen
             .last_key
             .map_or(review.round.started(), crate::app::review::timestamp);
-        let verdict = format!("{mark} {}: {}", grade.label(), why(item, grade));
+        let step = review.round.lesson().steps.get(index);
+        let verdict = format!("{mark} {}: {}", grade.label(), why(item, step, grade));
         lines.extend(super::prose::wrap(&verdict, width, style, " "));
         lines.extend(super::prose::wrap(
             &back_in(now, next),
@@ -202,14 +204,17 @@ fn summary_lines(app: &App, review: &Reviewing, theme: Theme) -> Vec<Line<'stati
     lines
 }
 
-/// What a grade means for this item.
-fn why(item: &Item, grade: Grade) -> &'static str {
-    match (item.kind, grade) {
-        (ReviewKind::Recall, _) => "your grade",
-        (ReviewKind::Predict, Grade::Easy) => "within half the tolerance",
-        (ReviewKind::Predict, Grade::Good) => "within the tolerance",
-        (ReviewKind::Predict, Grade::Hard) => "within a factor of 2",
-        (ReviewKind::Predict, Grade::Again) => "more than a factor of 2 off, or the wrong option",
+/// What a grade means for this item (`step`: the item as asked).
+fn why(item: &Item, step: Option<&Step>, grade: Grade) -> &'static str {
+    let choice = matches!(step, Some(Step::Predict(p)) if matches!(p.answer, Answer::Choice(_)));
+    match (item.kind, choice, grade) {
+        (ReviewKind::Recall, _, _) => "your grade",
+        (ReviewKind::Predict, true, Grade::Again) => "the wrong option",
+        (ReviewKind::Predict, true, Grade::Hard | Grade::Good | Grade::Easy) => "the right option",
+        (ReviewKind::Predict, false, Grade::Easy) => "within half the tolerance",
+        (ReviewKind::Predict, false, Grade::Good) => "within the tolerance",
+        (ReviewKind::Predict, false, Grade::Hard) => "within a factor of 2",
+        (ReviewKind::Predict, false, Grade::Again) => "more than a factor of 2 off",
     }
 }
 

@@ -37,10 +37,15 @@ pub fn course_app(width: u16, height: u16) -> App {
 
 /// An app over the shipped course with this progress saved, on the lesson list.
 pub fn course_app_with(progress: Progress, width: u16, height: u16) -> App {
+    course_app_looking(progress, width, height, Appearance::default())
+}
+
+/// As [`course_app_with`], with these glyphs and colours.
+pub fn course_app_looking(progress: Progress, width: u16, height: u16, look: Appearance) -> App {
     let lessons = lessons::builtin(&builtin_catalog()).expect("the shipped lessons load");
     App::new(AppInit {
         progress,
-        ..init(lessons, width, height, Appearance::default())
+        ..init(lessons, width, height, look)
     })
 }
 

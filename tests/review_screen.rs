@@ -334,3 +334,70 @@ fn the_review_draws_at_any_size_in_ascii_and_under_the_help() {
     assert!(summary.contains("0 reviewed"), "{summary}");
     assert!(summary.contains("Left unanswered: 2"), "{summary}");
 }
+
+#[test]
+fn a_card_comes_back_filled_for_the_learners_cluster() {
+    let mut progress = Progress::default();
+    progress.lessons.insert(
+        "your-cluster".into(),
+        LessonProgress {
+            resume_step: None,
+            steps: [(
+                "your-numbers-card".to_owned(),
+                StepRecord::Graded { grade: Grade::Good },
+            )]
+            .into_iter()
+            .collect(),
+        },
+    );
+    progress.add_review(
+        "your-cluster",
+        "your-numbers-card",
+        Review {
+            at: START,
+            grade: Grade::Good,
+        },
+    );
+    let lessons = course_app_with(Progress::default(), 120, 40)
+        .lessons()
+        .to_vec();
+    let cluster = roofline_tutor::domain::scenario::Scenario {
+        gpu: "h200".into(),
+        ..roofline_tutor::domain::scenario::Scenario::default_cluster()
+    };
+    let app = App::new(roofline_tutor::app::AppInit {
+        catalog: roofline_tutor::content::data_files::builtin_catalog(),
+        lessons,
+        cluster: cluster.clone(),
+        progress: progress.clone(),
+        warning: None,
+        appearance: support::COLOR,
+        viewport: ratatui::layout::Size::new(120, 40),
+        measure: roofline_tutor::ui::MEASURE,
+    });
+    let round = Round::due(
+        app.lessons(),
+        &progress,
+        &Scheduler::default(),
+        START.plus_days(60),
+        app.cluster(),
+        app.catalog(),
+        SEED,
+    )
+    .unwrap();
+    let mut app = app.reviewing(round, Scheduler::default());
+    let ridge = app
+        .catalog()
+        .gpu("h200")
+        .ok()
+        .and_then(|g| g.ridge(cluster.precision))
+        .unwrap();
+    let shown = format!("Ridge {ridge:.0} FLOP/byte");
+    assert!(
+        !text(&render(&app, 120, 40)).contains(&shown),
+        "the back waits for the turn"
+    );
+    send(&mut app, &[Msg::TurnCard]);
+    let screen = text(&render(&app, 120, 40));
+    assert!(screen.contains(&shown), "{shown} in:\n{screen}");
+}

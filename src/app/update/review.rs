@@ -54,23 +54,8 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<(Option<Msg>, Vec<Effec
             );
             done(vec![])
         }
-        Msg::Reveal | Msg::Grade(_) => {
-            let action = match msg {
-                Msg::Grade(grade) => Action::Grade(*grade),
-                _ => Action::Reveal,
-            };
-            let Screen::Lesson(screen) = &mut app.screen else {
-                return None;
-            };
-            match screen.session.act(action) {
-                Outcome::Changed => done(record(app)),
-                Outcome::Unchanged => done(vec![]),
-                Outcome::Refused(refusal) => {
-                    refuse(app, refusal.to_string());
-                    done(vec![])
-                }
-            }
-        }
+        Msg::Reveal => done(settle(app, Action::Reveal)),
+        Msg::Grade(grade) => done(settle(app, Action::Grade(*grade))),
         Msg::NextStep => {
             next(app);
             done(vec![])
@@ -92,7 +77,63 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<(Option<Msg>, Vec<Effec
             );
             done(vec![])
         }
-        _ => None,
+        // Typing, committing, turning a card, the plot, scrolling, help and quitting work as
+        // in study (listed, so that a new message is decided here too).
+        Msg::Quit
+        | Msg::QuitNow
+        | Msg::ToggleHelp
+        | Msg::CloseHelp
+        | Msg::DismissNotice
+        | Msg::SelectPrevious
+        | Msg::SelectNext
+        | Msg::SelectFirst
+        | Msg::SelectLast
+        | Msg::TypeChar(_)
+        | Msg::Backspace
+        | Msg::SelectOption(_)
+        | Msg::Commit
+        | Msg::TurnCard
+        | Msg::LeaveInput
+        | Msg::EditText
+        | Msg::ScrollUp
+        | Msg::ScrollDown
+        | Msg::PageUp
+        | Msg::PageDown
+        | Msg::HalveBatch
+        | Msg::DoubleBatch
+        | Msg::DecrementBatch
+        | Msg::IncrementBatch
+        | Msg::SetBatch(_)
+        | Msg::CyclePrecision(_)
+        | Msg::CycleGpu(_)
+        | Msg::CycleModel(_)
+        | Msg::CycleContext(_)
+        | Msg::ResetPlot
+        | Msg::Clock(_)
+        | Msg::OpenWhatIf
+        | Msg::CompleteWhatIf
+        | Msg::ToggleCurtain
+        | Msg::TogglePrefill
+        | Msg::MouseDown { .. }
+        | Msg::MouseDrag { .. }
+        | Msg::MouseUp
+        | Msg::Resize { .. }
+        | Msg::SaveFailed(_) => None,
+    }
+}
+
+/// Reveals or grades the current item and, when that settled it, records its review.
+fn settle(app: &mut App, action: Action) -> Vec<Effect> {
+    let Screen::Lesson(screen) = &mut app.screen else {
+        return Vec::new();
+    };
+    match screen.session.act(action) {
+        Outcome::Changed => record(app),
+        Outcome::Unchanged => Vec::new(),
+        Outcome::Refused(refusal) => {
+            refuse(app, refusal.to_string());
+            Vec::new()
+        }
     }
 }
 

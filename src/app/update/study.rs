@@ -85,19 +85,13 @@ pub(super) fn plot_to_step(app: &mut App) {
 /// An explore step is judged for the setting the learner arrived at on the plot: its answer is
 /// computed for that setting just before the guess is locked in.
 pub(super) fn judge_explore_on_the_plot(app: &mut App) {
-    let Screen::Lesson(screen) = &mut app.screen else {
-        return;
-    };
-    let lesson = match (app.mode, &app.review) {
-        (crate::app::Mode::Review, Some(review)) => Some(review.round.lesson()),
-        _ => app.lessons.get(screen.lesson),
-    };
-    let Some(Step::Explore(explore)) = lesson.and_then(|l| l.steps.get(screen.session.current()))
-    else {
+    let Some((_, Step::Explore(explore))) = app.current_step() else {
         return;
     };
     let answer = ResolvedAnswer::resolve(&explore.answer, &app.plot.scenario, &app.catalog);
-    let _ = screen.session.judge_against(answer);
+    if let Screen::Lesson(screen) = &mut app.screen {
+        let _ = screen.session.judge_against(answer);
+    }
 }
 
 pub(super) fn act(app: &mut App, action: Action) -> Option<Msg> {

@@ -210,25 +210,32 @@ impl Round {
 /// `None` for anything else (not settled, or an answer that cannot be judged).
 #[must_use]
 pub fn grade_of(state: &StepState, answer: Option<&ResolvedAnswer>) -> Option<Grade> {
-    match (state, answer) {
-        (
-            StepState::Predict(PredictState::Revealed {
-                guess: Guess::Number(guess),
-                ..
-            }),
-            Some(ResolvedAnswer::Number {
-                value, tolerance, ..
-            }),
-        ) => super::grade_for_guess(*guess, *value, *tolerance),
-        (
-            StepState::Predict(PredictState::Revealed {
-                guess: Guess::Choice(chosen),
-                ..
-            }),
-            Some(ResolvedAnswer::Choice { correct, .. }),
-        ) => Some(super::grade_for_choice(*chosen, *correct)),
-        (StepState::Recall(RecallState::Graded(grade)), _) => Some(*grade),
-        _ => None,
+    match state {
+        StepState::Predict(PredictState::Revealed { guess, .. }) => match (guess, answer) {
+            (
+                Guess::Number(guess),
+                Some(ResolvedAnswer::Number {
+                    value, tolerance, ..
+                }),
+            ) => super::grade_for_guess(*guess, *value, *tolerance),
+            (Guess::Choice(chosen), Some(ResolvedAnswer::Choice { correct, .. })) => {
+                Some(super::grade_for_choice(*chosen, *correct))
+            }
+            // A guess of the other kind than the answer, or no answer to judge against.
+            (
+                Guess::Number(_),
+                Some(ResolvedAnswer::Choice { .. } | ResolvedAnswer::Unavailable { .. }) | None,
+            )
+            | (
+                Guess::Choice(_),
+                Some(ResolvedAnswer::Number { .. } | ResolvedAnswer::Unavailable { .. }) | None,
+            ) => None,
+        },
+        StepState::Recall(RecallState::Graded(grade)) => Some(*grade),
+        StepState::Reading
+        | StepState::Predict(PredictState::Predicting { .. } | PredictState::Committed { .. })
+        | StepState::Recall(RecallState::Front | RecallState::Back)
+        | StepState::Explain(_) => None,
     }
 }
 

@@ -14,7 +14,9 @@ pub mod mode;
 pub mod msg;
 pub mod plot_view;
 pub mod quiz;
+pub mod review;
 pub mod run;
+pub mod schedule;
 mod update;
 
 use std::time::{Duration, SystemTime};
@@ -31,7 +33,9 @@ pub use keymap::{KeyContext, Keymap};
 pub use mode::Mode;
 pub use msg::{Cycle, Msg};
 pub use plot_view::PlotView;
+pub use review::Reviewing;
 pub use run::{ProgressSink, RunError, handle, perform, run};
+pub use schedule::Schedule;
 pub use update::{to_revisit, update};
 
 use crate::domain::batch_range::Wall;
@@ -66,6 +70,8 @@ pub struct App {
     what_if: WhatIfLine,
     pending: Pending,
     quiz: Option<quiz::QuizRun>,
+    schedule: Schedule,
+    review: Option<Reviewing>,
 }
 
 /// The what-if line over the plot.
@@ -261,6 +267,8 @@ impl App {
             what_if: WhatIfLine::Closed,
             pending: Pending::Nothing,
             quiz: None,
+            schedule: Schedule::default(),
+            review: None,
         }
     }
 
@@ -449,7 +457,7 @@ impl App {
     #[must_use]
     pub fn current_step(&self) -> Option<(&Lesson, &Step)> {
         let screen = self.lesson_screen()?;
-        let lesson = self.lessons.get(screen.lesson)?;
+        let lesson = self.screen_lesson()?;
         Some((lesson, lesson.steps.get(screen.session.current())?))
     }
 

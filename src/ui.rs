@@ -24,6 +24,7 @@ pub mod plot_pane;
 pub mod present;
 pub mod prose;
 pub mod quiz;
+pub mod review;
 pub mod theme;
 pub mod too_small;
 
@@ -69,6 +70,10 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
             crate::app::Mode::Present => present::render(app, screen, body, buf),
             // The quiz has its own screen (above).
             crate::app::Mode::Quiz => {}
+            crate::app::Mode::Review => match screen.view {
+                crate::app::LessonView::Step => lesson::render(app, screen, body, buf),
+                crate::app::LessonView::End { .. } => review::render_summary(app, body, buf),
+            },
         },
     }
     render_notice(app, notice, buf);

@@ -98,3 +98,58 @@ fn a_higher_retention_brings_reviews_sooner() {
     assert_eq!(relaxed["due"], 0, "{relaxed:#}");
     assert_eq!(keen["due"], 1, "{keen:#}");
 }
+
+/// `roofline review` without `--json`, on no terminal: its stdout, stderr and exit status.
+fn review_plain(data_dir: &std::path::Path) -> (String, String, bool) {
+    let output = Command::new(env!("CARGO_BIN_EXE_roofline"))
+        .arg("--data-dir")
+        .arg(data_dir)
+        .arg("review")
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.success(),
+    )
+}
+
+#[test]
+fn review_with_nothing_due_says_when_the_next_item_is_and_exits_cleanly() {
+    let temp = tempfile::tempdir().unwrap();
+    let (stdout, _, ok) = review_plain(temp.path());
+    assert!(ok);
+    assert!(stdout.starts_with("Nothing to review yet"), "{stdout}");
+
+    let just_now = now() - 60;
+    let progress = format!(
+        r#"(format_version: 2, reviews: {{"ridge-point": {{"ridge-definition": [(at: {just_now}, grade: Good)]}}}},
+           lessons: {{"ridge-point": (steps: {{"ridge-definition": Graded(grade: Good)}})}})"#
+    );
+    std::fs::write(temp.path().join("progress.ron"), &progress).unwrap();
+    let (stdout, stderr, ok) = review_plain(temp.path());
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.starts_with("Nothing is due for review. The next item comes due 20"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("1 item in the review deck"), "{stdout}");
+}
+
+#[test]
+fn review_with_items_due_needs_a_terminal_and_says_so() {
+    let temp = tempfile::tempdir().unwrap();
+    let long_ago = now() - 400 * DAY;
+    let progress = format!(
+        r#"(format_version: 2, reviews: {{"ridge-point": {{"ridge-definition": [(at: {long_ago}, grade: Good)]}}}},
+           lessons: {{"ridge-point": (steps: {{"ridge-definition": Graded(grade: Good)}})}})"#
+    );
+    std::fs::write(temp.path().join("progress.ron"), &progress).unwrap();
+    let (_, stderr, ok) = review_plain(temp.path());
+    assert!(!ok);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("1 item(s) are due, and the review needs a terminal"),
+        "{stderr}"
+    );
+}

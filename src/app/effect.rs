@@ -17,6 +17,8 @@ pub enum Effect {
     NotifyNotes,
     /// The quiz is over: write the student's result file.
     ExportResult,
+    /// A review was graded: save the review history (the store appends it to the file's).
+    SaveSchedule,
 }
 
 /// Everything one message asks for, in order.
@@ -38,7 +40,8 @@ impl Effects {
             Effect::SaveProgress
             | Effect::SaveRecord
             | Effect::NotifyNotes
-            | Effect::ExportResult => None,
+            | Effect::ExportResult
+            | Effect::SaveSchedule => None,
         })
     }
 

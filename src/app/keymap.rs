@@ -61,6 +61,10 @@ pub enum KeyContext {
     QuizRevealed,
     /// Quiz: the summary at the end.
     QuizEnd,
+    /// Review: any item.
+    Reviewing,
+    /// Review: the summary at the end of a round.
+    ReviewEnd,
 }
 
 impl KeyContext {
@@ -91,6 +95,8 @@ impl KeyContext {
             Self::QuizChoice => "Quiz: choosing an option",
             Self::QuizRevealed => "Quiz: the answer shown",
             Self::QuizEnd => "Quiz: the end",
+            Self::Reviewing => "Review",
+            Self::ReviewEnd => "End of a review",
         }
     }
 }

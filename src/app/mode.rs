@@ -1,13 +1,14 @@
 //! How the tutor is being used, and the policy each use owns: what is withheld until a reveal,
 //! what reveal does, which keys apply and what is saved. Nothing about a mode is decided in a
-//! widget. Study is the mode that exists; quiz, present and review are added here as variants,
-//! each answering the same questions.
+//! widget. Study, present and review are the modes that exist; each answers the same questions.
 
 use super::{App, KeyContext};
 use crate::domain::batch_range::Wall;
 use crate::domain::lesson::Step;
 use crate::domain::scenario::Scenario;
-use crate::domain::session::{PredictState, ResolvedAnswer, Session, StepState};
+use crate::domain::session::{
+    PredictInput, PredictState, RecallState, ResolvedAnswer, Session, StepState,
+};
 use crate::domain::withhold::Withheld;
 
 /// A use of the tutor.
@@ -22,6 +23,9 @@ pub enum Mode {
     /// A quiz: the question alone until its reveal (each, or all at the end), scored, a
     /// result file written and nothing else saved.
     Quiz,
+    /// Spaced review: what FSRS says is due comes back (cards graded by the learner,
+    /// predictions on a fresh scenario graded from the error); the review history is saved.
+    Review,
 }
 
 /// Who may reveal an answer.
@@ -44,6 +48,8 @@ pub enum Saves {
     RoomRecord,
     /// The student's result file, once, at the end (study progress is not touched).
     QuizResult,
+    /// The review history (the schedule), after every item graded; nothing else.
+    Schedule,
 }
 
 impl Mode {
@@ -57,7 +63,9 @@ impl Mode {
         match self {
             Self::Quiz => super::quiz::withheld(app),
             Self::Present => present_withheld(app),
-            Self::Study => {
+            // Review asks its items as study asks its steps: every answer of the round not
+            // yet revealed, and the card's back while unturned.
+            Self::Study | Self::Review => {
                 let (Some(screen), Some((lesson, step))) =
                     (app.lesson_screen(), app.current_step())
                 else {
@@ -97,7 +105,7 @@ impl Mode {
     #[must_use]
     pub fn wall(self, app: &App) -> Wall {
         let open = match self {
-            Self::Study => matches!(
+            Self::Study | Self::Review => matches!(
                 (app.current_step(), app.session().map(Session::state)),
                 (
                     Some((_, Step::Predict(_))),
@@ -133,7 +141,7 @@ impl Mode {
     #[must_use]
     pub const fn revealer(self) -> Revealer {
         match self {
-            Self::Study => Revealer::Learner,
+            Self::Study | Self::Review => Revealer::Learner,
             Self::Present => Revealer::Presenter,
             Self::Quiz => Revealer::Quiz,
         }
@@ -146,6 +154,7 @@ impl Mode {
             Self::Study => Saves::Progress,
             Self::Present => Saves::RoomRecord,
             Self::Quiz => Saves::QuizResult,
+            Self::Review => Saves::Schedule,
         }
     }
 
@@ -156,6 +165,7 @@ impl Mode {
             Self::Study => app.study_contexts(),
             Self::Present => present_contexts(app),
             Self::Quiz => super::quiz::contexts(app),
+            Self::Review => review_contexts(app),
         }
     }
 }
@@ -189,4 +199,31 @@ fn present_contexts(app: &App) -> Vec<KeyContext> {
     }
     contexts.extend([KeyContext::Presenting, KeyContext::Plot, KeyContext::Global]);
     contexts
+}
+
+/// Review: the item's state (a guess, a locked-in guess, a card's front or back; once answered
+/// only going on: an item is graded once), the review's own keys, the plot and the global
+/// keys; on the summary, its keys.
+fn review_contexts(app: &App) -> Vec<KeyContext> {
+    use KeyContext as C;
+    let Some(screen) = app.lesson_screen() else {
+        return vec![C::Global];
+    };
+    if let super::LessonView::End { .. } = screen.view {
+        return vec![C::ReviewEnd, C::Global];
+    }
+    let step = match screen.session.state() {
+        StepState::Predict(PredictState::Predicting { input }) => match input {
+            PredictInput::Number { .. } => C::GuessEntry,
+            PredictInput::Choice { .. } => C::ChoiceEntry,
+        },
+        StepState::Predict(PredictState::Committed { .. }) => C::Committed,
+        StepState::Recall(RecallState::Front) => C::CardFront,
+        StepState::Recall(RecallState::Back) => C::CardBack,
+        StepState::Recall(RecallState::Graded(_))
+        | StepState::Predict(PredictState::Revealed { .. })
+        | StepState::Reading
+        | StepState::Explain(_) => C::Continue,
+    };
+    vec![step, C::Reviewing, C::Plot, C::Global]
 }

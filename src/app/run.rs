@@ -61,7 +61,8 @@ pub fn handle(app: &mut App, msg: Msg) -> Vec<Effect> {
                 Effect::SaveProgress
                 | Effect::SaveRecord
                 | Effect::NotifyNotes
-                | Effect::ExportResult => {
+                | Effect::ExportResult
+                | Effect::SaveSchedule => {
                     if !outside.contains(effect) {
                         outside.push(effect.clone());
                     }
@@ -76,7 +77,9 @@ pub fn handle(app: &mut App, msg: Msg) -> Vec<Effect> {
 pub fn perform<S: ProgressSink>(app: &mut App, effects: &[Effect], sink: &mut S) {
     for effect in effects {
         let failed = match effect {
-            Effect::SaveProgress => sink.save(app.progress()).err(),
+            // The review history lives in the progress file: a save writes what changed
+            // (only reviews, in review mode), merged over the file.
+            Effect::SaveProgress | Effect::SaveSchedule => sink.save(app.progress()).err(),
             Effect::SaveRecord => sink.save_record(app).err(),
             Effect::NotifyNotes => {
                 sink.notify(app);

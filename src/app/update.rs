@@ -3,11 +3,13 @@
 
 mod navigate;
 mod plot;
+mod review;
 mod study;
 mod what_if;
 
 use navigate::{Scroll, Selection, navigate, scroll, select};
 use plot::{Pointer, apply_wall_policy, batch_to, plot_change, pointer};
+pub use review::open as open_review;
 pub use study::to_revisit;
 use study::{
     act, enter_step, judge_explore_on_the_plot, next_step, open_lesson, plot_to_step,
@@ -43,6 +45,10 @@ pub fn update(app: &mut App, msg: Msg) -> Effects {
     let own = match app.mode {
         Mode::Present => classroom::handle(app, &msg),
         Mode::Quiz => super::quiz::handle(app, &msg),
+        Mode::Review => {
+            before(app, &msg);
+            review::handle(app, &msg)
+        }
         Mode::Study => None,
     };
     let follow_up = match own {
@@ -50,6 +56,8 @@ pub fn update(app: &mut App, msg: Msg) -> Effects {
             effects.extend(mode_effects);
             follow_up
         }
+        // Review called `before` already.
+        None if app.mode == Mode::Review => route(app, msg),
         None => dispatch(app, msg),
     };
     apply_wall_policy(app);
@@ -60,8 +68,11 @@ pub fn update(app: &mut App, msg: Msg) -> Effects {
     if let Some(msg) = follow_up {
         effects.push(Effect::Dispatch(msg));
     }
-    let progressed = sync_progress(app) || app.progress.last_lesson != last_lesson;
-    if progressed && app.mode.saves() == Saves::Progress {
+    // Review saves the review history alone (as its own effect): its round is no lesson of
+    // the course, so nothing of it goes into the lessons' records.
+    let progressed = app.mode.saves() == Saves::Progress
+        && (sync_progress(app) || app.progress.last_lesson != last_lesson);
+    if progressed {
         effects.push(Effect::SaveProgress);
     }
     effects
@@ -69,6 +80,14 @@ pub fn update(app: &mut App, msg: Msg) -> Effects {
 
 /// The state change for one message, split by what it is about.
 fn dispatch(app: &mut App, msg: Msg) -> Option<Msg> {
+    before(app, &msg);
+    route(app, msg)
+}
+
+/// What any intent does first: a pending restart or quit is called off, and the last info
+/// or refusal no longer applies.
+fn before(app: &mut App, msg: &Msg) {
+    let msg = msg.clone();
     if msg != Msg::RestartLesson && clears_notice(&msg) {
         app.pending = super::Pending::Nothing;
     }
@@ -78,6 +97,10 @@ fn dispatch(app: &mut App, msg: Msg) -> Option<Msg> {
     if clears_notice(&msg) {
         app.notice = app.notice.take().filter(|n| n.kind == NoticeKind::Warning);
     }
+}
+
+/// Routes a message by what it is about.
+fn route(app: &mut App, msg: Msg) -> Option<Msg> {
     match msg {
         Msg::TypeChar(c) => act(app, Action::Type(c)),
         Msg::Backspace => act(app, Action::Backspace),
@@ -145,6 +168,7 @@ fn dispatch(app: &mut App, msg: Msg) -> Option<Msg> {
         Msg::FirstUnfinished => study::first_unfinished(app),
         Msg::Clock(now) => {
             study::clock(app, now);
+            app.schedule.set_now(super::review::timestamp(now));
             None
         }
         // The classroom draws the curtain and the open line completes; they took these first.

@@ -84,6 +84,8 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
     {
         let _ = update(&mut app, Msg::SaveFailed(why));
     }
+    // A line at start when reviews are due (set after the resume, which would clear it).
+    let mut app = app.with_schedule(super::review::scheduler(global), super::review::now());
     let outcome = app::run(
         session.terminal(),
         &mut app,

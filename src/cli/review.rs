@@ -7,10 +7,11 @@
 //!             "due": "2026-01-30T10:00:00Z", "is_due": true, "reviews": 1}, …]}
 //! ```
 //!
-//! `due` is null for a step answered before reviews were kept (due at once). The interactive
-//! review screen belongs to the terminal program; without `--json` this prints a summary.
+//! `due` is null for a step answered before reviews were kept (due at once). Without `--json`
+//! the review opens in the terminal ([`interactive`]).
 
-use std::fmt::Write as _;
+mod interactive;
+
 use std::process::ExitCode;
 
 use anyhow::{Context as _, Result};
@@ -74,19 +75,18 @@ struct Item {
     reviews: usize,
 }
 
-/// Prints what is due at the current time.
+/// With `--json`, prints what is due at the current time; without, opens the review in the
+/// terminal (or says that nothing is due, and when the next item is).
 pub fn run(global: &GlobalArgs, json: bool) -> Result<ExitCode> {
+    if !json {
+        return interactive::run(global);
+    }
     let catalog = super::catalog(global)?;
     let lessons = super::lessons(global, &catalog)?;
     let progress = peek_progress(global);
     let scheduler = scheduler(global);
     let deck = reviewables(&lessons, &progress, &scheduler);
-    let text = if json {
-        to_json(deck, &scheduler, now())?
-    } else {
-        summary(&deck, now())?
-    };
-    super::print(&text)
+    super::print(&to_json(deck, &scheduler, now())?)
 }
 
 /// The JSON report: every step in the review deck, the due ones first, then by due date.
@@ -125,10 +125,8 @@ pub fn to_json(mut deck: Vec<Reviewable>, scheduler: &Scheduler, now: Timestamp)
     Ok(serde_json::to_string_pretty(&report)? + "\n")
 }
 
-/// One paragraph for a person at a shell.
-fn summary(deck: &[Reviewable], now: Timestamp) -> Result<String> {
-    let due = deck.iter().filter(|r| r.due.is_due(now)).count();
-    let mut text = format!("{due} due for review now");
+/// What `roofline review` says when nothing is due: that, and when the next item is.
+pub fn nothing_due(deck: &[Reviewable], now: Timestamp) -> Result<String> {
     let next = deck
         .iter()
         .filter_map(|r| match r.due {
@@ -136,13 +134,22 @@ fn summary(deck: &[Reviewable], now: Timestamp) -> Result<String> {
             Due::At(_) | Due::Unscheduled => None,
         })
         .min();
-    if let Some(next) = next {
-        let _ = write!(text, "; the next comes due {}", rfc3339(next)?);
-    }
-    text.push_str(
-        ".\nThe interactive review is not here yet; `roofline review --json` lists every step and its due date.\n",
-    );
-    Ok(text)
+    Ok(match next {
+        None => "Nothing to review yet: recall cards and predictions join the review once answered in `roofline`.\n".to_owned(),
+        Some(next) => {
+            let when = match next.calendar_days_since(now) {
+                ..=0 => "later today".to_owned(),
+                1 => "tomorrow".to_owned(),
+                n => format!("in {n} days"),
+            };
+            format!(
+                "Nothing is due for review. The next item comes due {} ({when}); {} item{} in the review deck.\n",
+                rfc3339(next)?,
+                deck.len(),
+                if deck.len() == 1 { "" } else { "s" }
+            )
+        }
+    })
 }
 
 #[cfg(test)]
@@ -190,15 +197,20 @@ mod tests {
     }
 
     #[test]
-    fn summary_says_how_many_and_when_next() {
+    fn nothing_due_says_when_the_next_item_is() {
         let deck = vec![
-            item("a", Due::Unscheduled),
-            item("b", Due::At(START.plus_days(2))),
+            item("a", Due::At(START.plus_days(2))),
+            item("b", Due::At(START.plus_days(9))),
         ];
-        let text = summary(&deck, START).unwrap();
+        let text = nothing_due(&deck, START).unwrap();
+        assert_eq!(
+            text,
+            "Nothing is due for review. The next item comes due 2026-01-03T00:00:00Z (in 2 days); 2 items in the review deck.\n"
+        );
         assert!(
-            text.starts_with("1 due for review now; the next comes due 2026-01-03T00:00:00Z."),
-            "{text}"
+            nothing_due(&[], START)
+                .unwrap()
+                .starts_with("Nothing to review yet")
         );
     }
 }

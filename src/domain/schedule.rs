@@ -12,12 +12,14 @@
 mod due;
 mod fsrs;
 mod grade;
+pub mod round;
 
 use serde::{Deserialize, Serialize};
 
 pub use due::{Due, ReviewKind, Reviewable, due_now, reviewables};
 pub use fsrs::{Memory, Scheduler};
 pub use grade::{grade_for_choice, grade_for_guess};
+pub use round::{Asked, Item, ItemOutcome, NextDue, Round, grade_of, next_due};
 
 pub use super::session::Grade;
 
@@ -34,6 +36,12 @@ impl Timestamp {
     #[must_use]
     pub const fn plus_days(self, days: i64) -> Self {
         Self(self.0.saturating_add(days.saturating_mul(DAY_SECS)))
+    }
+
+    /// Calendar days (UTC) from `earlier` to this moment: 1 for any moment tomorrow.
+    #[must_use]
+    pub const fn calendar_days_since(self, earlier: Self) -> i64 {
+        self.0.div_euclid(DAY_SECS) - earlier.0.div_euclid(DAY_SECS)
     }
 
     /// Whole days from `earlier` to this moment (0 when `earlier` is later).
@@ -112,6 +120,18 @@ mod tests {
     #[case(0, DAY_SECS, 0)]
     fn whole_days_between_moments(#[case] later: i64, #[case] earlier: i64, #[case] days: u32) {
         assert_eq!(Timestamp(later).days_since(Timestamp(earlier)), days);
+    }
+
+    #[rstest]
+    #[case(0, 0, 0)]
+    #[case(DAY_SECS - 1, DAY_SECS + 1, 1)] // 23:59:59 to 00:00:01 the next day
+    #[case(DAY_SECS + 1, 2 * DAY_SECS - 1, 0)]
+    #[case(0, 30 * DAY_SECS, 30)]
+    fn calendar_days_count_midnights(#[case] earlier: i64, #[case] later: i64, #[case] days: i64) {
+        assert_eq!(
+            Timestamp(later).calendar_days_since(Timestamp(earlier)),
+            days
+        );
     }
 
     #[rstest]

@@ -28,12 +28,11 @@ pub fn render(app: &App, screen: &LessonScreen, body: Rect, buf: &mut Buffer) {
 
 fn render_lesson_pane(app: &App, screen: &LessonScreen, area: Rect, buf: &mut Buffer) {
     let theme = Theme::new(app.appearance());
-    let title = app
-        .lessons()
-        .get(screen.lesson)
-        .map_or_else(String::new, |l| {
+    let title = super::review::title(app, screen, theme).unwrap_or_else(|| {
+        app.screen_lesson().map_or_else(String::new, |l| {
             format!(" Lesson {}{}{} ", screen.lesson + 1, theme.dot(), l.title)
-        });
+        })
+    });
     let inner = text_area(area);
     let lines = lesson_pane::content(app, screen, inner.width);
     let total = lines.len();

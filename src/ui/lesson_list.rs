@@ -4,9 +4,10 @@
 //! ```text
 //! ┌ roofline · 12 lessons · course 31/160 steps · mean score 81 ───────┐
 //! │  #  Lesson                      Progress         Right  Score      │
-//! │▸ 1  The two ceilings            ✓ done           ✓7 ✗2  85         │
+//! │▸ 1  The two ceilings            ✓ done           ✓7 ✗2  85  2 due  │
 //! │  2  The ridge point             in progress 3/9  ✓2     76         │
 //! │  3  Decode at batch 1           not started                        │
+//! (the Review column, "N due", only while something is due for review)
 //! └─ Right: ✓ answers within tolerance, ✗ missed · Score: mean of 100 ─┘
 //! ┌ The ridge point ───────────────────────────────────────┐
 //! │ summary, wrapped                                       │
@@ -47,6 +48,7 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         .iter()
         .map(|lesson| summarize(lesson, app.progress().lessons.get(&lesson.id)))
         .collect();
+    let reviews = app.schedule().due_total() > 0;
     let rows = lessons
         .iter()
         .zip(&summaries)
@@ -73,36 +75,53 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
                     theme.error(),
                 ));
             }
-            Row::new(vec![
+            let mut cells = vec![
                 Line::from(format!("{:>2}", i + 1)),
                 Line::from(lesson.title.clone()),
                 Line::styled(status, style),
                 Line::from(marks),
                 Line::from(score),
-            ])
+            ];
+            if reviews {
+                let due = app.schedule().due_in(&lesson.id);
+                cells.push(if due > 0 {
+                    Line::styled(format!("{due} due"), theme.warning())
+                } else {
+                    Line::default()
+                });
+            }
+            Row::new(cells)
         });
-    let header = Row::new(vec!["#", "Lesson", "Progress", "Right", "Score"]).style(theme.muted());
-    let (title, legend) = title_and_legend(theme, lessons, &summaries);
-    let table = Table::new(
-        rows,
-        [
-            Constraint::Length(3),
-            Constraint::Fill(1),
-            Constraint::Length(17),
-            Constraint::Length(8),
-            Constraint::Length(5),
-        ],
-    )
-    .header(header)
-    .row_highlight_style(theme.selected())
-    .highlight_symbol(theme.glyph("▸ ", "> "))
-    .block(
-        Block::bordered()
-            .border_set(theme.border_set())
-            .border_style(theme.border_active())
-            .title(Span::styled(title, theme.heading()))
-            .title_bottom(Line::styled(legend, theme.muted())),
-    );
+    let mut header = vec!["#", "Lesson", "Progress", "Right", "Score"];
+    let mut widths = vec![
+        Constraint::Length(3),
+        Constraint::Fill(1),
+        Constraint::Length(17),
+        Constraint::Length(8),
+        Constraint::Length(5),
+    ];
+    if reviews {
+        // Only while something is due: the column says where (`roofline review` asks it).
+        header.push("Review");
+        widths.push(Constraint::Length(7));
+    }
+    let header = Row::new(header).style(theme.muted());
+    let (mut title, legend) = title_and_legend(theme, lessons, &summaries);
+    if reviews {
+        let due = app.schedule().due_total();
+        title = format!("{}{}{due} due for review ", title.trim_end(), theme.dot());
+    }
+    let table = Table::new(rows, widths)
+        .header(header)
+        .row_highlight_style(theme.selected())
+        .highlight_symbol(theme.glyph("▸ ", "> "))
+        .block(
+            Block::bordered()
+                .border_set(theme.border_set())
+                .border_style(theme.border_active())
+                .title(Span::styled(title, theme.heading()))
+                .title_bottom(Line::styled(legend, theme.muted())),
+        );
     if lessons.is_empty() {
         Paragraph::new("no lessons to show")
             .block(Block::bordered().border_set(theme.border_set()))

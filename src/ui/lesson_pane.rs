@@ -35,8 +35,7 @@ use crate::domain::withhold::Withheld;
 #[must_use]
 pub fn content(app: &App, screen: &LessonScreen, width: u16) -> Vec<Line<'static>> {
     let Some(step) = app
-        .lessons()
-        .get(screen.lesson)
+        .screen_lesson()
         .and_then(|l| l.steps.get(screen.session.current()))
     else {
         return vec![Line::raw("this lesson has no such step")];
@@ -48,7 +47,12 @@ pub fn content(app: &App, screen: &LessonScreen, width: u16) -> Vec<Line<'static
         contexts: app.contexts(),
         withheld: app.withheld(),
     };
-    let mut lines = vec![pane.header(step, &screen.session), Line::default()];
+    let mut lines = match app.mode() {
+        crate::app::Mode::Review => super::review::header(app, screen, pane.theme, width),
+        crate::app::Mode::Study | crate::app::Mode::Present | crate::app::Mode::Quiz => {
+            vec![pane.header(step, &screen.session), Line::default()]
+        }
+    };
     let answer = screen.session.answer();
     lines.extend(match (step, screen.session.state()) {
         (Step::Read(s), _) => pane.read(s),
@@ -176,7 +180,12 @@ impl Pane<'_> {
         if matches!(state, PredictState::Revealed { .. }) {
             lines.push(Line::default());
             lines.extend(self.prose(&s.explanation, patch, Style::new()));
-            if let Some(trap) = &s.trap {
+            if let Some(trap) = &s.trap
+                && self
+                    .app
+                    .lesson_screen()
+                    .is_none_or(|screen| super::review::shows_trap(self.app, screen))
+            {
                 lines.push(Line::default());
                 lines.extend(self.prose(&format!("Trap: {trap}"), patch, self.theme.trap()));
             }

@@ -35,6 +35,20 @@ pub fn course_app(width: u16, height: u16) -> App {
     app_with(lessons, width, height, Appearance::default())
 }
 
+/// An app over the shipped course with this progress saved, on the lesson list.
+pub fn course_app_with(progress: Progress, width: u16, height: u16) -> App {
+    course_app_looking(progress, width, height, Appearance::default())
+}
+
+/// As [`course_app_with`], with these glyphs and colours.
+pub fn course_app_looking(progress: Progress, width: u16, height: u16, look: Appearance) -> App {
+    let lessons = lessons::builtin(&builtin_catalog()).expect("the shipped lessons load");
+    App::new(AppInit {
+        progress,
+        ..init(lessons, width, height, look)
+    })
+}
+
 /// An app over the fixture lesson that starts with a warning from loading progress.
 pub fn fixture_app_warning(width: u16, height: u16, warning: &str) -> App {
     App::new(AppInit {

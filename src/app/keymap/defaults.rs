@@ -168,6 +168,13 @@ pub(super) fn bindings() -> Vec<Binding> {
         key(C::LessonList, End, NONE, Msg::SelectLast, "last", 0, "last lesson"),
         key(C::LessonList, Enter, NONE, Msg::OpenSelected, "open", 9, "open the lesson where you left it"),
         key(C::LessonList, Esc, NONE, Msg::ResumeLesson, "back", 5, "back to the lesson you were studying"),
+        // Review: each item is asked once, going forward; the summary ends the round.
+        ch(C::Reviewing, 'n', Msg::NextStep, "next", 7, "next item (one left unanswered stays due)"),
+        key(C::Reviewing, Up, NONE, Msg::ScrollUp, "scroll", 0, "scroll the text up"),
+        key(C::Reviewing, Down, NONE, Msg::ScrollDown, "scroll", 0, "scroll the text down"),
+        key(C::Reviewing, PageUp, NONE, Msg::PageUp, "scroll", 0, "scroll the text up a page"),
+        key(C::Reviewing, PageDown, NONE, Msg::PageDown, "scroll", 0, "scroll the text down a page"),
+        key(C::ReviewEnd, Enter, NONE, Msg::Quit, "done", 9, "leave the review (what you reviewed is saved)"),
         // Anywhere.
         ch(C::Global, '?', Msg::ToggleHelp, "help", 10, "this help"),
         ch(C::Global, 'q', Msg::Quit, "quit", 10, "quit (progress is saved as you go; asks first if a typed guess would be lost)"),

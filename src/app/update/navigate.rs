@@ -18,6 +18,7 @@ pub(super) fn navigate(app: &mut App, msg: Msg) -> Option<Msg> {
         Msg::CloseHelp => app.overlay = Overlay::None,
         Msg::DismissNotice => app.notice = None,
         Msg::ShowLessonList => {
+            app.schedule.refresh(&app.lessons, &app.progress);
             let selected = app.lesson_screen().map_or(0, |s| s.lesson);
             app.screen = Screen::LessonList { selected };
         }

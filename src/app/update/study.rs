@@ -85,18 +85,13 @@ pub(super) fn plot_to_step(app: &mut App) {
 /// An explore step is judged for the setting the learner arrived at on the plot: its answer is
 /// computed for that setting just before the guess is locked in.
 pub(super) fn judge_explore_on_the_plot(app: &mut App) {
-    let Screen::Lesson(screen) = &mut app.screen else {
-        return;
-    };
-    let Some(Step::Explore(explore)) = app
-        .lessons
-        .get(screen.lesson)
-        .and_then(|l| l.steps.get(screen.session.current()))
-    else {
+    let Some((_, Step::Explore(explore))) = app.current_step() else {
         return;
     };
     let answer = ResolvedAnswer::resolve(&explore.answer, &app.plot.scenario, &app.catalog);
-    let _ = screen.session.judge_against(answer);
+    if let Screen::Lesson(screen) = &mut app.screen {
+        let _ = screen.session.judge_against(answer);
+    }
 }
 
 pub(super) fn act(app: &mut App, action: Action) -> Option<Msg> {
@@ -125,8 +120,7 @@ pub(super) fn act(app: &mut App, action: Action) -> Option<Msg> {
 /// moment is the run loop's clock at the last key (time is data); without one, nothing is
 /// recorded.
 fn record_review(app: &mut App) {
-    use crate::domain::schedule::{Review, Timestamp, grade_for_choice, grade_for_guess};
-    use crate::domain::session::{Guess, PredictState, RecallState};
+    use crate::domain::schedule::{Review, Timestamp, grade_of};
     let Screen::Lesson(screen) = &app.screen else {
         return;
     };
@@ -136,26 +130,7 @@ fn record_review(app: &mut App) {
     else {
         return;
     };
-    let grade = match (screen.session.state(), screen.session.answer()) {
-        (
-            StepState::Predict(PredictState::Revealed {
-                guess: Guess::Number(g),
-                ..
-            }),
-            Some(ResolvedAnswer::Number {
-                value, tolerance, ..
-            }),
-        ) => grade_for_guess(*g, *value, *tolerance),
-        (
-            StepState::Predict(PredictState::Revealed {
-                guess: Guess::Choice(c),
-                ..
-            }),
-            Some(ResolvedAnswer::Choice { correct, .. }),
-        ) => Some(grade_for_choice(*c, *correct)),
-        (StepState::Recall(RecallState::Graded(grade)), _) => Some(*grade),
-        _ => None,
-    };
+    let grade = grade_of(screen.session.state(), screen.session.answer());
     let Some(grade) = grade else {
         return;
     };

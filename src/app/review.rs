@@ -1,0 +1,108 @@
+//! The review mode's state: the round being asked, and when the next reviews come due once it
+//! is over. Its part of `update` is `update/review.rs`; its policy (withheld as in study, the
+//! learner reveals, only forward, the review history saved) is in [`super::mode`].
+
+use std::time::SystemTime;
+
+use crate::domain::schedule::{NextDue, Round, Timestamp};
+
+/// A review in progress.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reviewing {
+    /// The items and how each went.
+    pub round: Round,
+    /// When the next reviews come due, worked out when the round ends (`None` before, or when
+    /// nothing is scheduled later).
+    pub next: Option<NextDue>,
+    /// When the round ended (the clock at its last key).
+    pub ended: Option<Timestamp>,
+}
+
+impl Reviewing {
+    /// A round about to be asked.
+    #[must_use]
+    pub const fn new(round: Round) -> Self {
+        Self {
+            round,
+            next: None,
+            ended: None,
+        }
+    }
+}
+
+impl super::App {
+    /// The same program knowing the review schedule, read at `now` (time is data: the caller
+    /// reads the clock): the lesson list counts what is due per lesson, and in study a line
+    /// says how many steps are due and how to review them (unless a warning has the line).
+    #[must_use]
+    pub fn with_schedule(
+        mut self,
+        scheduler: crate::domain::schedule::Scheduler,
+        now: crate::domain::schedule::Timestamp,
+    ) -> Self {
+        self.schedule = super::Schedule::new(scheduler, now);
+        self.schedule.refresh(&self.lessons, &self.progress);
+        let due = self.schedule.due_total();
+        if due > 0 && self.mode == super::Mode::Study && self.notice.is_none() {
+            self.notice = Some(super::Notice {
+                kind: super::NoticeKind::Info,
+                text: format!(
+                    "{due} due for review {} roofline review",
+                    self.appearance.pick("—", "-")
+                ),
+            });
+        }
+        self
+    }
+
+    /// The same program as a review of `round`, on its first item: the learner answers, each
+    /// answer is graded and goes into its step's review history (scheduled by `scheduler`), a
+    /// summary ends the round.
+    #[must_use]
+    pub fn reviewing(
+        mut self,
+        round: crate::domain::schedule::Round,
+        scheduler: crate::domain::schedule::Scheduler,
+    ) -> Self {
+        self.schedule = super::Schedule::new(scheduler, round.started());
+        self.mode = super::Mode::Review;
+        self.review = Some(Reviewing::new(round));
+        super::update::open_review(&mut self);
+        self
+    }
+
+    /// The review in progress (review mode only).
+    #[must_use]
+    pub const fn review(&self) -> Option<&Reviewing> {
+        self.review.as_ref()
+    }
+
+    /// What study knows of the review schedule.
+    #[must_use]
+    pub const fn schedule(&self) -> &super::Schedule {
+        &self.schedule
+    }
+
+    /// The lesson on screen: a lesson of the course, or in review the round's items gathered
+    /// as one lesson.
+    #[must_use]
+    pub fn screen_lesson(&self) -> Option<&crate::domain::lesson::Lesson> {
+        let screen = self.lesson_screen()?;
+        match (&self.mode, &self.review) {
+            (super::Mode::Review, Some(review)) => Some(review.round.lesson()),
+            (super::Mode::Review, None)
+            | (super::Mode::Study | super::Mode::Present | super::Mode::Quiz, _) => {
+                self.lessons.get(screen.lesson)
+            }
+        }
+    }
+}
+
+/// A moment of the run loop's clock as whole seconds of Unix time (0 before 1970).
+#[must_use]
+pub fn timestamp(at: SystemTime) -> Timestamp {
+    Timestamp(
+        at.duration_since(SystemTime::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX)),
+    )
+}

@@ -1,0 +1,113 @@
+//! What study knows of the review schedule: the scheduler, the clock's last reading (time is
+//! data: the program passes it in at start and with every key), and how many steps of each
+//! lesson are due, for the line at start and the lesson list's column.
+
+use std::collections::BTreeMap;
+
+use crate::domain::lesson::Lesson;
+use crate::domain::schedule::{Scheduler, Timestamp, due_now};
+use crate::domain::session::Progress;
+
+/// The schedule as study shows it.
+#[derive(Debug, Clone, Default)]
+pub struct Schedule {
+    scheduler: Scheduler,
+    now: Option<Timestamp>,
+    due: BTreeMap<String, usize>,
+}
+
+impl Schedule {
+    /// A schedule read at `now`.
+    #[must_use]
+    pub fn new(scheduler: Scheduler, now: Timestamp) -> Self {
+        Self {
+            scheduler,
+            now: Some(now),
+            due: BTreeMap::new(),
+        }
+    }
+
+    /// The scheduler (FSRS with the learner's desired retention).
+    #[must_use]
+    pub const fn scheduler(&self) -> &Scheduler {
+        &self.scheduler
+    }
+
+    /// The clock's last reading, if the program gave one.
+    #[must_use]
+    pub const fn now(&self) -> Option<Timestamp> {
+        self.now
+    }
+
+    /// Takes a new reading of the clock.
+    pub fn set_now(&mut self, now: Timestamp) {
+        self.now = Some(now);
+    }
+
+    /// Counts again what is due at the last reading (nothing without one).
+    pub fn refresh(&mut self, lessons: &[Lesson], progress: &Progress) {
+        self.due.clear();
+        let Some(now) = self.now else {
+            return;
+        };
+        for item in due_now(lessons, progress, &self.scheduler, now) {
+            *self.due.entry(item.lesson).or_default() += 1;
+        }
+    }
+
+    /// Steps of this lesson due for review, as last counted.
+    #[must_use]
+    pub fn due_in(&self, lesson: &str) -> usize {
+        self.due.get(lesson).copied().unwrap_or(0)
+    }
+
+    /// Steps due for review across the course, as last counted.
+    #[must_use]
+    pub fn due_total(&self) -> usize {
+        self.due.values().sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::data_files::builtin_catalog;
+    use crate::content::lessons::builtin;
+    use crate::domain::schedule::Review;
+    use crate::domain::session::{Grade, LessonProgress, StepRecord};
+
+    #[test]
+    fn counts_what_is_due_per_lesson_at_the_reading() {
+        let lessons = builtin(&builtin_catalog()).unwrap();
+        let start = Timestamp(1_767_225_600);
+        let mut progress = Progress::default();
+        let mut record = LessonProgress::default();
+        for card in ["ridge-definition", "ridges-to-know"] {
+            record
+                .steps
+                .insert(card.into(), StepRecord::Graded { grade: Grade::Good });
+            progress.add_review(
+                "ridge-point",
+                card,
+                Review {
+                    at: start,
+                    grade: Grade::Good,
+                },
+            );
+        }
+        progress.lessons.insert("ridge-point".into(), record);
+        let mut schedule = Schedule::default();
+        schedule.refresh(&lessons, &progress);
+        assert_eq!(schedule.due_total(), 0, "no reading, no count");
+        schedule.set_now(start.plus_days(1));
+        schedule.refresh(&lessons, &progress);
+        assert_eq!(schedule.due_total(), 0, "not due the next day");
+        schedule.set_now(start.plus_days(60));
+        schedule.refresh(&lessons, &progress);
+        assert_eq!(
+            (schedule.due_in("ridge-point"), schedule.due_total()),
+            (2, 2)
+        );
+        assert_eq!(schedule.due_in("two-ceilings"), 0);
+    }
+}

@@ -299,11 +299,15 @@ pub fn tokens(text: &str) -> impl Iterator<Item = Token> + '_ {
     })
 }
 
-/// Whether the digit at `start` continues a word or a number (`H100`, `v5e`, the `5` of `0.5`).
+/// Whether the digit at `start` continues a word or a number (`H100`, `v5e`, the `5` of `0.5`,
+/// a version in a name after a hyphen: the `3.1` of `Llama-3.1-405B`).
 fn glued_before(bytes: &[u8], start: usize) -> bool {
     start > 0 && {
         let before = bytes[start - 1];
-        before.is_ascii_alphanumeric() || before == b'.' || before == b'_'
+        before.is_ascii_alphanumeric()
+            || before == b'.'
+            || before == b'_'
+            || (before == b'-' && start > 1 && bytes[start - 2].is_ascii_alphabetic())
     }
 }
 

@@ -123,3 +123,20 @@ fn the_help_scrolls_to_its_last_line() {
     let screen = text(&render(&app, 120, 40));
     assert!(screen.contains("scroll this help down a page"), "{screen}");
 }
+
+/// The help lists the keys of the mode at hand: studying, the quiz's and the review's keys are
+/// not there (a mode owns which keys apply).
+#[test]
+fn the_study_help_lists_only_study_keys() {
+    let mut app = at("batching", 1);
+    send(&mut app, &[Msg::ToggleHelp]);
+    let mut seen = String::new();
+    for _ in 0..60 {
+        seen.push_str(&text(&render(&app, 120, 40)));
+        send(&mut app, &[Msg::PageDown]);
+    }
+    assert!(seen.contains("scroll this help down a page"), "{seen}");
+    for foreign in ["skip this question", "Quiz:", "Review"] {
+        assert!(!seen.contains(foreign), "{foreign} in the study help");
+    }
+}

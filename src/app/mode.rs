@@ -168,6 +168,35 @@ impl Mode {
             Self::Review => review_contexts(app),
         }
     }
+
+    /// Whether the keys of `context` ever apply in this mode (the help lists only those: a
+    /// learner studying is not shown the quiz's keys, nor a student the plot's).
+    #[must_use]
+    pub const fn offers(self, context: KeyContext) -> bool {
+        match context {
+            KeyContext::Global | KeyContext::Warning | KeyContext::Help => true,
+            KeyContext::QuizNumber
+            | KeyContext::QuizChoice
+            | KeyContext::QuizRevealed
+            | KeyContext::QuizEnd => matches!(self, Self::Quiz),
+            KeyContext::Presenting | KeyContext::RoomNumbers | KeyContext::RoomChoices => {
+                matches!(self, Self::Present)
+            }
+            KeyContext::Reviewing | KeyContext::ReviewEnd => matches!(self, Self::Review),
+            KeyContext::LessonList | KeyContext::LessonEnd => matches!(self, Self::Study),
+            KeyContext::WhatIfEntry
+            | KeyContext::Lesson
+            | KeyContext::Plot
+            | KeyContext::GuessEntry
+            | KeyContext::ChoiceEntry
+            | KeyContext::Committed
+            | KeyContext::Continue
+            | KeyContext::CardFront
+            | KeyContext::CardBack
+            | KeyContext::TextEntry
+            | KeyContext::ExplainPaused => !matches!(self, Self::Quiz),
+        }
+    }
 }
 
 /// Present: the answers of every predict or explore step the presenter has not revealed, and

@@ -132,6 +132,20 @@ pub struct PredictStep {
     /// scenario; each must be shown in the question through a placeholder (`{gpu}`, `{batch}`).
     #[serde(default)]
     pub vary: Option<Vec<Vary>>,
+    /// The question as asked out of the lesson's order — in a quiz or a review, where the steps
+    /// before it are not on screen — for a question that leans on them ("Same MLP, …", "At
+    /// that step time, …"). Placeholders allowed; without it the question is asked as it is.
+    #[serde(default)]
+    pub alone: Option<String>,
+}
+
+impl PredictStep {
+    /// The question to ask out of the lesson's order (a quiz, a review): `alone` where the
+    /// step has one, else the question itself.
+    #[must_use]
+    pub fn alone_question(&self) -> &str {
+        self.alone.as_deref().unwrap_or(&self.question)
+    }
 }
 
 /// The answer to a prediction.

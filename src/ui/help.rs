@@ -83,7 +83,10 @@ fn content(app: &App, width: u16) -> Vec<Line<'static>> {
         .copied()
         .filter(|c| *c != KeyContext::Help)
         .collect();
-    let rest: Vec<KeyContext> = KeyContext::iter().filter(|c| !order.contains(c)).collect();
+    let mode = app.mode();
+    let rest: Vec<KeyContext> = KeyContext::iter()
+        .filter(|c| !order.contains(c) && mode.offers(*c))
+        .collect();
     order.extend(rest);
     let help_width = usize::from(width).saturating_sub(KEY_WIDTH + 3).max(8);
     let mut lines = Vec::new();

@@ -180,7 +180,7 @@ fn question(c: Candidate<'_>, spec: &QuizSpec<'_>, variant_seed: u64) -> Option<
         lesson: c.lesson.id.clone(),
         lesson_title: c.lesson.title.clone(),
         step: c.step.id.clone(),
-        text: say(&c.step.question),
+        text: say(c.step.alone_question()),
         explanation: say(&c.step.explanation),
         scenario,
         varied,

@@ -271,7 +271,11 @@ pub fn next_due(
 fn ready(step: &Step, cluster: &Scenario, catalog: &Catalog, seed: u64) -> (Option<Step>, Asked) {
     match step {
         Step::Recall(card) => (Some(Step::Recall(card.clone())), Asked::Card),
-        Step::Predict(predict) => {
+        Step::Predict(own) => {
+            // Out of the lesson's order: the question that stands alone.
+            let mut predict = own.clone();
+            predict.question = own.alone_question().to_owned();
+            let predict = &predict;
             let varies = predict.vary.as_ref().is_some_and(|v| !v.is_empty());
             let variant = varies
                 .then(|| draw_variant(predict, cluster, catalog, seed).ok())

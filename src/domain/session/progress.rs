@@ -292,6 +292,7 @@ mod tests {
                 explanation: "e".into(),
                 trap: None,
                 vary: None,
+                alone: None,
             })
         };
         let recall = Step::Recall(RecallStep {

@@ -191,6 +191,7 @@ fn texts(step: &Step) -> Vec<Passage<'_>> {
             scenario,
             explanation,
             trap,
+            alone,
             ..
         }) => {
             let patch = scenario.as_ref();
@@ -199,6 +200,8 @@ fn texts(step: &Step) -> Vec<Passage<'_>> {
                 text("explanation", explanation, patch, false),
             ];
             texts.extend(trap.as_deref().map(|t| text("trap", t, patch, false)));
+            // Asked out of order, before its own reveal.
+            texts.extend(alone.as_deref().map(|t| text("alone", t, patch, true)));
             texts
         }
         Step::Example(ExampleStep {

@@ -39,10 +39,14 @@ pub(super) fn check(index: usize, step: &Step, catalog: &Catalog, base: &Scenari
             answer,
             explanation,
             trap,
+            alone,
             ..
         }) => {
             c.scenario("scenario", scenario.as_ref());
             c.text(&["question"], question);
+            if let Some(alone) = alone {
+                c.text(&["alone"], alone);
+            }
             c.answer(answer);
             c.text(&["explanation"], explanation);
             if let Some(trap) = trap {

@@ -114,6 +114,15 @@ fn a_sound_lesson_has_no_problems() {
 #[case::placeholder_without_value(
     r#"Read(id: "a", scenario: (context: 0), text: "wall {max_batch_kv}")"#,
     &["text"], Some("wall {max_batch_kv}"), "placeholder `{max_batch_kv}` has no value for this step's scenario")]
+#[case::unknown_placeholder_in_alone(
+    r#"Predict(id: "a", question: "q", alone: "on {gpuu}?", answer: Number(value: Literal(2.0), unit: "x"), explanation: "e")"#,
+    &["alone"], Some("on {gpuu}"), "unknown placeholder '{gpuu}'")]
+#[case::alone_states_its_own_answer(
+    r#"Predict(id: "a", scenario: (gpu: "h100-sxm", precision: bf16), question: "Ridge of the {gpu}?", alone: "The ridge is {ridge:.0}: the ridge of the {gpu}?", answer: Number(value: Quantity("ridge"), unit: "FLOP/byte"), explanation: "e")"#,
+    &["alone"], None, "this text states 295 (the answer is 295), its own answer, before it is revealed")]
+#[case::vary_not_shown_in_alone(
+    r#"Predict(id: "a", scenario: (gpu: "h100-sxm", precision: bf16), question: "Ridge of the {gpu}?", alone: "The ridge of this GPU?", answer: Number(value: Quantity("ridge"), unit: "FLOP/byte"), explanation: "e", vary: [Gpu])"#,
+    &["vary"], Some("Gpu"), "`vary` names Gpu but the question does not show it")]
 #[case::bad_step_id(
     r#"Recall(id: "Step_1", front: "f", back: "b")"#,
     &["id"], Some("\"Step_1\""), "step id 'Step_1' must be lowercase letters and digits joined by single dashes (e.g. 'step-1')")]

@@ -33,7 +33,7 @@ pub(super) fn check(
                 .to_owned(),
         )];
     }
-    let shown: Vec<String> = template::placeholders(&step.question)
+    let shown: Vec<String> = template::placeholders(step.alone_question())
         .map(|holes| holes.into_iter().map(|h| h.name).collect())
         .unwrap_or_default();
     let mut problems: Vec<Problem> = Vec::new();

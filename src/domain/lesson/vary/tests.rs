@@ -22,6 +22,7 @@ fn step(vary: &[Vary], quantity: &str) -> PredictStep {
         explanation: "e".into(),
         trap: None,
         vary: Some(vary.to_vec()),
+        alone: None,
     }
 }
 

@@ -34,6 +34,7 @@ fn lesson() -> Lesson {
                 explanation: "e".into(),
                 trap: None,
                 vary: None,
+                alone: None,
             }),
             Step::Recall(RecallStep {
                 id: "card".into(),

@@ -221,7 +221,54 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<(Option<Msg>, Vec<Effec
             run.export = Export::Written(path.clone());
             done(vec![])
         }
-        _ => done(act(run, msg)),
+        // The quiz's own keys.
+        Msg::TypeChar(_)
+        | Msg::Backspace
+        | Msg::SelectOption(_)
+        | Msg::SetConfidence(_)
+        | Msg::Commit
+        | Msg::SkipQuestion
+        | Msg::NextStep
+        | Msg::ScrollUp
+        | Msg::ScrollDown
+        | Msg::PageUp
+        | Msg::PageDown => done(act(run, msg)),
+        // Nothing else means anything in a quiz: no plot, no lessons, no going back, no hints
+        // (listed, so that a new message is decided here too).
+        Msg::ShowLessonList
+        | Msg::ResumeLesson
+        | Msg::SelectPrevious
+        | Msg::SelectNext
+        | Msg::SelectFirst
+        | Msg::SelectLast
+        | Msg::OpenSelected
+        | Msg::OpenLesson(_)
+        | Msg::Reveal
+        | Msg::TurnCard
+        | Msg::Grade(_)
+        | Msg::PreviousStep
+        | Msg::LeaveInput
+        | Msg::EditText
+        | Msg::HalveBatch
+        | Msg::DoubleBatch
+        | Msg::DecrementBatch
+        | Msg::IncrementBatch
+        | Msg::SetBatch(_)
+        | Msg::CyclePrecision(_)
+        | Msg::CycleGpu(_)
+        | Msg::CycleModel(_)
+        | Msg::CycleContext(_)
+        | Msg::ResetPlot
+        | Msg::RestartLesson
+        | Msg::FirstUnfinished
+        | Msg::OpenWhatIf
+        | Msg::CompleteWhatIf
+        | Msg::ToggleCurtain
+        | Msg::JumpToStep(_)
+        | Msg::TogglePrefill
+        | Msg::MouseDown { .. }
+        | Msg::MouseDrag { .. }
+        | Msg::MouseUp => done(vec![]),
     }
 }
 
@@ -283,7 +330,8 @@ fn act(run: &mut QuizRun, msg: &Msg) -> Vec<Effect> {
         (QuizPhase::End, Msg::ScrollDown, _) => run.scroll = run.scroll.saturating_add(1).min(200),
         (QuizPhase::End, Msg::PageUp, _) => run.scroll = run.scroll.saturating_sub(10),
         (QuizPhase::End, Msg::PageDown, _) => run.scroll = run.scroll.saturating_add(10).min(200),
-        // Anything else means nothing in a quiz: no plot, no going back, no hints.
+        // A quiz key out of its phase (typing after the reveal, skipping at the end) does
+        // nothing.
         _ => {}
     }
     vec![]

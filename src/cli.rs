@@ -157,6 +157,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             from,
             out,
             notes,
+            room,
+            room_code,
         }) => present::run(
             &global,
             &present::PresentArgs {
@@ -164,6 +166,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 from,
                 out,
                 notes,
+                room,
+                room_code,
             },
         ),
         Some(Command::Completions { shell }) => {

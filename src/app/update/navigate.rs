@@ -95,7 +95,9 @@ pub(super) fn navigate(app: &mut App, msg: Msg) -> Option<Msg> {
         | Msg::CompleteWhatIf
         | Msg::RestartLesson
         | Msg::FirstUnfinished
-        | Msg::Clock(_) => {}
+        | Msg::Clock(_)
+        | Msg::RoomAnswer { .. }
+        | Msg::ToggleJoinPanel => {}
     }
     None
 }

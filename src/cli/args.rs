@@ -100,6 +100,14 @@ pub enum Command {
     },
     /// Print the manual page (roff), e.g. `roofline man > roofline.1`.
     Man,
+    /// Answer a presentation's questions from this terminal (`present --room` shows the URL).
+    Join {
+        /// The address on the presenter's screen, with its code: `http://HOST:PORT/?code=CODE`.
+        url: String,
+        /// The name to be known by (at most 32 characters).
+        #[arg(long)]
+        name: Option<String>,
+    },
     /// What is due for review: recall cards and answered predictions, scheduled by FSRS.
     Review {
         /// Print what is due and when the rest comes due, as JSON, without a terminal.

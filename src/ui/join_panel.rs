@@ -32,8 +32,13 @@ pub fn render(app: &App, room: &RoomInfo, body: Rect, buf: &mut Buffer) {
     let theme = Theme::new(app.appearance());
     let qr = QrCode::new(&room.qr);
     let (qr_width, qr_height) = qr.size();
+    let key = app
+        .keymap()
+        .key_for(&Msg::ToggleJoinPanel, &app.contexts(), app.appearance().glyphs)
+        .unwrap_or_default();
+    let hint = format!("or in a terminal: roofline join URL · [{key}] hides this");
     let open = format!("Open  {}", room.url);
-    let text_width = open.chars().count() as u16;
+    let text_width = open.chars().count().max(hint.chars().count()) as u16;
     let wanted_width = text_width.max(qr_width) + 4;
     let wanted_height = qr_height + 7;
     let with_qr = wanted_width <= body.width && wanted_height <= body.height;
@@ -60,10 +65,6 @@ pub fn render(app: &App, room: &RoomInfo, body: Rect, buf: &mut Buffer) {
         width: inner.width.saturating_sub(2),
         ..inner
     };
-    let key = app
-        .keymap()
-        .key_for(&Msg::ToggleJoinPanel, &app.contexts(), app.appearance().glyphs)
-        .unwrap_or_default();
     let mut lines = vec![
         Line::from(vec![
             Span::styled("Open  ", theme.muted()),
@@ -89,10 +90,6 @@ pub fn render(app: &App, room: &RoomInfo, body: Rect, buf: &mut Buffer) {
         y += qr_height;
     }
     if y < inner.bottom() {
-        Line::styled(
-            format!("or in a terminal: roofline join URL · [{key}] hides this"),
-            theme.muted(),
-        )
-        .render(Rect::new(inner.x, y, inner.width, 1), buf);
+        Line::styled(hint, theme.muted()).render(Rect::new(inner.x, y, inner.width, 1), buf);
     }
 }

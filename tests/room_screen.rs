@@ -1,0 +1,114 @@
+//! The presenter's screen with a room answering from its devices: the join panel (address,
+//! code, QR code) over the screen until `j`, the room's answers counted with the typed ones
+//! and never shown before the reveal, and no panic at any size.
+
+#[path = "tui/support.rs"]
+mod support;
+
+use crossterm::event::KeyCode;
+use roofline_tutor::app::classroom::room::{JoinPanel, RoomInfo};
+use roofline_tutor::app::{App, Msg, handle};
+use roofline_tutor::cli::present::room::join;
+use roofline_tutor::domain::classroom::room::Takes;
+use serde_json::json;
+use support::{course_app, key, render, text};
+
+const URL: &str = "http://192.168.1.20:40123/?code=K7QX2M";
+
+fn presenting_with_room() -> App {
+    let mut app = course_app(160, 45)
+        .presenting("2026-11-23T10:00:00Z".to_owned())
+        .with_room(RoomInfo {
+            url: URL.to_owned(),
+            code: "K7QX2M".to_owned(),
+            qr: join::qr(URL).unwrap(),
+            panel: JoinPanel::Shown,
+        });
+    let index = app.lessons().iter().position(|l| l.id == "ridge-point").unwrap();
+    let _ = handle(&mut app, Msg::OpenLesson(index));
+    let _ = handle(&mut app, Msg::JumpToStep(2));
+    app
+}
+
+fn room_answer(app: &mut App, participant: &str, value: f64) {
+    let step = app.session().unwrap().current();
+    let value = Takes::Number {
+        unit: String::new(),
+    }
+    .check(&json!(value))
+    .unwrap();
+    let _ = handle(
+        app,
+        Msg::RoomAnswer {
+            step,
+            participant: participant.to_owned(),
+            value,
+        },
+    );
+}
+
+#[test]
+fn the_join_panel_shows_the_address_the_code_and_the_qr_code() {
+    let mut app = presenting_with_room();
+    let buffer = render(&app, 160, 45);
+    let screen = text(&buffer);
+    assert!(screen.contains("Join from your phone or laptop"), "{screen}");
+    assert!(screen.contains(&format!("Open  {URL}")), "{screen}");
+    assert!(screen.contains("Code  K7QX2M"), "{screen}");
+    let qr_cells = buffer
+        .content()
+        .iter()
+        .filter(|c| c.symbol() == "▀")
+        .count();
+    let side = join::qr(URL).unwrap().width + 4;
+    assert_eq!(qr_cells, side * side.div_ceil(2), "the whole QR code is drawn");
+
+    // `j` hides it; the address stays on a line under the question.
+    let msg = app.msg_for(&key(KeyCode::Char('j'))).unwrap();
+    assert_eq!(msg, Msg::ToggleJoinPanel);
+    let _ = handle(&mut app, msg);
+    let screen = text(&render(&app, 160, 45));
+    assert!(!screen.contains("Join from your phone"), "{screen}");
+    assert!(screen.contains(&format!("Join: {URL}")), "{screen}");
+    assert!(screen.contains("[j] join"), "{screen}");
+}
+
+#[test]
+fn the_rooms_answers_are_counted_with_the_typed_ones_and_hidden_until_the_reveal() {
+    let mut app = presenting_with_room();
+    let _ = handle(&mut app, Msg::ToggleJoinPanel);
+    room_answer(&mut app, "a", 417.0);
+    room_answer(&mut app, "b", 523.0);
+    room_answer(&mut app, "a", 611.0);
+    for c in "280".chars() {
+        let _ = handle(&mut app, Msg::TypeChar(c));
+    }
+    let _ = handle(&mut app, Msg::Commit);
+    let screen = text(&render(&app, 160, 45));
+    assert!(screen.contains("3 guesses from the room"), "{screen}");
+    for hidden in ["417", "523", "611", "280"] {
+        assert!(!screen.contains(hidden), "{hidden} shown before the reveal:\n{screen}");
+    }
+    let _ = handle(&mut app, Msg::Reveal);
+    let screen = text(&render(&app, 160, 45));
+    assert!(screen.contains("3 within") || screen.contains("of 3 within"), "{screen}");
+}
+
+#[test]
+fn the_panel_never_panics_at_any_size() {
+    let app = presenting_with_room();
+    for (w, h) in [(1, 1), (20, 5), (40, 12), (60, 20), (80, 24), (200, 56)] {
+        let _ = render(&app, w, h);
+    }
+    // Too small for the QR code: the address and the code stay, and it says so.
+    let screen = text(&render(&app, 80, 24));
+    assert!(screen.contains("K7QX2M"), "{screen}");
+}
+
+#[test]
+fn without_a_room_j_says_how_to_start_one() {
+    let mut app = course_app(160, 45).presenting("2026-11-23T10:00:00Z".to_owned());
+    let _ = handle(&mut app, Msg::OpenLesson(0));
+    let _ = handle(&mut app, Msg::ToggleJoinPanel);
+    assert!(app.notice().unwrap().text.contains("--room"));
+}

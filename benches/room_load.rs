@@ -34,7 +34,11 @@ const SIZE: (u16, u16) = (160, 45);
 
 fn presenting() -> App {
     let mut app = support::course_app(SIZE.0, SIZE.1).presenting("2026-11-23T10:00:00Z".into());
-    let index = app.lessons().iter().position(|l| l.id == "ridge-point").unwrap();
+    let index = app
+        .lessons()
+        .iter()
+        .position(|l| l.id == "ridge-point")
+        .unwrap();
     let _ = handle(&mut app, Msg::OpenLesson(index));
     let _ = handle(&mut app, Msg::JumpToStep(2));
     app
@@ -84,7 +88,8 @@ fn participant(base: &str, i: usize, start: Instant, at: Duration) -> (Vec<Durat
     }
     let mut latencies = Vec::new();
     for value in &values {
-        let body = json!({ "code": CODE, "participant": token, "name": format!("p{i}"), "value": value });
+        let body =
+            json!({ "code": CODE, "participant": token, "name": format!("p{i}"), "value": value });
         let sent = Instant::now();
         let response = agent
             .post(&format!("{base}/api/answer"))
@@ -94,6 +99,73 @@ fn participant(base: &str, i: usize, start: Instant, at: Duration) -> (Vec<Durat
         assert_eq!(response.status().as_u16(), 200, "answer refused");
     }
     (latencies, *values.last().unwrap())
+}
+
+/// Starts every participant; returns their results and the moment the window opens.
+fn burst(base: &str) -> (mpsc::Receiver<(Vec<Duration>, f64)>, Instant) {
+    let mut rng = fastrand::Rng::with_seed(11);
+    let offsets: Vec<Duration> = (0..PARTICIPANTS)
+        .map(|_| WINDOW.mul_f64(rng.f64()))
+        .collect();
+    let ready = Arc::new(Barrier::new(PARTICIPANTS + 1));
+    let (done, finished) = mpsc::channel();
+    let start = Instant::now() + Duration::from_millis(500);
+    for (i, at) in offsets.into_iter().enumerate() {
+        let (base, ready, done) = (base.to_owned(), Arc::clone(&ready), done.clone());
+        std::thread::spawn(move || {
+            ready.wait();
+            let _ = done.send(participant(&base, i, start, at));
+        });
+    }
+    ready.wait();
+    (finished, start)
+}
+
+/// Prints the figures: the answer latency, the presenter's frames in the burst, and the
+/// reference frame with no traffic.
+fn report(
+    elapsed: Duration,
+    mut latencies: Vec<Duration>,
+    mut frames: Vec<Duration>,
+    mut draws: Vec<Duration>,
+    idle: &[Duration],
+) {
+    latencies.sort();
+    frames.sort();
+    draws.sort();
+    let requests = PARTICIPANTS + latencies.len();
+    println!(
+        "room load: {PARTICIPANTS} participants answering within {WINDOW:?} on loopback; {requests} requests in {:.2} s",
+        elapsed.as_secs_f64()
+    );
+    println!(
+        "answer latency (POST /api/answer, {} answers): p50 {}, p99 {}, max {}",
+        latencies.len(),
+        ms(percentile(&latencies, 50.0)),
+        ms(percentile(&latencies, 99.0)),
+        ms(*latencies.last().unwrap())
+    );
+    println!(
+        "presenter frame during the burst ({} frames, handle + publish + draw {}x{}): p50 {}, p99 {}, max {}",
+        frames.len(),
+        SIZE.0,
+        SIZE.1,
+        ms(percentile(&frames, 50.0)),
+        ms(percentile(&frames, 99.0)),
+        ms(*frames.last().unwrap_or(&Duration::ZERO))
+    );
+    println!(
+        "  of which the draw alone: p50 {}, p99 {}, max {}",
+        ms(percentile(&draws, 50.0)),
+        ms(percentile(&draws, 99.0)),
+        ms(*draws.last().unwrap_or(&Duration::ZERO))
+    );
+    println!(
+        "reference frame, no traffic (200 draws, same screen): p50 {}, p99 {}, max {}",
+        ms(percentile(idle, 50.0)),
+        ms(percentile(idle, 99.0)),
+        ms(*idle.last().unwrap())
+    );
 }
 
 fn main() -> ExitCode {
@@ -116,30 +188,17 @@ fn main() -> ExitCode {
     server.publish(classroom::room::state(&app));
     let base = format!("http://{}", server.addr());
 
-    let mut rng = fastrand::Rng::with_seed(11);
-    let offsets: Vec<Duration> = (0..PARTICIPANTS)
-        .map(|_| WINDOW.mul_f64(rng.f64()))
-        .collect();
-    let ready = Arc::new(Barrier::new(PARTICIPANTS + 1));
-    let (done, finished) = mpsc::channel();
-    let start = Instant::now() + Duration::from_millis(500);
-    for (i, at) in offsets.into_iter().enumerate() {
-        let (base, ready, done) = (base.clone(), Arc::clone(&ready), done.clone());
-        std::thread::spawn(move || {
-            ready.wait();
-            let _ = done.send(participant(&base, i, start, at));
-        });
-    }
-    drop(done);
-    ready.wait();
+    let (finished, start) = burst(&base);
 
     // The presenter's loop: each answer is a message; a frame after each burst.
     let mut frames = Vec::new();
     let mut draws = Vec::new();
     let mut results = Vec::new();
     let step = app.current_step().unwrap().1.id().to_owned();
-    let expected_messages =
-        PARTICIPANTS + (0..PARTICIPANTS).filter(|i| i % CHANGES_EVERY < CHANGERS).count();
+    let expected_messages = PARTICIPANTS
+        + (0..PARTICIPANTS)
+            .filter(|i| i % CHANGES_EVERY < CHANGERS)
+            .count();
     let mut handled = 0;
     let began = Instant::now();
     while handled < expected_messages || results.len() < PARTICIPANTS {
@@ -179,43 +238,8 @@ fn main() -> ExitCode {
     counted.sort_by(f64::total_cmp);
     let mut expected: Vec<f64> = results.iter().map(|(_, v)| *v).collect();
     expected.sort_by(f64::total_cmp);
-    let mut latencies: Vec<Duration> = results.iter().flat_map(|(l, _)| l.clone()).collect();
-    latencies.sort();
-    frames.sort();
-    draws.sort();
-    let requests = PARTICIPANTS + latencies.len();
-    println!(
-        "room load: {PARTICIPANTS} participants answering within {WINDOW:?} on loopback; {requests} requests in {:.2} s",
-        elapsed.as_secs_f64()
-    );
-    println!(
-        "answer latency (POST /api/answer, {} answers): p50 {}, p99 {}, max {}",
-        latencies.len(),
-        ms(percentile(&latencies, 50.0)),
-        ms(percentile(&latencies, 99.0)),
-        ms(*latencies.last().unwrap())
-    );
-    println!(
-        "presenter frame during the burst ({} frames, handle + publish + draw {}x{}): p50 {}, p99 {}, max {}",
-        frames.len(),
-        SIZE.0,
-        SIZE.1,
-        ms(percentile(&frames, 50.0)),
-        ms(percentile(&frames, 99.0)),
-        ms(*frames.last().unwrap_or(&Duration::ZERO))
-    );
-    println!(
-        "  of which the draw alone: p50 {}, p99 {}, max {}",
-        ms(percentile(&draws, 50.0)),
-        ms(percentile(&draws, 99.0)),
-        ms(*draws.last().unwrap_or(&Duration::ZERO))
-    );
-    println!(
-        "reference frame, no traffic (200 draws, same screen): p50 {}, p99 {}, max {}",
-        ms(percentile(&idle, 50.0)),
-        ms(percentile(&idle, 99.0)),
-        ms(*idle.last().unwrap())
-    );
+    let latencies: Vec<Duration> = results.iter().flat_map(|(l, _)| l.clone()).collect();
+    report(elapsed, latencies, frames, draws, &idle);
     let complete = counted == expected && guesses.count() == PARTICIPANTS;
     println!(
         "counted: {} of {PARTICIPANTS} participants, {} answers changed, the last of each counted: {}",

@@ -3,10 +3,10 @@
 //! question is on screen), and the presenter's state counts it. `.ci/run` installs Chromium;
 //! without one on this machine the test says so and passes.
 
-#[path = "tui/support.rs"]
-mod support;
 #[path = "room/presenter.rs"]
 mod presenter;
+#[path = "tui/support.rs"]
+mod support;
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -16,10 +16,15 @@ use presenter::{CODE, Presenter};
 /// Chromium (or Chrome) on the PATH.
 fn chromium() -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
-    ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"]
-        .iter()
-        .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
-        .find(|candidate| candidate.is_file())
+    [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ]
+    .iter()
+    .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
+    .find(|candidate| candidate.is_file())
 }
 
 /// The page after the browser has run it for `budget_ms` of virtual time, as the DOM dump.
@@ -75,24 +80,43 @@ fn a_browser_answers_and_the_presenter_counts_it() {
     let url = room.url(&format!("/?code={CODE}&name=Browser&answer=300"));
     let phone = tempfile::tempdir().unwrap();
     let dom = open(&browser, phone.path(), &url, 5000);
-    assert!(dom.contains("ridge-point") || dom.contains("step 2 of"), "{dom}");
+    assert!(
+        dom.contains("ridge-point") || dom.contains("step 2 of"),
+        "{dom}"
+    );
     assert!(
         element(&dom, "status").starts_with("Your answer: 300 FLOP/byte"),
         "the page shows the answer it sent: {dom}"
     );
     assert!(element(&dom, "question").contains("ridge point"), "{dom}");
-    assert!(!element(&dom, "answer").contains("Answer"), "no answer before the reveal: {dom}");
+    assert!(
+        !element(&dom, "answer").contains("Answer"),
+        "no answer before the reveal: {dom}"
+    );
     assert!(room.pump() >= 1, "the server passed the answer on");
     assert_eq!(room.guesses().numbers, vec![300.0]);
     assert_eq!(room.guesses().count(), 1);
 
     // After the reveal the page shows the answer and how far off the participant was.
     room.act(roofline_tutor::app::Msg::Reveal);
-    let dom = open(&browser, phone.path(), &room.url(&format!("/?code={CODE}")), 3000);
+    let dom = open(
+        &browser,
+        phone.path(),
+        &room.url(&format!("/?code={CODE}")),
+        3000,
+    );
     assert!(element(&dom, "answer").starts_with("Answer: 295"), "{dom}");
-    assert_eq!(element(&dom, "verdict"), "You: 1.02× high (within tolerance)");
+    assert_eq!(
+        element(&dom, "verdict"),
+        "You: 1.02× high (within tolerance)"
+    );
     let other = tempfile::tempdir().unwrap();
-    let dom = open(&browser, other.path(), &room.url(&format!("/?code={CODE}")), 3000);
+    let dom = open(
+        &browser,
+        other.path(),
+        &room.url(&format!("/?code={CODE}")),
+        3000,
+    );
     assert_eq!(
         element(&dom, "verdict"),
         "You did not answer this one.",
@@ -101,5 +125,8 @@ fn a_browser_answers_and_the_presenter_counts_it() {
 
     // A wrong code gets the server's 403 and nothing of the page.
     let dom = open(&browser, other.path(), &room.url("/?code=WRONG1"), 1000);
-    assert!(dom.contains("forbidden") && !dom.contains("<script"), "{dom}");
+    assert!(
+        dom.contains("forbidden") && !dom.contains("<script"),
+        "{dom}"
+    );
 }

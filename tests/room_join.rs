@@ -2,10 +2,10 @@
 //! sends what is typed, changes it, prints the answer and how far off after the reveal, and
 //! ends when the presentation does. Waits are bounded: each line is awaited with a deadline.
 
-#[path = "tui/support.rs"]
-mod support;
 #[path = "room/presenter.rs"]
 mod presenter;
+#[path = "tui/support.rs"]
+mod support;
 
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -90,7 +90,11 @@ fn a_terminal_joins_answers_changes_and_sees_the_reveal() {
     joined.type_line("300");
     joined.expect("Sent: 300 FLOP/byte");
     room.pump();
-    assert_eq!(room.guesses().numbers, vec![300.0], "the last answer counts");
+    assert_eq!(
+        room.guesses().numbers,
+        vec![300.0],
+        "the last answer counts"
+    );
 
     room.act(Msg::Reveal);
     joined.expect("Answer: 295");
@@ -116,7 +120,10 @@ fn a_wrong_code_is_one_line_and_a_failure() {
         .unwrap();
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(stderr.trim(), "error: the join code is not this presentation's");
+    assert_eq!(
+        stderr.trim(),
+        "error: the join code is not this presentation's"
+    );
     let output = Command::new(env!("CARGO_BIN_EXE_roofline"))
         .args(["join", &room.url("/")])
         .stdin(Stdio::null())

@@ -24,7 +24,11 @@ fn presenting_with_room() -> App {
             qr: join::qr(URL).unwrap(),
             panel: JoinPanel::Shown,
         });
-    let index = app.lessons().iter().position(|l| l.id == "ridge-point").unwrap();
+    let index = app
+        .lessons()
+        .iter()
+        .position(|l| l.id == "ridge-point")
+        .unwrap();
     let _ = handle(&mut app, Msg::OpenLesson(index));
     let _ = handle(&mut app, Msg::JumpToStep(2));
     app
@@ -52,7 +56,10 @@ fn the_join_panel_shows_the_address_the_code_and_the_qr_code() {
     let mut app = presenting_with_room();
     let buffer = render(&app, 160, 45);
     let screen = text(&buffer);
-    assert!(screen.contains("Join from your phone or laptop"), "{screen}");
+    assert!(
+        screen.contains("Join from your phone or laptop"),
+        "{screen}"
+    );
     assert!(screen.contains(&format!("Open  {URL}")), "{screen}");
     assert!(screen.contains("Code  K7QX2M"), "{screen}");
     let qr_cells = buffer
@@ -61,7 +68,11 @@ fn the_join_panel_shows_the_address_the_code_and_the_qr_code() {
         .filter(|c| c.symbol() == "▀")
         .count();
     let side = join::qr(URL).unwrap().width + 4;
-    assert_eq!(qr_cells, side * side.div_ceil(2), "the whole QR code is drawn");
+    assert_eq!(
+        qr_cells,
+        side * side.div_ceil(2),
+        "the whole QR code is drawn"
+    );
 
     // `j` hides it; the address stays on a line under the question.
     let msg = app.msg_for(&key(KeyCode::Char('j'))).unwrap();
@@ -87,11 +98,17 @@ fn the_rooms_answers_are_counted_with_the_typed_ones_and_hidden_until_the_reveal
     let screen = text(&render(&app, 160, 45));
     assert!(screen.contains("3 guesses from the room"), "{screen}");
     for hidden in ["417", "523", "611", "280"] {
-        assert!(!screen.contains(hidden), "{hidden} shown before the reveal:\n{screen}");
+        assert!(
+            !screen.contains(hidden),
+            "{hidden} shown before the reveal:\n{screen}"
+        );
     }
     let _ = handle(&mut app, Msg::Reveal);
     let screen = text(&render(&app, 160, 45));
-    assert!(screen.contains("3 within") || screen.contains("of 3 within"), "{screen}");
+    assert!(
+        screen.contains("3 within") || screen.contains("of 3 within"),
+        "{screen}"
+    );
 }
 
 #[test]

@@ -147,9 +147,10 @@ fn dispatch(app: &mut App, msg: Msg) -> Option<Msg> {
             None
         }
         // The classroom draws the curtain and the open line completes; they took these first.
-        Msg::ToggleCurtain | Msg::CompleteWhatIf | Msg::RoomAnswer { .. } | Msg::ToggleJoinPanel => {
-            None
-        }
+        Msg::ToggleCurtain
+        | Msg::CompleteWhatIf
+        | Msg::RoomAnswer { .. }
+        | Msg::ToggleJoinPanel => None,
         Msg::Quit
         | Msg::QuitNow
         | Msg::ToggleHelp

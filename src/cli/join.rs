@@ -132,8 +132,12 @@ impl Client {
         let mut state = match self.state() {
             Ok(Reply::State(state)) => state,
             Ok(Reply::Refused(403, _)) => bail!("the join code is not this presentation's"),
-            Ok(Reply::Refused(status, why)) => bail!("the room refused to join ({status}): {}", show(&why)),
-            Err(e) => return Err(e.context(format!("cannot reach the room at {}", self.target.base))),
+            Ok(Reply::Refused(status, why)) => {
+                bail!("the room refused to join ({status}): {}", show(&why))
+            }
+            Err(e) => {
+                return Err(e.context(format!("cannot reach the room at {}", self.target.base)));
+            }
         };
         if self.name.is_empty() {
             writeln!(out, "Joined the room (no name: pass --name to give one).")?;
@@ -253,7 +257,10 @@ impl Client {
                         for (i, option) in options.iter().enumerate() {
                             writeln!(out, "  {}. {}", i + 1, show(option))?;
                         }
-                        writeln!(out, "Type the option's number and press Enter (again to change it).")?;
+                        writeln!(
+                            out,
+                            "Type the option's number and press Enter (again to change it)."
+                        )?;
                     }
                     Takes::Nothing => {}
                 }
@@ -273,7 +280,11 @@ impl Client {
                         out,
                         "You said {mine}: {}{}",
                         show(&verdict.text),
-                        if verdict.right { " (within tolerance)" } else { "" }
+                        if verdict.right {
+                            " (within tolerance)"
+                        } else {
+                            ""
+                        }
                     )?,
                     _ => writeln!(out, "You did not answer this one.")?,
                 }
@@ -287,8 +298,7 @@ impl Client {
 fn sent(state: &RoomState, typed: &str) -> String {
     let unit = match &state.step.takes {
         Takes::Number { unit } => format!(" {}", show(unit)),
-        Takes::Choice { .. } => String::new(),
-        Takes::Nothing => String::new(),
+        Takes::Choice { .. } | Takes::Nothing => String::new(),
     };
     match state.you.answer {
         Some(value) if matches!(state.step.takes, Takes::Choice { .. }) => {

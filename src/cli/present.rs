@@ -107,7 +107,7 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
     let mut sink = Room {
         out: args.out.clone(),
         notes: server,
-        room,
+        devices: room,
     };
     for msg in [Msg::OpenLesson(index), Msg::JumpToStep(from)] {
         let effects = app::handle(&mut app, msg);
@@ -158,7 +158,11 @@ pub fn step_number(lesson: &Lesson, text: &str) -> Result<usize> {
 fn start_room(
     at: Option<&str>,
     code: Option<&str>,
-) -> Result<(room::RoomServer, classroom::room::RoomInfo, std::sync::mpsc::Receiver<Msg>)> {
+) -> Result<(
+    room::RoomServer,
+    classroom::room::RoomInfo,
+    std::sync::mpsc::Receiver<Msg>,
+)> {
     let addr: std::net::SocketAddr = match at {
         Some(text) => text.parse().with_context(|| {
             format!(
@@ -189,7 +193,7 @@ fn start_room(
 struct Room {
     out: Option<PathBuf>,
     notes: notes::NotesServer,
-    room: Option<room::RoomServer>,
+    devices: Option<room::RoomServer>,
 }
 
 impl ProgressSink for Room {
@@ -208,8 +212,8 @@ impl ProgressSink for Room {
         if let Some(notes) = classroom::notes(app) {
             self.notes.send(&notes);
         }
-        if let Some(room) = &self.room {
-            room.publish(classroom::room::state(app));
+        if let Some(devices) = &self.devices {
+            devices.publish(classroom::room::state(app));
         }
     }
 }

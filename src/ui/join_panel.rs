@@ -34,7 +34,11 @@ pub fn render(app: &App, room: &RoomInfo, body: Rect, buf: &mut Buffer) {
     let (qr_width, qr_height) = qr.size();
     let key = app
         .keymap()
-        .key_for(&Msg::ToggleJoinPanel, &app.contexts(), app.appearance().glyphs)
+        .key_for(
+            &Msg::ToggleJoinPanel,
+            &app.contexts(),
+            app.appearance().glyphs,
+        )
         .unwrap_or_default();
     let hint = format!("or in a terminal: roofline join URL · [{key}] hides this");
     let open = format!("Open  {}", room.url);
@@ -57,7 +61,10 @@ pub fn render(app: &App, room: &RoomInfo, body: Rect, buf: &mut Buffer) {
     Block::bordered()
         .border_set(theme.border_set())
         .border_style(theme.border_active())
-        .title(Span::styled(" Join from your phone or laptop ", theme.heading()))
+        .title(Span::styled(
+            " Join from your phone or laptop ",
+            theme.heading(),
+        ))
         .render(area, buf);
     let inner = inside_border(area);
     let inner = Rect {

@@ -32,7 +32,7 @@ impl<'a> QrCode<'a> {
     }
 
     /// Whether the module at (`x`, `y`), counted from the quiet zone's corner, is dark.
-    fn dark(&self, x: usize, y: usize) -> bool {
+    fn dark(self, x: usize, y: usize) -> bool {
         x >= QUIET && y >= QUIET && self.matrix.is_dark(x - QUIET, y - QUIET)
     }
 }

@@ -147,14 +147,14 @@ pub fn state(app: &App) -> Option<RoomStep> {
         .cloned()
         .flatten();
     let takes = match (asks(step), options(step), &unit) {
-        (false, _, _) => Takes::Nothing,
         (true, Some(opts), _) => Takes::Choice {
             options: opts.iter().map(|o| say(o)).collect(),
         },
-        (true, None, Some(ResolvedAnswer::Number { unit, .. })) => Takes::Number {
-            unit: unit.clone(),
-        },
-        (true, None, _) => Takes::Nothing,
+        (true, None, Some(ResolvedAnswer::Number { unit, .. })) => {
+            Takes::Number { unit: unit.clone() }
+        }
+        // A step that asks nothing, or a number that cannot be computed here.
+        (false, _, _) | (true, None, _) => Takes::Nothing,
     };
     let revealed = app.classroom.revealed.contains(&index);
     let answer = match (revealed, unit) {

@@ -109,10 +109,7 @@ fn serve(mut request: Request, shared: &Mutex<Shared>) {
     let ip = request
         .remote_addr()
         .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), SocketAddr::ip);
-    let (path, query) = request
-        .url()
-        .split_once('?')
-        .unwrap_or((request.url(), ""));
+    let (path, query) = request.url().split_once('?').unwrap_or((request.url(), ""));
     let path = path.to_owned();
     let params: Vec<(String, String)> = form_urlencoded::parse(query.as_bytes())
         .into_owned()

@@ -69,13 +69,17 @@ impl Takes {
                     Value::Number(n) => n.to_string(),
                     Value::String(s) => s.clone(),
                     Value::Null | Value::Bool(_) | Value::Array(_) | Value::Object(_) => {
-                        return Err(Refusal::Guess(crate::domain::scoring::GuessError::NotANumber));
+                        return Err(Refusal::Guess(
+                            crate::domain::scoring::GuessError::NotANumber,
+                        ));
                     }
                 };
                 let number = parse_guess(&text).map_err(Refusal::Guess)?;
                 Positive::new(number)
                     .map(RoomValue::Number)
-                    .ok_or(Refusal::Guess(crate::domain::scoring::GuessError::NotFinite))
+                    .ok_or(Refusal::Guess(
+                        crate::domain::scoring::GuessError::NotFinite,
+                    ))
             }
             Self::Choice { options } => {
                 let shown = match value {
@@ -106,7 +110,12 @@ pub fn clean_name(raw: &str) -> String {
         .chars()
         .filter(|c| !c.is_control() && !is_invisible_format(*c))
         .collect();
-    kept.trim().chars().take(NAME_MAX_CHARS).collect::<String>().trim_end().to_owned()
+    kept.trim()
+        .chars()
+        .take(NAME_MAX_CHARS)
+        .collect::<String>()
+        .trim_end()
+        .to_owned()
 }
 
 /// Unicode format characters that change how text around them is shown (bidi overrides and
@@ -154,20 +163,33 @@ impl Revealed {
     #[must_use]
     pub fn judge(&self, value: RoomValue) -> Verdict {
         match (self, value) {
-            (Self::Number { value: answer, tolerance, .. }, RoomValue::Number(guess)) => Verdict {
+            (
+                Self::Number {
+                    value: answer,
+                    tolerance,
+                    ..
+                },
+                RoomValue::Number(guess),
+            ) => Verdict {
                 text: describe_miss(guess.get(), *answer),
                 right: score(guess.get(), *answer, *tolerance) == Some(100),
             },
             (Self::Choice { correct, .. }, RoomValue::Choice(chosen)) => {
                 let right = chosen + 1 == *correct;
                 Verdict {
-                    text: if right { "right".to_owned() } else { format!("option {correct} was right") },
+                    text: if right {
+                        "right".to_owned()
+                    } else {
+                        format!("option {correct} was right")
+                    },
                     right,
                 }
             }
-            (Self::Number { .. }, RoomValue::Choice(_)) | (Self::Choice { .. }, RoomValue::Number(_)) => {
-                Verdict { text: "answered another kind of question".to_owned(), right: false }
-            }
+            (Self::Number { .. }, RoomValue::Choice(_))
+            | (Self::Choice { .. }, RoomValue::Number(_)) => Verdict {
+                text: "answered another kind of question".to_owned(),
+                right: false,
+            },
         }
     }
 }
@@ -256,11 +278,15 @@ mod tests {
     use serde_json::json;
 
     fn number() -> Takes {
-        Takes::Number { unit: "FLOP/byte".to_owned() }
+        Takes::Number {
+            unit: "FLOP/byte".to_owned(),
+        }
     }
 
     fn choice() -> Takes {
-        Takes::Choice { options: vec!["a".into(), "b".into(), "c".into()] }
+        Takes::Choice {
+            options: vec!["a".into(), "b".into(), "c".into()],
+        }
     }
 
     #[rstest]
@@ -291,7 +317,10 @@ mod tests {
     #[case::controls("\u{1b}[31mEve\u{7}\r\n", "[31mEve")]
     #[case::bidi("a\u{202E}b\u{200B}c", "abc")]
     #[case::markup("<b>x</b>", "<b>x</b>")]
-    #[case::long("abcdefghijklmnopqrstuvwxyz0123456789", "abcdefghijklmnopqrstuvwxyz012345")]
+    #[case::long(
+        "abcdefghijklmnopqrstuvwxyz0123456789",
+        "abcdefghijklmnopqrstuvwxyz012345"
+    )]
     #[case::spaces("  Bo  ", "Bo")]
     fn names_are_cleaned(#[case] raw: &str, #[case] expected: &str) {
         assert_eq!(clean_name(raw), expected);
@@ -308,9 +337,21 @@ mod tests {
         let near = answer.judge(RoomValue::Number(Positive(300.0)));
         assert!(near.right, "{near:?}");
         let far = answer.judge(RoomValue::Number(Positive(590.0)));
-        assert_eq!(far, Verdict { text: "2.00× high".into(), right: false });
-        let option = Revealed::Choice { correct: 2, text: "b".into() };
+        assert_eq!(
+            far,
+            Verdict {
+                text: "2.00× high".into(),
+                right: false
+            }
+        );
+        let option = Revealed::Choice {
+            correct: 2,
+            text: "b".into(),
+        };
         assert!(option.judge(RoomValue::Choice(1)).right);
-        assert_eq!(option.judge(RoomValue::Choice(0)).text, "option 2 was right");
+        assert_eq!(
+            option.judge(RoomValue::Choice(0)).text,
+            "option 2 was right"
+        );
     }
 }

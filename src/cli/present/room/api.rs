@@ -4,6 +4,7 @@
 //! response; the clock is passed in.
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::net::IpAddr;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
@@ -90,7 +91,12 @@ impl Shared {
     }
 
     /// Checks the join code; a wrong one costs the address and gets 403 and nothing else.
-    pub fn check_code(&mut self, code: Option<&str>, ip: IpAddr, now: Instant) -> Result<(), Reply> {
+    pub fn check_code(
+        &mut self,
+        code: Option<&str>,
+        ip: IpAddr,
+        now: Instant,
+    ) -> Result<(), Reply> {
         let right = code.is_some_and(|c| same(c.as_bytes(), self.code.as_bytes()));
         if right {
             return Ok(());
@@ -243,5 +249,8 @@ fn new_token() -> String {
         let h = RandomState::new().hash_one(Instant::now());
         bytes[..8].copy_from_slice(&h.to_le_bytes());
     }
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    bytes.iter().fold(String::with_capacity(32), |mut hex, b| {
+        let _ = write!(hex, "{b:02x}");
+        hex
+    })
 }

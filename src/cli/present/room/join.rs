@@ -66,7 +66,8 @@ fn outward_address() -> Option<IpAddr> {
 
 /// The QR code of `text`.
 pub fn qr(text: &str) -> Result<QrMatrix> {
-    let code = qrcode::QrCode::new(text.as_bytes()).context("the address is too long for a QR code")?;
+    let code =
+        qrcode::QrCode::new(text.as_bytes()).context("the address is too long for a QR code")?;
     Ok(QrMatrix {
         width: code.width(),
         dark: code
@@ -103,7 +104,10 @@ mod tests {
         assert_eq!(at("127.0.0.1:4000"), "http://127.0.0.1:4000/?code=K7QX2M");
         assert_eq!(at("[::1]:4000"), "http://[::1]:4000/?code=K7QX2M");
         let any = at("0.0.0.0:4000");
-        assert!(!any.contains("0.0.0.0") && any.ends_with(":4000/?code=K7QX2M"), "{any}");
+        assert!(
+            !any.contains("0.0.0.0") && any.ends_with(":4000/?code=K7QX2M"),
+            "{any}"
+        );
     }
 
     #[test]

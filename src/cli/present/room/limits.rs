@@ -58,7 +58,9 @@ impl Bucket {
             self.tokens -= 1.0;
             Ok(())
         } else {
-            Err(Duration::from_secs_f64((1.0 - self.tokens) / rate.per_second))
+            Err(Duration::from_secs_f64(
+                (1.0 - self.tokens) / rate.per_second,
+            ))
         }
     }
 }
@@ -80,8 +82,15 @@ mod tests {
         }
         let wait = bucket.take(rate, start).unwrap_err();
         assert_eq!(wait, Duration::from_millis(500));
-        assert_eq!(bucket.take(rate, start + Duration::from_millis(500)), Ok(()));
-        assert!(bucket.take(rate, start + Duration::from_millis(600)).is_err());
+        assert_eq!(
+            bucket.take(rate, start + Duration::from_millis(500)),
+            Ok(())
+        );
+        assert!(
+            bucket
+                .take(rate, start + Duration::from_millis(600))
+                .is_err()
+        );
         // Long idle refills to the burst, no more.
         let later = start + Duration::from_secs(60);
         for _ in 0..3 {

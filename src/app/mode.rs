@@ -174,6 +174,9 @@ fn present_contexts(app: &App) -> Vec<KeyContext> {
             None => KeyContext::RoomNumbers,
         });
     }
+    if app.classroom().room.is_some() {
+        contexts.push(KeyContext::RoomDevices);
+    }
     contexts.extend([KeyContext::Presenting, KeyContext::Plot, KeyContext::Global]);
     contexts
 }

@@ -84,7 +84,7 @@ pub enum Command {
         #[arg(long, value_name = "ADDR:PORT", num_args = 0..=1)]
         room: Option<Option<String>>,
         /// Use this six-character join code instead of a fresh one (rehearsals, tests).
-        #[arg(long, value_name = "CODE", requires = "room")]
+        #[arg(long, value_name = "CODE")]
         room_code: Option<String>,
     },
     /// List the lessons in order.

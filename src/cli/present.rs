@@ -72,14 +72,17 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
         };
         write_record(out, &empty)?;
     }
-    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        bail!("presenting needs a terminal (stdin and stdout must be a TTY)");
+    if args.room.is_none() && args.room_code.is_some() {
+        bail!("--room-code sets the join code of a room: pass --room too");
     }
     let room = args
         .room
         .as_ref()
         .map(|at| start_room(at.as_deref(), args.room_code.as_deref()))
         .transpose()?;
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        bail!("presenting needs a terminal (stdin and stdout must be a TTY)");
+    }
     let server = notes::NotesServer::start(&dir)?;
     let appearance = super::learn::appearance(global);
     let mut session = terminal::Session::enter().context("cannot set up the terminal")?;

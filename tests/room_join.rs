@@ -152,13 +152,28 @@ fn bad_room_arguments_are_one_line_and_a_failure() {
         run(&["present", "ridge-point", "--room", "nonsense"]),
         "error: --room takes ADDR:PORT (e.g. 0.0.0.0:8080 or 127.0.0.1:0), not 'nonsense': invalid socket address syntax"
     );
-    let e = run(&["present", "ridge-point", "--room", "127.0.0.1:0", "--room-code", "0OOOOO"]);
-    assert!(e.starts_with("error: --room-code must be 6 characters from ABCDEFGHJKLMNPQRSTUVWXYZ23456789"), "{e}");
+    let e = run(&[
+        "present",
+        "ridge-point",
+        "--room",
+        "127.0.0.1:0",
+        "--room-code",
+        "0OOOOO",
+    ]);
+    assert!(
+        e.starts_with(
+            "error: --room-code must be 6 characters from ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+        ),
+        "{e}"
+    );
     assert_eq!(
         run(&["present", "ridge-point", "--room-code", "K7QX2M"]),
         "error: --room-code sets the join code of a room: pass --room too"
     );
     // A good room still needs a terminal to present on.
     let e = run(&["present", "ridge-point", "--room", "127.0.0.1:0"]);
-    assert_eq!(e, "error: presenting needs a terminal (stdin and stdout must be a TTY)");
+    assert_eq!(
+        e,
+        "error: presenting needs a terminal (stdin and stdout must be a TTY)"
+    );
 }

@@ -67,7 +67,7 @@ fn the_join_panel_shows_the_address_the_code_and_the_qr_code() {
         .iter()
         .filter(|c| c.symbol() == "▀")
         .count();
-    let side = join::qr(URL).unwrap().width + 4;
+    let side = join::qr(URL).unwrap().width + 2 * roofline_tutor::widgets::qr_code::QUIET;
     assert_eq!(
         qr_cells,
         side * side.div_ceil(2),
@@ -128,4 +128,51 @@ fn without_a_room_j_says_how_to_start_one() {
     let _ = handle(&mut app, Msg::OpenLesson(0));
     let _ = handle(&mut app, Msg::ToggleJoinPanel);
     assert!(app.notice().unwrap().text.contains("--room"));
+}
+
+/// The QR code as drawn on the presenter's screen decodes to the address with the code: the
+/// half-block cells are read back into modules (top: foreground, bottom: background) and
+/// handed to a QR decoder.
+#[test]
+fn the_qr_code_on_screen_scans_to_the_address() {
+    use ratatui::style::Color;
+    let app = presenting_with_room();
+    let buffer = render(&app, 160, 45);
+    let cells: Vec<(u16, u16)> = buffer
+        .content()
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.symbol() == "▀")
+        .map(|(i, _)| buffer.pos_of(i))
+        .collect();
+    let (x0, y0) = (
+        cells.iter().map(|c| c.0).min().unwrap(),
+        cells.iter().map(|c| c.1).min().unwrap(),
+    );
+    let (x1, y1) = (
+        cells.iter().map(|c| c.0).max().unwrap(),
+        cells.iter().map(|c| c.1).max().unwrap(),
+    );
+    let (columns, rows) = (usize::from(x1 - x0 + 1), usize::from(y1 - y0 + 1));
+    // One module per cell across, two down; each module 4×4 pixels. Around it the terminal's
+    // background is taken as dark (the worst case): the drawn quiet zone must do its job.
+    let dark = |mx: usize, my: usize| {
+        let cell = &buffer[(x0 + mx as u16, y0 + (my / 2) as u16)];
+        let color = if my % 2 == 0 { cell.fg } else { cell.bg };
+        color == Color::Black
+    };
+    let (scale, margin) = (4, 16);
+    let (w, h) = (columns * scale + 2 * margin, rows * 2 * scale + 2 * margin);
+    let mut image = rqrr::PreparedImage::prepare_from_greyscale(w, h, |x, y| {
+        let inside = x >= margin && y >= margin && x < w - margin && y < h - margin;
+        if !inside || dark((x - margin) / scale, (y - margin) / scale) {
+            0
+        } else {
+            255
+        }
+    });
+    let grids = image.detect_grids();
+    assert_eq!(grids.len(), 1, "one QR code on the screen");
+    let (_, content) = grids[0].decode().expect("the QR code decodes");
+    assert_eq!(content, URL);
 }

@@ -8,8 +8,9 @@ use ratatui::widgets::Widget;
 
 use crate::app::classroom::room::QrMatrix;
 
-/// Light modules around the code, on each side.
-pub const QUIET: usize = 2;
+/// Light modules around the code, on each side: the four the standard asks for, so the code
+/// scans on a dark terminal too.
+pub const QUIET: usize = 4;
 
 /// A QR code widget.
 #[derive(Debug, Clone, Copy)]
@@ -72,13 +73,13 @@ mod tests {
             dark: vec![true, false, false, true],
         };
         let widget = QrCode::new(&m);
-        assert_eq!(widget.size(), (6, 3));
-        let mut buf = Buffer::empty(Rect::new(0, 0, 6, 3));
+        assert_eq!(widget.size(), (10, 5));
+        let mut buf = Buffer::empty(Rect::new(0, 0, 10, 5));
         widget.render(buf.area, &mut buf);
-        // Row 1 holds module rows 2 and 3: the matrix's rows 0 and 1.
-        let cell = &buf[(2, 1)];
+        // Row 2 holds module rows 4 and 5: the matrix's rows 0 and 1, after the quiet zone.
+        let cell = &buf[(4, 2)];
         assert_eq!((cell.fg, cell.bg), (Color::Black, Color::White));
-        let cell = &buf[(3, 1)];
+        let cell = &buf[(5, 2)];
         assert_eq!((cell.fg, cell.bg), (Color::White, Color::Black));
         let quiet = &buf[(0, 0)];
         assert_eq!((quiet.fg, quiet.bg), (Color::White, Color::White));

@@ -177,3 +177,23 @@ fn bad_room_arguments_are_one_line_and_a_failure() {
         "error: presenting needs a terminal (stdin and stdout must be a TTY)"
     );
 }
+
+#[test]
+fn a_terminal_chooses_an_option() {
+    let mut room = Presenter::start("batching", 5);
+    let mut joined = Joined::start(&room.url(&format!("/?code={CODE}")), "Ann");
+    joined.expect("  3. ");
+    joined.expect("Type the option's number");
+    joined.type_line("7");
+    joined.expect("✗ there is no option 7: pick 1 to 3");
+    joined.type_line("2");
+    joined.expect("Sent: option 2");
+    room.pump();
+    assert_eq!(room.guesses().choices, vec![1]);
+    room.act(Msg::Reveal);
+    joined.expect("Answer: option 2");
+    assert_eq!(joined.expect("You chose"), "You chose option 2: right");
+    drop(room);
+    joined.expect("The presentation has ended.");
+    assert!(joined.child.wait().unwrap().success());
+}

@@ -275,7 +275,11 @@ impl Client {
                 None => {}
             }
             if step.answer.is_some() {
+                let number = matches!(step.answer, Some(Revealed::Number { .. }));
                 match (&state.you.answer, &state.you.verdict) {
+                    (Some(mine), Some(verdict)) if !number => {
+                        writeln!(out, "You chose option {mine}: {}", show(&verdict.text))?;
+                    }
                     (Some(mine), Some(verdict)) => writeln!(
                         out,
                         "You said {mine}: {}{}",

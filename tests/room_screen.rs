@@ -176,3 +176,33 @@ fn the_qr_code_on_screen_scans_to_the_address() {
     let (_, content) = grids[0].decode().expect("the QR code decodes");
     assert_eq!(content, URL);
 }
+
+#[test]
+fn an_answer_that_does_not_fit_the_step_is_dropped() {
+    let mut app = presenting_with_room();
+    let step = app.session().unwrap().current();
+    let choice = Takes::Choice {
+        options: vec!["a".into(), "b".into()],
+    }
+    .check(&json!(2))
+    .unwrap();
+    let number = Takes::Number {
+        unit: String::new(),
+    }
+    .check(&json!(300))
+    .unwrap();
+    for (step, value) in [(step, choice), (step + 100, number), (0, number)] {
+        let _ = handle(
+            &mut app,
+            Msg::RoomAnswer {
+                step,
+                participant: "p".into(),
+                value,
+            },
+        );
+    }
+    let id = app.current_step().unwrap().1.id().to_owned();
+    assert_eq!(app.classroom().guesses.of(&id).count(), 0);
+    room_answer(&mut app, "p", 300.0);
+    assert_eq!(app.classroom().guesses.of(&id).count(), 1);
+}

@@ -62,39 +62,37 @@ impl App {
 
 /// The room's messages; `None` for the rest.
 pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<Vec<Effect>> {
-    match msg {
-        Msg::RoomAnswer {
-            step,
-            participant,
-            value,
-        } => {
-            if let Some(id) = open_step_taking(app, *step, *value) {
-                app.classroom.guesses.set_sent(&id, participant, *value);
-                return Some(vec![Effect::NotifyNotes]);
-            }
-            // Revealed meanwhile, or a step that takes something else: dropped.
-            Some(vec![])
-        }
-        Msg::ToggleJoinPanel => {
-            match &mut app.classroom.room {
-                Some(room) => {
-                    room.panel = match room.panel {
-                        JoinPanel::Shown => JoinPanel::Hidden,
-                        JoinPanel::Hidden => JoinPanel::Shown,
-                    };
-                }
-                None => {
-                    app.notice = Some(super::Notice {
-                        kind: super::NoticeKind::Refusal,
-                        text: "the room is not answering from devices: start with --room"
-                            .to_owned(),
-                    });
-                }
-            }
-            Some(vec![])
-        }
-        _ => None,
+    if let Msg::RoomAnswer {
+        step,
+        participant,
+        value,
+    } = msg
+    {
+        // Revealed meanwhile, or a step that takes something else: dropped.
+        let Some(id) = open_step_taking(app, *step, *value) else {
+            return Some(vec![]);
+        };
+        app.classroom.guesses.set_sent(&id, participant, *value);
+        return Some(vec![Effect::NotifyNotes]);
     }
+    if *msg != Msg::ToggleJoinPanel {
+        return None;
+    }
+    match &mut app.classroom.room {
+        Some(room) => {
+            room.panel = match room.panel {
+                JoinPanel::Shown => JoinPanel::Hidden,
+                JoinPanel::Hidden => JoinPanel::Shown,
+            };
+        }
+        None => {
+            app.notice = Some(super::Notice {
+                kind: super::NoticeKind::Refusal,
+                text: "the room is not answering from devices: start with --room".to_owned(),
+            });
+        }
+    }
+    Some(vec![])
 }
 
 /// The id of step `index` of the lesson presented, when it is still open (not revealed) and

@@ -27,7 +27,7 @@ use ratatui::layout::Size;
 pub use classroom::Classroom;
 
 pub use effect::{Effect, Effects};
-pub use event_source::{CrosstermEvents, EventSource, ScriptedEvents};
+pub use event_source::{CrosstermEvents, EventSource, Incoming, ScriptedEvents};
 pub use geometry::Measure;
 pub use keymap::{KeyContext, Keymap};
 pub use mode::Mode;

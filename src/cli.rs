@@ -5,6 +5,7 @@ pub mod args;
 pub mod calc;
 pub mod check;
 pub mod detect;
+pub mod join;
 pub mod lab;
 pub mod learn;
 pub mod list;
@@ -153,12 +154,17 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::Check { paths }) => check::run(&global, &paths),
         Some(Command::List { json }) => list::run(&global, json),
         Some(Command::Review { json }) => review::run(&global, json),
+        Some(Command::Join { url, name }) => {
+            join::run(&url, name.as_deref()).map(|()| ExitCode::SUCCESS)
+        }
         Some(Command::Learn { lesson }) => learn::run(&global, lesson.as_deref()),
         Some(Command::Present {
             lesson,
             from,
             out,
             notes,
+            room,
+            room_code,
         }) => present::run(
             &global,
             &present::PresentArgs {
@@ -166,6 +172,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 from,
                 out,
                 notes,
+                room,
+                room_code,
             },
         ),
         Some(Command::Completions { shell }) => {

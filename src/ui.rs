@@ -14,6 +14,7 @@
 pub mod ascii;
 pub mod footer;
 pub mod help;
+pub mod join_panel;
 pub use crate::app::layout;
 pub mod lesson;
 pub mod lesson_end;

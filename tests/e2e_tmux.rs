@@ -482,3 +482,52 @@ fn a_quiz_to_the_end_writes_its_result_and_no_progress() {
         "a quiz does not touch study progress"
     );
 }
+
+/// `present --room` in a real terminal: answers sent over the network are counted on the
+/// presenter's screen as they arrive (a room answer is an event: no key is pressed), the
+/// reveal spreads them, and quitting stops the server.
+#[test]
+fn present_with_a_room_counts_answers_from_the_network() {
+    if tmux_missing() {
+        return;
+    }
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let data = tempfile::tempdir().expect("a temp dir");
+    let tmux = Tmux::start("room", 160, 45);
+    launch(
+        &tmux,
+        data.path(),
+        &format!("present ridge-point --from 2 --room 127.0.0.1:{port} --room-code K7QX2M"),
+    );
+    tmux.wait_for_text("Code  K7QX2M");
+    tmux.wait_for_text(&format!("Open  http://127.0.0.1:{port}/?code=K7QX2M"));
+    tmux.keys(&["j"]);
+    tmux.wait_for_text("0 guesses from the room");
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let url = format!("http://127.0.0.1:{port}/api/answer");
+    for (i, value) in [300, 290, 1000].into_iter().enumerate() {
+        let body = serde_json::json!({ "code": "K7QX2M", "name": format!("p{i}"), "value": value });
+        let response = agent.post(&url).send_json(&body).expect("the room answers");
+        assert_eq!(response.status().as_u16(), 200);
+    }
+    let screen = tmux.wait_for_text("3 guesses from the room");
+    assert!(
+        !screen.contains("1000") && !screen.contains("290"),
+        "{screen}"
+    );
+    tmux.keys(&["r"]);
+    tmux.wait_for_text("2 of 3 within");
+    tmux.keys(&["q"]);
+    tmux.wait_for_restored();
+    let state = format!("http://127.0.0.1:{port}/api/state?code=K7QX2M");
+    assert!(
+        agent.get(&state).call().is_err(),
+        "the server stopped with the presentation"
+    );
+}

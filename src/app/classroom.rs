@@ -1,6 +1,8 @@
 //! The classroom mode's state and its part of `update`: the presenter paces the steps, types
 //! the guesses the room calls out, and reveals on command. Nothing is scored or named.
 
+pub mod room;
+
 use std::collections::BTreeSet;
 
 use super::{App, Effect, Msg, Notice, NoticeKind, Screen};
@@ -37,11 +39,16 @@ pub struct Classroom {
     pub curtain: Curtain,
     /// When the walkthrough started (RFC 3339, from the caller's clock).
     pub started: String,
+    /// How the room joins from its devices, when it does (`--room`).
+    pub room: Option<room::RoomInfo>,
 }
 
 /// The present mode's handling of a message; `None` when the message is not the mode's own
 /// (moving between steps and the plot work as in study).
 pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<(Option<Msg>, Vec<Effect>)> {
+    if let Some(effects) = room::handle(app, msg) {
+        return Some((None, effects));
+    }
     let Screen::Lesson(screen) = &app.screen else {
         return None;
     };

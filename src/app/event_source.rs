@@ -16,6 +16,21 @@ pub trait EventSource {
     fn has_pending(&mut self) -> bool {
         false
     }
+
+    /// The next event or message from outside the terminal (an answer from the room's
+    /// devices). The run loop reads this; a source with no outside messages gives its events.
+    fn next_incoming(&mut self) -> io::Result<Option<Incoming>> {
+        Ok(self.next_event()?.map(Incoming::Event))
+    }
+}
+
+/// What the run loop handles next.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Incoming {
+    /// A terminal event, turned into a message by the keymap.
+    Event(Event),
+    /// A message from outside the terminal, handled as it is.
+    Msg(super::Msg),
 }
 
 /// The terminal, through crossterm: blocks on input, so nothing redraws without an event.

@@ -27,6 +27,8 @@ pub enum KeyContext {
     RoomNumbers,
     /// Classroom: counting the options the room calls out.
     RoomChoices,
+    /// Classroom: the room answers from its devices (`--room`).
+    RoomDevices,
     /// A warning is shown under the screen.
     Warning,
     /// The lesson list.
@@ -89,6 +91,7 @@ impl KeyContext {
             Self::LessonEnd => "End of a lesson",
             Self::RoomNumbers => "Classroom: the room's numbers",
             Self::RoomChoices => "Classroom: the room's options",
+            Self::RoomDevices => "Classroom: the room's devices (--room)",
             Self::Presenting => "Classroom: presenting",
             Self::Global => "Anywhere",
             Self::QuizNumber => "Quiz: typing a number",

@@ -179,7 +179,10 @@ impl Mode {
             | KeyContext::QuizChoice
             | KeyContext::QuizRevealed
             | KeyContext::QuizEnd => matches!(self, Self::Quiz),
-            KeyContext::Presenting | KeyContext::RoomNumbers | KeyContext::RoomChoices => {
+            KeyContext::Presenting
+            | KeyContext::RoomNumbers
+            | KeyContext::RoomChoices
+            | KeyContext::RoomDevices => {
                 matches!(self, Self::Present)
             }
             KeyContext::Reviewing | KeyContext::ReviewEnd => matches!(self, Self::Review),
@@ -225,6 +228,9 @@ fn present_contexts(app: &App) -> Vec<KeyContext> {
             Some(_) => KeyContext::RoomChoices,
             None => KeyContext::RoomNumbers,
         });
+    }
+    if app.classroom().room.is_some() {
+        contexts.push(KeyContext::RoomDevices);
     }
     contexts.extend([KeyContext::Presenting, KeyContext::Plot, KeyContext::Global]);
     contexts

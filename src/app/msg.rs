@@ -146,4 +146,17 @@ pub enum Msg {
     SkipQuestion,
     /// Quiz: the result file was written to this path.
     ResultExported(String),
+    /// Classroom: a participant's answer sent from the room's devices (`present --room`),
+    /// already checked by the room server for step `step` (from 0). The last one per
+    /// participant counts until the reveal; one that comes after it is dropped.
+    RoomAnswer {
+        /// The step answered, from 0.
+        step: usize,
+        /// The participant's token.
+        participant: String,
+        /// The checked value.
+        value: crate::domain::classroom::room::RoomValue,
+    },
+    /// Classroom: show or hide how the room joins (the address, the code and the QR code).
+    ToggleJoinPanel,
 }

@@ -268,7 +268,9 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<(Option<Msg>, Vec<Effec
         | Msg::TogglePrefill
         | Msg::MouseDown { .. }
         | Msg::MouseDrag { .. }
-        | Msg::MouseUp => done(vec![]),
+        | Msg::MouseUp
+        | Msg::RoomAnswer { .. }
+        | Msg::ToggleJoinPanel => done(vec![]),
     }
 }
 

@@ -7,7 +7,7 @@ use std::io;
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 
-use super::{App, Effect, EventSource, Msg, RunState, update};
+use super::{App, Effect, EventSource, Incoming, Msg, RunState, update};
 use crate::domain::session::Progress;
 use crate::store::{Saved, Store};
 
@@ -114,16 +114,22 @@ where
 {
     draw(terminal, app)?;
     while app.run_state() != RunState::Quitting {
-        let Some(event) = events.next_event().map_err(RunError::Input)? else {
+        let Some(incoming) = events.next_incoming().map_err(RunError::Input)? else {
             break;
         };
-        let Some(msg) = app.msg_for(&event) else {
-            continue;
+        let msg = match incoming {
+            Incoming::Msg(msg) => msg,
+            Incoming::Event(event) => {
+                let Some(msg) = app.msg_for(&event) else {
+                    continue;
+                };
+                if matches!(event, crossterm::event::Event::Key(_)) {
+                    // Time is data: the loop reads the clock, `update` counts the time spent.
+                    let _ = update(app, Msg::Clock(std::time::SystemTime::now()));
+                }
+                msg
+            }
         };
-        if matches!(event, crossterm::event::Event::Key(_)) {
-            // Time is data: the loop reads the clock, `update` counts the time spent.
-            let _ = update(app, Msg::Clock(std::time::SystemTime::now()));
-        }
         let effects = handle(app, msg);
         perform(app, &effects, sink);
         // A queued burst is drawn once, after its last event.

@@ -172,12 +172,15 @@ fn route(app: &mut App, msg: Msg) -> Option<Msg> {
             None
         }
         // The classroom draws the curtain and the open line completes; they took these first.
-        // The quiz's own keys are the quiz's (it took them first); elsewhere they mean nothing.
+        // The quiz's own keys are the quiz's (it took them first), the room's the classroom's;
+        // elsewhere they mean nothing.
         Msg::ToggleCurtain
         | Msg::CompleteWhatIf
         | Msg::SetConfidence(_)
         | Msg::SkipQuestion
-        | Msg::ResultExported(_) => None,
+        | Msg::ResultExported(_)
+        | Msg::RoomAnswer { .. }
+        | Msg::ToggleJoinPanel => None,
         Msg::Quit
         | Msg::QuitNow
         | Msg::ToggleHelp

@@ -77,8 +77,15 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
         /// Follow the running presentation as speaker notes (in a second terminal).
-        #[arg(long, conflicts_with_all = ["lesson", "from", "out"])]
+        #[arg(long, conflicts_with_all = ["lesson", "from", "out", "room", "room_code"])]
         notes: bool,
+        /// Let the room answer from its phones and laptops: serve a page on ADDR:PORT
+        /// (default: all interfaces, a free port) and show its address, a join code and a QR code.
+        #[arg(long, value_name = "ADDR:PORT", num_args = 0..=1)]
+        room: Option<Option<String>>,
+        /// Use this six-character join code instead of a fresh one (rehearsals, tests).
+        #[arg(long, value_name = "CODE")]
+        room_code: Option<String>,
     },
     /// List the lessons in order.
     List {
@@ -93,6 +100,14 @@ pub enum Command {
     },
     /// Print the manual page (roff), e.g. `roofline man > roofline.1`.
     Man,
+    /// Answer a presentation's questions from this terminal (`present --room` shows the URL).
+    Join {
+        /// The address on the presenter's screen, with its code: `http://HOST:PORT/?code=CODE`.
+        url: String,
+        /// The name to be known by (at most 32 characters).
+        #[arg(long)]
+        name: Option<String>,
+    },
     /// What is due for review: recall cards and answered predictions, scheduled by FSRS.
     Review {
         /// Print what is due and when the rest comes due, as JSON, without a terminal.

@@ -6,6 +6,7 @@
 //! record as JSON, rewritten (atomically) at every reveal.
 
 pub mod notes;
+pub mod room;
 
 use std::io::IsTerminal as _;
 use std::path::{Path, PathBuf};
@@ -31,6 +32,11 @@ pub struct PresentArgs {
     pub out: Option<PathBuf>,
     /// Follow a presentation as speaker notes instead.
     pub notes: bool,
+    /// Let the room answer from its devices: `Some(None)` on all interfaces and a free port,
+    /// `Some(Some("ADDR:PORT"))` there.
+    pub room: Option<Option<String>>,
+    /// The join code to use instead of a fresh one.
+    pub room_code: Option<String>,
 }
 
 /// Runs the walkthrough (or the notes window).
@@ -66,6 +72,14 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
         };
         write_record(out, &empty)?;
     }
+    if args.room.is_none() && args.room_code.is_some() {
+        bail!("--room-code sets the join code of a room: pass --room too");
+    }
+    let room = args
+        .room
+        .as_ref()
+        .map(|at| start_room(at.as_deref(), args.room_code.as_deref()))
+        .transpose()?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         bail!("presenting needs a terminal (stdin and stdout must be a TTY)");
     }
@@ -73,7 +87,7 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
     let appearance = super::learn::appearance(global);
     let mut session = terminal::Session::enter().context("cannot set up the terminal")?;
     let viewport = session.size().context("cannot read the terminal size")?;
-    let mut app = App::new(AppInit {
+    let app = App::new(AppInit {
         catalog,
         lessons,
         cluster: cluster.scenario,
@@ -84,20 +98,28 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
         measure: crate::ui::MEASURE,
     })
     .presenting(started);
+    let events = super::learn::input::TtyEvents::start();
+    let (app, room) = match room {
+        Some((server, info, answers)) => {
+            events.forward(answers);
+            (app.with_room(info), Some(server))
+        }
+        None => (app, None),
+    };
+    let mut app = app;
     let mut sink = Room {
         out: args.out.clone(),
         notes: server,
+        devices: room,
     };
     for msg in [Msg::OpenLesson(index), Msg::JumpToStep(from)] {
         let effects = app::handle(&mut app, msg);
         app::perform(&mut app, &effects, &mut sink);
     }
-    let outcome = app::run(
-        session.terminal(),
-        &mut app,
-        &mut super::learn::input::TtyEvents::start(),
-        &mut sink,
-    );
+    let mut events = events;
+    let outcome = app::run(session.terminal(), &mut app, &mut events, &mut sink);
+    // The room's server stops with the presentation.
+    drop(sink);
     session.leave().context("cannot restore the terminal")?;
     outcome.context("the terminal failed")?;
     Ok(ExitCode::SUCCESS)
@@ -134,11 +156,47 @@ pub fn step_number(lesson: &Lesson, text: &str) -> Result<usize> {
         })
 }
 
-/// Where a walkthrough's effects land: the record file and the notes window. Nothing of the
-/// learner's progress is touched.
+/// Starts the room's server before the terminal is taken, so a refused address is a plain
+/// error: on `at` (all interfaces and a free port without one), with `code` or a fresh one.
+fn start_room(
+    at: Option<&str>,
+    code: Option<&str>,
+) -> Result<(
+    room::RoomServer,
+    classroom::room::RoomInfo,
+    std::sync::mpsc::Receiver<Msg>,
+)> {
+    let addr: std::net::SocketAddr = match at {
+        Some(text) => text.parse().with_context(|| {
+            format!(
+                "--room takes ADDR:PORT (e.g. 0.0.0.0:8080 or 127.0.0.1:0), not '{}'",
+                text.escape_default()
+            )
+        })?,
+        None => (std::net::Ipv4Addr::UNSPECIFIED, 0).into(),
+    };
+    let code = match code {
+        Some(code) => room::join::given_code(code)?,
+        None => room::join::new_code()?,
+    };
+    let (answers, received) = std::sync::mpsc::channel();
+    let server = room::RoomServer::start(addr, &code, answers)?;
+    let url = room::join::url(server.addr(), &code);
+    let info = classroom::room::RoomInfo {
+        qr: room::join::qr(&url)?,
+        url,
+        code,
+        panel: classroom::room::JoinPanel::Shown,
+    };
+    Ok((server, info, received))
+}
+
+/// Where a walkthrough's effects land: the record file, the notes window and the room's
+/// server. Nothing of the learner's progress is touched.
 struct Room {
     out: Option<PathBuf>,
     notes: notes::NotesServer,
+    devices: Option<room::RoomServer>,
 }
 
 impl ProgressSink for Room {
@@ -156,6 +214,9 @@ impl ProgressSink for Room {
     fn notify(&mut self, app: &App) {
         if let Some(notes) = classroom::notes(app) {
             self.notes.send(&notes);
+        }
+        if let Some(devices) = &self.devices {
+            devices.publish(classroom::room::state(app));
         }
     }
 }

@@ -3,6 +3,8 @@
 //! strip with the tolerance band, the median and the share within tolerance; a bar per option
 //! for a choice. Nobody is named or scored.
 
+pub mod room;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -33,17 +35,41 @@ impl StepGuesses {
     }
 }
 
-/// The room's guesses, per step id.
+/// The room's guesses, per step id: those the presenter typed, and those sent from the room's
+/// devices (the last per participant).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct RoomGuesses {
     steps: BTreeMap<String, StepGuesses>,
+    sent: BTreeMap<String, BTreeMap<String, room::RoomValue>>,
 }
 
 impl RoomGuesses {
-    /// The guesses of a step (empty before the first).
+    /// The guesses of a step (empty before the first): the typed ones, then one per
+    /// participant who sent an answer.
     #[must_use]
     pub fn of(&self, step: &str) -> StepGuesses {
-        self.steps.get(step).cloned().unwrap_or_default()
+        let mut guesses = self.steps.get(step).cloned().unwrap_or_default();
+        for value in self.sent.get(step).into_iter().flat_map(BTreeMap::values) {
+            match value {
+                room::RoomValue::Number(n) => guesses.numbers.push(n.get()),
+                room::RoomValue::Choice(c) => guesses.choices.push(*c),
+            }
+        }
+        guesses
+    }
+
+    /// A participant's answer to a step, replacing the one they sent before.
+    pub fn set_sent(&mut self, step: &str, participant: &str, value: room::RoomValue) {
+        self.sent
+            .entry(step.to_owned())
+            .or_default()
+            .insert(participant.to_owned(), value);
+    }
+
+    /// The answer a participant sent for a step, if any.
+    #[must_use]
+    pub fn sent_by(&self, step: &str, participant: &str) -> Option<room::RoomValue> {
+        self.sent.get(step)?.get(participant).copied()
     }
 
     /// Adds numeric guesses to a step.
@@ -64,7 +90,7 @@ impl RoomGuesses {
             .push(option);
     }
 
-    /// Every step's guesses, by step id.
+    /// Every step's typed guesses, by step id (those sent from the room are in [`Self::of`]).
     #[must_use]
     pub fn all(&self) -> &BTreeMap<String, StepGuesses> {
         &self.steps
@@ -287,6 +313,22 @@ mod tests {
     #[test]
     fn choices_are_counted_per_option() {
         assert_eq!(choice_counts(&[0, 2, 2, 1, 2, 7], 3), vec![1, 1, 3]);
+    }
+
+    #[test]
+    fn sent_answers_merge_with_typed_ones_and_the_last_per_participant_counts() {
+        let mut room = RoomGuesses::default();
+        room.add_numbers("ridge", &[300.0]);
+        let n = |v| room::RoomValue::Number(room::Positive::new(v).unwrap());
+        room.set_sent("ridge", "p1", n(100.0));
+        room.set_sent("ridge", "p2", n(200.0));
+        room.set_sent("ridge", "p1", n(150.0));
+        let guesses = room.of("ridge");
+        assert_eq!(guesses.count(), 3);
+        assert_eq!(guesses.numbers, vec![300.0, 150.0, 200.0]);
+        assert_eq!(room.sent_by("ridge", "p1"), Some(n(150.0)));
+        room.set_sent("bound", "p1", room::RoomValue::Choice(2));
+        assert_eq!(room.of("bound").choices, vec![2]);
     }
 
     #[test]

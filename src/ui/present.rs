@@ -27,6 +27,7 @@ use tui_big_text::{BigText, PixelSize};
 use super::layout::{self, LessonAreas, inside_border};
 use super::theme::Theme;
 use super::{lesson_pane, plot_pane, prose};
+use crate::app::classroom::room::JoinPanel;
 use crate::app::classroom::{Curtain, asks, options};
 use crate::app::{App, LessonScreen, Msg};
 use crate::domain::classroom::{choice_counts, spread};
@@ -49,6 +50,11 @@ pub fn render(app: &App, screen: &LessonScreen, body: Rect, buf: &mut Buffer) {
     let LessonAreas { lesson, plot } = layout::lesson(body);
     render_question_pane(app, screen, lesson, buf);
     plot_pane::render(app, plot, buf);
+    if let Some(room) = &app.classroom().room
+        && room.panel == JoinPanel::Shown
+    {
+        super::join_panel::render(app, room, body, buf);
+    }
 }
 
 fn render_question_pane(app: &App, screen: &LessonScreen, area: Rect, buf: &mut Buffer) {
@@ -217,6 +223,12 @@ impl<'a> Question<'a> {
             ),
             theme.heading(),
         )];
+        if let Some(room) = &self.app.classroom().room {
+            lines.push(Line::from(vec![
+                Span::styled("Join: ", theme.muted()),
+                Span::styled(room.url.clone(), theme.muted()),
+            ]));
+        }
         if options(self.step).is_none() {
             let dots: String = self
                 .app
@@ -323,10 +335,13 @@ fn hint(app: &App, theme: Theme) -> Line<'static> {
         (Msg::Reveal, "reveal"),
         (Msg::NextStep, "next"),
         (Msg::ToggleCurtain, "blank"),
+        (Msg::ToggleJoinPanel, "join"),
     ];
     let mut spans = Vec::new();
     for (msg, word) in items {
-        if revealed && msg == Msg::Reveal {
+        if (revealed && msg == Msg::Reveal)
+            || (msg == Msg::ToggleJoinPanel && app.classroom().room.is_none())
+        {
             continue;
         }
         if let Some(key) = app.keymap().key_for(&msg, &contexts, glyphs) {

@@ -113,6 +113,7 @@ pub(super) fn bindings() -> Vec<Binding> {
         ch(C::Presenting, 'n', Msg::NextStep, "next", 9, "next step"),
         ch(C::Presenting, 'b', Msg::PreviousStep, "back", 8, "previous step"),
         ch(C::Presenting, 'B', Msg::ToggleCurtain, "blank", 6, "blank the screen (the room looks at you), and back"),
+        ch(C::RoomDevices, 'j', Msg::ToggleJoinPanel, "join", 5, "show or hide how the room joins (--room): address, code, QR code"),
         key(C::Presenting, Up, NONE, Msg::ScrollUp, "scroll", 0, "scroll the text up"),
         key(C::Presenting, Down, NONE, Msg::ScrollDown, "scroll", 0, "scroll the text down"),
         // Locked in.

@@ -99,7 +99,9 @@ pub(super) fn navigate(app: &mut App, msg: Msg) -> Option<Msg> {
         | Msg::Clock(_)
         | Msg::SetConfidence(_)
         | Msg::SkipQuestion
-        | Msg::ResultExported(_) => {}
+        | Msg::ResultExported(_)
+        | Msg::RoomAnswer { .. }
+        | Msg::ToggleJoinPanel => {}
     }
     None
 }

@@ -119,8 +119,13 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<(Option<Msg>, Vec<Effec
         | Msg::MouseUp
         | Msg::Resize { .. }
         | Msg::SaveFailed(_) => None,
-        // The quiz's own messages mean nothing in a review (its keymap never sends them).
-        Msg::SetConfidence(_) | Msg::SkipQuestion | Msg::ResultExported(_) => done(vec![]),
+        // The quiz's and the room's own messages mean nothing in a review (its keymap never
+        // sends them).
+        Msg::SetConfidence(_)
+        | Msg::SkipQuestion
+        | Msg::ResultExported(_)
+        | Msg::RoomAnswer { .. }
+        | Msg::ToggleJoinPanel => done(vec![]),
     }
 }
 

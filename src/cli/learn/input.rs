@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use crossterm::event::Event;
 
-use crate::app::EventSource;
+use crate::app::{EventSource, Incoming, Msg};
 
 /// How long an unfinished sequence waits for its next byte. Terminals send a whole key or
 /// mouse report in one write, so its bytes arrive together; a person cannot type the next key
@@ -24,6 +24,8 @@ pub const ESCAPE_TIMEOUT: Duration = Duration::from_millis(50);
 
 enum Input {
     Bytes(Vec<u8>),
+    /// A message from outside the terminal (the room server), handed on as it is.
+    Message(Msg),
     Resize,
     Ended(Option<io::Error>),
 }
@@ -34,6 +36,8 @@ pub struct TtyEvents {
     inputs: Receiver<Input>,
     /// Taken from the channel by [`EventSource::has_pending`], not yet handed out.
     held: Option<Input>,
+    /// Where outside messages join the terminal's input.
+    send: mpsc::Sender<Input>,
 }
 
 impl TtyEvents {
@@ -58,12 +62,26 @@ impl TtyEvents {
                 }
             }
         });
-        watch_resizes(send);
+        watch_resizes(send.clone());
         Self {
             parser: parse::Parser::new(),
             inputs,
             held: None,
+            send,
         }
+    }
+
+    /// Hands every message from `messages` to the run loop, between key presses, in the order
+    /// they come (the room server's answers); stops when their sender goes.
+    pub fn forward(&self, messages: mpsc::Receiver<Msg>) {
+        let send = self.send.clone();
+        std::thread::spawn(move || {
+            for msg in messages {
+                if send.send(Input::Message(msg)).is_err() {
+                    return;
+                }
+            }
+        });
     }
 }
 
@@ -88,10 +106,22 @@ fn watch_resizes(send: mpsc::Sender<Input>) {
 fn watch_resizes(_send: mpsc::Sender<Input>) {}
 
 impl EventSource for TtyEvents {
+    /// The terminal's events alone: a forwarded message is read by
+    /// [`EventSource::next_incoming`], and skipped here.
     fn next_event(&mut self) -> io::Result<Option<Event>> {
         loop {
+            match self.next_incoming()? {
+                Some(Incoming::Event(event)) => return Ok(Some(event)),
+                Some(Incoming::Msg(_)) => {}
+                None => return Ok(None),
+            }
+        }
+    }
+
+    fn next_incoming(&mut self) -> io::Result<Option<Incoming>> {
+        loop {
             if let Some(event) = self.parser.next_event() {
-                return Ok(Some(event));
+                return Ok(Some(Incoming::Event(event)));
             }
             let input = if let Some(input) = self.held.take() {
                 input
@@ -114,8 +144,9 @@ impl EventSource for TtyEvents {
                 Input::Bytes(bytes) => self.parser.feed(&bytes),
                 Input::Resize => {
                     let (width, height) = crossterm::terminal::size()?;
-                    return Ok(Some(Event::Resize(width, height)));
+                    return Ok(Some(Incoming::Event(Event::Resize(width, height))));
                 }
+                Input::Message(msg) => return Ok(Some(Incoming::Msg(msg))),
                 Input::Ended(None) => return Ok(None),
                 Input::Ended(Some(e)) => return Err(e),
             }

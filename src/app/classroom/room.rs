@@ -1,0 +1,216 @@
+//! The classroom's room of devices (`present --room`): answers sent from phones and laptops
+//! arrive as [`Msg::RoomAnswer`] and merge into the same guesses the presenter types (the
+//! last per participant counts until the reveal); the state the room may see is derived here,
+//! with every figure not yet revealed masked; how to join (address, code, QR code) is shown
+//! on a panel the presenter toggles.
+
+use super::{App, Effect, Msg, Screen, asks, options};
+use crate::domain::classroom::room::{Revealed, RoomStep, RoomValue, Takes};
+use crate::domain::format::group;
+use crate::domain::lesson::template::render as fill;
+use crate::domain::lesson::{Answer, Step, scenario_for};
+use crate::domain::scenario::Scenario;
+use crate::domain::session::{ResolvedAnswer, resolve_lesson};
+
+/// A QR code as a square of modules, dark or light, with no quiet zone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QrMatrix {
+    /// Modules per side.
+    pub width: usize,
+    /// Row by row, `true` for dark.
+    pub dark: Vec<bool>,
+}
+
+impl QrMatrix {
+    /// Whether the module at (`x`, `y`) is dark; outside the square is light.
+    #[must_use]
+    pub fn is_dark(&self, x: usize, y: usize) -> bool {
+        x < self.width && y < self.width && self.dark.get(y * self.width + x) == Some(&true)
+    }
+}
+
+/// Whether the join panel covers the screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JoinPanel {
+    /// Shown: the address, the code and the QR code.
+    Shown,
+    /// Hidden: one line under the question says where to join.
+    Hidden,
+}
+
+/// How the room joins.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoomInfo {
+    /// The address to open, with the code (`http://192.168.1.20:40123/?code=K7QX2M`).
+    pub url: String,
+    /// The six-character join code.
+    pub code: String,
+    /// The QR code of `url`.
+    pub qr: QrMatrix,
+    /// Whether the panel is up.
+    pub panel: JoinPanel,
+}
+
+impl App {
+    /// The walkthrough with the room answering from its devices; the join panel is up first.
+    #[must_use]
+    pub fn with_room(mut self, room: RoomInfo) -> Self {
+        self.classroom.room = Some(room);
+        self
+    }
+}
+
+/// The room's messages; `None` for the rest.
+pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<Vec<Effect>> {
+    if let Msg::RoomAnswer {
+        step,
+        participant,
+        value,
+    } = msg
+    {
+        // Revealed meanwhile, or a step that takes something else: dropped.
+        let Some(id) = open_step_taking(app, *step, *value) else {
+            return Some(vec![]);
+        };
+        app.classroom.guesses.set_sent(&id, participant, *value);
+        return Some(vec![Effect::NotifyNotes]);
+    }
+    if *msg != Msg::ToggleJoinPanel {
+        return None;
+    }
+    match &mut app.classroom.room {
+        Some(room) => {
+            room.panel = match room.panel {
+                JoinPanel::Shown => JoinPanel::Hidden,
+                JoinPanel::Hidden => JoinPanel::Shown,
+            };
+        }
+        None => {
+            app.notice = Some(super::Notice {
+                kind: super::NoticeKind::Refusal,
+                text: "the room is not answering from devices: start with --room".to_owned(),
+            });
+        }
+    }
+    Some(vec![])
+}
+
+/// The id of step `index` of the lesson presented, when it is still open (not revealed) and
+/// takes a value of this kind.
+fn open_step_taking(app: &App, index: usize, value: RoomValue) -> Option<String> {
+    let Screen::Lesson(screen) = &app.screen else {
+        return None;
+    };
+    let step = app.lessons.get(screen.lesson)?.steps.get(index)?;
+    if !asks(step) || app.classroom.revealed.contains(&index) {
+        return None;
+    }
+    let answer = match step {
+        Step::Predict(p) => &p.answer,
+        Step::Explore(x) => &x.answer,
+        Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => return None,
+    };
+    let fits = match (answer, value) {
+        (Answer::Number(_), RoomValue::Number(_)) => true,
+        (Answer::Choice(c), RoomValue::Choice(i)) => i < c.options.len(),
+        (Answer::Number(_), RoomValue::Choice(_)) | (Answer::Choice(_), RoomValue::Number(_)) => {
+            false
+        }
+    };
+    fits.then(|| step.id().to_owned())
+}
+
+/// What the room may see now: the current step, its question and scenario with the figures
+/// not yet revealed masked, what it takes, and the answer once revealed.
+#[must_use]
+pub fn state(app: &App) -> Option<RoomStep> {
+    let screen = app.lesson_screen()?;
+    let lesson = app.lessons.get(screen.lesson)?;
+    let index = screen.session.current();
+    let step = lesson.steps.get(index)?;
+    let withheld = app.withheld();
+    let (question, patch) = match step {
+        Step::Predict(p) => (Some(&p.question), p.scenario.as_ref()),
+        Step::Explore(x) => (Some(&x.task), x.preset.as_ref()),
+        Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => (None, None),
+    };
+    let scenario = scenario_for(patch, &app.cluster);
+    let say = |text: &str| {
+        withheld
+            .mask_prose(&fill(text, &scenario, &app.catalog))
+            .into_owned()
+    };
+    let unit = resolve_lesson(lesson, &app.cluster, &app.catalog)
+        .get(index)
+        .cloned()
+        .flatten();
+    let takes = match (asks(step), options(step), &unit) {
+        (true, Some(opts), _) => Takes::Choice {
+            options: opts.iter().map(|o| say(o)).collect(),
+        },
+        (true, None, Some(ResolvedAnswer::Number { unit, .. })) => {
+            Takes::Number { unit: unit.clone() }
+        }
+        // A step that asks nothing, or a number that cannot be computed here.
+        (false, _, _) | (true, None, _) => Takes::Nothing,
+    };
+    let revealed = app.classroom.revealed.contains(&index);
+    let answer = match (revealed, unit) {
+        (
+            true,
+            Some(ResolvedAnswer::Number {
+                value,
+                unit,
+                tolerance,
+            }),
+        ) => Some(Revealed::Number {
+            value,
+            unit,
+            tolerance,
+            text: super::answer_words(app, step, index),
+        }),
+        (true, Some(ResolvedAnswer::Choice { correct, .. })) => Some(Revealed::Choice {
+            correct: correct + 1,
+            text: options(step)
+                .and_then(|o| o.get(correct))
+                .map_or_else(String::new, |o| say(o)),
+        }),
+        (true, Some(ResolvedAnswer::Unavailable { .. }) | None) | (false, _) => None,
+    };
+    Some(RoomStep {
+        lesson: lesson.title.clone(),
+        step: index + 1,
+        of: lesson.steps.len(),
+        id: step.id().to_owned(),
+        kind: step.kind_name().to_owned(),
+        question: question.map(|q| say(q)),
+        scenario: question.map(|_| say(&setting(app, &scenario))),
+        takes,
+        revealed,
+        answer,
+        answers: app.classroom.guesses.of(step.id()).count(),
+    })
+}
+
+/// A scenario in words: `H100 SXM5 · Llama 3.1 70B · BF16 weights · batch 8 · 4,096-token context`.
+fn setting(app: &App, s: &Scenario) -> String {
+    let gpu = app
+        .catalog
+        .gpu(&s.gpu)
+        .map_or_else(|_| s.gpu.clone(), |g| g.name.clone());
+    let mut parts = vec![gpu];
+    if let Some(model) = &s.model {
+        parts.push(
+            app.catalog
+                .model(model)
+                .map_or_else(|_| model.clone(), |m| m.name.clone()),
+        );
+    }
+    parts.push(format!("{} weights", s.weights.label()));
+    parts.push(format!("batch {}", s.batch));
+    parts.push(format!("{}-token context", group(s.context as f64, 0)));
+    if s.tp > 1 {
+        parts.push(format!("TP {}", s.tp));
+    }
+    parts.join(" · ")
+}

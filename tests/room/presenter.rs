@@ -1,0 +1,93 @@
+//! The presenter's side of a room test: a classroom `App`, the real room server on
+//! 127.0.0.1, and the run loop's part played by hand (answers in, state published).
+
+#![allow(dead_code)]
+
+use std::sync::mpsc::{self, Receiver};
+
+use roofline_tutor::app::{App, Msg, classroom, handle};
+use roofline_tutor::cli::present::room::RoomServer;
+use roofline_tutor::domain::classroom::StepGuesses;
+
+/// The join code every room test uses.
+pub const CODE: &str = "K7QX2M";
+
+/// A presentation with a room.
+pub struct Presenter {
+    pub app: App,
+    pub server: RoomServer,
+    inbox: Receiver<Msg>,
+}
+
+impl Presenter {
+    /// The course presented from lesson `id` at step `step` (from 1), its room on a free
+    /// loopback port.
+    pub fn start(id: &str, step: usize) -> Self {
+        let mut app =
+            super::support::course_app(160, 45).presenting("2026-11-23T10:00:00Z".to_owned());
+        let index = app.lessons().iter().position(|l| l.id == id).unwrap();
+        let _ = handle(&mut app, Msg::OpenLesson(index));
+        let _ = handle(&mut app, Msg::JumpToStep(step));
+        let (answers, inbox) = mpsc::channel();
+        let server = RoomServer::start("127.0.0.1:0".parse().unwrap(), CODE, answers)
+            .expect("the room's server starts on loopback");
+        let room = Self { app, server, inbox };
+        room.publish();
+        room
+    }
+
+    /// `http://127.0.0.1:PORT` + `path`.
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.server.addr())
+    }
+
+    /// What the run loop does after every change: publish the state the room may see.
+    pub fn publish(&self) {
+        self.server.publish(classroom::room::state(&self.app));
+    }
+
+    /// Hands every answer the server has sent (it sends before it replies) to `update`.
+    pub fn pump(&mut self) -> usize {
+        let mut n = 0;
+        while let Ok(msg) = self.inbox.try_recv() {
+            let _ = handle(&mut self.app, msg);
+            n += 1;
+        }
+        self.publish();
+        n
+    }
+
+    /// A presenter's message.
+    pub fn act(&mut self, msg: Msg) {
+        let _ = handle(&mut self.app, msg);
+        self.publish();
+    }
+
+    /// The presenter types guesses and adds them.
+    pub fn type_guesses(&mut self, text: &str) {
+        for c in text.chars() {
+            self.act(Msg::TypeChar(c));
+        }
+        self.act(Msg::Commit);
+    }
+
+    /// The current step's guesses, typed and sent.
+    pub fn guesses(&self) -> StepGuesses {
+        let step = self.app.current_step().unwrap().1.id().to_owned();
+        self.app.classroom().guesses.of(&step)
+    }
+
+    /// The answers waiting in the channel, not yet handed to `update`.
+    pub fn inbox(&self) -> &Receiver<Msg> {
+        &self.inbox
+    }
+}
+
+/// A client that reads 4xx and 5xx replies instead of failing on them.
+pub fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(std::time::Duration::from_secs(10)))
+        .build()
+        .into()
+}

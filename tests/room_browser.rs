@@ -1,0 +1,132 @@
+//! A real browser joins the room: headless Chromium opens the phone page from the real server
+//! on 127.0.0.1, answers the question (the page's `answer=` parameter sends it once the
+//! question is on screen), and the presenter's state counts it. `.ci/run` installs Chromium;
+//! without one on this machine the test says so and passes.
+
+#[path = "room/presenter.rs"]
+mod presenter;
+#[path = "tui/support.rs"]
+mod support;
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use presenter::{CODE, Presenter};
+
+/// Chromium (or Chrome) on the PATH.
+fn chromium() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ]
+    .iter()
+    .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
+    .find(|candidate| candidate.is_file())
+}
+
+/// The page after the browser has run it for `budget_ms` of virtual time, as the DOM dump.
+/// `profile` keeps the page's storage (its participant token) between runs.
+fn open(browser: &PathBuf, profile: &std::path::Path, url: &str, budget_ms: u32) -> String {
+    // `timeout` bounds the run: a browser that hangs fails the test instead of holding it.
+    let output = Command::new("timeout")
+        .arg("120")
+        .arg(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-extensions",
+            "--disable-dev-shm-usage",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--virtual-time-budget={budget_ms}"))
+        .arg("--dump-dom")
+        .arg(url)
+        .output()
+        .expect("chromium runs");
+    assert!(
+        output.status.success(),
+        "chromium failed ({}): {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The text of the element with this id in a DOM dump (the page's elements hold plain text).
+fn element<'a>(dom: &'a str, id: &str) -> &'a str {
+    let start = dom
+        .find(&format!("id=\"{id}\""))
+        .unwrap_or_else(|| panic!("no #{id} in {dom}"));
+    let text = &dom[start..];
+    let text = &text[text.find('>').unwrap() + 1..];
+    &text[..text.find('<').unwrap()]
+}
+
+#[test]
+fn a_browser_answers_and_the_presenter_counts_it() {
+    let Some(browser) = chromium() else {
+        eprintln!(
+            "SKIPPED: no chromium on the PATH (install the Debian package `chromium`; .ci/run does)"
+        );
+        return;
+    };
+    // Lesson 2, step 2: the H100's ridge point.
+    let mut room = Presenter::start("ridge-point", 2);
+    let url = room.url(&format!("/?code={CODE}&name=Browser&answer=300"));
+    let phone = tempfile::tempdir().unwrap();
+    let dom = open(&browser, phone.path(), &url, 5000);
+    assert!(
+        dom.contains("ridge-point") || dom.contains("step 2 of"),
+        "{dom}"
+    );
+    assert!(
+        element(&dom, "status").starts_with("Your answer: 300 FLOP/byte"),
+        "the page shows the answer it sent: {dom}"
+    );
+    assert!(element(&dom, "question").contains("ridge point"), "{dom}");
+    assert!(
+        !element(&dom, "answer").contains("Answer"),
+        "no answer before the reveal: {dom}"
+    );
+    assert!(room.pump() >= 1, "the server passed the answer on");
+    assert_eq!(room.guesses().numbers, vec![300.0]);
+    assert_eq!(room.guesses().count(), 1);
+
+    // After the reveal the page shows the answer and how far off the participant was.
+    room.act(roofline_tutor::app::Msg::Reveal);
+    let dom = open(
+        &browser,
+        phone.path(),
+        &room.url(&format!("/?code={CODE}")),
+        3000,
+    );
+    assert!(element(&dom, "answer").starts_with("Answer: 295"), "{dom}");
+    assert_eq!(
+        element(&dom, "verdict"),
+        "You: 1.02× high (within tolerance)"
+    );
+    let other = tempfile::tempdir().unwrap();
+    let dom = open(
+        &browser,
+        other.path(),
+        &room.url(&format!("/?code={CODE}")),
+        3000,
+    );
+    assert_eq!(
+        element(&dom, "verdict"),
+        "You did not answer this one.",
+        "another browser is another participant"
+    );
+
+    // A wrong code gets the server's 403 and nothing of the page.
+    let dom = open(&browser, other.path(), &room.url("/?code=WRONG1"), 1000);
+    assert!(
+        dom.contains("forbidden") && !dom.contains("<script"),
+        "{dom}"
+    );
+}

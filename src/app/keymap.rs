@@ -338,6 +338,7 @@ pub fn key_name(pattern: KeyPattern, glyphs: GlyphSet) -> String {
 }
 
 mod defaults;
+mod classroom_keys;
 mod quiz_keys;
 #[cfg(test)]
 mod tests;

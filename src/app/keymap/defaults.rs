@@ -104,18 +104,6 @@ pub(super) fn bindings() -> Vec<Binding> {
         key(C::WhatIfEntry, Backspace, NONE, Msg::Backspace, "delete", 2, "delete the last character"),
         key(C::WhatIfEntry, Enter, NONE, Msg::Commit, "apply", 9, "apply it to the plot"),
         key(C::WhatIfEntry, Esc, NONE, Msg::LeaveInput, "cancel", 9, "close the line without applying"),
-        // Classroom: the room's guesses, then the presenter's keys.
-        pattern(C::RoomNumbers, KeyPattern::NumbersChar, Emit::TypedChar, "type guesses", 3, "type the numbers the room calls out, separated by spaces"),
-        key(C::RoomNumbers, Backspace, NONE, Msg::Backspace, "delete", 0, "delete the last character"),
-        key(C::RoomNumbers, Enter, NONE, Msg::Commit, "add", 9, "add the typed guesses (the screen counts them; values stay hidden)"),
-        pattern(C::RoomChoices, KeyPattern::OptionDigit, Emit::OptionOfDigit, "count an option", 8, "count one vote for that option"),
-        ch(C::Presenting, 'r', Msg::Reveal, "reveal", 10, "reveal the answer and the room's spread"),
-        ch(C::Presenting, 'n', Msg::NextStep, "next", 9, "next step"),
-        ch(C::Presenting, 'b', Msg::PreviousStep, "back", 8, "previous step"),
-        ch(C::Presenting, 'B', Msg::ToggleCurtain, "blank", 6, "blank the screen (the room looks at you), and back"),
-        ch(C::RoomDevices, 'j', Msg::ToggleJoinPanel, "join", 5, "show or hide how the room joins (--room): address, code, QR code"),
-        key(C::Presenting, Up, NONE, Msg::ScrollUp, "scroll", 0, "scroll the text up"),
-        key(C::Presenting, Down, NONE, Msg::ScrollDown, "scroll", 0, "scroll the text down"),
         // Locked in.
         ch(C::Committed, 'r', Msg::Reveal, "reveal", 9, "reveal the answer, your score and how far off you were"),
         key(C::Committed, Enter, NONE, Msg::Reveal, "reveal", 9, "reveal the answer"),
@@ -182,6 +170,7 @@ pub(super) fn bindings() -> Vec<Binding> {
         key(C::Global, KeyCode::Char('c'), CTRL, Msg::QuitNow, "quit", 0, "quit at once, even with a guess typed"),
     ]
     .into_iter()
+    .chain(super::classroom_keys::bindings())
     .chain(super::quiz_keys::bindings())
     .collect()
 }

@@ -274,7 +274,7 @@ fn ready(step: &Step, cluster: &Scenario, catalog: &Catalog, seed: u64) -> (Opti
         Step::Predict(own) => {
             // Out of the lesson's order: the question that stands alone.
             let mut predict = own.clone();
-            predict.question = own.alone_question().to_owned();
+            own.alone_question().clone_into(&mut predict.question);
             let predict = &predict;
             let varies = predict.vary.as_ref().is_some_and(|v| !v.is_empty());
             let variant = varies

@@ -337,8 +337,8 @@ pub fn key_name(pattern: KeyPattern, glyphs: GlyphSet) -> String {
     }
 }
 
-mod defaults;
 mod classroom_keys;
+mod defaults;
 mod quiz_keys;
 #[cfg(test)]
 mod tests;

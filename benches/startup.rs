@@ -71,6 +71,9 @@ fn startup(c: &mut Criterion) {
         b.iter(|| black_box(tutor_first_frame(&["roofline"])));
     });
     // Where the time goes.
+    c.bench_function("startup_part_args", |b| {
+        b.iter(|| black_box(Cli::try_parse_from(["roofline"]).unwrap()));
+    });
     let global = Cli::try_parse_from(["roofline"]).unwrap().global;
     c.bench_function("startup_part_catalog", |b| {
         b.iter(|| black_box(roofline_tutor::cli::catalog(&global).unwrap()));
@@ -78,6 +81,48 @@ fn startup(c: &mut Criterion) {
     let catalog = roofline_tutor::cli::catalog(&global).unwrap();
     c.bench_function("startup_part_lessons", |b| {
         b.iter(|| black_box(roofline_tutor::cli::lessons(&global, &catalog).unwrap()));
+    });
+    let lessons = roofline_tutor::cli::lessons(&global, &catalog).unwrap();
+    c.bench_function("startup_part_app_and_draw", |b| {
+        b.iter(|| {
+            let app = App::new(AppInit {
+                catalog: catalog.clone(),
+                lessons: lessons.clone(),
+                cluster: roofline_tutor::domain::scenario::Scenario::default_cluster(),
+                progress: Progress::default(),
+                warning: None,
+                appearance: Appearance::default(),
+                viewport: ratatui::layout::Size::new(SIZE.0, SIZE.1),
+                measure: roofline_tutor::ui::MEASURE,
+            });
+            let mut terminal = Terminal::new(TestBackend::new(SIZE.0, SIZE.1)).unwrap();
+            terminal
+                .draw(|frame| frame.render_widget(&app, frame.area()))
+                .unwrap();
+            black_box(terminal)
+        });
+    });
+    let app = App::new(AppInit {
+        catalog: catalog.clone(),
+        lessons: lessons.clone(),
+        cluster: roofline_tutor::domain::scenario::Scenario::default_cluster(),
+        progress: Progress::default(),
+        warning: None,
+        appearance: Appearance::default(),
+        viewport: ratatui::layout::Size::new(SIZE.0, SIZE.1),
+        measure: roofline_tutor::ui::MEASURE,
+    });
+    c.bench_function("startup_part_draw_only", |b| {
+        b.iter(|| {
+            let mut terminal = Terminal::new(TestBackend::new(SIZE.0, SIZE.1)).unwrap();
+            terminal
+                .draw(|frame| frame.render_widget(&app, frame.area()))
+                .unwrap();
+            black_box(terminal)
+        });
+    });
+    c.bench_function("startup_part_clone_catalog_lessons", |b| {
+        b.iter(|| black_box((catalog.clone(), lessons.clone())));
     });
     let sources = roofline_tutor::content::lessons::embedded_sources();
     c.bench_function("startup_part_lessons_parse_only", |b| {

@@ -8,7 +8,9 @@
 use std::hint::black_box;
 
 use clap::Parser;
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::time::Instant;
+
+use criterion::{Criterion, criterion_group};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::widgets::Paragraph;
@@ -140,5 +142,47 @@ fn startup(c: &mut Criterion) {
     });
 }
 
+/// Medians of `ROUNDS` turns, each timing `PER_TURN` runs of the tutor and then of the bare
+/// program, so that both see the same machine; per run, in seconds.
+fn side_by_side() -> (f64, f64) {
+    const ROUNDS: usize = 41;
+    const PER_TURN: u32 = 20;
+    let per_run = |f: &dyn Fn()| {
+        let start = Instant::now();
+        for _ in 0..PER_TURN {
+            f();
+        }
+        start.elapsed().as_secs_f64() / f64::from(PER_TURN)
+    };
+    let (mut tutor, mut bare) = (Vec::new(), Vec::new());
+    for _ in 0..ROUNDS {
+        tutor.push(per_run(&|| {
+            black_box(tutor_first_frame(&["roofline"]));
+        }));
+        bare.push(per_run(&|| {
+            black_box(bare_first_frame());
+        }));
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    (median(&mut tutor), median(&mut bare))
+}
+
 criterion_group!(benches, startup);
-criterion_main!(benches);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    // The goal, in one line (only under `cargo bench`; `cargo test` runs this binary too).
+    if std::env::args().any(|a| a == "--bench") {
+        let (tutor, bare) = side_by_side();
+        println!(
+            "startup goal: tutor first frame {:.3} ms, bare ratatui {:.3} ms, ratio {:.2}x (goal <= 1.5x)",
+            tutor * 1e3,
+            bare * 1e3,
+            tutor / bare
+        );
+    }
+}

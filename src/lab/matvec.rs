@@ -232,6 +232,8 @@ fn widen<const R: usize, const C: usize>(sums: [[f32; C]; R]) -> [[f32; 4]; R] {
 /// Dot products of `R` rows with `C` inputs (`packed`: their whole vectors interleaved,
 /// `tails`: the rest of each), `U` vectors per row in flight each step (R·C·U independent
 /// accumulators hide the FMA latency).
+// Index loops on purpose: iterators borrowing `acc` would pin the accumulators to the stack.
+#[allow(clippy::needless_range_loop)]
 #[inline(always)]
 fn dots<S: Simd, const R: usize, const C: usize, const U: usize>(
     simd: S,

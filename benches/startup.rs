@@ -8,7 +8,9 @@
 use std::hint::black_box;
 
 use clap::Parser;
-use criterion::{Criterion, criterion_group, criterion_main};
+use std::time::Instant;
+
+use criterion::{Criterion, criterion_group};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::widgets::Paragraph;
@@ -71,6 +73,9 @@ fn startup(c: &mut Criterion) {
         b.iter(|| black_box(tutor_first_frame(&["roofline"])));
     });
     // Where the time goes.
+    c.bench_function("startup_part_args", |b| {
+        b.iter(|| black_box(Cli::try_parse_from(["roofline"]).unwrap()));
+    });
     let global = Cli::try_parse_from(["roofline"]).unwrap().global;
     c.bench_function("startup_part_catalog", |b| {
         b.iter(|| black_box(roofline_tutor::cli::catalog(&global).unwrap()));
@@ -78,6 +83,48 @@ fn startup(c: &mut Criterion) {
     let catalog = roofline_tutor::cli::catalog(&global).unwrap();
     c.bench_function("startup_part_lessons", |b| {
         b.iter(|| black_box(roofline_tutor::cli::lessons(&global, &catalog).unwrap()));
+    });
+    let lessons = roofline_tutor::cli::lessons(&global, &catalog).unwrap();
+    c.bench_function("startup_part_app_and_draw", |b| {
+        b.iter(|| {
+            let app = App::new(AppInit {
+                catalog: catalog.clone(),
+                lessons: lessons.clone(),
+                cluster: roofline_tutor::domain::scenario::Scenario::default_cluster(),
+                progress: Progress::default(),
+                warning: None,
+                appearance: Appearance::default(),
+                viewport: ratatui::layout::Size::new(SIZE.0, SIZE.1),
+                measure: roofline_tutor::ui::MEASURE,
+            });
+            let mut terminal = Terminal::new(TestBackend::new(SIZE.0, SIZE.1)).unwrap();
+            terminal
+                .draw(|frame| frame.render_widget(&app, frame.area()))
+                .unwrap();
+            black_box(terminal)
+        });
+    });
+    let app = App::new(AppInit {
+        catalog: catalog.clone(),
+        lessons: lessons.clone(),
+        cluster: roofline_tutor::domain::scenario::Scenario::default_cluster(),
+        progress: Progress::default(),
+        warning: None,
+        appearance: Appearance::default(),
+        viewport: ratatui::layout::Size::new(SIZE.0, SIZE.1),
+        measure: roofline_tutor::ui::MEASURE,
+    });
+    c.bench_function("startup_part_draw_only", |b| {
+        b.iter(|| {
+            let mut terminal = Terminal::new(TestBackend::new(SIZE.0, SIZE.1)).unwrap();
+            terminal
+                .draw(|frame| frame.render_widget(&app, frame.area()))
+                .unwrap();
+            black_box(terminal)
+        });
+    });
+    c.bench_function("startup_part_clone_catalog_lessons", |b| {
+        b.iter(|| black_box((catalog.clone(), lessons.clone())));
     });
     let sources = roofline_tutor::content::lessons::embedded_sources();
     c.bench_function("startup_part_lessons_parse_only", |b| {
@@ -95,5 +142,47 @@ fn startup(c: &mut Criterion) {
     });
 }
 
+/// Medians of `ROUNDS` turns, each timing `PER_TURN` runs of the tutor and then of the bare
+/// program, so that both see the same machine; per run, in seconds.
+fn side_by_side() -> (f64, f64) {
+    const ROUNDS: usize = 41;
+    const PER_TURN: u32 = 20;
+    let per_run = |f: &dyn Fn()| {
+        let start = Instant::now();
+        for _ in 0..PER_TURN {
+            f();
+        }
+        start.elapsed().as_secs_f64() / f64::from(PER_TURN)
+    };
+    let (mut tutor, mut bare) = (Vec::new(), Vec::new());
+    for _ in 0..ROUNDS {
+        tutor.push(per_run(&|| {
+            black_box(tutor_first_frame(&["roofline"]));
+        }));
+        bare.push(per_run(&|| {
+            black_box(bare_first_frame());
+        }));
+    }
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    (median(&mut tutor), median(&mut bare))
+}
+
 criterion_group!(benches, startup);
-criterion_main!(benches);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    // The goal, in one line (only under `cargo bench`; `cargo test` runs this binary too).
+    if std::env::args().any(|a| a == "--bench") {
+        let (tutor, bare) = side_by_side();
+        println!(
+            "startup goal: tutor first frame {:.3} ms, bare ratatui {:.3} ms, ratio {:.2}x (goal <= 1.5x)",
+            tutor * 1e3,
+            bare * 1e3,
+            tutor / bare
+        );
+    }
+}

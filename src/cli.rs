@@ -105,9 +105,34 @@ pub fn data_dir(global: &GlobalArgs) -> Option<std::path::PathBuf> {
 }
 
 /// The lessons from `--lessons DIR`, or the built-in ones, checked against the default cluster.
+/// The shipped lessons with the shipped catalog are parsed only (the tests check them; see
+/// [`crate::content::lessons::load_for`]).
 pub fn lessons(global: &GlobalArgs, catalog: &Catalog) -> Result<Vec<Lesson>> {
-    crate::content::lessons::load(global.lessons.as_deref(), catalog)
-        .map_err(|errors| problems("lesson files", &errors))
+    crate::content::lessons::load_for(
+        global.lessons.as_deref(),
+        catalog,
+        catalog_kind(global, catalog),
+    )
+    .map_err(|errors| problems("lesson files", &errors))
+}
+
+/// Whether `catalog`, read as [`catalog`] reads it for these arguments, is the shipped one:
+/// no data files of the learner's and no lab machine. (The endpoint a cluster profile adds
+/// is read by the plot alone, never by a lesson's check.)
+#[must_use]
+pub fn catalog_kind(
+    global: &GlobalArgs,
+    catalog: &Catalog,
+) -> crate::content::lessons::CatalogKind {
+    use crate::content::lessons::CatalogKind;
+    match (
+        global.hardware.as_slice(),
+        global.models.as_slice(),
+        &catalog.lab,
+    ) {
+        ([], [], None) => CatalogKind::Shipped,
+        _ => CatalogKind::Extended,
+    }
 }
 
 /// Every located problem as one error: a count line, then each problem with its line and caret
@@ -263,3 +288,6 @@ fn write_stdout(text: &str) -> Result<ExitCode> {
         _ => Ok(ExitCode::SUCCESS),
     }
 }
+
+#[cfg(test)]
+mod catalog_kind_tests;

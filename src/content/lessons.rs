@@ -91,6 +91,53 @@ pub fn load(dir: Option<&Path>, catalog: &Catalog) -> Result<Vec<Lesson>, Vec<Lo
     load_against(dir, catalog, &Scenario::default_cluster())
 }
 
+/// Which catalog the lessons are loaded for: what decides whether the shipped lessons need
+/// checking again at run time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CatalogKind {
+    /// The shipped catalog exactly (no `--hardware`, no `--models`, no lab machine added): the
+    /// shipped lessons were checked against it, with the default cluster, by the tests
+    /// (`the_embedded_lessons_load`, `shipped_lessons_parsed_alone_are_the_checked_ones`).
+    Shipped,
+    /// A catalog with the learner's own entries: every lesson is checked against it.
+    Extended,
+}
+
+/// As [`load`], the start-up path: the shipped lessons with the [`CatalogKind::Shipped`]
+/// catalog are only parsed (checking them again would find what the tests found: nothing,
+/// at many times the cost); anything else is checked in full.
+pub fn load_for(
+    dir: Option<&Path>,
+    catalog: &Catalog,
+    kind: CatalogKind,
+) -> Result<Vec<Lesson>, Vec<LocatedError>> {
+    match (dir, kind) {
+        (None, CatalogKind::Shipped) => parse_embedded(),
+        (Some(_), CatalogKind::Shipped | CatalogKind::Extended) | (None, CatalogKind::Extended) => {
+            load(dir, catalog)
+        }
+    }
+}
+
+/// The shipped lessons parsed strictly, in order, without the checks of [`validate`]: every
+/// parse error comes back, located (none does: the tests parse them).
+fn parse_embedded() -> Result<Vec<Lesson>, Vec<LocatedError>> {
+    let mut lessons = Vec::with_capacity(EMBEDDED.len());
+    let mut errors = Vec::new();
+    for (name, bytes) in EMBEDDED {
+        let path = format!("lessons/{name}");
+        match decode_text(&path, bytes).and_then(|text| parse_ron::<Lesson>(&path, text)) {
+            Ok(lesson) => lessons.push(lesson),
+            Err(e) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(lessons)
+    } else {
+        Err(errors)
+    }
+}
+
 /// As [`load`], with every step that takes its scenario from the active cluster checked
 /// against `cluster` (the learner's `--cluster` profile) rather than the default.
 pub fn load_against(

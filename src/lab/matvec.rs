@@ -4,7 +4,9 @@
 //!
 //! Small batches stream each weight row once and dot it with every input while the row sits
 //! in L1 (libraries reach 10–50 % of the bandwidth roof here because they pack or transpose
-//! first). Large batches are a GEMM: `ndarray`'s safe `general_mat_mul` (matrixmultiply's
+//! first). Each thread reads its rows as four far-apart streams (one row of each quarter at a
+//! time, as the bandwidth kernel reads), with the inputs packed so that a row's pass reads
+//! them as one stream, and up to sixteen independent accumulators. Large batches are a GEMM: `ndarray`'s safe `general_mat_mul` (matrixmultiply's
 //! packed, cache-blocked kernels), per thread on its row range.
 
 // pulp compiles a kernel for the detected vector unit only when the kernel is inlined into its
@@ -90,63 +92,135 @@ struct Streaming<'a> {
     out: &'a mut [f32],
 }
 
+/// Weight streams each thread reads at once: its rows in four far-apart quarters, one row of
+/// each at a time (as the bandwidth kernel reads four streams), so that four pages are open
+/// and the prefetchers keep four streams in flight.
+const STREAMS: usize = 4;
+
 impl WithSimd for Streaming<'_> {
     type Output = ();
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) {
         let Operands { w, x, k, batch } = self.ops;
-        // Two weight rows at a time, each pair read from memory once and dotted with every
-        // input while it sits in L1 (inputs in chunks of up to four: at most eight
-        // accumulators); a last odd row alone.
-        let mut pairs = w.chunks_exact(2 * k);
-        let mut outs = self.out.chunks_exact_mut(2 * batch);
-        for (pair, out) in (&mut pairs).zip(&mut outs) {
-            block::<S, 2>(simd, [&pair[..k], &pair[k..]], x, k, out, batch);
+        let inputs = Packed::new::<S>(x, k, batch);
+        let quarter = w.len() / k / STREAMS;
+        let (w_streams, w_rest) = w.split_at(STREAMS * quarter * k);
+        let (out_streams, out_rest) = self.out.split_at_mut(STREAMS * quarter * batch);
+        if quarter > 0 {
+            let mut w_parts = w_streams.chunks_exact(quarter * k);
+            let mut out_parts = out_streams.chunks_exact_mut(quarter * batch);
+            let mut rows: [_; STREAMS] =
+                std::array::from_fn(|_| w_parts.next().unwrap_or_default().chunks_exact(k));
+            let mut outs: [_; STREAMS] = std::array::from_fn(|_| {
+                out_parts.next().unwrap_or_default().chunks_exact_mut(batch)
+            });
+            for _ in 0..quarter {
+                let (Some(r0), Some(r1), Some(r2), Some(r3)) = (
+                    rows[0].next(),
+                    rows[1].next(),
+                    rows[2].next(),
+                    rows[3].next(),
+                ) else {
+                    unreachable!("each quarter has `quarter` rows");
+                };
+                let (Some(o0), Some(o1), Some(o2), Some(o3)) = (
+                    outs[0].next(),
+                    outs[1].next(),
+                    outs[2].next(),
+                    outs[3].next(),
+                ) else {
+                    unreachable!("each quarter has `quarter` output rows");
+                };
+                block::<S, STREAMS>(simd, [r0, r1, r2, r3], &inputs, [o0, o1, o2, o3]);
+            }
         }
-        for (row, out) in pairs
-            .remainder()
-            .chunks_exact(k)
-            .zip(outs.into_remainder().chunks_exact_mut(batch))
-        {
-            block::<S, 1>(simd, [row], x, k, out, batch);
+        // The rows the equal quarters left out (at most three), one at a time.
+        for (row, out) in w_rest.chunks_exact(k).zip(out_rest.chunks_exact_mut(batch)) {
+            block::<S, 1>(simd, [row], &inputs, [out]);
         }
     }
 }
 
-/// `out[r][b] = rows[r] · input b` for every input, `R` rows by up to four inputs at a time.
+/// The inputs in groups of up to four, each group's vectors interleaved (the first SIMD vector
+/// of each input, then the second of each, …) so that a row's pass reads them as one stream;
+/// the elements past the last whole vector stay in `x`.
+struct Packed<'a> {
+    x: &'a [f32],
+    k: usize,
+    /// Per group of up to four inputs, its whole vectors interleaved.
+    groups: Vec<Vec<f32>>,
+    /// Elements of each input in whole vectors.
+    head: usize,
+}
+
+impl<'a> Packed<'a> {
+    fn new<S: Simd>(x: &'a [f32], k: usize, batch: usize) -> Self {
+        let lanes = S::F32_LANES;
+        let head = k - k % lanes;
+        let groups = (0..batch)
+            .step_by(4)
+            .map(|b| {
+                let width = (batch - b).min(4);
+                let mut packed = Vec::with_capacity(width * head);
+                for v in (0..head).step_by(lanes) {
+                    for c in 0..width {
+                        let at = (b + c) * k + v;
+                        packed.extend_from_slice(&x[at..at + lanes]);
+                    }
+                }
+                packed
+            })
+            .collect();
+        Self { x, k, groups, head }
+    }
+
+    /// Input `b`'s elements past its whole vectors.
+    fn tail(&self, b: usize) -> &[f32] {
+        &self.x[b * self.k + self.head..(b + 1) * self.k]
+    }
+}
+
+/// `outs[r][b] = rows[r] · input b` for every input, `R` rows by up to four inputs at a time.
 #[inline(always)]
 fn block<S: Simd, const R: usize>(
     simd: S,
     rows: [&[f32]; R],
-    x: &[f32],
-    k: usize,
-    out: &mut [f32],
-    batch: usize,
+    inputs: &Packed<'_>,
+    mut outs: [&mut [f32]; R],
 ) {
-    let mut b = 0;
-    while b < batch {
-        let input = |c: usize| &x[(b + c) * k..(b + c + 1) * k];
+    let batch = outs[0].len();
+    for (group, packed) in inputs.groups.iter().enumerate() {
+        let b = 4 * group;
+        let packed = S::as_simd_f32s(packed).0;
+        let tail = |c: usize| inputs.tail(b + c);
         let mut put = |sums: &[[f32; 4]]| {
             let n = (batch - b).min(4);
-            for (r, sum) in sums.iter().enumerate() {
-                out[r * batch + b..r * batch + b + n].copy_from_slice(&sum[..n]);
+            for (out, sum) in outs.iter_mut().zip(sums) {
+                out[b..b + n].copy_from_slice(&sum[..n]);
             }
         };
+        // R·C·U accumulators: at most 16 (half the AVX-512 registers).
         match batch - b {
-            1 => put(&widen(dots::<S, R, 1, 4>(simd, rows, [input(0)]))),
-            2 => put(&widen(dots::<S, R, 2, 2>(simd, rows, [input(0), input(1)]))),
+            1 => put(&widen(dots::<S, R, 1, 2>(simd, rows, packed, [tail(0)]))),
+            2 => put(&widen(dots::<S, R, 2, 1>(
+                simd,
+                rows,
+                packed,
+                [tail(0), tail(1)],
+            ))),
             3 => put(&widen(dots::<S, R, 3, 1>(
                 simd,
                 rows,
-                [input(0), input(1), input(2)],
+                packed,
+                [tail(0), tail(1), tail(2)],
             ))),
             _ => put(&widen(dots::<S, R, 4, 1>(
                 simd,
                 rows,
-                [input(0), input(1), input(2), input(3)],
+                packed,
+                [tail(0), tail(1), tail(2), tail(3)],
             ))),
         }
-        b += 4;
     }
 }
 
@@ -155,27 +229,33 @@ fn widen<const R: usize, const C: usize>(sums: [[f32; C]; R]) -> [[f32; 4]; R] {
     sums.map(|row| std::array::from_fn(|c| if c < C { row[c] } else { 0.0 }))
 }
 
-/// Dot products of `R` rows with `C` inputs, `U` vectors per row in flight each step
-/// (R·C·U independent accumulators hide the FMA latency).
+/// Dot products of `R` rows with `C` inputs (`packed`: their whole vectors interleaved,
+/// `tails`: the rest of each), `U` vectors per row in flight each step (R·C·U independent
+/// accumulators hide the FMA latency).
+// Index loops on purpose: iterators borrowing `acc` would pin the accumulators to the stack.
+#[allow(clippy::needless_range_loop)]
 #[inline(always)]
 fn dots<S: Simd, const R: usize, const C: usize, const U: usize>(
     simd: S,
     rows: [&[f32]; R],
-    xs: [&[f32]; C],
+    packed: &[S::f32s],
+    tails: [&[f32]; C],
 ) -> [[f32; C]; R] {
     let rows: [(&[S::f32s], &[f32]); R] = rows.map(S::as_simd_f32s);
-    let xs: [(&[S::f32s], &[f32]); C] = xs.map(S::as_simd_f32s);
     let len = rows[0].0.len();
     let steps = len / U;
+    // Every row and the inputs cut to the same whole steps: the loop below indexes them with
+    // no bounds checks left to keep registers busy.
+    let w: [&[S::f32s]; R] = rows.map(|r| &r.0[..steps * U]);
+    let x = &packed[..steps * U * C];
     let mut acc = [[[simd.splat_f32s(0.0); U]; C]; R];
     for i in 0..steps {
-        let at = i * U..i * U + U;
-        let w: [&[S::f32s]; R] = std::array::from_fn(|r| &rows[r].0[at.clone()]);
-        let x: [&[S::f32s]; C] = std::array::from_fn(|c| &xs[c].0[at.clone()]);
         for u in 0..U {
+            let j = i * U + u;
             for c in 0..C {
+                let xv = x[j * C + c];
                 for r in 0..R {
-                    acc[r][c][u] = simd.mul_add_f32s(w[r][u], x[c][u], acc[r][c][u]);
+                    acc[r][c][u] = simd.mul_add_f32s(w[r][j], xv, acc[r][c][u]);
                 }
             }
         }
@@ -190,13 +270,70 @@ fn dots<S: Simd, const R: usize, const C: usize, const U: usize>(
                 sum += simd.reduce_sum_f32s(a);
             }
             for j in steps * U..len {
-                sum += simd.reduce_sum_f32s(simd.mul_f32s(rows[r].0[j], xs[c].0[j]));
+                sum += simd.reduce_sum_f32s(simd.mul_f32s(rows[r].0[j], packed[j * C + c]));
             }
-            for (a, b) in rows[r].1.iter().zip(xs[c].1) {
+            for (a, b) in rows[r].1.iter().zip(tails[c]) {
                 sum += a * b;
             }
             sums[r][c] = sum;
         }
     }
     sums
+}
+
+#[cfg(test)]
+mod tests {
+    use pulp::Simd;
+
+    use super::{Operands, Streaming};
+
+    /// The streaming kernel on one vector unit, against the product in f64.
+    #[track_caller]
+    fn check(simd: impl Simd, lanes: &str) {
+        for (k, rows) in [(37, 13), (100, 203), (16, 8), (3, 5)] {
+            for batch in [1, 2, 3, 4, 5, 9] {
+                let w: Vec<f32> = (0..rows * k)
+                    .map(|i| ((i * 7 % 11) as f32 - 5.0) / 8.0)
+                    .collect();
+                let x: Vec<f32> = (0..batch * k)
+                    .map(|i| ((i * 3 % 5) as f32 - 2.0) / 4.0)
+                    .collect();
+                let mut out = vec![f32::NAN; rows * batch];
+                simd.vectorize(Streaming {
+                    ops: Operands {
+                        w: &w,
+                        x: &x,
+                        k,
+                        batch,
+                    },
+                    out: &mut out,
+                });
+                for n in 0..rows {
+                    for b in 0..batch {
+                        let want: f64 = (0..k)
+                            .map(|i| f64::from(w[n * k + i]) * f64::from(x[b * k + i]))
+                            .sum();
+                        let got = f64::from(out[n * batch + b]);
+                        assert!(
+                            (got - want).abs() <= 1e-4 * (1.0 + want.abs()),
+                            "{lanes}: k {k}, rows {rows}, batch {batch}: out[{n}][{b}] = {got}, expected {want}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every vector width the kernel may meet (one lane, eight, sixteen), whatever this
+    /// machine dispatches to.
+    #[test]
+    fn the_streaming_kernel_is_right_on_every_vector_width() {
+        check(pulp::Scalar, "scalar");
+        check(pulp::Scalar256b, "8 lanes");
+        check(pulp::Scalar512b, "16 lanes");
+        #[cfg(target_arch = "x86_64")]
+        if let Some(v3) = pulp::x86::V3::try_new() {
+            check(v3, "AVX2");
+        }
+    }
 }

@@ -22,11 +22,12 @@ fn naive(w: &[f32], x: &[f32], k: usize, batch: usize) -> Vec<f64> {
 }
 
 // Odd sizes on purpose: SIMD tails, the streaming kernel's partial batch chunks (1, 2, 3),
-// both sides of the GEMM switch, and more threads than rows.
+// its four row streams with the rows they leave over (203 rows), both sides of the GEMM
+// switch, and more threads than rows.
 #[rstest]
 fn multiply_matches_the_naive_product(
     #[values(1, 2, 3, 4, 5, 7, 16, 17, 33, 64)] batch: usize,
-    #[values((37, 13), (128, 40), (3, 2))] shape: (usize, usize),
+    #[values((37, 13), (128, 40), (3, 2), (100, 203))] shape: (usize, usize),
     #[values(1, 3)] threads: usize,
 ) {
     let (k, rows) = shape;

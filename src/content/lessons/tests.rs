@@ -176,3 +176,42 @@ fn non_utf8_and_huge_files_are_located() {
     let error = read_file_source(&big).unwrap_err();
     assert!(error.message.contains("larger than 4 MiB"), "{error}");
 }
+
+/// The start-up path parses the shipped lessons without checking them again: that is sound
+/// only while what it returns is exactly what the full check returns (and the full check finds
+/// nothing, `the_embedded_lessons_load`).
+#[test]
+fn shipped_lessons_parsed_alone_are_the_checked_ones() {
+    let catalog = builtin_catalog();
+    let checked = builtin(&catalog).expect("the shipped lessons check clean");
+    let parsed = load_for(None, &catalog, CatalogKind::Shipped).expect("and parse");
+    assert_eq!(parsed, checked);
+}
+
+/// With a catalog of the learner's, the shipped lessons are checked in full: a catalog that
+/// lacks a GPU a lesson names fails to load them, located, where the shipped one would not.
+#[test]
+fn an_extended_catalog_checks_the_shipped_lessons_in_full() {
+    let mut catalog = builtin_catalog();
+    catalog.gpus.retain(|gpu| gpu.id != "h100-sxm");
+    let errors =
+        load_for(None, &catalog, CatalogKind::Extended).expect_err("lessons name the H100 SXM");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.path.starts_with("lessons/") && e.message.contains("h100-sxm")),
+        "{errors:#?}"
+    );
+    // A lessons directory is always checked, whatever the catalog.
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(
+        dir.path().join("02-ridge-sample.ron"),
+        RIDGE.replace("\"h200\"", "\"h20\""),
+    )
+    .unwrap();
+    for kind in [CatalogKind::Shipped, CatalogKind::Extended] {
+        let errors = load_for(Some(dir.path()), &builtin_catalog(), kind).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:#?}");
+        assert!(errors[0].message.contains("h20"), "{errors:#?}");
+    }
+}

@@ -1,0 +1,67 @@
+//! The start-up path trusts the tests' check of the shipped lessons only for the catalog
+//! those tests checked them against.
+
+use clap::Parser as _;
+use rstest::rstest;
+
+use super::args::Cli;
+use super::{catalog, catalog_kind};
+use crate::content::data_files::builtin_catalog;
+use crate::content::lessons::CatalogKind;
+use crate::domain::lab::{LAB_FORMAT_VERSION, LabReport, Repeated, SweepPoint};
+
+fn lab_report() -> LabReport {
+    let repeated = |best: f64| Repeated { best, median: best };
+    LabReport {
+        format_version: LAB_FORMAT_VERSION,
+        cpu: "Test CPU".to_owned(),
+        threads: 2,
+        simd: "AVX2+FMA (8 × f32)".to_owned(),
+        memory_bytes: None,
+        buffer_bytes: 1024.0,
+        bandwidth: repeated(2e10),
+        peak: repeated(2e11),
+        sweep: vec![SweepPoint {
+            batch: 1,
+            k: 8,
+            n: 32,
+            flops_per_s: repeated(1e9),
+        }],
+    }
+}
+
+#[rstest]
+#[case::nothing_of_the_learners(&[], false, CatalogKind::Shipped)]
+#[case::hardware_file(&["--hardware", "HW"], false, CatalogKind::Extended)]
+#[case::models_file(&["--models", "MODELS"], false, CatalogKind::Extended)]
+#[case::lab_machine(&[], true, CatalogKind::Extended)]
+fn the_catalog_is_shipped_only_without_the_learners_entries(
+    #[case] flags: &[&str],
+    #[case] lab: bool,
+    #[case] expected: CatalogKind,
+) {
+    let data = tempfile::tempdir().unwrap();
+    let hardware = data.path().join("hw.ron");
+    let models = data.path().join("models.ron");
+    // Files that load and add nothing new, so only the flags differ.
+    std::fs::write(&hardware, "(format_version: 1, gpus: [])").unwrap();
+    std::fs::write(&models, "(format_version: 1, models: [])").unwrap();
+    if lab {
+        crate::store::lab_file::write(data.path(), &lab_report()).unwrap();
+    }
+    let mut args = vec!["roofline", "--data-dir", data.path().to_str().unwrap()];
+    args.extend(flags.iter().map(|flag| match *flag {
+        "HW" => hardware.to_str().unwrap(),
+        "MODELS" => models.to_str().unwrap(),
+        other => other,
+    }));
+    let global = Cli::try_parse_from(args).unwrap().global;
+    let loaded = catalog(&global).unwrap();
+    assert_eq!(catalog_kind(&global, &loaded), expected);
+    if expected == CatalogKind::Shipped {
+        // What the tests checked the shipped lessons against.
+        let shipped = builtin_catalog();
+        assert_eq!(loaded.gpus, shipped.gpus);
+        assert_eq!(loaded.models, shipped.models);
+    }
+}

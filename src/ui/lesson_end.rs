@@ -53,23 +53,7 @@ pub fn render(app: &App, screen: &LessonScreen, body: Rect, buf: &mut Buffer) {
         lesson.title,
         theme.dot()
     );
-    let lines: Vec<Line<'static>> = lines
-        .into_iter()
-        .map(|l| {
-            let mut spans = vec![Span::raw(" ")];
-            spans.extend(l.spans);
-            Line::from(spans).style(l.style)
-        })
-        .collect();
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .block(
-            Block::bordered()
-                .border_set(theme.border_set())
-                .border_style(theme.border_active())
-                .title(Span::styled(title, theme.heading())),
-        )
-        .render(body, buf);
+    summary_panel(lines, title, theme).render(body, buf);
 }
 
 /// The score, the marks and the time spent.
@@ -213,4 +197,27 @@ fn hint(app: &App, theme: Theme) -> Line<'static> {
         }
     }
     Line::from(spans)
+}
+
+/// An end-of-round panel (a lesson's end, a review's summary): the lines indented by one
+/// column, wrapped, in the active border with `title`.
+pub(super) fn summary_panel(
+    lines: Vec<Line<'static>>,
+    title: String,
+    theme: Theme,
+) -> Paragraph<'static> {
+    let lines: Vec<Line<'static>> = lines
+        .into_iter()
+        .map(|l| {
+            let mut spans = vec![Span::raw(" ")];
+            spans.extend(l.spans);
+            Line::from(spans).style(l.style)
+        })
+        .collect();
+    Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+        Block::bordered()
+            .border_set(theme.border_set())
+            .border_style(theme.border_active())
+            .title(Span::styled(title, theme.heading())),
+    )
 }

@@ -20,7 +20,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::Widget;
 
 use super::theme::Theme;
 use crate::app::{App, LessonScreen, Msg, Reviewing};
@@ -102,25 +102,7 @@ pub fn render_summary(app: &App, body: Rect, buf: &mut Buffer) {
         return;
     };
     let lines = summary_lines(app, review, theme);
-    let lines: Vec<Line<'static>> = lines
-        .into_iter()
-        .map(|l| {
-            let mut spans = vec![Span::raw(" ")];
-            spans.extend(l.spans);
-            Line::from(spans).style(l.style)
-        })
-        .collect();
-    Paragraph::new(lines)
-        .wrap(Wrap { trim: false })
-        .block(
-            Block::bordered()
-                .border_set(theme.border_set())
-                .border_style(theme.border_active())
-                .title(Span::styled(
-                    format!(" Review{}done ", theme.dot()),
-                    theme.heading(),
-                )),
-        )
+    super::lesson_end::summary_panel(lines, format!(" Review{}done ", theme.dot()), theme)
         .render(body, buf);
 }
 

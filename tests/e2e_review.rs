@@ -3,107 +3,19 @@
 //! and the new reviews in the file. Skipped, with a notice, where tmux is not installed.
 //! Polls the screen in a bounded loop instead of sleeping for fixed times.
 
-use std::process::{Command, Output};
-use std::thread::sleep;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
-const PROMPT: &str = "e2e-prompt$";
-const PATIENCE: Duration = Duration::from_secs(20);
-const POLL: Duration = Duration::from_millis(25);
+#[path = "tui/tmux.rs"]
+mod tmux;
 
-/// One tmux server with one window running a plain shell.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn start() -> Option<Self> {
-        let present = Command::new("tmux")
-            .arg("-V")
-            .output()
-            .is_ok_and(|o| o.status.success());
-        if !present {
-            eprintln!("notice: tmux is not installed; skipping the end-to-end review test");
-            return None;
-        }
-        let tmux = Self {
-            socket: format!("roofline-e2e-review-{}", std::process::id()),
-        };
-        let shell = format!("env PS1='{PROMPT} ' TERM=xterm-256color sh");
-        tmux.run(&[
-            "new-session",
-            "-d",
-            "-s",
-            "e2e",
-            "-x",
-            "120",
-            "-y",
-            "40",
-            &shell,
-        ]);
-        tmux.wait_for(|s| s.contains(PROMPT), "the shell prompt");
-        Some(tmux)
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        let output = Command::new("tmux")
-            .args(["-L", &self.socket, "-f", "/dev/null"])
-            .args(args)
-            .output()
-            .expect("tmux runs");
-        assert!(output.status.success(), "tmux {args:?}");
-        output
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "e2e"];
-        args.extend(keys);
-        self.run(&args);
-    }
-
-    fn literal(&self, text: &str) {
-        self.run(&["send-keys", "-t", "e2e", "-l", text]);
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "e2e"]).stdout).into_owned()
-    }
-
-    #[track_caller]
-    fn wait_for(&self, ready: impl Fn(&str) -> bool, what: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let screen = self.screen();
-            if ready(&screen) {
-                return screen;
-            }
-            assert!(
-                start.elapsed() < PATIENCE,
-                "waited {PATIENCE:?} for {what}; the screen:\n{screen}"
-            );
-            sleep(POLL);
-        }
-    }
-
-    #[track_caller]
-    fn wait_for_text(&self, needle: &str) -> String {
-        self.wait_for(|s| s.contains(needle), &format!("'{needle}'"))
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
-            .output();
-    }
-}
+use tmux::{PROMPT, Tmux, tmux_missing};
 
 #[test]
 fn a_review_in_the_terminal_grades_each_item_saves_it_and_ends_on_a_summary() {
-    let Some(tmux) = Tmux::start() else {
+    if tmux_missing() {
         return;
-    };
+    }
+    let tmux = Tmux::start("review", 120, 40);
     let data = tempfile::tempdir().expect("a temp dir");
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)

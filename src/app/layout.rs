@@ -163,6 +163,17 @@ pub fn inside_border(area: Rect) -> Rect {
     }
 }
 
+/// Inside a one-cell border, with a column of air on either side (where a pane's text goes).
+#[must_use]
+pub fn text_area(pane: Rect) -> Rect {
+    let inner = inside_border(pane);
+    Rect {
+        x: inner.x.saturating_add(1),
+        width: inner.width.saturating_sub(2),
+        ..inner
+    }
+}
+
 /// A centred box of at most `width` × `height` inside `area`.
 #[must_use]
 pub fn centred(area: Rect, width: u16, height: u16) -> Rect {

@@ -14,7 +14,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use super::layout::{centred, inside_border};
 use super::theme::Theme;
@@ -41,12 +41,7 @@ pub fn render(app: &App, scroll: u16, area: Rect, buf: &mut Buffer) {
     );
     Paragraph::new(lines)
         .scroll((scroll, 0))
-        .block(
-            Block::bordered()
-                .border_set(theme.border_set())
-                .border_style(theme.border_active())
-                .title(Span::styled(title, theme.heading())),
-        )
+        .block(theme.active_block(title))
         .render(box_area, buf);
 }
 

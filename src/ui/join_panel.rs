@@ -19,9 +19,9 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use ratatui::widgets::{Clear, Paragraph, Widget};
 
-use super::layout::inside_border;
+use super::layout::text_area;
 use super::theme::Theme;
 use crate::app::classroom::room::RoomInfo;
 use crate::app::{App, Msg};
@@ -58,20 +58,10 @@ pub fn render(app: &App, room: &RoomInfo, body: Rect, buf: &mut Buffer) {
         height,
     );
     Clear.render(area, buf);
-    Block::bordered()
-        .border_set(theme.border_set())
-        .border_style(theme.border_active())
-        .title(Span::styled(
-            " Join from your phone or laptop ",
-            theme.heading(),
-        ))
+    theme
+        .active_block(" Join from your phone or laptop ")
         .render(area, buf);
-    let inner = inside_border(area);
-    let inner = Rect {
-        x: inner.x.saturating_add(1),
-        width: inner.width.saturating_sub(2),
-        ..inner
-    };
+    let inner = text_area(area);
     let mut lines = vec![
         Line::from(vec![
             Span::styled("Open  ", theme.muted()),

@@ -12,9 +12,9 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget};
 
-use super::layout::{self, LessonAreas, inside_border};
+use super::layout::{self, LessonAreas, text_area};
 use super::theme::Theme;
 use super::{lesson_pane, plot_pane};
 use crate::app::{App, LessonScreen};
@@ -37,10 +37,7 @@ fn render_lesson_pane(app: &App, screen: &LessonScreen, area: Rect, buf: &mut Bu
     let lines = lesson_pane::content(app, screen, inner.width);
     let total = lines.len();
     let scroll = screen.scroll.min(scroll_limit(total, inner.height));
-    let mut block = Block::bordered()
-        .border_set(theme.border_set())
-        .border_style(theme.border_active())
-        .title(Span::styled(title, theme.heading()));
+    let mut block = theme.active_block(title);
     if total > usize::from(inner.height) {
         let shown_to = (usize::from(scroll) + usize::from(inner.height)).min(total);
         let more = if shown_to < total {
@@ -75,16 +72,6 @@ pub fn scroll_limit_for(app: &App, screen: &LessonScreen) -> u16 {
         lesson_pane::content(app, screen, inner.width).len(),
         inner.height,
     )
-}
-
-/// Inside the border, with a column of air on either side.
-fn text_area(pane: Rect) -> Rect {
-    let inner = inside_border(pane);
-    Rect {
-        x: inner.x.saturating_add(1),
-        width: inner.width.saturating_sub(2),
-        ..inner
-    }
 }
 
 fn scroll_limit(total: usize, height: u16) -> u16 {

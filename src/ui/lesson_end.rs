@@ -18,7 +18,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::theme::Theme;
 use crate::app::{App, LessonScreen, LessonView, Msg};
@@ -214,10 +214,7 @@ pub(super) fn summary_panel(
             Line::from(spans).style(l.style)
         })
         .collect();
-    Paragraph::new(lines).wrap(Wrap { trim: false }).block(
-        Block::bordered()
-            .border_set(theme.border_set())
-            .border_style(theme.border_active())
-            .title(Span::styled(title, theme.heading())),
-    )
+    Paragraph::new(lines)
+        .wrap(Wrap { trim: false })
+        .block(theme.active_block(title))
 }

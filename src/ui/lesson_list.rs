@@ -116,10 +116,8 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         .row_highlight_style(theme.selected())
         .highlight_symbol(theme.glyph("▸ ", "> "))
         .block(
-            Block::bordered()
-                .border_set(theme.border_set())
-                .border_style(theme.border_active())
-                .title(Span::styled(title, theme.heading()))
+            theme
+                .active_block(title)
                 .title_bottom(Line::styled(legend, theme.muted())),
         );
     if lessons.is_empty() {

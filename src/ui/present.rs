@@ -21,10 +21,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 use tui_big_text::{BigText, PixelSize};
 
-use super::layout::{self, LessonAreas, inside_border};
+use super::layout::{self, LessonAreas, text_area};
 use super::theme::Theme;
 use super::{lesson_pane, plot_pane, prose};
 use crate::app::classroom::room::JoinPanel;
@@ -75,17 +75,8 @@ fn render_question_pane(app: &App, screen: &LessonScreen, area: Rect, buf: &mut 
         index + 1,
         lesson.steps.len()
     );
-    Block::bordered()
-        .border_set(theme.border_set())
-        .border_style(theme.border_active())
-        .title(Span::styled(title, theme.heading()))
-        .render(area, buf);
-    let inner = inside_border(area);
-    let inner = Rect {
-        x: inner.x.saturating_add(1),
-        width: inner.width.saturating_sub(2),
-        ..inner
-    };
+    theme.active_block(title).render(area, buf);
+    let inner = text_area(area);
     let Some(question) = Question::of(app, step, index) else {
         // Reading, examples, cards and explanations look as they do in study.
         let lines: Vec<Line<'static>> = lesson_pane::content(app, screen, inner.width)

@@ -21,9 +21,9 @@ pub mod end;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::layout::inside_border;
+use super::layout::text_area;
 use super::theme::Theme;
 use crate::app::App;
 use crate::app::quiz::{QuizInput, QuizPhase, QuizRun};
@@ -51,17 +51,8 @@ pub fn render(app: &App, run: &QuizRun, body: Rect, buf: &mut Buffer) {
         theme.dot(),
         question.lesson_title
     );
-    Block::bordered()
-        .border_set(theme.border_set())
-        .border_style(theme.border_active())
-        .title(Span::styled(title, theme.heading()))
-        .render(body, buf);
-    let inner = inside_border(body);
-    let inner = Rect {
-        x: inner.x.saturating_add(1),
-        width: inner.width.saturating_sub(2),
-        ..inner
-    };
+    theme.active_block(title).render(body, buf);
+    let inner = text_area(body);
     let mut lines = vec![
         // Through the mode's withholding, as study's lesson text is.
         Line::styled(

@@ -1,8 +1,12 @@
 //! The screens' styles and characters, from the two switches: `--ascii` and `NO_COLOR`.
 //! Without colour, emphasis is carried by bold, underline and reverse video alone.
 
+use std::borrow::Cow;
+
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::symbols::border;
+use ratatui::text::Span;
+use ratatui::widgets::Block;
 
 use crate::widgets::{Appearance, ColorMode, GlyphSet};
 
@@ -59,6 +63,15 @@ impl Theme {
     #[must_use]
     pub fn border_active(self) -> Style {
         self.fg(Color::Cyan, Modifier::empty())
+    }
+
+    /// The bordered box of the pane in use, with its title as a heading.
+    #[must_use]
+    pub fn active_block<'a>(self, title: impl Into<Cow<'a, str>>) -> Block<'a> {
+        Block::bordered()
+            .border_set(self.border_set())
+            .border_style(self.border_active())
+            .title(Span::styled(title, self.heading()))
     }
 
     /// Pane titles and headings.

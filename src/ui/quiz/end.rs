@@ -22,9 +22,9 @@ use std::time::Duration;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-use super::super::layout::inside_border;
+use super::super::layout::text_area;
 use super::super::theme::Theme;
 use crate::app::App;
 use crate::app::quiz::{Export, QuizRun};
@@ -42,17 +42,8 @@ pub fn render(app: &App, run: &QuizRun, body: Rect, buf: &mut Buffer) {
         run.seed,
         theme.dot()
     );
-    Block::bordered()
-        .border_set(theme.border_set())
-        .border_style(theme.border_active())
-        .title(Span::styled(title, theme.heading()))
-        .render(body, buf);
-    let inner = inside_border(body);
-    let inner = Rect {
-        x: inner.x.saturating_add(1),
-        width: inner.width.saturating_sub(2),
-        ..inner
-    };
+    theme.active_block(title).render(body, buf);
+    let inner = text_area(body);
     let lines = lines(run, theme, usize::from(inner.width));
     let limit = (lines.len() as u16).saturating_sub(inner.height);
     Paragraph::new(lines)

@@ -104,6 +104,24 @@ pub fn data_dir(global: &GlobalArgs) -> Option<std::path::PathBuf> {
         .or_else(crate::store::default_data_dir)
 }
 
+/// The data directory, where progress is kept: an error on a platform without one and no
+/// `--data-dir`.
+pub fn progress_dir(global: &GlobalArgs) -> Result<std::path::PathBuf> {
+    data_dir(global)
+        .context("this platform has no data directory for progress: pass --data-dir DIR")
+}
+
+/// The catalog with the learner's cluster profile, whose measured endpoint figures (if any)
+/// go on the catalog for the plot and the readouts.
+pub fn catalog_and_cluster(global: &GlobalArgs) -> Result<(Catalog, ClusterProfile)> {
+    let mut catalog = catalog(global)?;
+    let cluster = cluster(global, &catalog)?;
+    catalog.endpoint = cluster
+        .measured
+        .map(|measured| (cluster.scenario.clone(), measured));
+    Ok((catalog, cluster))
+}
+
 /// The lessons from `--lessons DIR`, or the built-in ones, checked against the default cluster.
 /// The shipped lessons with the shipped catalog are parsed only (the tests check them; see
 /// [`crate::content::lessons::load_for`]).

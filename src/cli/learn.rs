@@ -18,16 +18,12 @@ use crate::app::{self, App, AppInit, Msg, update};
 use crate::content::lessons;
 use crate::domain::lesson::Lesson;
 use crate::domain::suggest::closest;
-use crate::store::{Store, default_data_dir};
+use crate::store::Store;
 use crate::widgets::{Appearance, ColorMode, GlyphSet};
 
 /// Opens the tutor: at `lesson`, or where the learner left off, or at the lesson list.
 pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
-    let mut catalog = super::catalog(global)?;
-    let cluster = super::cluster(global, &catalog)?;
-    catalog.endpoint = cluster
-        .measured
-        .map(|measured| (cluster.scenario.clone(), measured));
+    let (catalog, cluster) = super::catalog_and_cluster(global)?;
     let lessons = super::lessons(global, &catalog)?;
     // With the learner's own cluster some steps may not compute (a format their GPU lacks, say):
     // those steps say so where they appear; the learner hears of it once, up front.
@@ -48,12 +44,7 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
             "the tutor needs a terminal (stdin and stdout must be a TTY); `roofline list` and `roofline calc` work without one"
         );
     }
-    let dir = global
-        .data_dir
-        .clone()
-        .or_else(default_data_dir)
-        .context("this platform has no data directory for progress: pass --data-dir DIR")?;
-    let mut store = Store::new(dir);
+    let mut store = Store::new(super::progress_dir(global)?);
     let loaded = store.load();
     let appearance = appearance(global);
 

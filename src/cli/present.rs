@@ -19,7 +19,7 @@ use super::learn::{lesson_index, terminal};
 use crate::app::{self, App, AppInit, Msg, ProgressSink, classroom};
 use crate::domain::lesson::Lesson;
 use crate::domain::session::Progress;
-use crate::store::{atomic, default_data_dir};
+use crate::store::atomic;
 
 /// What `present` was asked for.
 #[derive(Debug, Clone)]
@@ -41,10 +41,7 @@ pub struct PresentArgs {
 
 /// Runs the walkthrough (or the notes window).
 pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
-    let dir = global
-        .data_dir
-        .clone()
-        .or_else(default_data_dir)
+    let dir = super::data_dir(global)
         .context("this platform has no data directory: pass --data-dir DIR")?;
     if args.notes {
         notes::follow(&dir, &mut std::io::stdout(), None)?;

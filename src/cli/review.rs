@@ -20,7 +20,7 @@ use serde::Serialize;
 use super::args::GlobalArgs;
 use crate::domain::schedule::{Due, Reviewable, Scheduler, Timestamp, reviewables};
 use crate::domain::session::Progress;
-use crate::store::{Store, default_data_dir};
+use crate::store::Store;
 
 /// The current time, from the system clock (the domain takes it as data).
 #[must_use]
@@ -41,10 +41,7 @@ pub fn scheduler(global: &GlobalArgs) -> Scheduler {
 /// is none (or no data directory).
 #[must_use]
 pub fn peek_progress(global: &GlobalArgs) -> Progress {
-    global
-        .data_dir
-        .clone()
-        .or_else(default_data_dir)
+    super::data_dir(global)
         .and_then(|dir| Store::new(dir).peek())
         .unwrap_or_default()
 }

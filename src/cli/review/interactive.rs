@@ -11,22 +11,13 @@ use super::super::learn::{appearance, input, terminal};
 use super::{now, rfc3339, scheduler};
 use crate::app::{self, App, AppInit};
 use crate::domain::schedule::{Round, next_due, reviewables};
-use crate::store::{Store, default_data_dir};
+use crate::store::Store;
 
 /// Opens the review of what is due now, for the learner's cluster.
 pub fn run(global: &GlobalArgs) -> Result<ExitCode> {
-    let mut catalog = super::super::catalog(global)?;
-    let cluster = super::super::cluster(global, &catalog)?;
-    catalog.endpoint = cluster
-        .measured
-        .map(|measured| (cluster.scenario.clone(), measured));
+    let (catalog, cluster) = super::super::catalog_and_cluster(global)?;
     let lessons = super::super::lessons(global, &catalog)?;
-    let dir = global
-        .data_dir
-        .clone()
-        .or_else(default_data_dir)
-        .context("this platform has no data directory for progress: pass --data-dir DIR")?;
-    let mut store = Store::new(dir);
+    let mut store = Store::new(super::super::progress_dir(global)?);
     let loaded = store.load();
     if let Some(warning) = &loaded.warning {
         eprintln!("roofline: {warning}");

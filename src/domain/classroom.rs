@@ -174,7 +174,7 @@ pub fn spread(guesses: &[f64], answer: f64, tolerance: f64) -> Option<Spread> {
     let band = (answer / (1.0 + tolerance), answer * (1.0 + tolerance));
     let within = sorted
         .iter()
-        .filter(|g| super::scoring::score(**g, answer, tolerance) == Some(100))
+        .filter(|g| super::scoring::within_tolerance(**g, answer, tolerance))
         .count();
     let low = sorted[0].min(band.0);
     let high = sorted[n - 1].max(band.1);

@@ -61,6 +61,16 @@ pub fn log_error(guess: f64, answer: f64) -> f64 {
     (guess / answer).log10().abs()
 }
 
+/// Whether a positive guess is within a relative tolerance of the answer, in log space: the
+/// band that scores full marks.
+#[must_use]
+pub fn within_tolerance(guess: f64, answer: f64, tolerance: f64) -> bool {
+    guess > 0.0
+        && answer > 0.0
+        && guess.is_finite()
+        && log_error(guess, answer) <= (1.0 + tolerance).log10() + 1e-12
+}
+
 /// The score (0–100) of a positive guess against a positive answer with a relative tolerance;
 /// `None` when the answer is not positive (no log-space score exists).
 #[must_use]
@@ -68,17 +78,19 @@ pub fn score(guess: f64, answer: f64, tolerance: f64) -> Option<u8> {
     if !(answer > 0.0 && guess > 0.0 && answer.is_finite() && guess.is_finite()) {
         return None;
     }
+    if within_tolerance(guess, answer, tolerance) {
+        return Some(100);
+    }
     let error = log_error(guess, answer);
     let full = (1.0 + tolerance).log10();
     let zero = ZERO_SCORE_FACTOR.log10();
-    let score = if error <= full + 1e-12 {
-        100.0
-    } else if error >= zero {
+    let score = if error >= zero {
         0.0
     } else {
         100.0 * (zero - error) / (zero - full)
     };
-    Some(score.round().clamp(0.0, 100.0) as u8)
+    // Full marks are the band's alone: a miss just outside it rounds to 99 at most.
+    Some(score.round().clamp(0.0, 99.0) as u8)
 }
 
 /// How far off a guess is, in one format for every size of miss: the factor between guess and
@@ -129,12 +141,30 @@ mod tests {
     #[rstest]
     #[case::exact(295.0, 295.0, 100)]
     #[case::within_tolerance(320.0, 295.0, 100)]
+    #[case::just_outside_the_band(1.105 * 295.0, 295.0, 99)]
+    #[case::just_outside_below(295.0 / 1.105, 295.0, 99)]
     #[case::double(590.0, 295.0, 54)]
     #[case::half(147.5, 295.0, 54)]
     #[case::four_times(1180.0, 295.0, 0)]
     #[case::far_off(1.0, 295.0, 0)]
     fn scores(#[case] guess: f64, #[case] answer: f64, #[case] expected: u8) {
         assert_eq!(score(guess, answer, DEFAULT_TOLERANCE), Some(expected));
+    }
+
+    /// Full marks and "within the tolerance" are one rule: a quiz never shows a score of 100
+    /// beside "not within", nor the classroom count a guess within that scores less.
+    #[test]
+    fn full_marks_exactly_within_the_tolerance() {
+        for tolerance in [0.05, 0.1, 0.15, 0.3] {
+            for i in 1..4000 {
+                let guess = 0.5 + f64::from(i) * 0.00025;
+                assert_eq!(
+                    score(guess, 1.0, tolerance) == Some(100),
+                    within_tolerance(guess, 1.0, tolerance),
+                    "guess {guess}, tolerance {tolerance}"
+                );
+            }
+        }
     }
 
     #[test]

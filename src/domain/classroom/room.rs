@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::scoring::{describe_miss, parse_guess, score};
+use crate::domain::scoring::{describe_miss, parse_guess, within_tolerance};
 use crate::domain::session::Refusal;
 
 /// The longest name kept, in characters.
@@ -172,7 +172,7 @@ impl Revealed {
                 RoomValue::Number(guess),
             ) => Verdict {
                 text: describe_miss(guess.get(), *answer),
-                right: score(guess.get(), *answer, *tolerance) == Some(100),
+                right: within_tolerance(guess.get(), *answer, *tolerance),
             },
             (Self::Choice { correct, .. }, RoomValue::Choice(chosen)) => {
                 let right = chosen + 1 == *correct;

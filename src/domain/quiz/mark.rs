@@ -5,7 +5,7 @@
 use core::time::Duration;
 
 use super::{Question, QuestionAnswer};
-use crate::domain::scoring::{log_error, score};
+use crate::domain::scoring::{score, within_tolerance};
 
 /// How sure the student was.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -115,16 +115,6 @@ pub fn mark(question: &Question, guess: Guess) -> Mark {
         | (QuestionAnswer::Choice { .. }, Guess::Number(_))
         | (_, Guess::Skipped) => MISS,
     }
-}
-
-/// Whether a positive guess is within a relative tolerance of the answer, in log space (as the
-/// score's full marks).
-#[must_use]
-pub fn within_tolerance(guess: f64, answer: f64, tolerance: f64) -> bool {
-    guess > 0.0
-        && answer > 0.0
-        && guess.is_finite()
-        && log_error(guess, answer) <= (1.0 + tolerance).log10() + 1e-12
 }
 
 /// One confidence level's line of the calibration.

@@ -70,7 +70,7 @@ impl QuestionResult {
     #[must_use]
     pub fn within(&self) -> bool {
         match (self.guess, self.tolerance) {
-            (Some(g), Some(t)) => super::mark::within_tolerance(g, self.answer, t),
+            (Some(g), Some(t)) => crate::domain::scoring::within_tolerance(g, self.answer, t),
             (Some(g), None) => (g - self.answer).abs() < 0.5,
             (None, _) => false,
         }

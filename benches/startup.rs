@@ -16,6 +16,9 @@ use ratatui::backend::TestBackend;
 use ratatui::widgets::Paragraph;
 use roofline_tutor::app::{App, AppInit};
 use roofline_tutor::cli::args::Cli;
+use roofline_tutor::domain::catalog::Catalog;
+use roofline_tutor::domain::lesson::Lesson;
+use roofline_tutor::domain::scenario::Scenario;
 use roofline_tutor::domain::session::Progress;
 use roofline_tutor::widgets::Appearance;
 
@@ -48,19 +51,28 @@ fn tutor_first_frame(args: &[&str]) -> Terminal<TestBackend> {
     let catalog = roofline_tutor::cli::catalog(&cli.global).unwrap();
     let cluster = roofline_tutor::cli::cluster(&cli.global, &catalog).unwrap();
     let lessons = roofline_tutor::cli::lessons(&cli.global, &catalog).unwrap();
-    let app = App::new(AppInit {
+    first_frame(&app(catalog, lessons, cluster.scenario))
+}
+
+/// The app as `roofline` opens it (no progress yet).
+fn app(catalog: Catalog, lessons: Vec<Lesson>, cluster: Scenario) -> App {
+    App::new(AppInit {
         catalog,
         lessons,
-        cluster: cluster.scenario,
+        cluster,
         progress: Progress::default(),
         warning: None,
         appearance: Appearance::default(),
         viewport: ratatui::layout::Size::new(SIZE.0, SIZE.1),
         measure: roofline_tutor::ui::MEASURE,
-    });
+    })
+}
+
+/// The app's first frame, drawn into a new test terminal.
+fn first_frame(app: &App) -> Terminal<TestBackend> {
     let mut terminal = Terminal::new(TestBackend::new(SIZE.0, SIZE.1)).unwrap();
     terminal
-        .draw(|frame| frame.render_widget(&app, frame.area()))
+        .draw(|frame| frame.render_widget(app, frame.area()))
         .unwrap();
     terminal
 }
@@ -87,41 +99,21 @@ fn startup(c: &mut Criterion) {
     let lessons = roofline_tutor::cli::lessons(&global, &catalog).unwrap();
     c.bench_function("startup_part_app_and_draw", |b| {
         b.iter(|| {
-            let app = App::new(AppInit {
-                catalog: catalog.clone(),
-                lessons: lessons.clone(),
-                cluster: roofline_tutor::domain::scenario::Scenario::default_cluster(),
-                progress: Progress::default(),
-                warning: None,
-                appearance: Appearance::default(),
-                viewport: ratatui::layout::Size::new(SIZE.0, SIZE.1),
-                measure: roofline_tutor::ui::MEASURE,
-            });
-            let mut terminal = Terminal::new(TestBackend::new(SIZE.0, SIZE.1)).unwrap();
-            terminal
-                .draw(|frame| frame.render_widget(&app, frame.area()))
-                .unwrap();
-            black_box(terminal)
+            let app = app(
+                catalog.clone(),
+                lessons.clone(),
+                Scenario::default_cluster(),
+            );
+            black_box(first_frame(&app))
         });
     });
-    let app = App::new(AppInit {
-        catalog: catalog.clone(),
-        lessons: lessons.clone(),
-        cluster: roofline_tutor::domain::scenario::Scenario::default_cluster(),
-        progress: Progress::default(),
-        warning: None,
-        appearance: Appearance::default(),
-        viewport: ratatui::layout::Size::new(SIZE.0, SIZE.1),
-        measure: roofline_tutor::ui::MEASURE,
-    });
+    let opened = app(
+        catalog.clone(),
+        lessons.clone(),
+        Scenario::default_cluster(),
+    );
     c.bench_function("startup_part_draw_only", |b| {
-        b.iter(|| {
-            let mut terminal = Terminal::new(TestBackend::new(SIZE.0, SIZE.1)).unwrap();
-            terminal
-                .draw(|frame| frame.render_widget(&app, frame.area()))
-                .unwrap();
-            black_box(terminal)
-        });
+        b.iter(|| black_box(first_frame(&opened)));
     });
     c.bench_function("startup_part_clone_catalog_lessons", |b| {
         b.iter(|| black_box((catalog.clone(), lessons.clone())));

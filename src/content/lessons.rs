@@ -122,20 +122,16 @@ pub fn load_for(
 /// The shipped lessons parsed strictly, in order, without the checks of [`validate`]: every
 /// parse error comes back, located (none does: the tests parse them).
 fn parse_embedded() -> Result<Vec<Lesson>, Vec<LocatedError>> {
-    let mut lessons = Vec::with_capacity(EMBEDDED.len());
-    let mut errors = Vec::new();
+    let mut parsed = Checked::default();
     for (name, bytes) in EMBEDDED {
+        parsed.files += 1;
         let path = format!("lessons/{name}");
         match decode_text(&path, bytes).and_then(|text| parse_ron::<Lesson>(&path, text)) {
-            Ok(lesson) => lessons.push(lesson),
-            Err(e) => errors.push(e),
+            Ok(lesson) => parsed.lessons.push(lesson),
+            Err(e) => parsed.errors.push(e),
         }
     }
-    if errors.is_empty() {
-        Ok(lessons)
-    } else {
-        Err(errors)
-    }
+    parsed.into_result()
 }
 
 /// As [`load`], with every step that takes its scenario from the active cluster checked

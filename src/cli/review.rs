@@ -25,10 +25,7 @@ use crate::store::Store;
 /// The current time, from the system clock (the domain takes it as data).
 #[must_use]
 pub fn now() -> Timestamp {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX));
-    Timestamp(secs)
+    crate::app::review::timestamp(std::time::SystemTime::now())
 }
 
 /// The scheduler for `--retention` (default 0.9).

@@ -120,13 +120,14 @@ pub(super) fn act(app: &mut App, action: Action) -> Option<Msg> {
 /// moment is the run loop's clock at the last key (time is data); without one, nothing is
 /// recorded.
 fn record_review(app: &mut App) {
-    use crate::domain::schedule::{Review, Timestamp, grade_of};
+    use crate::domain::schedule::{Review, grade_of};
     let Screen::Lesson(screen) = &app.screen else {
         return;
     };
     let Some(at) = screen
         .last_key
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .filter(|t| *t >= std::time::UNIX_EPOCH)
+        .map(crate::app::review::timestamp)
     else {
         return;
     };
@@ -143,7 +144,6 @@ fn record_review(app: &mut App) {
     else {
         return;
     };
-    let at = Timestamp(i64::try_from(at.as_secs()).unwrap_or(i64::MAX));
     app.progress
         .add_review(&lesson, &step, Review { at, grade });
 }

@@ -42,6 +42,7 @@ fn texts(step: &Step, active: &Scenario) -> (Scenario, Vec<String>) {
         Step::Predict(s) => {
             let mut t = vec![s.question.clone(), s.explanation.clone()];
             t.extend(s.trap.clone());
+            t.extend(s.alone.clone());
             if let Answer::Choice(c) = &s.answer {
                 t.extend(c.options.clone());
             }

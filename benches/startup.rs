@@ -14,10 +14,9 @@ use criterion::{Criterion, criterion_group};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::widgets::Paragraph;
-use roofline_tutor::app::{App, AppInit};
+use roofline_tutor::app::{App, AppInit, Course, Deferred};
 use roofline_tutor::cli::args::Cli;
 use roofline_tutor::domain::catalog::Catalog;
-use roofline_tutor::domain::lesson::Lesson;
 use roofline_tutor::domain::scenario::Scenario;
 use roofline_tutor::domain::session::Progress;
 use roofline_tutor::widgets::Appearance;
@@ -46,19 +45,19 @@ fn bare_first_frame() -> Terminal<TestBackend> {
     terminal
 }
 
+/// `roofline` as it starts: the arguments, then what `study_start` gives (the shipped catalog
+/// and lessons deferred until first read), the app, and its first frame (the lesson list).
 fn tutor_first_frame(args: &[&str]) -> Terminal<TestBackend> {
     let cli = Cli::try_parse_from(args).unwrap();
-    let catalog = roofline_tutor::cli::catalog(&cli.global).unwrap();
-    let cluster = roofline_tutor::cli::cluster(&cli.global, &catalog).unwrap();
-    let lessons = roofline_tutor::cli::lessons(&cli.global, &catalog).unwrap();
-    first_frame(&app(catalog, lessons, cluster.scenario))
+    let (catalog, cluster, course) = roofline_tutor::cli::study_start(&cli.global).unwrap();
+    first_frame(&app(catalog, course, cluster.scenario))
 }
 
 /// The app as `roofline` opens it (no progress yet).
-fn app(catalog: Catalog, lessons: Vec<Lesson>, cluster: Scenario) -> App {
+fn app(catalog: impl Into<Deferred<Catalog>>, lessons: impl Into<Course>, cluster: Scenario) -> App {
     App::new(AppInit {
-        catalog,
-        lessons,
+        catalog: catalog.into(),
+        lessons: lessons.into(),
         cluster,
         progress: Progress::default(),
         warning: None,
@@ -77,60 +76,52 @@ fn first_frame(app: &App) -> Terminal<TestBackend> {
     terminal
 }
 
+/// A fresh learner's data directory (no progress, no lab results), for the whole run.
+fn fresh_data_dir() -> &'static str {
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| tempfile::tempdir().expect("a temporary directory"))
+        .path()
+        .to_str()
+        .expect("a UTF-8 temporary path")
+}
+
 fn startup(c: &mut Criterion) {
+    let args = ["roofline", "--data-dir", fresh_data_dir()];
     c.bench_function("startup_bare_ratatui_reference", |b| {
         b.iter(|| black_box(bare_first_frame()));
     });
     c.bench_function("startup_tutor_first_frame", |b| {
-        b.iter(|| black_box(tutor_first_frame(&["roofline"])));
+        b.iter(|| black_box(tutor_first_frame(&args)));
     });
     // Where the time goes.
     c.bench_function("startup_part_args", |b| {
-        b.iter(|| black_box(Cli::try_parse_from(["roofline"]).unwrap()));
+        b.iter(|| black_box(Cli::try_parse_from(args).unwrap()));
     });
-    let global = Cli::try_parse_from(["roofline"]).unwrap().global;
-    c.bench_function("startup_part_catalog", |b| {
-        b.iter(|| black_box(roofline_tutor::cli::catalog(&global).unwrap()));
+    let global = Cli::try_parse_from(args).unwrap().global;
+    c.bench_function("startup_part_study_start", |b| {
+        b.iter(|| black_box(roofline_tutor::cli::study_start(&global).unwrap()));
     });
-    let catalog = roofline_tutor::cli::catalog(&global).unwrap();
-    c.bench_function("startup_part_lessons", |b| {
-        b.iter(|| black_box(roofline_tutor::cli::lessons(&global, &catalog).unwrap()));
+    let opened = || {
+        let (catalog, cluster, course) = roofline_tutor::cli::study_start(&global).unwrap();
+        app(catalog, course, cluster.scenario)
+    };
+    c.bench_function("startup_part_app_new", |b| {
+        b.iter(|| black_box(opened()));
     });
-    let lessons = roofline_tutor::cli::lessons(&global, &catalog).unwrap();
-    c.bench_function("startup_part_app_and_draw", |b| {
-        b.iter(|| {
-            let app = app(
-                catalog.clone(),
-                lessons.clone(),
-                Scenario::default_cluster(),
-            );
-            black_box(first_frame(&app))
-        });
-    });
-    let opened = app(
-        catalog.clone(),
-        lessons.clone(),
-        Scenario::default_cluster(),
-    );
+    let app = opened();
     c.bench_function("startup_part_draw_only", |b| {
-        b.iter(|| black_box(first_frame(&opened)));
+        b.iter(|| black_box(first_frame(&app)));
     });
-    c.bench_function("startup_part_clone_catalog_lessons", |b| {
-        b.iter(|| black_box((catalog.clone(), lessons.clone())));
+    assert!(
+        !app.course().is_parsed() && !app.catalog_is_read(),
+        "the first frame reads neither the lessons nor the catalog"
+    );
+    // What waits until something reads it (opening a lesson, say).
+    c.bench_function("deferred_shipped_lessons_parse", |b| {
+        b.iter(|| black_box(roofline_tutor::content::lessons::parse_shipped()));
     });
-    let sources = roofline_tutor::content::lessons::embedded_sources();
-    c.bench_function("startup_part_lessons_parse_only", |b| {
-        b.iter(|| {
-            for source in &sources {
-                let text = std::str::from_utf8(&source.bytes).unwrap();
-                black_box(
-                    roofline_tutor::content::located::parse_ron::<
-                        roofline_tutor::domain::lesson::Lesson,
-                    >(&source.path, text)
-                    .unwrap(),
-                );
-            }
-        });
+    c.bench_function("deferred_shipped_catalog_parse", |b| {
+        b.iter(|| black_box(roofline_tutor::content::data_files::builtin_catalog()));
     });
 }
 
@@ -146,10 +137,11 @@ fn side_by_side() -> (f64, f64) {
         }
         start.elapsed().as_secs_f64() / f64::from(PER_TURN)
     };
+    let args = ["roofline", "--data-dir", fresh_data_dir()];
     let (mut tutor, mut bare) = (Vec::new(), Vec::new());
     for _ in 0..ROUNDS {
         tutor.push(per_run(&|| {
-            black_box(tutor_first_frame(&["roofline"]));
+            black_box(tutor_first_frame(&args));
         }));
         bare.push(per_run(&|| {
             black_box(bare_first_frame());

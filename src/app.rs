@@ -5,6 +5,8 @@
 //! scripted queue in tests — and are turned into messages by the [`Keymap`], which is data.
 
 pub mod classroom;
+pub mod course;
+pub mod deferred;
 pub mod effect;
 pub mod event_source;
 mod geometry;
@@ -25,6 +27,8 @@ use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::layout::Size;
 
 pub use classroom::Classroom;
+pub use course::Course;
+pub use deferred::Deferred;
 
 pub use effect::{Effect, Effects};
 pub use event_source::{CrosstermEvents, EventSource, Incoming, ScriptedEvents};
@@ -51,8 +55,8 @@ use crate::widgets::Appearance;
 /// Everything the program knows.
 #[derive(Debug, Clone)]
 pub struct App {
-    catalog: Catalog,
-    lessons: Vec<Lesson>,
+    catalog: Deferred<Catalog>,
+    lessons: Course,
     cluster: Scenario,
     progress: Progress,
     screen: Screen,
@@ -206,10 +210,10 @@ pub enum NoticeKind {
 /// What the program starts with.
 #[derive(Debug, Clone)]
 pub struct AppInit {
-    /// GPUs and models.
-    pub catalog: Catalog,
-    /// The course, in order.
-    pub lessons: Vec<Lesson>,
+    /// GPUs and models (`Catalog::into()` when already loaded).
+    pub catalog: Deferred<Catalog>,
+    /// The course, in order (`Vec<Lesson>::into()` when already parsed).
+    pub lessons: Course,
     /// The learner's cluster: what answers and worked examples are computed for.
     pub cluster: Scenario,
     /// What was saved last time.
@@ -242,7 +246,7 @@ impl App {
         let selected = progress
             .last_lesson
             .as_deref()
-            .and_then(|id| lessons.iter().position(|l| l.id == id))
+            .and_then(|id| lessons.position(id))
             .unwrap_or(0);
         Self {
             plot: PlotView::new(cluster.clone()),
@@ -315,7 +319,7 @@ impl App {
     #[must_use]
     pub fn last_lesson(&self) -> Option<usize> {
         let id = self.progress.last_lesson.as_deref()?;
-        self.lessons.iter().position(|l| l.id == id)
+        self.lessons.position(id)
     }
 
     /// The message for a terminal event in the current state, if it means anything here.
@@ -414,13 +418,25 @@ impl App {
         contexts
     }
 
-    /// GPUs and models.
+    /// GPUs and models (parsed now if nothing has read them yet).
     #[must_use]
-    pub const fn catalog(&self) -> &Catalog {
+    pub fn catalog(&self) -> &Catalog {
         &self.catalog
     }
 
-    /// The course.
+    /// Whether the catalog has been read (it is parsed on first use when it is the shipped one).
+    #[must_use]
+    pub fn catalog_is_read(&self) -> bool {
+        Deferred::is_made(&self.catalog)
+    }
+
+    /// The course: its lessons' heads without parsing them, or the lessons (see [`Course`]).
+    #[must_use]
+    pub const fn course(&self) -> &Course {
+        &self.lessons
+    }
+
+    /// The course's lessons (parsed now if nothing has read them yet).
     #[must_use]
     pub fn lessons(&self) -> &[Lesson] {
         &self.lessons

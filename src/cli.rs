@@ -20,6 +20,7 @@ use std::process::ExitCode;
 use anyhow::{Context as _, Result, anyhow, bail};
 use clap::{CommandFactory as _, Parser as _};
 
+use crate::app::{Course, Deferred};
 use crate::content::cluster::{ClusterProfile, load_cluster};
 use crate::content::data_files::{CatalogSources, load_catalog};
 use crate::content::located::LocatedError;
@@ -85,14 +86,54 @@ pub fn catalog(global: &GlobalArgs) -> Result<Catalog> {
         models: global.models.clone(),
     };
     let mut catalog = load_catalog(&sources).map_err(|errors| problems("data files", &errors))?;
-    if let Some(dir) = data_dir(global) {
-        match crate::store::lab_file::read(&dir) {
-            Ok(Some(report)) => catalog.add_lab(report),
-            Ok(None) => {}
-            Err(e) => eprintln!("warning: ignoring this machine's lab results: {e}"),
-        }
+    if let Some(report) = lab_report(global) {
+        catalog.add_lab(report);
     }
     Ok(catalog)
+}
+
+/// This machine's lab results from the data directory, if `roofline lab` saved any (a file
+/// that cannot be used is ignored with a warning).
+fn lab_report(global: &GlobalArgs) -> Option<crate::domain::lab::LabReport> {
+    match crate::store::lab_file::read(&data_dir(global)?) {
+        Ok(report) => report,
+        Err(e) => {
+            eprintln!("warning: ignoring this machine's lab results: {e}");
+            None
+        }
+    }
+}
+
+/// What the tutor starts with: the catalog, the cluster profile and the course. With nothing
+/// of the learner's (no `--hardware`, `--models`, `--cluster`, `--lessons`, no lab results),
+/// the shipped catalog and lessons are parsed only when first read, and the first screen (the
+/// lesson list) is drawn from the lessons' heads written at build time; otherwise all is
+/// loaded and checked now, as [`catalog_and_cluster`] and [`lessons`] do.
+pub fn study_start(global: &GlobalArgs) -> Result<(Deferred<Catalog>, ClusterProfile, Course)> {
+    let learners_own = !global.hardware.is_empty()
+        || !global.models.is_empty()
+        || global.cluster.is_some()
+        || global.lessons.is_some();
+    if let (false, Some(heads)) = (learners_own, crate::content::lessons::SHIPPED_HEADS) {
+        match lab_report(global) {
+            None => {
+                return Ok((
+                    Deferred::new(crate::content::data_files::builtin_catalog),
+                    ClusterProfile::default_profile(),
+                    Course::deferred(heads, crate::content::lessons::parse_shipped),
+                ));
+            }
+            Some(report) => {
+                let mut catalog = crate::content::data_files::builtin_catalog();
+                catalog.add_lab(report);
+                let lessons = lessons(global, &catalog)?;
+                return Ok((catalog.into(), ClusterProfile::default_profile(), lessons.into()));
+            }
+        }
+    }
+    let (catalog, cluster) = catalog_and_cluster(global)?;
+    let lessons = lessons(global, &catalog)?;
+    Ok((catalog.into(), cluster, lessons.into()))
 }
 
 /// The data directory: `--data-dir`, else the platform's (none on a platform without one).

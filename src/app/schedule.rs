@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::domain::lesson::Lesson;
-use crate::domain::schedule::{Scheduler, Timestamp, due_now};
+use super::Course;
+use crate::domain::schedule::{Scheduler, Timestamp, due_among, reviewables_of};
 use crate::domain::session::Progress;
 
 /// The schedule as study shows it.
@@ -45,12 +45,15 @@ impl Schedule {
     }
 
     /// Counts again what is due at the last reading (nothing without one).
-    pub fn refresh(&mut self, lessons: &[Lesson], progress: &Progress) {
+    /// Only the course's step ids and kinds are read (no lesson text is parsed for it).
+    pub fn refresh(&mut self, course: &Course, progress: &Progress) {
         self.due.clear();
         let Some(now) = self.now else {
             return;
         };
-        for item in due_now(lessons, progress, &self.scheduler, now) {
+        let lessons = (0..course.len()).filter_map(|i| Some((course.id(i)?, course.step_heads(i))));
+        let deck = reviewables_of(lessons, progress, &self.scheduler);
+        for item in due_among(deck, now) {
             *self.due.entry(item.lesson).or_default() += 1;
         }
     }
@@ -78,7 +81,7 @@ mod tests {
 
     #[test]
     fn counts_what_is_due_per_lesson_at_the_reading() {
-        let lessons = builtin(&builtin_catalog()).unwrap();
+        let lessons = Course::from(builtin(&builtin_catalog()).unwrap());
         let start = Timestamp(1_767_225_600);
         let mut progress = Progress::default();
         let mut record = LessonProgress::default();

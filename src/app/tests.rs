@@ -13,8 +13,8 @@ const LESSON: &str = include_str!("../../tests/tui/lesson.ron");
 fn app() -> App {
     let lesson: Lesson = parse_ron("tests/tui/lesson.ron", LESSON).expect("fixture parses");
     App::new(AppInit {
-        catalog: builtin_catalog(),
-        lessons: vec![lesson],
+        catalog: builtin_catalog().into(),
+        lessons: vec![lesson].into(),
         cluster: Scenario::default_cluster(),
         progress: Progress::default(),
         warning: None,

@@ -23,8 +23,7 @@ use crate::widgets::{Appearance, ColorMode, GlyphSet};
 
 /// Opens the tutor: at `lesson`, or where the learner left off, or at the lesson list.
 pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
-    let (catalog, cluster) = super::catalog_and_cluster(global)?;
-    let lessons = super::lessons(global, &catalog)?;
+    let (catalog, cluster, lessons) = super::study_start(global)?;
     // With the learner's own cluster some steps may not compute (a format their GPU lacks, say):
     // those steps say so where they appear; the learner hears of it once, up front.
     // Checked once more against the cluster only; the lessons are not read or parsed again.
@@ -36,7 +35,10 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
         ))
     });
     let start = match lesson {
-        Some(id) => Some(lesson_index(&lessons, id)?),
+        Some(id) => Some(match lessons.position(id) {
+            Some(index) => index,
+            None => lesson_index(&lessons, id)?,
+        }),
         None => None,
     };
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
@@ -65,8 +67,9 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
     });
     // Plain `roofline` resumes the lesson studied last, unless it is finished: then the list.
     let resume = app.last_lesson().filter(|&i| {
-        let lesson = &app.lessons()[i];
-        crate::domain::session::summarize(lesson, app.progress().lessons.get(&lesson.id)).status
+        let course = app.course();
+        let progress = course.id(i).and_then(|id| app.progress().lessons.get(id));
+        crate::domain::session::summarize_steps(course.step_heads(i), progress).status
             != crate::domain::session::LessonStatus::Done
     });
     if let Some(index) = start.or(resume)

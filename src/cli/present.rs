@@ -85,8 +85,8 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
     let mut session = terminal::Session::enter().context("cannot set up the terminal")?;
     let viewport = session.size().context("cannot read the terminal size")?;
     let app = App::new(AppInit {
-        catalog,
-        lessons,
+        catalog: catalog.into(),
+        lessons: lessons.into(),
         cluster: cluster.scenario,
         progress: Progress::default(),
         warning: None,

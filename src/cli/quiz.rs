@@ -173,8 +173,8 @@ pub fn run(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
         ..run
     };
     let mut app = App::new(AppInit {
-        catalog,
-        lessons,
+        catalog: catalog.into(),
+        lessons: lessons.into(),
         cluster,
         progress: Progress::default(),
         warning: None,

@@ -18,12 +18,17 @@ use std::path::{Path, PathBuf};
 
 use super::located::{LocatedError, decode_text, parse_ron};
 use crate::domain::catalog::Catalog;
-use crate::domain::lesson::Lesson;
+use crate::domain::lesson::{Lesson, LessonHead, StepKind};
 use crate::domain::lesson::validate::{MAX_PROBLEMS, Needle, Spot, validate};
 use crate::domain::scenario::Scenario;
 
 /// The shipped lessons: `(file name, contents)`, sorted by name. Written by `build.rs`.
 const EMBEDDED: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/embedded_lessons.rs"));
+
+/// Each shipped lesson's head (id, title, summary, step ids and kinds), in course order, read
+/// by `build.rs`; `None` when a file's head could not be read.
+pub const SHIPPED_HEADS: Option<&[LessonHead]> =
+    include!(concat!(env!("OUT_DIR"), "/embedded_heads.rs"));
 
 /// Problems listed per file; more are summed up in one line.
 pub const MAX_ERRORS_PER_FILE: usize = 200;
@@ -132,6 +137,13 @@ fn parse_embedded() -> Result<Vec<Lesson>, Vec<LocatedError>> {
         }
     }
     parsed.into_result()
+}
+
+/// The shipped lessons, parsed, for a course whose heads are [`SHIPPED_HEADS`]: parsed on the
+/// first read of a lesson's text, never at start-up.
+#[must_use]
+pub fn parse_shipped() -> Vec<Lesson> {
+    parse_embedded().expect("the shipped lessons parse: the tests parse every one")
 }
 
 /// As [`load`], with every step that takes its scenario from the active cluster checked

@@ -4,11 +4,13 @@
 //! A lesson is a list of steps, each with a stable id: progress and review state are keyed by
 //! `(lesson id, step id)`, so rewording a step never loses a learner's history.
 
+mod head;
 mod patch;
 pub mod template;
 pub mod validate;
 pub mod vary;
 
+pub use head::LessonHead;
 pub use patch::{ScenarioPatch, scenario_for};
 pub use vary::{Variant, Vary, VaryError, draw_variant};
 
@@ -69,13 +71,52 @@ impl Step {
     /// The kind's name as `roofline list --json` counts it.
     #[must_use]
     pub const fn kind_name(&self) -> &'static str {
+        self.kind().name()
+    }
+
+    /// Which kind of step this is.
+    #[must_use]
+    pub const fn kind(&self) -> StepKind {
         match self {
-            Self::Read(_) => "read",
-            Self::Predict(_) => "predict",
-            Self::Recall(_) => "recall",
-            Self::Example(_) => "example",
-            Self::Explore(_) => "explore",
-            Self::Explain(_) => "explain",
+            Self::Read(_) => StepKind::Read,
+            Self::Predict(_) => StepKind::Predict,
+            Self::Recall(_) => StepKind::Recall,
+            Self::Example(_) => StepKind::Example,
+            Self::Explore(_) => StepKind::Explore,
+            Self::Explain(_) => StepKind::Explain,
+        }
+    }
+}
+
+/// A step's kind without its content: what progress needs to tell whether a record finishes
+/// the step (the lesson list sums it up from these, before any lesson text is read).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StepKind {
+    /// [`Step::Read`].
+    Read,
+    /// [`Step::Predict`].
+    Predict,
+    /// [`Step::Recall`].
+    Recall,
+    /// [`Step::Example`].
+    Example,
+    /// [`Step::Explore`].
+    Explore,
+    /// [`Step::Explain`].
+    Explain,
+}
+
+impl StepKind {
+    /// The kind's name as `roofline list --json` counts it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Read => "read",
+            Self::Predict => "predict",
+            Self::Recall => "recall",
+            Self::Example => "example",
+            Self::Explore => "explore",
+            Self::Explain => "explain",
         }
     }
 }

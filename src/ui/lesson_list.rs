@@ -20,8 +20,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Row, StatefulWidget, Table, TableState, Widget, Wrap};
 
 use super::theme::Theme;
-use crate::app::App;
-use crate::domain::session::{LessonStatus, summarize};
+use crate::app::{App, Course};
+use crate::domain::session::{LessonStatus, summarize_steps};
 
 /// Draws the list with `selected` highlighted.
 pub fn render(app: &App, selected: usize, body: Rect, buf: &mut Buffer) {
@@ -43,17 +43,19 @@ pub fn render(app: &App, selected: usize, body: Rect, buf: &mut Buffer) {
 
 fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
     let theme = Theme::new(app.appearance());
-    let lessons = app.lessons();
-    let summaries: Vec<_> = lessons
-        .iter()
-        .map(|lesson| summarize(lesson, app.progress().lessons.get(&lesson.id)))
+    // Heads only: the list never parses a lesson (see `app::Course`).
+    let course = app.course();
+    let summaries: Vec<_> = (0..course.len())
+        .map(|i| {
+            let progress = course.id(i).and_then(|id| app.progress().lessons.get(id));
+            summarize_steps(course.step_heads(i), progress)
+        })
         .collect();
     let reviews = app.schedule().due_total() > 0;
-    let rows = lessons
+    let rows = summaries
         .iter()
-        .zip(&summaries)
         .enumerate()
-        .map(|(i, (lesson, summary))| {
+        .map(|(i, summary)| {
             let (status, style) = match summary.status {
                 LessonStatus::NotStarted => ("not started".to_owned(), theme.muted()),
                 LessonStatus::InProgress { done, total } => {
@@ -77,13 +79,13 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
             }
             let mut cells = vec![
                 Line::from(format!("{:>2}", i + 1)),
-                Line::from(lesson.title.clone()),
+                Line::from(course.title(i).unwrap_or_default()),
                 Line::styled(status, style),
                 Line::from(marks),
                 Line::from(score),
             ];
             if reviews {
-                let due = app.schedule().due_in(&lesson.id);
+                let due = app.schedule().due_in(course.id(i).unwrap_or_default());
                 cells.push(if due > 0 {
                     Line::styled(format!("{due} due"), theme.warning())
                 } else {
@@ -106,7 +108,7 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         widths.push(Constraint::Length(7));
     }
     let header = Row::new(header).style(theme.muted());
-    let (mut title, legend) = title_and_legend(theme, lessons, &summaries);
+    let (mut title, legend) = title_and_legend(theme, course, &summaries);
     if reviews {
         let due = app.schedule().due_total();
         title = format!("{}{}{due} due for review ", title.trim_end(), theme.dot());
@@ -120,32 +122,32 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
                 .active_block(title)
                 .title_bottom(Line::styled(legend, theme.muted())),
         );
-    if lessons.is_empty() {
+    if course.is_empty() {
         Paragraph::new("no lessons to show")
             .block(Block::bordered().border_set(theme.border_set()))
             .render(area, buf);
         return;
     }
-    let mut state = TableState::default().with_selected(Some(selected.min(lessons.len() - 1)));
+    let mut state = TableState::default().with_selected(Some(selected.min(course.len() - 1)));
     StatefulWidget::render(table, area, buf, &mut state);
 }
 
 /// The list's title (the course total and mean score) and its legend (what the columns mean).
 fn title_and_legend(
     theme: Theme,
-    lessons: &[crate::domain::lesson::Lesson],
+    course: &Course,
     summaries: &[crate::domain::session::LessonSummary],
 ) -> (String, String) {
-    let noun = if lessons.len() == 1 {
+    let noun = if course.len() == 1 {
         "lesson"
     } else {
         "lessons"
     };
-    let (done, total) = lessons
+    let (done, total) = summaries
         .iter()
-        .zip(summaries)
-        .fold((0, 0), |(d, t), (l, s)| {
-            let n = l.steps.len();
+        .enumerate()
+        .fold((0, 0), |(d, t), (i, s)| {
+            let n = course.step_heads(i).count();
             match s.status {
                 LessonStatus::NotStarted => (d, t + n),
                 LessonStatus::InProgress { done, .. } => (d + done, t + n),
@@ -168,7 +170,7 @@ fn title_and_legend(
     let title = format!(
         " roofline{}{} {noun}{}course {done}/{total} steps{mean} ",
         theme.dot(),
-        lessons.len(),
+        course.len(),
         theme.dot()
     );
     let legend = format!(
@@ -182,16 +184,17 @@ fn title_and_legend(
 
 fn render_summary(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
     let theme = Theme::new(app.appearance());
-    let Some(lesson) = app.lessons().get(selected) else {
+    let course = app.course();
+    let (Some(title), Some(summary)) = (course.title(selected), course.summary(selected)) else {
         return;
     };
-    Paragraph::new(lesson.summary.clone())
+    Paragraph::new(summary)
         .wrap(Wrap { trim: true })
         .block(
             Block::bordered()
                 .border_set(theme.border_set())
                 .border_style(theme.border())
-                .title(Span::styled(format!(" {} ", lesson.title), theme.heading())),
+                .title(Span::styled(format!(" {title} "), theme.heading())),
         )
         .render(area, buf);
 }

@@ -63,8 +63,8 @@ fn app_with(lessons: Vec<Lesson>, width: u16, height: u16, look: Appearance) -> 
 
 fn init(lessons: Vec<Lesson>, width: u16, height: u16, look: Appearance) -> AppInit {
     AppInit {
-        catalog: builtin_catalog(),
-        lessons,
+        catalog: builtin_catalog().into(),
+        lessons: lessons.into(),
         cluster: Scenario::default_cluster(),
         progress: Progress::default(),
         warning: None,

@@ -47,8 +47,8 @@ pub fn run(global: &GlobalArgs) -> Result<ExitCode> {
     let mut session = terminal::Session::enter().context("cannot set up the terminal")?;
     let viewport = session.size().context("cannot read the terminal size")?;
     let mut app = App::new(AppInit {
-        catalog,
-        lessons,
+        catalog: catalog.into(),
+        lessons: lessons.into(),
         cluster: cluster.scenario,
         progress: loaded.progress,
         warning: None,

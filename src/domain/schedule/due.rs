@@ -5,7 +5,7 @@
 //! answered but has no review history (answered before reviews were kept) is due at once.
 
 use super::{Scheduler, Timestamp};
-use crate::domain::lesson::{Lesson, Step};
+use crate::domain::lesson::{Lesson, StepKind};
 use crate::domain::session::{Progress, StepRecord};
 
 /// What kind of review a step gets.
@@ -72,33 +72,53 @@ pub fn reviewables(
     progress: &Progress,
     scheduler: &Scheduler,
 ) -> Vec<Reviewable> {
+    reviewables_of(
+        lessons
+            .iter()
+            .map(|l| (l.id.as_str(), l.steps.iter().map(|s| (s.id(), s.kind())))),
+        progress,
+        scheduler,
+    )
+}
+
+/// [`reviewables`] from each lesson's id and its steps' ids and kinds alone (all the deck
+/// needs): what the lesson list counts before any lesson text is read.
+#[must_use]
+pub fn reviewables_of<'a, S>(
+    lessons: impl IntoIterator<Item = (&'a str, S)>,
+    progress: &Progress,
+    scheduler: &Scheduler,
+) -> Vec<Reviewable>
+where
+    S: IntoIterator<Item = (&'a str, StepKind)>,
+{
     let mut deck = Vec::new();
-    for lesson in lessons {
-        let records = progress.lessons.get(&lesson.id);
-        for step in &lesson.steps {
-            let kind = match step {
-                Step::Recall(_) => ReviewKind::Recall,
-                Step::Predict(_) => ReviewKind::Predict,
-                Step::Read(_) | Step::Example(_) | Step::Explore(_) | Step::Explain(_) => continue,
+    for (lesson, steps) in lessons {
+        let records = progress.lessons.get(lesson);
+        for (step, kind) in steps {
+            let kind = match kind {
+                StepKind::Recall => ReviewKind::Recall,
+                StepKind::Predict => ReviewKind::Predict,
+                StepKind::Read | StepKind::Example | StepKind::Explore | StepKind::Explain => {
+                    continue;
+                }
             };
-            let history = progress.history(&lesson.id, step.id());
-            let learned = records
-                .and_then(|r| r.steps.get(step.id()))
-                .is_some_and(|record| {
-                    matches!(
-                        (kind, record),
-                        (ReviewKind::Recall, StepRecord::Graded { .. })
-                            | (ReviewKind::Predict, StepRecord::Revealed { .. })
-                    )
-                });
+            let history = progress.history(lesson, step);
+            let learned = records.and_then(|r| r.steps.get(step)).is_some_and(|record| {
+                matches!(
+                    (kind, record),
+                    (ReviewKind::Recall, StepRecord::Graded { .. })
+                        | (ReviewKind::Predict, StepRecord::Revealed { .. })
+                )
+            });
             let due = match scheduler.due(history) {
                 Some(at) => Due::At(at),
                 None if learned => Due::Unscheduled,
                 None => continue,
             };
             deck.push(Reviewable {
-                lesson: lesson.id.clone(),
-                step: step.id().to_owned(),
+                lesson: lesson.to_owned(),
+                step: step.to_owned(),
                 kind,
                 due,
                 reviews: history.len(),
@@ -116,10 +136,13 @@ pub fn due_now(
     scheduler: &Scheduler,
     now: Timestamp,
 ) -> Vec<Reviewable> {
-    let mut due: Vec<Reviewable> = reviewables(lessons, progress, scheduler)
-        .into_iter()
-        .filter(|r| r.due.is_due(now))
-        .collect();
+    due_among(reviewables(lessons, progress, scheduler), now)
+}
+
+/// Those of `deck` due at `now`, the longest overdue first (never-reviewed ones first of all).
+#[must_use]
+pub fn due_among(deck: Vec<Reviewable>, now: Timestamp) -> Vec<Reviewable> {
+    let mut due: Vec<Reviewable> = deck.into_iter().filter(|r| r.due.is_due(now)).collect();
     due.sort_by_key(|r| r.due);
     due
 }

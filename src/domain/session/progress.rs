@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::step::{Grade, Guess};
-use crate::domain::lesson::{Lesson, Step};
+use crate::domain::lesson::{Lesson, Step, StepKind};
 use crate::domain::schedule::Review;
 
 pub use merge::Changes;
@@ -159,15 +159,21 @@ impl StepRecord {
         }
     }
 
-    /// Whether this record finishes a step of this kind.
+    /// Whether this record finishes this step.
     #[must_use]
     pub fn completes(&self, step: &Step) -> bool {
+        self.completes_kind(step.kind())
+    }
+
+    /// Whether this record finishes a step of this kind.
+    #[must_use]
+    pub const fn completes_kind(&self, kind: StepKind) -> bool {
         matches!(
-            (step, self),
-            (Step::Read(_) | Step::Example(_), _)
-                | (Step::Predict(_) | Step::Explore(_), Self::Revealed { .. })
-                | (Step::Recall(_), Self::Graded { .. })
-                | (Step::Explain(_), Self::Explained { .. })
+            (kind, self),
+            (StepKind::Read | StepKind::Example, _)
+                | (StepKind::Predict | StepKind::Explore, Self::Revealed { .. })
+                | (StepKind::Recall, Self::Graded { .. })
+                | (StepKind::Explain, Self::Explained { .. })
         )
     }
 }
@@ -204,6 +210,19 @@ pub struct LessonSummary {
 /// Summarises a lesson's progress. Records for steps the lesson no longer has are ignored.
 #[must_use]
 pub fn summarize(lesson: &Lesson, progress: Option<&LessonProgress>) -> LessonSummary {
+    summarize_steps(
+        lesson.steps.iter().map(|step| (step.id(), step.kind())),
+        progress,
+    )
+}
+
+/// [`summarize`] from each step's id and kind alone, in lesson order: what the lesson list
+/// knows of a lesson whose text has not been read.
+#[must_use]
+pub fn summarize_steps<'a>(
+    steps: impl Iterator<Item = (&'a str, StepKind)> + Clone,
+    progress: Option<&LessonProgress>,
+) -> LessonSummary {
     let Some(progress) = progress.filter(|p| p.resume_step.is_some() || !p.steps.is_empty()) else {
         return LessonSummary {
             status: LessonStatus::NotStarted,
@@ -212,25 +231,22 @@ pub fn summarize(lesson: &Lesson, progress: Option<&LessonProgress>) -> LessonSu
             missed: 0,
         };
     };
-    let total = lesson.steps.len();
-    let done = lesson
-        .steps
-        .iter()
-        .filter(|step| {
+    let finished = || {
+        steps.clone().filter_map(|(id, kind)| {
             progress
                 .steps
-                .get(step.id())
-                .is_some_and(|r| r.completes(step))
+                .get(id)
+                .filter(|r| r.completes_kind(kind))
+                .map(|r| (kind, r))
         })
-        .count();
-    let scores: Vec<u32> = lesson
-        .steps
-        .iter()
-        .filter_map(|step| match (step, progress.steps.get(step.id())) {
-            (
-                Step::Predict(_) | Step::Explore(_),
-                Some(StepRecord::Revealed { score: Some(s), .. }),
-            ) => Some(u32::from(*s)),
+    };
+    let total = steps.clone().count();
+    let done = finished().count();
+    let scores: Vec<u32> = finished()
+        .filter_map(|(kind, record)| match (kind, record) {
+            (StepKind::Predict | StepKind::Explore, StepRecord::Revealed { score: Some(s), .. }) => {
+                Some(u32::from(*s))
+            }
             _ => None,
         })
         .collect();
@@ -243,17 +259,7 @@ pub fn summarize(lesson: &Lesson, progress: Option<&LessonProgress>) -> LessonSu
     } else {
         LessonStatus::InProgress { done, total }
     };
-    let marks: Vec<StepMark> = lesson
-        .steps
-        .iter()
-        .filter_map(|step| {
-            progress
-                .steps
-                .get(step.id())
-                .filter(|r| r.completes(step))
-                .map(StepRecord::mark)
-        })
-        .collect();
+    let marks: Vec<StepMark> = finished().map(|(_, record)| record.mark()).collect();
     let right = marks.iter().filter(|m| **m == StepMark::Right).count();
     let missed = marks
         .iter()

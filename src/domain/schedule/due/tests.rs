@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::domain::lesson::{
-    Answer, NumberAnswer, NumberSource, PredictStep, ReadStep, RecallStep,
+    Answer, NumberAnswer, NumberSource, PredictStep, ReadStep, RecallStep, Step,
 };
 use crate::domain::schedule::{Review, grade_for_guess};
 use crate::domain::session::{Grade, Guess};

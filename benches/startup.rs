@@ -54,7 +54,11 @@ fn tutor_first_frame(args: &[&str]) -> Terminal<TestBackend> {
 }
 
 /// The app as `roofline` opens it (no progress yet).
-fn app(catalog: impl Into<Deferred<Catalog>>, lessons: impl Into<Course>, cluster: Scenario) -> App {
+fn app(
+    catalog: impl Into<Deferred<Catalog>>,
+    lessons: impl Into<Course>,
+    cluster: Scenario,
+) -> App {
     App::new(AppInit {
         catalog: catalog.into(),
         lessons: lessons.into(),

@@ -127,7 +127,11 @@ pub fn study_start(global: &GlobalArgs) -> Result<(Deferred<Catalog>, ClusterPro
                 let mut catalog = crate::content::data_files::builtin_catalog();
                 catalog.add_lab(report);
                 let lessons = lessons(global, &catalog)?;
-                return Ok((catalog.into(), ClusterProfile::default_profile(), lessons.into()));
+                return Ok((
+                    catalog.into(),
+                    ClusterProfile::default_profile(),
+                    lessons.into(),
+                ));
             }
         }
     }
@@ -350,3 +354,5 @@ fn write_stdout(text: &str) -> Result<ExitCode> {
 
 #[cfg(test)]
 mod catalog_kind_tests;
+#[cfg(test)]
+mod study_start_tests;

@@ -63,7 +63,9 @@ impl Course {
     #[must_use]
     pub fn id(&self, index: usize) -> Option<&str> {
         match self.heads {
-            Heads::Parsed => Deferred::force(&self.lessons).get(index).map(|l| l.id.as_str()),
+            Heads::Parsed => Deferred::force(&self.lessons)
+                .get(index)
+                .map(|l| l.id.as_str()),
             Heads::Shipped(heads) => heads.get(index).map(|h| h.id),
         }
     }
@@ -72,7 +74,9 @@ impl Course {
     #[must_use]
     pub fn title(&self, index: usize) -> Option<&str> {
         match self.heads {
-            Heads::Parsed => Deferred::force(&self.lessons).get(index).map(|l| l.title.as_str()),
+            Heads::Parsed => Deferred::force(&self.lessons)
+                .get(index)
+                .map(|l| l.title.as_str()),
             Heads::Shipped(heads) => heads.get(index).map(|h| h.title),
         }
     }
@@ -81,7 +85,9 @@ impl Course {
     #[must_use]
     pub fn summary(&self, index: usize) -> Option<&str> {
         match self.heads {
-            Heads::Parsed => Deferred::force(&self.lessons).get(index).map(|l| l.summary.as_str()),
+            Heads::Parsed => Deferred::force(&self.lessons)
+                .get(index)
+                .map(|l| l.summary.as_str()),
             Heads::Shipped(heads) => heads.get(index).map(|h| h.summary),
         }
     }
@@ -168,8 +174,15 @@ mod tests {
             assert_eq!(heads, parsed, "lesson {}", lesson.id);
             assert_eq!(course.position(&lesson.id), Some(i));
         }
-        assert!(!course.is_parsed(), "heads, ids and positions read no lesson text");
-        assert_eq!(&*course, lessons.as_slice(), "read, they are the shipped lessons");
+        assert!(
+            !course.is_parsed(),
+            "heads, ids and positions read no lesson text"
+        );
+        assert_eq!(
+            &*course,
+            lessons.as_slice(),
+            "read, they are the shipped lessons"
+        );
         assert!(course.is_parsed());
     }
 

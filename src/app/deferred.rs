@@ -57,9 +57,7 @@ impl<T> Deferred<T> {
     /// The value, to change it (made first if it was not).
     pub fn force_mut(this: &mut Self) -> &mut T {
         let _ = Self::force(this);
-        this.value
-            .get_mut()
-            .expect("the value was made just above")
+        this.value.get_mut().expect("the value was made just above")
     }
 }
 
@@ -108,7 +106,11 @@ mod tests {
             vec![1, 2, 3]
         });
         assert!(!Deferred::is_made(&deferred));
-        assert_eq!(made.load(Ordering::SeqCst), 0, "nothing is made before a read");
+        assert_eq!(
+            made.load(Ordering::SeqCst),
+            0,
+            "nothing is made before a read"
+        );
         assert_eq!(deferred.len(), 3);
         assert_eq!(deferred[1], 2);
         assert!(Deferred::is_made(&deferred));
@@ -123,7 +125,10 @@ mod tests {
         Deferred::force_mut(&mut deferred).push_str(" and changed");
         assert_eq!(deferred.as_str(), "made and changed");
         assert_eq!(copy.as_str(), "made", "the clone is its own value");
-        assert_eq!(format!("{:?}", Deferred::<u8>::new(|| 1)), "Deferred(not made yet)");
+        assert_eq!(
+            format!("{:?}", Deferred::<u8>::new(|| 1)),
+            "Deferred(not made yet)"
+        );
         assert_eq!(format!("{:?}", Deferred::ready(7_u8)), "7");
     }
 }

@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 
 use super::located::{LocatedError, decode_text, parse_ron};
 use crate::domain::catalog::Catalog;
-use crate::domain::lesson::{Lesson, LessonHead, StepKind};
 use crate::domain::lesson::validate::{MAX_PROBLEMS, Needle, Spot, validate};
+use crate::domain::lesson::{Lesson, LessonHead, StepKind};
 use crate::domain::scenario::Scenario;
 
 /// The shipped lessons: `(file name, contents)`, sorted by name. Written by `build.rs`.

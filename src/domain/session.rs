@@ -12,8 +12,8 @@ pub mod step;
 
 pub use answer::{ResolvedAnswer, resolve_lesson};
 pub use progress::{
-    Changes, LessonProgress, LessonStatus, LessonSummary, Progress, StepMark, StepRecord, summarize,
-    summarize_steps,
+    Changes, LessonProgress, LessonStatus, LessonSummary, Progress, StepMark, StepRecord,
+    summarize, summarize_steps,
 };
 pub use step::{
     Action, ExplainState, Grade, Guess, Outcome, PredictInput, PredictState, RecallState, Refusal,

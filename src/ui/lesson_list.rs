@@ -52,48 +52,45 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         })
         .collect();
     let reviews = app.schedule().due_total() > 0;
-    let rows = summaries
-        .iter()
-        .enumerate()
-        .map(|(i, summary)| {
-            let (status, style) = match summary.status {
-                LessonStatus::NotStarted => ("not started".to_owned(), theme.muted()),
-                LessonStatus::InProgress { done, total } => {
-                    (format!("in progress {done}/{total}"), theme.input())
-                }
-                LessonStatus::Done => (format!("{} done", theme.glyph("✓", "*")), theme.good()),
-            };
-            let score = summary.score.map_or_else(String::new, |s| format!("{s}"));
-            let mut marks = Vec::new();
-            if summary.right > 0 {
-                marks.push(Span::styled(
-                    format!("{}{} ", theme.glyph("✓", "+"), summary.right),
-                    theme.good(),
-                ));
+    let rows = summaries.iter().enumerate().map(|(i, summary)| {
+        let (status, style) = match summary.status {
+            LessonStatus::NotStarted => ("not started".to_owned(), theme.muted()),
+            LessonStatus::InProgress { done, total } => {
+                (format!("in progress {done}/{total}"), theme.input())
             }
-            if summary.missed > 0 {
-                marks.push(Span::styled(
-                    format!("{}{}", theme.glyph("✗", "x"), summary.missed),
-                    theme.error(),
-                ));
-            }
-            let mut cells = vec![
-                Line::from(format!("{:>2}", i + 1)),
-                Line::from(course.title(i).unwrap_or_default()),
-                Line::styled(status, style),
-                Line::from(marks),
-                Line::from(score),
-            ];
-            if reviews {
-                let due = app.schedule().due_in(course.id(i).unwrap_or_default());
-                cells.push(if due > 0 {
-                    Line::styled(format!("{due} due"), theme.warning())
-                } else {
-                    Line::default()
-                });
-            }
-            Row::new(cells)
-        });
+            LessonStatus::Done => (format!("{} done", theme.glyph("✓", "*")), theme.good()),
+        };
+        let score = summary.score.map_or_else(String::new, |s| format!("{s}"));
+        let mut marks = Vec::new();
+        if summary.right > 0 {
+            marks.push(Span::styled(
+                format!("{}{} ", theme.glyph("✓", "+"), summary.right),
+                theme.good(),
+            ));
+        }
+        if summary.missed > 0 {
+            marks.push(Span::styled(
+                format!("{}{}", theme.glyph("✗", "x"), summary.missed),
+                theme.error(),
+            ));
+        }
+        let mut cells = vec![
+            Line::from(format!("{:>2}", i + 1)),
+            Line::from(course.title(i).unwrap_or_default()),
+            Line::styled(status, style),
+            Line::from(marks),
+            Line::from(score),
+        ];
+        if reviews {
+            let due = app.schedule().due_in(course.id(i).unwrap_or_default());
+            cells.push(if due > 0 {
+                Line::styled(format!("{due} due"), theme.warning())
+            } else {
+                Line::default()
+            });
+        }
+        Row::new(cells)
+    });
     let mut header = vec!["#", "Lesson", "Progress", "Right", "Score"];
     let mut widths = vec![
         Constraint::Length(3),
@@ -143,17 +140,14 @@ fn title_and_legend(
     } else {
         "lessons"
     };
-    let (done, total) = summaries
-        .iter()
-        .enumerate()
-        .fold((0, 0), |(d, t), (i, s)| {
-            let n = course.step_heads(i).count();
-            match s.status {
-                LessonStatus::NotStarted => (d, t + n),
-                LessonStatus::InProgress { done, .. } => (d + done, t + n),
-                LessonStatus::Done => (d + n, t + n),
-            }
-        });
+    let (done, total) = summaries.iter().enumerate().fold((0, 0), |(d, t), (i, s)| {
+        let n = course.step_heads(i).count();
+        match s.status {
+            LessonStatus::NotStarted => (d, t + n),
+            LessonStatus::InProgress { done, .. } => (d + done, t + n),
+            LessonStatus::Done => (d + n, t + n),
+        }
+    });
     let scores: Vec<u32> = summaries
         .iter()
         .filter_map(|s| s.score.map(u32::from))

@@ -104,13 +104,15 @@ where
                 }
             };
             let history = progress.history(lesson, step);
-            let learned = records.and_then(|r| r.steps.get(step)).is_some_and(|record| {
-                matches!(
-                    (kind, record),
-                    (ReviewKind::Recall, StepRecord::Graded { .. })
-                        | (ReviewKind::Predict, StepRecord::Revealed { .. })
-                )
-            });
+            let learned = records
+                .and_then(|r| r.steps.get(step))
+                .is_some_and(|record| {
+                    matches!(
+                        (kind, record),
+                        (ReviewKind::Recall, StepRecord::Graded { .. })
+                            | (ReviewKind::Predict, StepRecord::Revealed { .. })
+                    )
+                });
             let due = match scheduler.due(history) {
                 Some(at) => Due::At(at),
                 None if learned => Due::Unscheduled,

@@ -244,9 +244,10 @@ pub fn summarize_steps<'a>(
     let done = finished().count();
     let scores: Vec<u32> = finished()
         .filter_map(|(kind, record)| match (kind, record) {
-            (StepKind::Predict | StepKind::Explore, StepRecord::Revealed { score: Some(s), .. }) => {
-                Some(u32::from(*s))
-            }
+            (
+                StepKind::Predict | StepKind::Explore,
+                StepRecord::Revealed { score: Some(s), .. },
+            ) => Some(u32::from(*s)),
             _ => None,
         })
         .collect();

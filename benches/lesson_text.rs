@@ -30,8 +30,8 @@ fn lesson(text: &str) -> Lesson {
 
 fn app(lesson: Lesson) -> App {
     let mut app = App::new(AppInit {
-        catalog: builtin_catalog(),
-        lessons: vec![lesson],
+        catalog: builtin_catalog().into(),
+        lessons: vec![lesson].into(),
         cluster: Scenario::default_cluster(),
         progress: Progress::default(),
         warning: None,

@@ -53,8 +53,8 @@ fn frame_120x40(c: &mut Criterion) {
     )
     .unwrap();
     let mut app = App::new(AppInit {
-        catalog: builtin_catalog(),
-        lessons: vec![lesson],
+        catalog: builtin_catalog().into(),
+        lessons: vec![lesson].into(),
         cluster: Scenario::default_cluster(),
         progress: Progress::default(),
         warning: None,
@@ -97,8 +97,8 @@ fn explore_step_app() -> roofline_tutor::app::App {
     )
     .unwrap();
     let mut app = App::new(AppInit {
-        catalog: builtin_catalog(),
-        lessons: vec![lesson],
+        catalog: builtin_catalog().into(),
+        lessons: vec![lesson].into(),
         cluster: Scenario::default_cluster(),
         progress: Progress::default(),
         warning: None,

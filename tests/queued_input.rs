@@ -15,8 +15,8 @@ use roofline_tutor::widgets::Appearance;
 fn app() -> App {
     let lesson = parse_ron("tests/tui/lesson.ron", include_str!("tui/lesson.ron")).unwrap();
     let mut app = App::new(AppInit {
-        catalog: builtin_catalog(),
-        lessons: vec![lesson],
+        catalog: builtin_catalog().into(),
+        lessons: vec![lesson].into(),
         cluster: Scenario::default_cluster(),
         progress: Progress::default(),
         warning: None,

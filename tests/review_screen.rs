@@ -366,8 +366,8 @@ fn a_card_comes_back_filled_for_the_learners_cluster() {
         ..roofline_tutor::domain::scenario::Scenario::default_cluster()
     };
     let app = App::new(roofline_tutor::app::AppInit {
-        catalog: roofline_tutor::content::data_files::builtin_catalog(),
-        lessons,
+        catalog: roofline_tutor::content::data_files::builtin_catalog().into(),
+        lessons: lessons.into(),
         cluster: cluster.clone(),
         progress: progress.clone(),
         warning: None,

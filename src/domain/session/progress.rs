@@ -220,7 +220,7 @@ pub fn summarize(lesson: &Lesson, progress: Option<&LessonProgress>) -> LessonSu
 /// knows of a lesson whose text has not been read.
 #[must_use]
 pub fn summarize_steps<'a>(
-    steps: impl Iterator<Item = (&'a str, StepKind)> + Clone,
+    steps: impl Iterator<Item = (&'a str, StepKind)>,
     progress: Option<&LessonProgress>,
 ) -> LessonSummary {
     let Some(progress) = progress.filter(|p| p.resume_step.is_some() || !p.steps.is_empty()) else {
@@ -231,8 +231,9 @@ pub fn summarize_steps<'a>(
             missed: 0,
         };
     };
+    let steps: Vec<(&str, StepKind)> = steps.collect();
     let finished = || {
-        steps.clone().filter_map(|(id, kind)| {
+        steps.iter().filter_map(|&(id, kind)| {
             progress
                 .steps
                 .get(id)
@@ -240,7 +241,7 @@ pub fn summarize_steps<'a>(
                 .map(|r| (kind, r))
         })
     };
-    let total = steps.clone().count();
+    let total = steps.len();
     let done = finished().count();
     let scores: Vec<u32> = finished()
         .filter_map(|(kind, record)| match (kind, record) {

@@ -17,11 +17,14 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Row, StatefulWidget, Table, TableState, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+mod rows;
 
 use super::theme::Theme;
 use crate::app::{App, Course};
 use crate::domain::session::{LessonStatus, summarize_steps};
+use rows::ListTable;
 
 /// Draws the list with `selected` highlighted.
 pub fn render(app: &App, selected: usize, body: Rect, buf: &mut Buffer) {
@@ -89,7 +92,7 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
                 Line::default()
             });
         }
-        Row::new(cells)
+        cells
     });
     let mut header = vec!["#", "Lesson", "Progress", "Right", "Score"];
     let mut widths = vec![
@@ -104,29 +107,30 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         header.push("Review");
         widths.push(Constraint::Length(7));
     }
-    let header = Row::new(header).style(theme.muted());
+    let header = (header.into_iter().map(Line::from).collect(), theme.muted());
     let (mut title, legend) = title_and_legend(theme, course, &summaries);
     if reviews {
         let due = app.schedule().due_total();
         title = format!("{}{}{due} due for review ", title.trim_end(), theme.dot());
     }
-    let table = Table::new(rows, widths)
-        .header(header)
-        .row_highlight_style(theme.selected())
-        .highlight_symbol(theme.glyph("▸ ", "> "))
-        .block(
-            theme
-                .active_block(title)
-                .title_bottom(Line::styled(legend, theme.muted())),
-        );
     if course.is_empty() {
         Paragraph::new("no lessons to show")
             .block(Block::bordered().border_set(theme.border_set()))
             .render(area, buf);
         return;
     }
-    let mut state = TableState::default().with_selected(Some(selected.min(course.len() - 1)));
-    StatefulWidget::render(table, area, buf, &mut state);
+    ListTable {
+        block: theme
+            .active_block(title)
+            .title_bottom(Line::styled(legend, theme.muted())),
+        header,
+        body: rows.collect(),
+        widths,
+        selected: selected.min(course.len() - 1),
+        symbol: theme.glyph("▸ ", "> "),
+        highlight: theme.selected(),
+    }
+    .render(area, buf);
 }
 
 /// The list's title (the course total and mean score) and its legend (what the columns mean).

@@ -29,7 +29,7 @@ use crate::domain::catalog::Catalog;
 use crate::domain::lesson::Lesson;
 use crate::domain::lesson::ScenarioPatch;
 use crate::domain::scenario::Scenario;
-use args::{CalcCli, Cli, Command, GlobalArgs};
+use args::{CalcCli, Cli, Command, GlobalArgs, Lazy};
 
 /// Runs the program with the process's arguments.
 #[must_use]
@@ -223,9 +223,9 @@ pub fn cluster(global: &GlobalArgs, catalog: &Catalog) -> Result<ClusterProfile>
 }
 
 fn dispatch(cli: Cli) -> Result<ExitCode> {
-    let Cli { global, command } = cli;
+    let (global, command) = cli.into_parts();
     match command {
-        Some(Command::Calc(args)) => {
+        Some(Command::Calc(Lazy(args))) => {
             let catalog = catalog(&global)?;
             let base = match &global.cluster {
                 Some(_) => Some(cluster(&global, &catalog)?.scenario),
@@ -239,47 +239,49 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 print(&out)
             }
         }
-        Some(Command::Check { paths }) => check::run(&global, &paths),
-        Some(Command::List { json }) => list::run(&global, json),
-        Some(Command::Review { json }) => review::run(&global, json),
-        Some(Command::Join { url, name }) => {
-            join::run(&url, name.as_deref()).map(|()| ExitCode::SUCCESS)
+        Some(Command::Check(Lazy(args))) => check::run(&global, &args.paths),
+        Some(Command::List(Lazy(args))) => list::run(&global, args.json),
+        Some(Command::Review(Lazy(args))) => review::run(&global, args.json),
+        Some(Command::Join(Lazy(args))) => {
+            join::run(&args.url, args.name.as_deref()).map(|()| ExitCode::SUCCESS)
         }
-        Some(Command::Learn { lesson }) => learn::run(&global, lesson.as_deref()),
-        Some(Command::Present {
-            lesson,
-            from,
-            out,
-            notes,
-            room,
-            room_code,
-        }) => present::run(
+        Some(Command::Learn(Lazy(args))) => learn::run(&global, args.lesson.as_deref()),
+        Some(Command::Present(Lazy(args))) => present::run(
             &global,
             &present::PresentArgs {
-                lesson,
-                from,
-                out,
-                notes,
-                room,
-                room_code,
+                lesson: args.lesson,
+                from: args.from,
+                out: args.out,
+                notes: args.notes,
+                room: args.room,
+                room_code: args.room_code,
             },
         ),
-        Some(Command::Completions { shell }) => {
+        Some(Command::Completions(Lazy(args))) => {
             let mut script = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "roofline", &mut script);
+            clap_complete::generate(args.shell, &mut Cli::command(), "roofline", &mut script);
             write_stdout(&String::from_utf8_lossy(&script))
         }
-        Some(Command::Man) => {
+        Some(Command::Man(Lazy(_))) => {
             let mut page = Vec::new();
-            clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+            clap_mangen::Man::new(full_command()).render(&mut page)?;
             write_stdout(&String::from_utf8_lossy(&page))
         }
-        Some(Command::Lab(args)) => lab::run(&global, &args),
-        Some(Command::Detect { write }) => detect::run(&global, write.as_deref()),
-        Some(Command::Quiz(args)) => quiz::run(&global, &args),
-        Some(Command::Results(args)) => results::run(&args),
+        Some(Command::Lab(Lazy(args))) => lab::run(&global, &args),
+        Some(Command::Detect(Lazy(args))) => detect::run(&global, args.write.as_deref()),
+        Some(Command::Quiz(Lazy(args))) => quiz::run(&global, &args),
+        Some(Command::Results(Lazy(args))) => results::run(&args),
         None => learn::run(&global, None),
     }
+}
+
+/// The whole command tree, every command's arguments built (they are otherwise added only to
+/// the command being parsed): what the manual page describes.
+#[must_use]
+pub fn full_command() -> clap::Command {
+    let mut command = Cli::command();
+    command.build();
+    command
 }
 
 /// The scenario `calc` evaluates: the flags over the `--cluster` profile when one is given,
@@ -302,6 +304,7 @@ fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs>
         attention_dp,
         gpu_hour_usd,
         json,
+        global: _,
     } = args;
     let base = match (cluster, &gpu) {
         (Some(cluster), _) => cluster,

@@ -21,6 +21,7 @@ pub mod lesson_end;
 pub mod lesson_list;
 pub mod lesson_pane;
 pub mod measured_pane;
+pub mod outline_box;
 pub mod plot_pane;
 pub mod present;
 pub mod prose;

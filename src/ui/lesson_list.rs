@@ -21,6 +21,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 
 mod rows;
 
+use super::outline_box::OutlineBox;
 use super::theme::Theme;
 use crate::app::{App, Course};
 use crate::domain::session::{LessonStatus, summarize_steps};
@@ -120,9 +121,12 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         return;
     }
     ListTable {
-        block: theme
-            .active_block(title)
-            .title_bottom(Line::styled(legend, theme.muted())),
+        block: OutlineBox {
+            set: theme.border_set(),
+            style: theme.border_active(),
+            title: Some(Line::from(Span::styled(title, theme.heading()))),
+            bottom: Some(Line::styled(legend, theme.muted())),
+        },
         header,
         body: rows.collect(),
         widths,
@@ -186,13 +190,17 @@ fn render_summary(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
     let (Some(title), Some(summary)) = (course.title(selected), course.summary(selected)) else {
         return;
     };
+    (&OutlineBox {
+        set: theme.border_set(),
+        style: theme.border(),
+        title: Some(Line::from(Span::styled(
+            format!(" {title} "),
+            theme.heading(),
+        ))),
+        bottom: None,
+    })
+        .render(area, buf);
     Paragraph::new(summary)
         .wrap(Wrap { trim: true })
-        .block(
-            Block::bordered()
-                .border_set(theme.border_set())
-                .border_style(theme.border())
-                .title(Span::styled(format!(" {title} "), theme.heading())),
-        )
-        .render(area, buf);
+        .render(OutlineBox::inner(area), buf);
 }

@@ -16,12 +16,14 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Widget};
+use ratatui::widgets::Widget;
+
+use crate::ui::outline_box::OutlineBox;
 
 /// A table of one-line rows, one selected.
 pub struct ListTable<'a> {
     /// The frame, title and legend.
-    pub block: Block<'a>,
+    pub block: OutlineBox<'a>,
     /// The header's cells and its style.
     pub header: (Vec<Line<'a>>, Style),
     /// Each row's cells.
@@ -38,7 +40,7 @@ pub struct ListTable<'a> {
 
 impl Widget for ListTable<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let inner = self.block.inner(area);
+        let inner = OutlineBox::inner(area);
         self.block.render(area, buf);
         if inner.is_empty() {
             return;
@@ -107,7 +109,8 @@ impl Widget for ListTable<'_> {
 mod tests {
     use super::*;
     use ratatui::style::{Color, Modifier, Stylize as _};
-    use ratatui::widgets::{Row, StatefulWidget, Table, TableState};
+    use ratatui::symbols::border;
+    use ratatui::widgets::{Block, Row, StatefulWidget, Table, TableState};
     use rstest::rstest;
 
     fn cells(i: usize) -> Vec<Line<'static>> {
@@ -140,7 +143,10 @@ mod tests {
         let highlight = Style::new()
             .bg(Color::DarkGray)
             .add_modifier(Modifier::BOLD);
+        let border = Style::new().fg(Color::Cyan);
         let block = Block::bordered()
+            .border_set(border::ROUNDED)
+            .border_style(border)
             .title(" roofline · title ")
             .title_bottom(Line::styled(" legend ", header_style));
         let body: Vec<Vec<Line>> = (0..rows).map(|i| cells(i)[..columns].to_vec()).collect();
@@ -160,7 +166,12 @@ mod tests {
 
         let mut ours = Buffer::empty(area);
         ListTable {
-            block,
+            block: OutlineBox {
+                set: border::ROUNDED,
+                style: border,
+                title: Some(Line::from(" roofline · title ")),
+                bottom: Some(Line::styled(" legend ", header_style)),
+            },
             header: (header, header_style),
             body,
             widths,

@@ -1,7 +1,13 @@
-//! Start-up cost, in process: parse the arguments, load everything the tutor needs and draw the
-//! first frame on a test backend; beside it, in the same run, a bare ratatui program that
-//! parses its (one-flag) arguments and draws one paragraph (the reference). Process start-up,
-//! the same for both, is left out.
+//! Start-up cost, in process: parse the arguments, load what the first frame needs and draw it
+//! on a test backend, as `roofline` starts for a learner with nothing of their own (the
+//! shipped catalog and lessons are parsed when first read, not for the lesson list); beside
+//! it, in the same run, a bare ratatui program that parses its (one-flag) arguments and draws
+//! one paragraph (the reference). Process start-up, the same for both, is left out.
+//!
+//! The goal line is the median of interleaved turns in one warm process. A second line, for
+//! information, times each program's first frame in a fresh process of its own (this binary
+//! run again, once per sample): cold caches, first-touch page faults and ratatui's empty
+//! layout cache included.
 //!
 //! `cargo bench --bench startup -- --warm-up-time 1 --measurement-time 3`
 
@@ -80,13 +86,15 @@ fn first_frame(app: &App) -> Terminal<TestBackend> {
     terminal
 }
 
-/// A fresh learner's data directory (no progress, no lab results), for the whole run.
+/// A fresh learner's data directory (no progress, no lab results), for the whole run: made by
+/// `main` (and removed at its end), handed to child runs in [`DIR`].
+static DATA_DIR: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
+/// The data directory, for child runs.
+const DIR: &str = "ROOFLINE_STARTUP_DIR";
+
 fn fresh_data_dir() -> &'static str {
-    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| tempfile::tempdir().expect("a temporary directory"))
-        .path()
-        .to_str()
-        .expect("a UTF-8 temporary path")
+    DATA_DIR.get().expect("main sets the data directory first")
 }
 
 fn startup(c: &mut Criterion) {
@@ -160,7 +168,57 @@ fn side_by_side() -> (f64, f64) {
 
 criterion_group!(benches, startup);
 
+/// Set to `tutor` or `bare` in a child run: time that program's first frame once, print the
+/// nanoseconds and exit.
+const CHILD: &str = "ROOFLINE_STARTUP_CHILD";
+
+/// Medians of the first frame in fresh processes, `RUNS` of each, interleaved; in seconds.
+fn cold() -> Option<(f64, f64)> {
+    const RUNS: usize = 31;
+    let exe = std::env::current_exe().ok()?;
+    let run = |which: &str| -> Option<f64> {
+        let out = std::process::Command::new(&exe)
+            .env(CHILD, which)
+            .env(DIR, fresh_data_dir())
+            .output()
+            .ok()?;
+        String::from_utf8(out.stdout)
+            .ok()?
+            .trim()
+            .parse::<f64>()
+            .ok()
+    };
+    let (mut tutor, mut bare) = (Vec::new(), Vec::new());
+    for _ in 0..RUNS {
+        tutor.push(run("tutor")? * 1e-9);
+        bare.push(run("bare")? * 1e-9);
+    }
+    tutor.sort_by(f64::total_cmp);
+    bare.sort_by(f64::total_cmp);
+    Some((tutor[RUNS / 2], bare[RUNS / 2]))
+}
+
 fn main() {
+    let made = if let Ok(dir) = std::env::var(DIR) {
+        DATA_DIR.set(dir).expect("set once");
+        None
+    } else {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().to_str().expect("a UTF-8 temporary path");
+        DATA_DIR.set(path.to_owned()).expect("set once");
+        Some(dir)
+    };
+    if let Ok(which) = std::env::var(CHILD) {
+        let args = ["roofline", "--data-dir", fresh_data_dir()];
+        let start = Instant::now();
+        if which == "tutor" {
+            black_box(tutor_first_frame(&args));
+        } else {
+            black_box(bare_first_frame());
+        }
+        println!("{}", start.elapsed().as_nanos());
+        return;
+    }
     benches();
     Criterion::default().configure_from_args().final_summary();
     // The goal, in one line (only under `cargo bench`; `cargo test` runs this binary too).
@@ -172,5 +230,14 @@ fn main() {
             bare * 1e3,
             tutor / bare
         );
+        if let Some((tutor, bare)) = cold() {
+            println!(
+                "startup, fresh process each (information): tutor first frame {:.3} ms, bare ratatui {:.3} ms, ratio {:.2}x",
+                tutor * 1e3,
+                bare * 1e3,
+                tutor / bare
+            );
+        }
     }
+    drop(made);
 }

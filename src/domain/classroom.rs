@@ -166,11 +166,7 @@ pub fn spread(guesses: &[f64], answer: f64, tolerance: f64) -> Option<Spread> {
     }
     sorted.sort_by(f64::total_cmp);
     let n = sorted.len();
-    let median = if n % 2 == 1 {
-        sorted[n / 2]
-    } else {
-        (sorted[n / 2 - 1] * sorted[n / 2]).sqrt()
-    };
+    let median = super::scoring::median_guess(&sorted)?;
     let band = (answer / (1.0 + tolerance), answer * (1.0 + tolerance));
     let within = sorted
         .iter()

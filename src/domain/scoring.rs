@@ -71,6 +71,29 @@ pub fn within_tolerance(guess: f64, answer: f64, tolerance: f64) -> bool {
         && log_error(guess, answer) <= (1.0 + tolerance).log10() + 1e-12
 }
 
+/// The median of a set of numeric guesses, in log space as they are scored: for an even count,
+/// the geometric mean of the middle two (guesses of 100 and 400 have 200 as their middle, as
+/// they sit on the plot's log axis). Guesses that are not positive and finite are left out;
+/// `None` when none is left. The classroom's spread and the quiz's class table both use it.
+#[must_use]
+pub fn median_guess(guesses: &[f64]) -> Option<f64> {
+    let mut sorted: Vec<f64> = guesses
+        .iter()
+        .copied()
+        .filter(|g| g.is_finite() && *g > 0.0)
+        .collect();
+    if sorted.is_empty() {
+        return None;
+    }
+    sorted.sort_by(f64::total_cmp);
+    let mid = sorted.len() / 2;
+    Some(if sorted.len() % 2 == 1 {
+        sorted[mid]
+    } else {
+        (sorted[mid - 1] * sorted[mid]).sqrt()
+    })
+}
+
 /// The score (0–100) of a positive guess against a positive answer with a relative tolerance;
 /// `None` when the answer is not positive (no log-space score exists).
 #[must_use]

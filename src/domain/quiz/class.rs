@@ -214,7 +214,7 @@ fn column<'a>(
     let median_guess = if first.is_choice() {
         most_common(&guesses)
     } else {
-        median(&guesses)
+        crate::domain::scoring::median_guess(&guesses)
     };
     QuestionColumn {
         lesson: first.lesson.clone(),
@@ -233,22 +233,6 @@ fn column<'a>(
             asked.iter().map(|q| f64::from(q.score)).sum::<f64>() / asked.len() as f64
         },
     }
-}
-
-/// The median (the mean of the middle two for an even count).
-#[must_use]
-pub fn median(values: &[f64]) -> Option<f64> {
-    let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
-    if v.is_empty() {
-        return None;
-    }
-    v.sort_by(f64::total_cmp);
-    let mid = v.len() / 2;
-    Some(if v.len() % 2 == 0 {
-        f64::midpoint(v[mid - 1], v[mid])
-    } else {
-        v[mid]
-    })
 }
 
 /// The value given most often (the lowest of a tie).

@@ -147,7 +147,7 @@ fn a_varied_prediction_is_asked_on_its_variant_before_and_after_the_reveal() {
     press(&mut app, &typed(&format!("{}", answer.round())));
     send(&mut app, &[Msg::Commit]);
     let effects = handle(&mut app, Msg::Reveal);
-    assert_eq!(effects, vec![Effect::SaveSchedule]);
+    assert_eq!(effects, vec![Effect::SaveProgress]);
     let history = app.progress().history("ridge-point", "h100-sxm-ridge");
     assert_eq!(history.len(), 2);
     assert_eq!(history[1].at, at);

@@ -9,7 +9,8 @@ pub enum Effect {
     /// Handle this message next (one intent leading to another: a click on the slider sets
     /// the batch, Enter on the list opens the lesson).
     Dispatch(Msg),
-    /// The learner's progress changed: save it.
+    /// The learner's progress changed (a step's record, or a review graded: the review history
+    /// lives in the progress file): save it.
     SaveProgress,
     /// The classroom record changed (a reveal): write it, if the presenter asked for one.
     SaveRecord,
@@ -17,8 +18,6 @@ pub enum Effect {
     NotifyNotes,
     /// The quiz is over: write the student's result file.
     ExportResult,
-    /// A review was graded: save the review history (the store appends it to the file's).
-    SaveSchedule,
 }
 
 /// Everything one message asks for, in order.
@@ -40,8 +39,7 @@ impl Effects {
             Effect::SaveProgress
             | Effect::SaveRecord
             | Effect::NotifyNotes
-            | Effect::ExportResult
-            | Effect::SaveSchedule => None,
+            | Effect::ExportResult => None,
         })
     }
 

@@ -61,8 +61,7 @@ pub fn handle(app: &mut App, msg: Msg) -> Vec<Effect> {
                 Effect::SaveProgress
                 | Effect::SaveRecord
                 | Effect::NotifyNotes
-                | Effect::ExportResult
-                | Effect::SaveSchedule => {
+                | Effect::ExportResult => {
                     if !outside.contains(effect) {
                         outside.push(effect.clone());
                     }
@@ -79,7 +78,7 @@ pub fn perform<S: ProgressSink>(app: &mut App, effects: &[Effect], sink: &mut S)
         let failed = match effect {
             // The review history lives in the progress file: a save writes what changed
             // (only reviews, in review mode), merged over the file.
-            Effect::SaveProgress | Effect::SaveSchedule => sink.save(app.progress()).err(),
+            Effect::SaveProgress => sink.save(app.progress()).err(),
             Effect::SaveRecord => sink.save_record(app).err(),
             Effect::NotifyNotes => {
                 sink.notify(app);

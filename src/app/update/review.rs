@@ -170,7 +170,7 @@ fn record(app: &mut App) -> Vec<Effect> {
     let _ = review
         .round
         .settle(index, ItemOutcome::Reviewed { grade, next });
-    vec![Effect::SaveSchedule]
+    vec![Effect::SaveProgress]
 }
 
 /// The next item (the current one, unanswered, stays due); after the last, the summary.

@@ -246,17 +246,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             join::run(&args.url, args.name.as_deref()).map(|()| ExitCode::SUCCESS)
         }
         Some(Command::Learn(Lazy(args))) => learn::run(&global, args.lesson.as_deref()),
-        Some(Command::Present(Lazy(args))) => present::run(
-            &global,
-            &present::PresentArgs {
-                lesson: args.lesson,
-                from: args.from,
-                out: args.out,
-                notes: args.notes,
-                room: args.room,
-                room_code: args.room_code,
-            },
-        ),
+        Some(Command::Present(Lazy(args))) => present::run(&global, &args.into()),
         Some(Command::Completions(Lazy(args))) => {
             let mut script = Vec::new();
             clap_complete::generate(args.shell, &mut Cli::command(), "roofline", &mut script);

@@ -219,8 +219,7 @@ pub struct CheckCli {
 /// `roofline present` options.
 #[derive(Debug, Args)]
 pub struct PresentCli {
-    /// Lesson id, e.g. `batching`.
-    #[arg(required_unless_present = "notes")]
+    /// Lesson id, e.g. `batching` (required unless --notes).
     pub lesson: Option<String>,
     /// Start at this step: its number (from 1) or its id.
     #[arg(long, value_name = "STEP")]

@@ -39,6 +39,26 @@ pub struct PresentArgs {
     pub room_code: Option<String>,
 }
 
+impl From<crate::cli::args::PresentCli> for PresentArgs {
+    /// The options as typed, with `present --room LESSON` read as meant: `--room` takes an
+    /// optional ADDR:PORT, so clap hands it the lesson id. An address always has a port, so a
+    /// value without a `:` is the lesson when none was given, and the room gets a free port.
+    fn from(cli: crate::cli::args::PresentCli) -> Self {
+        let (lesson, room) = match (cli.lesson, cli.room) {
+            (None, Some(Some(value))) if !value.contains(':') => (Some(value), Some(None)),
+            (lesson, room) => (lesson, room),
+        };
+        Self {
+            lesson,
+            from: cli.from,
+            out: cli.out,
+            notes: cli.notes,
+            room,
+            room_code: cli.room_code,
+        }
+    }
+}
+
 /// Runs the walkthrough (or the notes window).
 pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
     let dir = super::data_dir(global)
@@ -222,4 +242,49 @@ fn write_record(out: &Path, record: &crate::domain::classroom::ClassRecord) -> R
     let json = serde_json::to_string_pretty(record).context("cannot encode the record")?;
     atomic::write(out, json.as_bytes())
         .with_context(|| format!("cannot write the record to {}", out.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser as _;
+    use rstest::rstest;
+
+    use super::PresentArgs;
+    use crate::cli::args::{Cli, Command, Lazy};
+
+    /// What the room is asked for.
+    #[derive(Debug, PartialEq)]
+    enum Room<'a> {
+        Not,
+        FreePort,
+        At(&'a str),
+    }
+
+    #[rstest]
+    #[case::room_after_the_lesson(&["batching", "--room"], Some("batching"), Room::FreePort)]
+    #[case::room_before_the_lesson(&["--room", "batching"], Some("batching"), Room::FreePort)]
+    #[case::an_address(&["batching", "--room", "127.0.0.1:0"], Some("batching"), Room::At("127.0.0.1:0"))]
+    #[case::an_address_first(&["--room", "0.0.0.0:8080", "batching"], Some("batching"), Room::At("0.0.0.0:8080"))]
+    #[case::no_room(&["batching"], Some("batching"), Room::Not)]
+    #[case::nonsense_stays_an_address(&["batching", "--room", "nonsense"], Some("batching"), Room::At("nonsense"))]
+    #[case::nothing(&[], None, Room::Not)]
+    fn room_and_lesson_are_told_apart(
+        #[case] flags: &[&str],
+        #[case] lesson: Option<&str>,
+        #[case] room: Room<'_>,
+    ) {
+        let mut args = vec!["roofline", "present"];
+        args.extend(flags);
+        let Some(Command::Present(Lazy(cli))) = Cli::try_parse_from(&args).unwrap().command else {
+            panic!("{args:?} is a present command");
+        };
+        let present = PresentArgs::from(cli);
+        assert_eq!(present.lesson.as_deref(), lesson, "{args:?}");
+        let asked = match present.room.as_ref() {
+            None => Room::Not,
+            Some(None) => Room::FreePort,
+            Some(Some(at)) => Room::At(at),
+        };
+        assert_eq!(asked, room, "{args:?}");
+    }
 }

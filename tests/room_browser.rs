@@ -1,6 +1,7 @@
 //! A real browser joins the room: headless Chromium opens the phone page from the real server
-//! on 127.0.0.1, answers the question (the page's `answer=` parameter sends it once the
-//! question is on screen), and the presenter's state counts it. `.ci/run` installs Chromium;
+//! on 127.0.0.1, answers the question (the page's `answer=` parameter types the number and
+//! submits the form, or taps the option's button, once the question is on screen), and the
+//! presenter's state counts it. `.ci/run` installs Chromium;
 //! without one on this machine the test says so and passes.
 
 #[path = "room/presenter.rs"]
@@ -127,6 +128,44 @@ fn a_browser_answers_and_the_presenter_counts_it() {
     let dom = open(&browser, other.path(), &room.url("/?code=WRONG1"), 1000);
     assert!(
         dom.contains("forbidden") && !dom.contains("<script"),
+        "{dom}"
+    );
+}
+
+#[test]
+fn a_browser_taps_an_option_and_the_presenter_counts_it() {
+    let Some(browser) = chromium() else {
+        eprintln!(
+            "SKIPPED: no chromium on the PATH (install the Debian package `chromium`; .ci/run does)"
+        );
+        return;
+    };
+    // Lesson 1, step 6: where a kernel far past the ridge runs (three options, the second right).
+    let mut room = Presenter::start("two-ceilings", 6);
+    let url = room.url(&format!("/?code={CODE}&name=Tapper&answer=2"));
+    let phone = tempfile::tempdir().unwrap();
+    let dom = open(&browser, phone.path(), &url, 5000);
+    assert!(
+        dom.contains("class=\"chosen\""),
+        "the tapped button is marked chosen: {dom}"
+    );
+    assert!(
+        element(&dom, "status").starts_with("Your answer: option 2"),
+        "{dom}"
+    );
+    assert!(room.pump() >= 1, "the server passed the answer on");
+    assert_eq!(room.guesses().choices, vec![1], "option 2 is index 1");
+    assert!(room.guesses().numbers.is_empty());
+
+    room.act(roofline_tutor::app::Msg::Reveal);
+    let dom = open(
+        &browser,
+        phone.path(),
+        &room.url(&format!("/?code={CODE}")),
+        3000,
+    );
+    assert!(
+        element(&dom, "answer").starts_with("Answer: option 2"),
         "{dom}"
     );
 }

@@ -28,6 +28,34 @@ fn chromium() -> Option<PathBuf> {
     .find(|candidate| candidate.is_file())
 }
 
+/// Chromium, or `None` after saying why the test is skipped.
+fn chromium_or_skip() -> Option<PathBuf> {
+    let found = chromium();
+    if found.is_none() {
+        eprintln!(
+            "SKIPPED: no chromium on the PATH (install the Debian package `chromium`; .ci/run does)"
+        );
+    }
+    found
+}
+
+/// The phone page of `room` at `query` after the browser has answered (or not) and the
+/// presenter has been handed what the server passed on; how many answers that was.
+fn answer_from(
+    browser: &PathBuf,
+    phone: &std::path::Path,
+    room: &mut Presenter,
+    query: &str,
+) -> (String, usize) {
+    let dom = open(
+        browser,
+        phone,
+        &room.url(&format!("/?code={CODE}{query}")),
+        5000,
+    );
+    (dom, room.pump())
+}
+
 /// The page after the browser has run it for `budget_ms` of virtual time, as the DOM dump.
 /// `profile` keeps the page's storage (its participant token) between runs.
 fn open(browser: &PathBuf, profile: &std::path::Path, url: &str, budget_ms: u32) -> String {
@@ -70,17 +98,18 @@ fn element<'a>(dom: &'a str, id: &str) -> &'a str {
 
 #[test]
 fn a_browser_answers_and_the_presenter_counts_it() {
-    let Some(browser) = chromium() else {
-        eprintln!(
-            "SKIPPED: no chromium on the PATH (install the Debian package `chromium`; .ci/run does)"
-        );
+    let Some(browser) = chromium_or_skip() else {
         return;
     };
     // Lesson 2, step 2: the H100's ridge point.
     let mut room = Presenter::start("ridge-point", 2);
-    let url = room.url(&format!("/?code={CODE}&name=Browser&answer=300"));
     let phone = tempfile::tempdir().unwrap();
-    let dom = open(&browser, phone.path(), &url, 5000);
+    let (dom, passed) = answer_from(
+        &browser,
+        phone.path(),
+        &mut room,
+        "&name=Browser&answer=300",
+    );
     assert!(
         dom.contains("ridge-point") || dom.contains("step 2 of"),
         "{dom}"
@@ -94,18 +123,13 @@ fn a_browser_answers_and_the_presenter_counts_it() {
         !element(&dom, "answer").contains("Answer"),
         "no answer before the reveal: {dom}"
     );
-    assert!(room.pump() >= 1, "the server passed the answer on");
+    assert!(passed >= 1, "the server passed the answer on");
     assert_eq!(room.guesses().numbers, vec![300.0]);
     assert_eq!(room.guesses().count(), 1);
 
     // After the reveal the page shows the answer and how far off the participant was.
     room.act(roofline_tutor::app::Msg::Reveal);
-    let dom = open(
-        &browser,
-        phone.path(),
-        &room.url(&format!("/?code={CODE}")),
-        3000,
-    );
+    let (dom, _) = answer_from(&browser, phone.path(), &mut room, "");
     assert!(element(&dom, "answer").starts_with("Answer: 295"), "{dom}");
     assert_eq!(
         element(&dom, "verdict"),
@@ -134,17 +158,13 @@ fn a_browser_answers_and_the_presenter_counts_it() {
 
 #[test]
 fn a_browser_taps_an_option_and_the_presenter_counts_it() {
-    let Some(browser) = chromium() else {
-        eprintln!(
-            "SKIPPED: no chromium on the PATH (install the Debian package `chromium`; .ci/run does)"
-        );
+    let Some(browser) = chromium_or_skip() else {
         return;
     };
     // Lesson 1, step 6: where a kernel far past the ridge runs (three options, the second right).
     let mut room = Presenter::start("two-ceilings", 6);
-    let url = room.url(&format!("/?code={CODE}&name=Tapper&answer=2"));
     let phone = tempfile::tempdir().unwrap();
-    let dom = open(&browser, phone.path(), &url, 5000);
+    let (dom, passed) = answer_from(&browser, phone.path(), &mut room, "&name=Tapper&answer=2");
     assert!(
         dom.contains("class=\"chosen\""),
         "the tapped button is marked chosen: {dom}"
@@ -153,17 +173,12 @@ fn a_browser_taps_an_option_and_the_presenter_counts_it() {
         element(&dom, "status").starts_with("Your answer: option 2"),
         "{dom}"
     );
-    assert!(room.pump() >= 1, "the server passed the answer on");
+    assert!(passed >= 1, "the server passed the answer on");
     assert_eq!(room.guesses().choices, vec![1], "option 2 is index 1");
     assert!(room.guesses().numbers.is_empty());
 
     room.act(roofline_tutor::app::Msg::Reveal);
-    let dom = open(
-        &browser,
-        phone.path(),
-        &room.url(&format!("/?code={CODE}")),
-        3000,
-    );
+    let (dom, _) = answer_from(&browser, phone.path(), &mut room, "");
     assert!(
         element(&dom, "answer").starts_with("Answer: option 2"),
         "{dom}"

@@ -62,33 +62,31 @@ impl Course {
     /// Lesson `index`'s id.
     #[must_use]
     pub fn id(&self, index: usize) -> Option<&str> {
-        match self.heads {
-            Heads::Parsed => Deferred::force(&self.lessons)
-                .get(index)
-                .map(|l| l.id.as_str()),
-            Heads::Shipped(heads) => heads.get(index).map(|h| h.id),
-        }
+        self.head(index, |l| &l.id, |h| h.id)
     }
 
     /// Lesson `index`'s title.
     #[must_use]
     pub fn title(&self, index: usize) -> Option<&str> {
-        match self.heads {
-            Heads::Parsed => Deferred::force(&self.lessons)
-                .get(index)
-                .map(|l| l.title.as_str()),
-            Heads::Shipped(heads) => heads.get(index).map(|h| h.title),
-        }
+        self.head(index, |l| &l.title, |h| h.title)
     }
 
     /// Lesson `index`'s summary.
     #[must_use]
     pub fn summary(&self, index: usize) -> Option<&str> {
+        self.head(index, |l| &l.summary, |h| h.summary)
+    }
+
+    /// One field of lesson `index`'s head: from the parsed lesson, or from the build-time head.
+    fn head<'a>(
+        &'a self,
+        index: usize,
+        parsed: impl FnOnce(&'a Lesson) -> &'a str,
+        shipped: impl FnOnce(&'static LessonHead) -> &'static str,
+    ) -> Option<&'a str> {
         match self.heads {
-            Heads::Parsed => Deferred::force(&self.lessons)
-                .get(index)
-                .map(|l| l.summary.as_str()),
-            Heads::Shipped(heads) => heads.get(index).map(|h| h.summary),
+            Heads::Parsed => Deferred::force(&self.lessons).get(index).map(parsed),
+            Heads::Shipped(heads) => heads.get(index).map(shipped),
         }
     }
 

@@ -12,6 +12,8 @@
 //! its rows sized to a time budget; their intensity is that of the slice (see
 //! [`SweepPoint::intensity`]).
 
+pub mod buffer;
+pub mod gemm;
 pub mod kernels;
 pub mod matvec;
 pub mod system;
@@ -70,7 +72,7 @@ impl Plan {
 #[must_use]
 pub fn run(plan: &Plan, progress: &mut dyn FnMut(&str)) -> LabReport {
     let threads = plan.threads;
-    let mut weights = vec![0.0_f32; plan.k * plan.n];
+    let mut weights = buffer::Buffer::zeroed(plan.k * plan.n, buffer::Pages::Huge);
     kernels::fill(&mut weights, threads);
     progress("filled the weights");
 

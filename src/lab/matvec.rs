@@ -17,7 +17,8 @@ use ndarray::linalg::general_mat_mul;
 use ndarray::{ArrayView2, ArrayViewMut2};
 use pulp::{Arch, Simd, WithSimd};
 
-use super::kernels::split;
+use super::gemm::{self, PackedInputs};
+use super::kernels::{self, split};
 
 /// Batches up to this size use the streaming kernel; larger ones the GEMM.
 pub const STREAMING_MAX_BATCH: usize = 16;
@@ -51,6 +52,30 @@ pub fn multiply(ops: Operands<'_>, out: &mut [f32], threads: usize) {
     assert_eq!(out.len(), ops.rows() * ops.batch, "out is not rows × batch");
     let arch = Arch::new();
     let ranges = split(ops.rows(), threads);
+    let lanes = kernels::lanes();
+    if ops.batch > STREAMING_MAX_BATCH && lanes == gemm::LANES {
+        let packed = PackedInputs::new(ops.x, ops.k, ops.batch, gemm::NR, threads);
+        let packed = &packed;
+        std::thread::scope(|scope| {
+            let mut rest = out;
+            for range in ranges {
+                let (mine, tail) = rest.split_at_mut(range.len() * ops.batch);
+                rest = tail;
+                let part = Operands {
+                    w: &ops.w[range.start * ops.k..range.end * ops.k],
+                    ..ops
+                };
+                scope.spawn(move || {
+                    arch.dispatch(Blocked {
+                        ops: part,
+                        packed,
+                        out: mine,
+                    });
+                });
+            }
+        });
+        return;
+    }
     std::thread::scope(|scope| {
         let mut rest = out;
         for range in ranges {
@@ -85,6 +110,26 @@ fn gemm(ops: Operands<'_>, out: &mut [f32]) {
         unreachable!("multiply checked the shapes");
     };
     general_mat_mul(1.0, &w, &x.t(), 0.0, &mut y);
+}
+
+/// One thread's rows through the blocked AVX-512 kernel ([`gemm`]), or `ndarray`'s GEMM on a
+/// vector unit of another width.
+struct Blocked<'a> {
+    ops: Operands<'a>,
+    packed: &'a PackedInputs,
+    out: &'a mut [f32],
+}
+
+impl WithSimd for Blocked<'_> {
+    type Output = ();
+    #[inline(always)]
+    fn with_simd<S: Simd>(self, simd: S) {
+        if S::F32_LANES == gemm::LANES {
+            gemm::multiply(simd, self.ops, self.packed, self.out);
+        } else {
+            gemm(self.ops, self.out);
+        }
+    }
 }
 
 struct Streaming<'a> {

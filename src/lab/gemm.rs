@@ -84,12 +84,7 @@ impl PackedInputs {
                 });
             }
         });
-        Self {
-            data,
-            k,
-            nr,
-            batch,
-        }
+        Self { data, k, nr, batch }
     }
 
     /// Panel `j`'s rows `p0..p1` of the inner dimension.
@@ -201,5 +196,77 @@ fn store<V: Copy + bytemuck::Pod>(
         let at = (r0 + i) * batch + c0;
         let lanes: &[f32] = bytemuck::cast_slice(row.as_slice());
         out[at..at + columns].copy_from_slice(&lanes[..columns]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use pulp::{Simd, WithSimd};
+    use rstest::rstest;
+
+    use super::{MC, MR, PackedInputs, multiply};
+    use crate::lab::matvec::Operands;
+
+    struct Run<'a> {
+        ops: Operands<'a>,
+        out: &'a mut [f32],
+    }
+
+    impl WithSimd for Run<'_> {
+        type Output = ();
+        #[inline(always)]
+        fn with_simd<S: Simd>(self, simd: S) {
+            let Operands { x, k, batch, .. } = self.ops;
+            let packed = PackedInputs::new(x, k, batch, 2 * S::F32_LANES, 2);
+            multiply(simd, self.ops, &packed, self.out);
+        }
+    }
+
+    /// The blocked kernel on one vector unit, against the product in f64.
+    #[track_caller]
+    fn check(simd: impl Simd, unit: &str, rows: usize, k: usize, batch: usize) {
+        let w: Vec<f32> = (0..rows * k)
+            .map(|i| ((i * 7 % 11) as f32 - 5.0) / 8.0)
+            .collect();
+        let x: Vec<f32> = (0..batch * k)
+            .map(|i| ((i * 3 % 5) as f32 - 2.0) / 4.0)
+            .collect();
+        let mut out = vec![f32::NAN; rows * batch];
+        let ops = Operands {
+            w: &w,
+            x: &x,
+            k,
+            batch,
+        };
+        simd.vectorize(Run { ops, out: &mut out });
+        for n in 0..rows {
+            for b in 0..batch {
+                let want: f64 = (0..k)
+                    .map(|i| f64::from(w[n * k + i]) * f64::from(x[b * k + i]))
+                    .sum();
+                let got = f64::from(out[n * batch + b]);
+                assert!(
+                    (got - want).abs() <= 1e-4 * (1.0 + want.abs()),
+                    "{unit}: rows {rows}, k {k}, batch {batch}: out[{n}][{b}] = {got}, expected {want}"
+                );
+            }
+        }
+    }
+
+    // Rows: fewer than a tile, not a whole number of tiles, more than a block (MC = 192) and
+    // not a whole number of blocks; k: under a slice, one slice and a few, and more than a
+    // slice (KC = 1024) with a ragged last slice; batch: under a panel of 32, a panel and one,
+    // and a ragged last panel.
+    #[rstest]
+    fn the_blocked_kernel_matches_the_naive_product(
+        #[values(5, MR, 2 * MR + 1, MC + 13)] rows: usize,
+        #[values(3, 40, 1100)] k: usize,
+        #[values(17, 33, 70)] batch: usize,
+    ) {
+        check(pulp::Scalar512b, "16 lanes", rows, k, batch);
+        #[cfg(target_arch = "x86_64")]
+        if let Some(v4) = pulp::x86::V4::try_new() {
+            check(v4, "AVX-512", rows, k, batch);
+        }
     }
 }

@@ -302,10 +302,10 @@ fn dots<S: Simd, const R: usize, const C: usize, const U: usize>(
             let j = i * U + u;
             // Each row's vector loaded once for all the inputs (not once per FMA).
             let wv: [S::f32s; R] = std::array::from_fn(|r| w[r][j]);
-            for c in 0..C {
-                let xv = x[j * C + c];
-                for r in 0..R {
-                    acc[r][c][u] = simd.mul_add_f32s(wv[r], xv, acc[r][c][u]);
+            let xv: [S::f32s; C] = std::array::from_fn(|c| x[j * C + c]);
+            for r in 0..R {
+                for c in 0..C {
+                    acc[r][c][u] = simd.mul_add_f32s(wv[r], xv[c], acc[r][c][u]);
                 }
             }
         }

@@ -105,15 +105,19 @@ impl DerefMut for Buffer {
 
 impl std::fmt::Debug for Buffer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The contents are hundreds of MiB: the length and the pages say what matters.
         f.debug_struct("Buffer")
             .field("len", &self.len)
             .field("pages", &self.pages())
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 
 #[cfg(test)]
 mod tests {
+    // Small whole numbers, exact in f32: exact comparison is meant.
+    #![allow(clippy::float_cmp)]
+
     use super::*;
 
     #[test]

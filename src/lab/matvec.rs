@@ -172,13 +172,11 @@ fn stream_rows<S: Simd, const N: usize>(simd: S, ops: Operands<'_>, out: &mut [f
         // Each part has `part` rows: the `unwrap_or_default`s below never give an empty row.
         let mut rows: [_; N] =
             std::array::from_fn(|_| w_parts.next().unwrap_or_default().chunks_exact(k));
-        let mut outs: [_; N] = std::array::from_fn(|_| {
-            out_parts.next().unwrap_or_default().chunks_exact_mut(batch)
-        });
+        let mut outs: [_; N] =
+            std::array::from_fn(|_| out_parts.next().unwrap_or_default().chunks_exact_mut(batch));
         for _ in 0..part {
             let row: [&[f32]; N] = std::array::from_fn(|s| rows[s].next().unwrap_or_default());
-            let out: [&mut [f32]; N] =
-                std::array::from_fn(|s| outs[s].next().unwrap_or_default());
+            let out: [&mut [f32]; N] = std::array::from_fn(|s| outs[s].next().unwrap_or_default());
             block::<S, N>(simd, row, &inputs, out);
         }
     }

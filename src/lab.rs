@@ -6,7 +6,9 @@
 //!
 //! The weight matrix (K × N FP32, at least 256 MiB: far beyond any last-level cache) is
 //! filled once with non-zero data by the threads that will read it, and serves as the
-//! bandwidth kernel's buffer too. Every measurement keeps the best of its repeats, and the
+//! bandwidth kernel's buffer too. It lives on transparent huge pages where the system offers
+//! them ([`buffer`]), as a decode engine's weights do: on 4 KiB pages the prefetchers stop at
+//! every page and a streaming read on a few cores falls short of the memory's bandwidth. Every measurement keeps the best of its repeats, and the
 //! median, so a busy machine shows as disagreeing repeats. Large batches are compute-bound and
 //! would take seconds over the whole matrix on a small machine, so they multiply a slice of
 //! its rows sized to a time budget; their intensity is that of the slice (see

@@ -22,7 +22,7 @@ pub enum Pages {
 }
 
 impl Pages {
-    /// For the report: `2 MiB huge pages advised` or `4 KiB pages`.
+    /// For a report: `huge pages (THP advised)` or `ordinary pages`.
     #[must_use]
     pub fn describe(self) -> &'static str {
         match self {

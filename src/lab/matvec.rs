@@ -333,13 +333,26 @@ fn dots<S: Simd, const R: usize, const C: usize, const U: usize>(
 mod tests {
     use pulp::Simd;
 
-    use super::{Operands, Streaming};
+    use super::{Blocked, Operands, PackedInputs, Streaming};
 
-    /// The streaming kernel on one vector unit, against the product in f64.
+    /// Which of the two kernels a check runs.
+    #[derive(Debug, Clone, Copy)]
+    enum Kernel {
+        /// Small batches: the weights streamed once.
+        Streaming,
+        /// Large batches: the blocked kernel on 16 lanes, `ndarray`'s GEMM on others.
+        Blocked,
+    }
+
+    /// One kernel on one vector unit, against the product in f64.
     #[track_caller]
-    fn check(simd: impl Simd, lanes: &str) {
+    fn check<S: Simd>(simd: S, lanes: &str, kernel: Kernel) {
+        let batches: &[usize] = match kernel {
+            Kernel::Streaming => &[1, 2, 3, 4, 5, 9],
+            Kernel::Blocked => &[17, 33, 40],
+        };
         for (k, rows) in [(37, 13), (100, 203), (16, 8), (3, 5)] {
-            for batch in [1, 2, 3, 4, 5, 9] {
+            for &batch in batches {
                 let w: Vec<f32> = (0..rows * k)
                     .map(|i| ((i * 7 % 11) as f32 - 5.0) / 8.0)
                     .collect();
@@ -347,15 +360,23 @@ mod tests {
                     .map(|i| ((i * 3 % 5) as f32 - 2.0) / 4.0)
                     .collect();
                 let mut out = vec![f32::NAN; rows * batch];
-                simd.vectorize(Streaming {
-                    ops: Operands {
-                        w: &w,
-                        x: &x,
-                        k,
-                        batch,
-                    },
-                    out: &mut out,
-                });
+                let ops = Operands {
+                    w: &w,
+                    x: &x,
+                    k,
+                    batch,
+                };
+                match kernel {
+                    Kernel::Streaming => simd.vectorize(Streaming { ops, out: &mut out }),
+                    Kernel::Blocked => {
+                        let packed = PackedInputs::new(&x, k, batch, 2 * S::F32_LANES, 2);
+                        simd.vectorize(Blocked {
+                            ops,
+                            packed: &packed,
+                            out: &mut out,
+                        });
+                    }
+                }
                 for n in 0..rows {
                     for b in 0..batch {
                         let want: f64 = (0..k)
@@ -364,7 +385,7 @@ mod tests {
                         let got = f64::from(out[n * batch + b]);
                         assert!(
                             (got - want).abs() <= 1e-4 * (1.0 + want.abs()),
-                            "{lanes}: k {k}, rows {rows}, batch {batch}: out[{n}][{b}] = {got}, expected {want}"
+                            "{lanes} {kernel:?}: k {k}, rows {rows}, batch {batch}: out[{n}][{b}] = {got}, expected {want}"
                         );
                     }
                 }
@@ -372,16 +393,23 @@ mod tests {
         }
     }
 
-    /// Every vector width the kernel may meet (one lane, eight, sixteen), whatever this
-    /// machine dispatches to.
+    /// Both kernels on every vector width they may meet (one lane, eight, sixteen; four or
+    /// six weight streams; the blocked kernel or `ndarray`), whatever this machine dispatches
+    /// to.
     #[test]
-    fn the_streaming_kernel_is_right_on_every_vector_width() {
-        check(pulp::Scalar, "scalar");
-        check(pulp::Scalar256b, "8 lanes");
-        check(pulp::Scalar512b, "16 lanes");
-        #[cfg(target_arch = "x86_64")]
-        if let Some(v3) = pulp::x86::V3::try_new() {
-            check(v3, "AVX2");
+    fn both_kernels_are_right_on_every_vector_width() {
+        for kernel in [Kernel::Streaming, Kernel::Blocked] {
+            check(pulp::Scalar, "scalar", kernel);
+            check(pulp::Scalar256b, "8 lanes", kernel);
+            check(pulp::Scalar512b, "16 lanes", kernel);
+            #[cfg(target_arch = "x86_64")]
+            if let Some(v3) = pulp::x86::V3::try_new() {
+                check(v3, "AVX2", kernel);
+            }
+            #[cfg(target_arch = "x86_64")]
+            if let Some(v4) = pulp::x86::V4::try_new() {
+                check(v4, "AVX-512", kernel);
+            }
         }
     }
 }

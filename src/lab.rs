@@ -18,6 +18,8 @@ pub mod buffer;
 pub mod gemm;
 pub mod kernels;
 pub mod matvec;
+#[cfg(target_arch = "x86_64")]
+pub mod pairs;
 pub mod system;
 
 use std::time::Instant;

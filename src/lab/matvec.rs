@@ -150,6 +150,18 @@ impl WithSimd for Streaming<'_> {
     type Output = ();
     #[inline(always)]
     fn with_simd<S: Simd>(self, simd: S) {
+        #[cfg(target_arch = "x86_64")]
+        if S::F32_LANES == 16
+            && (3..=4).contains(&self.ops.batch)
+            && let Some(v4) = pulp::x86::V4::try_new()
+        {
+            let pairs = super::pairs::Pairs {
+                v4,
+                ops: self.ops,
+                out: self.out,
+            };
+            return <pulp::x86::V4 as Simd>::vectorize(v4, pairs);
+        }
         if S::F32_LANES >= 16 && self.ops.batch >= 3 {
             stream_rows::<S, STREAMS_WIDE>(simd, self.ops, self.out);
         } else {

@@ -142,7 +142,9 @@ struct Streaming<'a> {
 /// a time (as the bandwidth kernel reads several streams), so that several pages are open and
 /// the prefetchers keep several streams in flight. Four, or six with three inputs or more on a
 /// 32-register vector unit (AVX-512): the inputs (64 KiB for four, beyond L1) then come from L2
-/// once for six rows instead of four, which measured 10–20 % faster at B = 4 on a Zen 5.
+/// once for six rows instead of four, which measured 10–20 % faster at B = 4 on a Zen 5. (On
+/// AVX-512 hardware B = 3 and 4 go to [`super::pairs`], faster still; six streams serve B = 5
+/// … 16 there.)
 const STREAMS: usize = 4;
 const STREAMS_WIDE: usize = 6;
 

@@ -8,12 +8,20 @@
 //!
 //! Each pair is measured in turns (lab, reference, lab, …; best of each), so both see the same
 //! machine. Run: `cargo bench --bench lab`. Not part of CI (it needs an idle machine).
+//!
+//! Pages, said plainly: the lab reads its weights from an anonymous mapping advised for
+//! transparent huge pages (`lab::buffer`, as `roofline lab` itself does, and as decode engines
+//! map their weights); the STREAM triad's three arrays are plain `Vec`s, as STREAM's are (on a
+//! system with THP set to `always` they get huge pages too, on `madvise` they do not). The
+//! first line of the output says which pages each side got. The OpenBLAS line names the
+//! kernel family OpenBLAS picked for this CPU (`openblas_get_corename`).
 
 use std::path::PathBuf;
 use std::process::Command;
 use std::time::Instant;
 
 use roofline_tutor::domain::lab::SweepPoint;
+use roofline_tutor::lab::buffer::{Buffer, Pages};
 use roofline_tutor::lab::matvec::{Operands, multiply};
 use roofline_tutor::lab::{Plan, kernels, run};
 
@@ -130,8 +138,9 @@ fn build_sgemm() -> Result<PathBuf, String> {
     }
 }
 
-/// One OpenBLAS measurement (a warm-up call, then one timed call) in FLOP/s.
-fn openblas(exe: &PathBuf, point: &SweepPoint, threads: usize) -> Result<f64, String> {
+/// One OpenBLAS measurement (a warm-up call, then one timed call): FLOP/s and the kernel
+/// family OpenBLAS picked for this CPU.
+fn openblas(exe: &PathBuf, point: &SweepPoint, threads: usize) -> Result<(f64, String), String> {
     let out = Command::new(exe)
         .env("OPENBLAS_NUM_THREADS", threads.to_string())
         .args([
@@ -142,11 +151,14 @@ fn openblas(exe: &PathBuf, point: &SweepPoint, threads: usize) -> Result<f64, St
         ])
         .output()
         .map_err(|e| e.to_string())?;
-    String::from_utf8_lossy(&out.stdout)
-        .split_whitespace()
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut fields = text.split_whitespace();
+    let rate = fields
         .next()
         .and_then(|s| s.parse().ok())
-        .ok_or_else(|| "the helper printed no rate".to_owned())
+        .ok_or_else(|| "the helper printed no rate".to_owned())?;
+    let core = fields.nth(1).unwrap_or("unknown").to_owned();
+    Ok((rate, core))
 }
 
 fn main() {
@@ -165,9 +177,15 @@ fn main() {
     // The lab itself picks the sweep's shapes (rows per batch from its time budget).
     let plan = Plan::new(threads, false);
     let report = run(&plan, &mut |_| {});
-    let mut weights = vec![0.0_f32; plan.k * plan.n];
+    let mut weights = Buffer::zeroed(plan.k * plan.n, Pages::Huge);
     kernels::fill(&mut weights, threads);
 
+    println!(
+        "pages: lab weights on {}; STREAM triad on plain Vecs (THP: {})",
+        weights.pages().describe(),
+        std::fs::read_to_string("/sys/kernel/mm/transparent_hugepage/enabled")
+            .map_or_else(|_| "unknown".to_owned(), |s| s.trim().to_owned())
+    );
     let mut triad = Triad::new(weights.len(), threads);
     let (ours, stream) = interleaved(|| lab_pass(&weights, threads), || triad.pass());
     drop(triad);
@@ -195,13 +213,22 @@ fn main() {
     for point in report.sweep.iter().filter(|p| p.batch >= 256) {
         let mut sweep = lab_multiply(&weights, point, threads);
         let reference = match &helper {
-            Ok(exe) => openblas(exe, point, threads).map(|_| {
+            Ok(exe) => openblas(exe, point, threads).map(|(_, core)| {
+                if point.batch == 256 {
+                    println!(
+                        "OpenBLAS kernels for this CPU: {core} · the lab's FMA peak {:.1} GFLOP/s",
+                        report.peak.best / 1e9
+                    );
+                }
                 let mut failed = false;
                 let (lab, blas) = interleaved(&mut sweep, || {
-                    openblas(exe, point, threads).unwrap_or_else(|_| {
-                        failed = true;
-                        0.0
-                    })
+                    openblas(exe, point, threads).map_or_else(
+                        |_| {
+                            failed = true;
+                            0.0
+                        },
+                        |(rate, _)| rate,
+                    )
                 });
                 (lab, blas, failed)
             }),

@@ -1,6 +1,7 @@
 /* The goal bench's reference GEMM: OpenBLAS sgemm on the lab's sweep shape.
  * out (rows x batch) = w (rows x k) . x^T (k x batch), row-major, as src/lab/matvec.rs does.
- * Usage: lab_sgemm ROWS K BATCH REPEATS; prints the best GFLOP/s. Threads: OPENBLAS_NUM_THREADS.
+ * Usage: lab_sgemm ROWS K BATCH REPEATS; prints the best FLOP/s, y[0] (so the product is kept)
+ * and the kernel family OpenBLAS picked for this CPU. Threads: OPENBLAS_NUM_THREADS.
  * Built by benches/lab.rs at run time (cc -O2 ... -lopenblas); skipped when OpenBLAS is absent. */
 #include <cblas.h>
 #include <stdio.h>
@@ -36,6 +37,6 @@ int main(int argc, char **argv) {
         double rate = 2.0 * rows * k * batch / (now() - start);
         if (r > 0 && rate > best) best = rate; /* the first call warms up */
     }
-    printf("%.6e %f\n", best, y[0]);
+    printf("%.6e %f %s\n", best, y[0], openblas_get_corename());
     return 0;
 }

@@ -6,14 +6,20 @@
 //!
 //! The weight matrix (K × N FP32, at least 256 MiB: far beyond any last-level cache) is
 //! filled once with non-zero data by the threads that will read it, and serves as the
-//! bandwidth kernel's buffer too. Every measurement keeps the best of its repeats, and the
+//! bandwidth kernel's buffer too. It lives on transparent huge pages where the system offers
+//! them ([`buffer`]), as a decode engine's weights do: on 4 KiB pages the prefetchers stop at
+//! every page and a streaming read on a few cores falls short of the memory's bandwidth. Every measurement keeps the best of its repeats, and the
 //! median, so a busy machine shows as disagreeing repeats. Large batches are compute-bound and
 //! would take seconds over the whole matrix on a small machine, so they multiply a slice of
 //! its rows sized to a time budget; their intensity is that of the slice (see
 //! [`SweepPoint::intensity`]).
 
+pub mod buffer;
+pub mod gemm;
 pub mod kernels;
 pub mod matvec;
+#[cfg(target_arch = "x86_64")]
+pub mod pairs;
 pub mod system;
 
 use std::time::Instant;
@@ -70,7 +76,7 @@ impl Plan {
 #[must_use]
 pub fn run(plan: &Plan, progress: &mut dyn FnMut(&str)) -> LabReport {
     let threads = plan.threads;
-    let mut weights = vec![0.0_f32; plan.k * plan.n];
+    let mut weights = buffer::Buffer::zeroed(plan.k * plan.n, buffer::Pages::Huge);
     kernels::fill(&mut weights, threads);
     progress("filled the weights");
 

@@ -10,9 +10,9 @@
 
 use pulp::{Arch, Simd, WithSimd};
 
-/// The vector unit `pulp` dispatches to on this machine, e.g. `AVX2+FMA (8 × f32)`.
+/// `f32` lanes of the vector unit `pulp` dispatches to on this machine (16 for AVX-512).
 #[must_use]
-pub fn simd_name() -> String {
+pub fn lanes() -> usize {
     struct Lanes;
     impl WithSimd for Lanes {
         type Output = usize;
@@ -21,7 +21,13 @@ pub fn simd_name() -> String {
             S::F32_LANES
         }
     }
-    let lanes = Arch::new().dispatch(Lanes);
+    Arch::new().dispatch(Lanes)
+}
+
+/// The vector unit `pulp` dispatches to on this machine, e.g. `AVX2+FMA (8 × f32)`.
+#[must_use]
+pub fn simd_name() -> String {
+    let lanes = lanes();
     let unit = match (
         cfg!(target_arch = "x86_64"),
         cfg!(target_arch = "aarch64"),
@@ -67,8 +73,17 @@ pub fn fill(data: &mut [f32], threads: usize) {
     });
 }
 
-/// Streaming read: every thread sums its slice as four interleaved streams (four open pages
-/// per thread keep more misses in flight than one). Returns the sum of every element.
+/// Streams each thread reads at once: its slice in far-apart parts, read side by side, so
+/// several pages are open and the prefetchers keep several streams in flight.
+pub const READ_STREAMS: usize = 4;
+
+/// Vectors each stream adds per step into as many accumulators (hides the add latency).
+const READ_UNROLL: usize = 2;
+
+/// Streaming read: every thread sums its slice as [`READ_STREAMS`] interleaved streams.
+// Index loops: see the comment in the loop.
+#[allow(clippy::needless_range_loop)]
+/// Returns the sum of every element.
 #[must_use]
 pub fn stream_sum(data: &[f32], threads: usize) -> f32 {
     struct Sum<'a>(&'a [f32]);
@@ -76,34 +91,39 @@ pub fn stream_sum(data: &[f32], threads: usize) -> f32 {
         type Output = f32;
         #[inline(always)]
         fn with_simd<S: Simd>(self, simd: S) -> f32 {
-            let streams = split(self.0.len(), 4);
-            let quarter = streams[3].len();
-            let (heads, tails): (Vec<_>, Vec<_>) = streams
-                .iter()
-                .map(|r| S::as_simd_f32s(&self.0[r.start..r.start + quarter]))
-                .unzip();
-            let zero = simd.splat_f32s(0.0);
-            let mut acc = [zero; 8];
-            let steps = heads[0].len() / 2;
+            const U: usize = READ_UNROLL;
+            let streams = split(self.0.len(), READ_STREAMS);
+            // Equal whole steps in every stream (the shortest is the last); the rest of each
+            // is added after the loop.
+            let vectors = S::as_simd_f32s(&self.0[streams[READ_STREAMS - 1].clone()])
+                .0
+                .len();
+            let steps = vectors / U;
+            let heads: [&[S::f32s]; READ_STREAMS] = std::array::from_fn(|s| {
+                &S::as_simd_f32s(&self.0[streams[s].clone()]).0[..steps * U]
+            });
+            let mut acc = [[simd.splat_f32s(0.0); U]; READ_STREAMS];
+            // Index loops on purpose: iterators borrowing `acc` would pin the accumulators to
+            // the stack.
             for i in 0..steps {
-                for (s, head) in heads.iter().enumerate() {
-                    acc[2 * s] = simd.add_f32s(acc[2 * s], head[2 * i]);
-                    acc[2 * s + 1] = simd.add_f32s(acc[2 * s + 1], head[2 * i + 1]);
+                for s in 0..READ_STREAMS {
+                    for u in 0..U {
+                        acc[s][u] = simd.add_f32s(acc[s][u], heads[s][i * U + u]);
+                    }
                 }
             }
-            let mut total = acc.iter().map(|&a| simd.reduce_sum_f32s(a)).sum::<f32>();
-            for head in &heads {
-                total += head[2 * steps..]
-                    .iter()
-                    .map(|&v| simd.reduce_sum_f32s(v))
-                    .sum::<f32>();
+            let mut total = 0.0;
+            for a in acc.iter().flatten() {
+                total += simd.reduce_sum_f32s(*a);
             }
-            total += tails.iter().flat_map(|t| t.iter()).sum::<f32>();
-            // The elements the equal-length streams left out (at most three).
-            total += streams
-                .iter()
-                .flat_map(|r| &self.0[r.start + quarter..r.end])
-                .sum::<f32>();
+            // What the whole steps left in each stream.
+            for r in &streams {
+                let (vecs, tail) = S::as_simd_f32s(&self.0[r.clone()]);
+                for &v in &vecs[steps * U..] {
+                    total += simd.reduce_sum_f32s(v);
+                }
+                total += tail.iter().sum::<f32>();
+            }
             total
         }
     }

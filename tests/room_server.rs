@@ -329,3 +329,34 @@ fn a_room_answer_for_a_revealed_step_is_dropped() {
     );
     assert_eq!(room.guesses().count(), 0);
 }
+
+#[test]
+fn an_answer_the_reveal_beat_is_not_shown_as_counted() {
+    // The participant's answer reaches the server, but the presenter reveals before the run
+    // loop hands it on: the presentation drops it, so the page must not claim it.
+    let mut room = Presenter::start("ridge-point", 2);
+    let (status, state) = answer(&room, "", "Late", &json!(300));
+    assert_eq!(status, 200, "{state}");
+    let me = state["participant"].as_str().unwrap().to_owned();
+    assert_eq!(
+        state["you"]["answer"], 300.0,
+        "before the reveal it is theirs, pending"
+    );
+    room.act(Msg::Reveal);
+    room.pump();
+    assert_eq!(
+        room.guesses().count(),
+        0,
+        "the presentation did not count it"
+    );
+    let (status, state) = get(&room.url(&format!("/api/state?code={CODE}&participant={me}")));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["revealed"], true);
+    assert_eq!(state["you"]["answer"], Value::Null, "{state}");
+    assert_eq!(state["you"]["verdict"], Value::Null, "{state}");
+    assert_eq!(state["you"]["late"], true, "{state}");
+    assert!(
+        state.get("counted").is_none(),
+        "the others' answers never reach the room: {state}"
+    );
+}

@@ -72,6 +72,12 @@ impl RoomGuesses {
         self.sent.get(step)?.get(participant).copied()
     }
 
+    /// Every answer sent for a step, by participant.
+    #[must_use]
+    pub fn sent_to(&self, step: &str) -> BTreeMap<String, room::RoomValue> {
+        self.sent.get(step).cloned().unwrap_or_default()
+    }
+
     /// Adds numeric guesses to a step.
     pub fn add_numbers(&mut self, step: &str, numbers: &[f64]) {
         self.steps

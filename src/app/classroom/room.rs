@@ -189,6 +189,7 @@ pub fn state(app: &App) -> Option<RoomStep> {
         revealed,
         answer,
         answers: app.classroom.guesses.of(step.id()).count(),
+        counted: app.classroom.guesses.sent_to(step.id()),
     })
 }
 

@@ -220,6 +220,11 @@ pub struct RoomStep {
     pub answer: Option<Revealed>,
     /// How many have answered it (typed by the presenter or sent), never what.
     pub answers: usize,
+    /// The answers the presentation counted, by participant token: never sent to the room
+    /// (each participant sees only their own, in [`You`]). After the reveal the page shows an
+    /// answer only if it is here: one that the reveal beat to the presentation was not counted.
+    #[serde(skip)]
+    pub counted: std::collections::BTreeMap<String, RoomValue>,
 }
 
 /// One participant's own view of the step.
@@ -231,6 +236,9 @@ pub struct You {
     pub answer: Option<f64>,
     /// How far off it was, after the reveal.
     pub verdict: Option<Verdict>,
+    /// An answer was sent, but the reveal reached the presentation first: it was not counted.
+    #[serde(default)]
+    pub late: bool,
 }
 
 /// `GET /api/state`: the step for one participant.

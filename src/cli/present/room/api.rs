@@ -164,11 +164,19 @@ impl Shared {
             return Reply::error(503, "the presentation has not started");
         };
         let participant = self.participants.get(token);
-        let answer = participant.and_then(|p| p.answers.get(&step.id).copied());
+        let sent = participant.and_then(|p| p.answers.get(&step.id).copied());
+        // Before the reveal, what they sent (the presentation counts it as it arrives); after
+        // it, only what the presentation counted: the reveal may have beaten their answer.
+        let answer = if step.revealed {
+            step.counted.get(token).copied()
+        } else {
+            sent
+        };
         let you = You {
             name: participant.map(|p| p.name.clone()).unwrap_or_default(),
             answer: answer.map(shown),
             verdict: answer.and_then(|v| step.answer.as_ref().map(|a| a.judge(v))),
+            late: sent.is_some() && answer.is_none(),
         };
         let state = RoomState {
             participant: token.to_owned(),

@@ -290,6 +290,10 @@ impl Client {
                             ""
                         }
                     )?,
+                    _ if state.you.late => writeln!(
+                        out,
+                        "Your answer came after the reveal: it was not counted."
+                    )?,
                     _ => writeln!(out, "You did not answer this one.")?,
                 }
             }
@@ -333,6 +337,54 @@ mod tests {
         let e = Target::parse("https://x/?code=A").unwrap_err();
         assert!(e.to_string().contains("starts with http://"), "{e}");
         assert!(Target::parse("not a url").is_err());
+    }
+
+    #[test]
+    fn an_answer_the_reveal_beat_is_said_to_be_late() {
+        use crate::domain::classroom::room::{RoomStep, Takes, You};
+        let state = |revealed: bool, late: bool| RoomState {
+            participant: "p".to_owned(),
+            step: RoomStep {
+                lesson: "The ridge point".to_owned(),
+                step: 2,
+                of: 18,
+                id: "ridge".to_owned(),
+                kind: "predict".to_owned(),
+                question: Some("What is its ridge point?".to_owned()),
+                scenario: None,
+                takes: Takes::Number {
+                    unit: "FLOP/byte".to_owned(),
+                },
+                revealed,
+                answer: revealed.then(|| Revealed::Number {
+                    value: 295.0,
+                    unit: "FLOP/byte".to_owned(),
+                    tolerance: 0.1,
+                    text: "295 FLOP/byte".to_owned(),
+                }),
+                answers: 0,
+                counted: std::collections::BTreeMap::new(),
+            },
+            you: You {
+                name: String::new(),
+                answer: None,
+                verdict: None,
+                late,
+            },
+        };
+        let printed = |late: bool| {
+            let target = Target::parse("http://127.0.0.1:9/?code=AAAAAA").unwrap();
+            let mut client = Client::new(target, String::new());
+            let mut out = Vec::new();
+            client.print(&state(true, late), &mut out).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        assert!(
+            printed(true).contains("Your answer came after the reveal: it was not counted."),
+            "{}",
+            printed(true)
+        );
+        assert!(printed(false).contains("You did not answer this one."));
     }
 
     #[test]

@@ -140,3 +140,51 @@ fn the_study_help_lists_only_study_keys() {
         assert!(!seen.contains(foreign), "{foreign} in the study help");
     }
 }
+
+/// The course with this machine's lab results in the catalog, at lesson `lesson_id`.
+fn with_lab_at(lesson_id: &str) -> App {
+    use roofline_tutor::app::AppInit;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lab");
+    let report = roofline_tutor::store::lab_file::read(&dir)
+        .unwrap()
+        .expect("the fixture exists");
+    let mut catalog = roofline_tutor::content::data_files::builtin_catalog();
+    catalog.add_lab(report);
+    let lessons = roofline_tutor::content::lessons::load(None, &catalog).unwrap();
+    let index = lessons.iter().position(|l| l.id == lesson_id).unwrap();
+    let mut app = App::new(AppInit {
+        catalog: catalog.into(),
+        lessons: lessons.into(),
+        cluster: roofline_tutor::domain::scenario::Scenario::default_cluster(),
+        progress: roofline_tutor::domain::session::Progress::default(),
+        warning: None,
+        appearance: roofline_tutor::widgets::Appearance::default(),
+        viewport: ratatui::layout::Size::new(120, 40),
+        measure: roofline_tutor::ui::MEASURE,
+    });
+    send(&mut app, &[Msg::OpenLesson(index)]);
+    app
+}
+
+#[test]
+fn gpu_this_machine_shows_it_in_its_own_format_as_g_does() {
+    // At BF16, as the lessons start: this machine was measured in FP32 only.
+    let mut typed_line = with_lab_at("measured-vs-roofline");
+    line(&mut typed_line, "gpu this-machine");
+    let mut cycled = with_lab_at("measured-vs-roofline");
+    while cycled.plot().scenario.gpu != "this-machine" {
+        send(
+            &mut cycled,
+            &[Msg::CycleGpu(roofline_tutor::app::Cycle::Forward)],
+        );
+    }
+    for app in [&typed_line, &cycled] {
+        assert_eq!(app.plot().scenario.gpu, "this-machine");
+        assert_eq!(
+            (app.plot().scenario.precision, app.plot().scenario.weights),
+            (Dtype::Fp32, Dtype::Fp32)
+        );
+    }
+    let shown = text(&render(&typed_line, 120, 40));
+    assert!(shown.contains("This machine · FP32"), "{shown}");
+}

@@ -185,35 +185,7 @@ impl PlotView {
         let current = ids.iter().position(|id| *id == self.scenario.gpu);
         let mut skipped = Vec::new();
         for id in ordered(&ids, current, cycle) {
-            let mut candidate = Scenario {
-                gpu: id.to_owned(),
-                ..self.scenario.clone()
-            };
-            let mut note = None;
-            // A GPU without this format shows BF16, or its own first format when it has no
-            // BF16 either ("this machine", measured by `roofline lab` in FP32 only).
-            let fallback = catalog.gpu(id).ok().and_then(|g| {
-                let formats = g.peak_tflops.formats();
-                formats
-                    .contains(&Dtype::Bf16)
-                    .then_some(Dtype::Bf16)
-                    .or_else(|| formats.first().copied())
-            });
-            if let Some(fallback) = fallback
-                && candidate.evaluate(catalog).is_err()
-                && candidate.precision != fallback
-            {
-                let name = catalog.gpu(id).map_or(id, |g| g.name.as_str());
-                note = Some(format!(
-                    "{name} has no {} peak: showing {}",
-                    candidate.precision.label(),
-                    fallback.label()
-                ));
-                candidate.precision = fallback;
-                if candidate.weights != Dtype::Int4 {
-                    candidate.weights = fallback;
-                }
-            }
+            let (candidate, note) = on_gpu(&self.scenario, id, catalog);
             match candidate.evaluate(catalog) {
                 Ok(_) => {
                     self.scenario = candidate;
@@ -308,6 +280,42 @@ fn ordered<T: Copy>(options: &[T], current: Option<usize>, cycle: Cycle) -> Vec<
             (None, Cycle::Backward) => options[n - step],
         })
         .collect()
+}
+
+/// `scenario` on GPU `id`: its format kept when that GPU has a peak for it, else BF16, else
+/// the GPU's first format ("this machine", measured by `roofline lab` in FP32 only), with a
+/// note saying what is shown instead. The one rule for `g` and for `:gpu`.
+#[must_use]
+pub fn on_gpu(scenario: &Scenario, id: &str, catalog: &Catalog) -> (Scenario, Option<String>) {
+    let mut candidate = Scenario {
+        gpu: id.to_owned(),
+        ..scenario.clone()
+    };
+    let Ok(gpu) = catalog.gpu(id) else {
+        return (candidate, None);
+    };
+    if gpu.peak_flops(candidate.precision).is_some() {
+        return (candidate, None);
+    }
+    let formats = gpu.peak_tflops.formats();
+    let Some(fallback) = formats
+        .contains(&Dtype::Bf16)
+        .then_some(Dtype::Bf16)
+        .or_else(|| formats.first().copied())
+    else {
+        return (candidate, None);
+    };
+    let note = format!(
+        "{} has no {} peak: showing {}",
+        gpu.name,
+        candidate.precision.label(),
+        fallback.label()
+    );
+    candidate.precision = fallback;
+    if candidate.weights != Dtype::Int4 {
+        candidate.weights = fallback;
+    }
+    (candidate, Some(note))
 }
 
 #[cfg(test)]

@@ -4,7 +4,6 @@
 use super::plot::plot_change;
 use super::refuse;
 use crate::app::{App, Msg, Screen, WhatIfLine};
-use crate::domain::dtype::Dtype;
 use crate::domain::scenario::Scenario;
 use crate::domain::whatif::{Command, complete, parse};
 
@@ -70,7 +69,7 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Taken {
 fn apply(app: &mut App, command: Command) -> Option<Msg> {
     let current = app.plot.scenario.clone();
     let candidate = match command {
-        Command::Gpu(gpu) => with_gpu(current, gpu, app),
+        Command::Gpu(gpu) => with_gpu(&current, &gpu, app),
         Command::Precision { math, weights } => Scenario {
             precision: math,
             weights,
@@ -95,31 +94,12 @@ fn apply(app: &mut App, command: Command) -> Option<Msg> {
     plot_change(app, |plot, catalog| plot.try_setting(candidate, catalog))
 }
 
-/// Another GPU, keeping the format when it has it, else BF16 (an A100 has no FP8).
-fn with_gpu(current: Scenario, gpu: String, app: &mut App) -> Scenario {
-    let candidate = Scenario { gpu, ..current };
-    let has_peak = app
-        .catalog
-        .gpu(&candidate.gpu)
-        .is_ok_and(|g| g.peak_flops(candidate.precision).is_some());
-    if has_peak || candidate.precision == Dtype::Bf16 {
-        return candidate;
+/// Another GPU, as `g` picks its format (see [`crate::app::plot_view::on_gpu`]); the note, if
+/// any, on the line.
+fn with_gpu(current: &Scenario, gpu: &str, app: &mut App) -> Scenario {
+    let (candidate, note) = crate::app::plot_view::on_gpu(current, gpu, &app.catalog);
+    if let Some(note) = note {
+        let _ = refuse(app, note);
     }
-    let _ = refuse(
-        app,
-        format!(
-            "{} has no {} peak: showing BF16",
-            candidate.gpu,
-            candidate.precision.label()
-        ),
-    );
-    Scenario {
-        precision: Dtype::Bf16,
-        weights: if candidate.weights == Dtype::Int4 {
-            Dtype::Int4
-        } else {
-            Dtype::Bf16
-        },
-        ..candidate
-    }
+    candidate
 }

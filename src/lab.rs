@@ -183,4 +183,6 @@ fn rows_for(plan: &Plan, batch: usize, peak: f64) -> usize {
 }
 
 #[cfg(test)]
+mod fixture;
+#[cfg(test)]
 mod tests;

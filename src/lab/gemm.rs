@@ -225,12 +225,7 @@ mod tests {
     /// The blocked kernel on one vector unit, against the product in f64.
     #[track_caller]
     fn check(simd: impl Simd, unit: &str, rows: usize, k: usize, batch: usize) {
-        let w: Vec<f32> = (0..rows * k)
-            .map(|i| ((i * 7 % 11) as f32 - 5.0) / 8.0)
-            .collect();
-        let x: Vec<f32> = (0..batch * k)
-            .map(|i| ((i * 3 % 5) as f32 - 2.0) / 4.0)
-            .collect();
+        let (w, x) = crate::lab::fixture::operands(rows, k, batch);
         let mut out = vec![f32::NAN; rows * batch];
         let ops = Operands {
             w: &w,
@@ -239,18 +234,7 @@ mod tests {
             batch,
         };
         simd.vectorize(Run { ops, out: &mut out });
-        for n in 0..rows {
-            for b in 0..batch {
-                let want: f64 = (0..k)
-                    .map(|i| f64::from(w[n * k + i]) * f64::from(x[b * k + i]))
-                    .sum();
-                let got = f64::from(out[n * batch + b]);
-                assert!(
-                    (got - want).abs() <= 1e-4 * (1.0 + want.abs()),
-                    "{unit}: rows {rows}, k {k}, batch {batch}: out[{n}][{b}] = {got}, expected {want}"
-                );
-            }
-        }
+        crate::lab::fixture::assert_product(unit, &w, &x, k, &out);
     }
 
     // Rows: fewer than a tile, not a whole number of tiles, more than a block (MC = 192) and

@@ -52,50 +52,48 @@ pub fn multiply(ops: Operands<'_>, out: &mut [f32], threads: usize) {
     assert_eq!(ops.x.len(), ops.batch * ops.k, "x is not batch × k");
     assert_eq!(out.len(), ops.rows() * ops.batch, "out is not rows × batch");
     let arch = Arch::new();
-    let ranges = split(ops.rows(), threads);
-    let lanes = kernels::lanes();
-    if ops.batch > STREAMING_MAX_BATCH && lanes == gemm::LANES {
+    if ops.batch > STREAMING_MAX_BATCH && kernels::lanes() == gemm::LANES {
         let packed = PackedInputs::new(ops.x, ops.k, ops.batch, gemm::NR, threads);
-        let packed = &packed;
-        std::thread::scope(|scope| {
-            let mut rest = out;
-            for range in ranges {
-                let (mine, tail) = rest.split_at_mut(range.len() * ops.batch);
-                rest = tail;
-                let part = Operands {
-                    w: &ops.w[range.start * ops.k..range.end * ops.k],
-                    ..ops
-                };
-                scope.spawn(move || {
-                    arch.dispatch(Blocked {
-                        ops: part,
-                        packed,
-                        out: mine,
-                    });
+        on_threads(ops, out, threads, |part, mine| {
+            arch.dispatch(Blocked {
+                ops: part,
+                packed: &packed,
+                out: mine,
+            });
+        });
+    } else {
+        on_threads(ops, out, threads, |part, mine| {
+            if part.batch <= STREAMING_MAX_BATCH {
+                arch.dispatch(Streaming {
+                    ops: part,
+                    out: mine,
                 });
+            } else {
+                gemm(part, mine);
             }
         });
-        return;
     }
+}
+
+/// Runs `kernel` on `threads` scoped threads, each on its own share of the rows (and of
+/// `out`), the inputs shared.
+fn on_threads(
+    ops: Operands<'_>,
+    out: &mut [f32],
+    threads: usize,
+    kernel: impl Fn(Operands<'_>, &mut [f32]) + Sync,
+) {
+    let kernel = &kernel;
     std::thread::scope(|scope| {
         let mut rest = out;
-        for range in ranges {
+        for range in split(ops.rows(), threads) {
             let (mine, tail) = rest.split_at_mut(range.len() * ops.batch);
             rest = tail;
             let part = Operands {
                 w: &ops.w[range.start * ops.k..range.end * ops.k],
                 ..ops
             };
-            scope.spawn(move || {
-                if part.batch <= STREAMING_MAX_BATCH {
-                    arch.dispatch(Streaming {
-                        ops: part,
-                        out: mine,
-                    });
-                } else {
-                    gemm(part, mine);
-                }
-            });
+            scope.spawn(move || kernel(part, mine));
         }
     });
 }
@@ -367,12 +365,7 @@ mod tests {
         };
         for (k, rows) in [(37, 13), (100, 203), (16, 8), (3, 5)] {
             for &batch in batches {
-                let w: Vec<f32> = (0..rows * k)
-                    .map(|i| ((i * 7 % 11) as f32 - 5.0) / 8.0)
-                    .collect();
-                let x: Vec<f32> = (0..batch * k)
-                    .map(|i| ((i * 3 % 5) as f32 - 2.0) / 4.0)
-                    .collect();
+                let (w, x) = crate::lab::fixture::operands(rows, k, batch);
                 let mut out = vec![f32::NAN; rows * batch];
                 let ops = Operands {
                     w: &w,
@@ -391,18 +384,13 @@ mod tests {
                         });
                     }
                 }
-                for n in 0..rows {
-                    for b in 0..batch {
-                        let want: f64 = (0..k)
-                            .map(|i| f64::from(w[n * k + i]) * f64::from(x[b * k + i]))
-                            .sum();
-                        let got = f64::from(out[n * batch + b]);
-                        assert!(
-                            (got - want).abs() <= 1e-4 * (1.0 + want.abs()),
-                            "{lanes} {kernel:?}: k {k}, rows {rows}, batch {batch}: out[{n}][{b}] = {got}, expected {want}"
-                        );
-                    }
-                }
+                crate::lab::fixture::assert_product(
+                    &format!("{lanes} {kernel:?}"),
+                    &w,
+                    &x,
+                    k,
+                    &out,
+                );
             }
         }
     }

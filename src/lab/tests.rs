@@ -7,20 +7,6 @@ use super::kernels::{fill, fma_chains, split, stream_sum};
 use super::matvec::{Operands, multiply};
 use super::*;
 
-/// `out[n][b] = Σ_k w[n][k] · x[b][k]`, one product at a time, in f64.
-fn naive(w: &[f32], x: &[f32], k: usize, batch: usize) -> Vec<f64> {
-    let rows = w.len() / k;
-    let mut out = vec![0.0; rows * batch];
-    for n in 0..rows {
-        for b in 0..batch {
-            out[n * batch + b] = (0..k)
-                .map(|i| f64::from(w[n * k + i]) * f64::from(x[b * k + i]))
-                .sum();
-        }
-    }
-    out
-}
-
 // Odd sizes on purpose: SIMD tails, the streaming kernel's partial batch chunks (1, 2, 3),
 // its four row streams with the rows they leave over (203 rows), both sides of the GEMM
 // switch, and more threads than rows.
@@ -31,12 +17,7 @@ fn multiply_matches_the_naive_product(
     #[values(1, 3)] threads: usize,
 ) {
     let (k, rows) = shape;
-    let w: Vec<f32> = (0..rows * k)
-        .map(|i| ((i * 7 % 11) as f32 - 5.0) / 8.0)
-        .collect();
-    let x: Vec<f32> = (0..batch * k)
-        .map(|i| ((i * 3 % 5) as f32 - 2.0) / 4.0)
-        .collect();
+    let (w, x) = super::fixture::operands(rows, k, batch);
     let mut out = vec![f32::NAN; rows * batch];
     multiply(
         Operands {
@@ -48,13 +29,7 @@ fn multiply_matches_the_naive_product(
         &mut out,
         threads,
     );
-    let expected = naive(&w, &x, k, batch);
-    for (i, (got, want)) in out.iter().zip(&expected).enumerate() {
-        assert!(
-            (f64::from(*got) - want).abs() <= 1e-4 * (1.0 + want.abs()),
-            "batch {batch}, k {k}, rows {rows}: out[{i}] = {got}, expected {want}"
-        );
-    }
+    super::fixture::assert_product(&format!("{threads} thread(s)"), &w, &x, k, &out);
 }
 
 #[rstest]

@@ -215,3 +215,29 @@ fn an_extended_catalog_checks_the_shipped_lessons_in_full() {
         assert!(errors[0].message.contains("h20"), "{errors:#?}");
     }
 }
+
+#[test]
+fn a_shipped_lesson_that_does_not_parse_says_why_instead_of_crashing() {
+    let heads = SHIPPED_HEADS.expect("build.rs reads every head");
+    let broken: &[u8] = b"(format_version: 1, id: \"two-ceilings\", title: {oops";
+    let sources: Vec<(&str, &[u8])> = vec![
+        ("01-two-ceilings.ron", broken),
+        (EMBEDDED[1].0, EMBEDDED[1].1),
+    ];
+    let lessons = parse_with_heads(&sources, &heads[..2]);
+    assert_eq!(lessons.len(), 2);
+    assert_eq!(lessons[0].id, "two-ceilings");
+    assert_eq!(lessons[0].title, heads[0].title);
+    let crate::domain::lesson::Step::Read(step) = &lessons[0].steps[0] else {
+        panic!("one read step");
+    };
+    assert!(
+        step.text.contains("lessons/01-two-ceilings.ron:1:"),
+        "{}",
+        step.text
+    );
+    // Its braces are literal text, not placeholders.
+    let placeholders = crate::domain::lesson::template::placeholders(&step.text);
+    assert_eq!(placeholders.map(|p| p.len()), Ok(0), "{}", step.text);
+    assert_eq!(lessons[1], parse_shipped()[1], "the others parse as usual");
+}

@@ -13,7 +13,7 @@ pub use review::open as open_review;
 pub use study::to_revisit;
 use study::{
     act, enter_step, judge_explore_on_the_plot, next_step, open_lesson, plot_to_step,
-    previous_step, sync_progress,
+    previous_step, show_lesson, sync_progress,
 };
 
 use super::classroom;

@@ -3,12 +3,10 @@
 //! review in the step's history, an item is graded once, moving only goes forward (an item
 //! left unanswered stays due), and the end of the round is its summary.
 
-use std::time::Duration;
-
-use super::{enter_step, refuse};
+use super::{enter_step, refuse, show_lesson};
 use crate::app::effect::Effect;
 use crate::app::review::timestamp;
-use crate::app::{App, Focus, LessonScreen, LessonView, Msg, Overlay, Screen};
+use crate::app::{App, LessonView, Msg, Screen};
 use crate::domain::schedule::{ItemOutcome, Review, grade_of, next_due};
 use crate::domain::session::{Action, Move, Outcome, Session};
 
@@ -20,17 +18,7 @@ pub fn open(app: &mut App) {
     let Ok(session) = Session::start(review.round.lesson(), &app.cluster, &app.catalog) else {
         return;
     };
-    app.screen = Screen::Lesson(LessonScreen {
-        lesson: 0,
-        session,
-        focus: Focus::Commands,
-        scroll: 0,
-        view: LessonView::Step,
-        active: Duration::ZERO,
-        last_key: None,
-    });
-    app.overlay = Overlay::None;
-    enter_step(app);
+    show_lesson(app, 0, session);
 }
 
 /// The review's handling of a message; `None` when study's handling applies as it is.

@@ -25,22 +25,28 @@ pub(super) fn open_lesson(app: &mut App, index: usize) {
     match Session::resume(lesson, &app.cluster, &app.catalog, &saved) {
         Ok(session) => {
             app.progress.last_lesson = Some(lesson.id.clone());
-            app.screen = Screen::Lesson(LessonScreen {
-                lesson: index,
-                session,
-                focus: Focus::Commands,
-                scroll: 0,
-                view: LessonView::Step,
-                active: Duration::ZERO,
-                last_key: None,
-            });
-            app.overlay = Overlay::None;
-            enter_step(app);
+            show_lesson(app, index, session);
         }
         Err(e) => {
             refuse(app, e.to_string());
         }
     }
+}
+
+/// Puts lesson `index` on screen at `session`'s step, the commands focused, nothing scrolled
+/// or timed yet (study and review open a lesson the same way).
+pub(super) fn show_lesson(app: &mut App, index: usize, session: Session) {
+    app.screen = Screen::Lesson(LessonScreen {
+        lesson: index,
+        session,
+        focus: Focus::Commands,
+        scroll: 0,
+        view: LessonView::Step,
+        active: Duration::ZERO,
+        last_key: None,
+    });
+    app.overlay = Overlay::None;
+    enter_step(app);
 }
 
 /// Sets up the screen for the step just arrived at: scroll to the top, the explanation input

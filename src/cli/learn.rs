@@ -80,14 +80,7 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
     }
     // A line at start when reviews are due (set after the resume, which would clear it).
     let mut app = app.with_schedule(super::review::scheduler(global), super::review::now());
-    let outcome = app::run(
-        session.terminal(),
-        &mut app,
-        &mut input::TtyEvents::start(),
-        &mut store,
-    );
-    session.leave().context("cannot restore the terminal")?;
-    outcome.context("the terminal failed")?;
+    session.run_app(&mut app, &mut input::TtyEvents::start(), &mut store)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -134,11 +134,10 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
         app::perform(&mut app, &effects, &mut sink);
     }
     let mut events = events;
-    let outcome = app::run(session.terminal(), &mut app, &mut events, &mut sink);
+    let outcome = session.run_app(&mut app, &mut events, &mut sink);
     // The room's server stops with the presentation.
     drop(sink);
-    session.leave().context("cannot restore the terminal")?;
-    outcome.context("the terminal failed")?;
+    outcome?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -184,14 +184,11 @@ pub fn run(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
     })
     .quizzing(run);
     let mut sink = ResultFile { out: out.clone() };
-    let outcome = app::run(
-        session.terminal(),
+    session.run_app(
         &mut app,
         &mut super::learn::input::TtyEvents::start(),
         &mut sink,
-    );
-    session.leave().context("cannot restore the terminal")?;
-    outcome.context("the terminal failed")?;
+    )?;
     let Some(run) = app.quiz() else {
         return Ok(ExitCode::SUCCESS);
     };

@@ -58,14 +58,23 @@ impl Session {
         }
     }
 
-    /// The terminal to draw on.
-    pub const fn terminal(&mut self) -> &mut Terminal<CrosstermBackend<Stdout>> {
-        &mut self.terminal
-    }
-
     /// The terminal's size now.
     pub fn size(&self) -> io::Result<Size> {
         self.terminal.size()
+    }
+
+    /// Runs `app` here until it quits, then puts the terminal back (also after a failed run):
+    /// what every command that takes the terminal does.
+    pub fn run_app<E: crate::app::EventSource, S: crate::app::ProgressSink>(
+        &mut self,
+        app: &mut crate::app::App,
+        events: &mut E,
+        sink: &mut S,
+    ) -> anyhow::Result<()> {
+        use anyhow::Context as _;
+        let outcome = crate::app::run(&mut self.terminal, app, events, sink);
+        self.leave().context("cannot restore the terminal")?;
+        outcome.context("the terminal failed")
     }
 
     /// Puts the terminal back, reporting failure.

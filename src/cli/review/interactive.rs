@@ -9,7 +9,7 @@ use anyhow::{Context as _, Result, bail};
 use super::super::args::GlobalArgs;
 use super::super::learn::{appearance, input, terminal};
 use super::{now, rfc3339, scheduler};
-use crate::app::{self, App, AppInit};
+use crate::app::{App, AppInit};
 use crate::domain::schedule::{Round, next_due, reviewables};
 use crate::store::Store;
 
@@ -57,14 +57,7 @@ pub fn run(global: &GlobalArgs) -> Result<ExitCode> {
         measure: crate::ui::MEASURE,
     })
     .reviewing(round, scheduler.clone());
-    let outcome = app::run(
-        session.terminal(),
-        &mut app,
-        &mut input::TtyEvents::start(),
-        &mut store,
-    );
-    session.leave().context("cannot restore the terminal")?;
-    outcome.context("the terminal failed")?;
+    session.run_app(&mut app, &mut input::TtyEvents::start(), &mut store)?;
     // What the round did, on the shell, once the terminal is back.
     let Some(review) = app.review() else {
         return Ok(ExitCode::SUCCESS);

@@ -79,14 +79,23 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// Loads the built-in catalog plus the user's `--hardware` and `--models` files.
+/// Loads the built-in catalog plus the user's `--hardware` and `--models` files, and this
+/// machine's lab results.
 pub fn catalog(global: &GlobalArgs) -> Result<Catalog> {
+    catalog_with(global, lab_report(global))
+}
+
+/// The built-in catalog, the user's data files and `lab` (this machine, when measured).
+fn catalog_with(
+    global: &GlobalArgs,
+    lab: Option<crate::domain::lab::LabReport>,
+) -> Result<Catalog> {
     let sources = CatalogSources {
         hardware: global.hardware.clone(),
         models: global.models.clone(),
     };
     let mut catalog = load_catalog(&sources).map_err(|errors| problems("data files", &errors))?;
-    if let Some(report) = lab_report(global) {
+    if let Some(report) = lab {
         catalog.add_lab(report);
     }
     Ok(catalog)
@@ -114,28 +123,16 @@ pub fn study_start(global: &GlobalArgs) -> Result<(Deferred<Catalog>, ClusterPro
         || !global.models.is_empty()
         || global.cluster.is_some()
         || global.lessons.is_some();
-    if let (false, Some(heads)) = (learners_own, crate::content::lessons::SHIPPED_HEADS) {
-        match lab_report(global) {
-            None => {
-                return Ok((
-                    Deferred::new(crate::content::data_files::builtin_catalog),
-                    ClusterProfile::default_profile(),
-                    Course::deferred(heads, crate::content::lessons::parse_shipped),
-                ));
-            }
-            Some(report) => {
-                let mut catalog = crate::content::data_files::builtin_catalog();
-                catalog.add_lab(report);
-                let lessons = lessons(global, &catalog)?;
-                return Ok((
-                    catalog.into(),
-                    ClusterProfile::default_profile(),
-                    lessons.into(),
-                ));
-            }
-        }
+    let lab = lab_report(global);
+    if let (false, None, Some(heads)) = (learners_own, &lab, crate::content::lessons::SHIPPED_HEADS)
+    {
+        return Ok((
+            Deferred::new(crate::content::data_files::builtin_catalog),
+            ClusterProfile::default_profile(),
+            Course::deferred(heads, crate::content::lessons::parse_shipped),
+        ));
     }
-    let (catalog, cluster) = catalog_and_cluster(global)?;
+    let (catalog, cluster) = with_cluster(global, catalog_with(global, lab)?)?;
     let lessons = lessons(global, &catalog)?;
     Ok((catalog.into(), cluster, lessons.into()))
 }
@@ -159,7 +156,11 @@ pub fn progress_dir(global: &GlobalArgs) -> Result<std::path::PathBuf> {
 /// The catalog with the learner's cluster profile, whose measured endpoint figures (if any)
 /// go on the catalog for the plot and the readouts.
 pub fn catalog_and_cluster(global: &GlobalArgs) -> Result<(Catalog, ClusterProfile)> {
-    let mut catalog = catalog(global)?;
+    with_cluster(global, catalog(global)?)
+}
+
+/// `catalog` with the learner's cluster profile, its endpoint figures put on the catalog.
+fn with_cluster(global: &GlobalArgs, mut catalog: Catalog) -> Result<(Catalog, ClusterProfile)> {
     let cluster = cluster(global, &catalog)?;
     catalog.endpoint = cluster
         .measured

@@ -126,3 +126,21 @@ fn anything_of_the_learners_loads_and_checks_up_front(#[case] flags: &[&str]) {
     );
     assert_eq!(course.len(), builtin(&builtin_catalog()).unwrap().len());
 }
+
+#[test]
+fn a_measured_machine_loads_and_checks_up_front_with_it_in_the_catalog() {
+    let data = tempfile::tempdir().unwrap();
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lab");
+    let report = crate::store::lab_file::read(&fixture).unwrap().unwrap();
+    crate::store::lab_file::write(data.path(), &report).unwrap();
+    let global = Cli::try_parse_from(["roofline", "--data-dir", data.path().to_str().unwrap()])
+        .unwrap()
+        .global;
+    let (catalog, _, course) = study_start(&global).unwrap();
+    assert!(
+        course.is_parsed(),
+        "checked against the catalog with this machine in it"
+    );
+    assert!(catalog.lab.is_some());
+    assert!(catalog.gpu(crate::domain::lab::THIS_MACHINE_ID).is_ok());
+}

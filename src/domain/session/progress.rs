@@ -231,27 +231,27 @@ pub fn summarize_steps<'a>(
             missed: 0,
         };
     };
-    let steps: Vec<(&str, StepKind)> = steps.collect();
-    let finished = || {
-        steps.iter().filter_map(|&(id, kind)| {
-            progress
-                .steps
-                .get(id)
-                .filter(|r| r.completes_kind(kind))
-                .map(|r| (kind, r))
-        })
-    };
-    let total = steps.len();
-    let done = finished().count();
-    let scores: Vec<u32> = finished()
-        .filter_map(|(kind, record)| match (kind, record) {
-            (
-                StepKind::Predict | StepKind::Explore,
-                StepRecord::Revealed { score: Some(s), .. },
-            ) => Some(u32::from(*s)),
-            _ => None,
-        })
-        .collect();
+    let (mut total, mut done, mut right, mut missed) = (0, 0, 0, 0);
+    let mut scores: Vec<u32> = Vec::new();
+    for (id, kind) in steps {
+        total += 1;
+        let Some(record) = progress.steps.get(id).filter(|r| r.completes_kind(kind)) else {
+            continue;
+        };
+        done += 1;
+        if let (
+            StepKind::Predict | StepKind::Explore,
+            StepRecord::Revealed { score: Some(s), .. },
+        ) = (kind, record)
+        {
+            scores.push(u32::from(*s));
+        }
+        match record.mark() {
+            StepMark::Right => right += 1,
+            StepMark::Partly(_) | StepMark::Missed => missed += 1,
+            StepMark::Open | StepMark::Done => {}
+        }
+    }
     let score = (!scores.is_empty()).then(|| {
         let mean = f64::from(scores.iter().sum::<u32>()) / scores.len() as f64;
         mean.round() as u8
@@ -261,12 +261,6 @@ pub fn summarize_steps<'a>(
     } else {
         LessonStatus::InProgress { done, total }
     };
-    let marks: Vec<StepMark> = finished().map(|(_, record)| record.mark()).collect();
-    let right = marks.iter().filter(|m| **m == StepMark::Right).count();
-    let missed = marks
-        .iter()
-        .filter(|m| matches!(m, StepMark::Partly(_) | StepMark::Missed))
-        .count();
     LessonSummary {
         status,
         score,

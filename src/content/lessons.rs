@@ -130,13 +130,18 @@ fn parse_embedded() -> Result<Vec<Lesson>, Vec<LocatedError>> {
     let mut parsed = Checked::default();
     for (name, bytes) in EMBEDDED {
         parsed.files += 1;
-        let path = format!("lessons/{name}");
-        match decode_text(&path, bytes).and_then(|text| parse_ron::<Lesson>(&path, text)) {
+        match parse_embedded_file(name, bytes) {
             Ok(lesson) => parsed.lessons.push(lesson),
             Err(e) => parsed.errors.push(e),
         }
     }
     parsed.into_result()
+}
+
+/// One embedded lesson file, parsed strictly (`lessons/NAME` in a located error).
+fn parse_embedded_file(name: &str, bytes: &[u8]) -> Result<Lesson, LocatedError> {
+    let path = format!("lessons/{name}");
+    decode_text(&path, bytes).and_then(|text| parse_ron::<Lesson>(&path, text))
 }
 
 /// The shipped lessons, parsed, for a course whose heads are [`SHIPPED_HEADS`]: parsed on the
@@ -154,10 +159,7 @@ fn parse_with_heads(sources: &[(&str, &[u8])], heads: &[LessonHead]) -> Vec<Less
         .iter()
         .zip(heads)
         .map(|((name, bytes), head)| {
-            let path = format!("lessons/{name}");
-            decode_text(&path, bytes)
-                .and_then(|text| parse_ron::<Lesson>(&path, text))
-                .unwrap_or_else(|e| unreadable(head, &e))
+            parse_embedded_file(name, bytes).unwrap_or_else(|e| unreadable(head, &e))
         })
         .collect()
 }

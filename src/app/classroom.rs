@@ -263,7 +263,7 @@ pub fn notes(app: &App) -> Option<crate::domain::classroom::Notes> {
             let patch = p.scenario.as_ref();
             (
                 say(&p.question, patch),
-                answer_words(app, step, index),
+                answer_words(app, step),
                 say(&p.explanation, patch),
                 p.trap.as_deref().map(|t| say(t, patch)).unwrap_or_default(),
             )
@@ -272,7 +272,7 @@ pub fn notes(app: &App) -> Option<crate::domain::classroom::Notes> {
             let patch = x.preset.as_ref();
             (
                 say(&x.task, patch),
-                answer_words(app, step, index),
+                answer_words(app, step),
                 say(&x.explanation, patch),
                 String::new(),
             )
@@ -310,13 +310,8 @@ pub fn notes(app: &App) -> Option<crate::domain::classroom::Notes> {
 }
 
 /// The answer of a step as words: `295 FLOP/byte`, or the right option.
-fn answer_words(app: &App, step: &Step, index: usize) -> String {
-    let screen = app.lesson_screen();
-    let Some(lesson) = screen.and_then(|s| app.lessons.get(s.lesson)) else {
-        return String::new();
-    };
-    let answers = crate::domain::session::resolve_lesson(lesson, &app.cluster, &app.catalog);
-    match answers.get(index).cloned().flatten() {
+fn answer_words(app: &App, step: &Step) -> String {
+    match crate::domain::session::resolve_step(step, &app.cluster, &app.catalog) {
         Some(ResolvedAnswer::Number { value, unit, .. }) => format!(
             "{} {unit}",
             crate::domain::lesson::template::format_number(

@@ -10,7 +10,7 @@ pub mod progress;
 pub mod refusal;
 pub mod step;
 
-pub use answer::{ResolvedAnswer, resolve_lesson};
+pub use answer::{ResolvedAnswer, resolve_lesson, resolve_step};
 pub use progress::{
     Changes, LessonProgress, LessonStatus, LessonSummary, Progress, StepMark, StepRecord,
     summarize, summarize_steps,

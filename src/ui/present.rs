@@ -33,7 +33,7 @@ use crate::app::{App, LessonScreen, Msg};
 use crate::domain::classroom::{choice_counts, spread};
 use crate::domain::lesson::template::{Format, format_number, render as fill};
 use crate::domain::lesson::{Step, scenario_for};
-use crate::domain::session::{ResolvedAnswer, resolve_lesson};
+use crate::domain::session::{ResolvedAnswer, resolve_step};
 use crate::widgets::GuessStrip;
 
 /// Draws the classroom screen in `body`.
@@ -137,13 +137,7 @@ impl<'a> Question<'a> {
             Step::Explore(x) => (&x.task, x.preset.as_ref(), &x.explanation, None),
             Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => return None,
         };
-        let lesson = app
-            .lesson_screen()
-            .and_then(|s| app.lessons().get(s.lesson))?;
-        let answer = resolve_lesson(lesson, app.cluster(), app.catalog())
-            .get(index)
-            .cloned()
-            .flatten();
+        let answer = resolve_step(step, app.cluster(), app.catalog());
         Some(Self {
             app,
             theme: Theme::new(app.appearance()),

@@ -10,7 +10,7 @@ use crate::domain::format::group;
 use crate::domain::lesson::template::render as fill;
 use crate::domain::lesson::{Answer, Step, scenario_for};
 use crate::domain::scenario::Scenario;
-use crate::domain::session::{ResolvedAnswer, resolve_lesson};
+use crate::domain::session::{ResolvedAnswer, resolve_step};
 
 /// A QR code as a square of modules, dark or light, with no quiet zone.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -140,10 +140,7 @@ pub fn state(app: &App) -> Option<RoomStep> {
             .mask_prose(&fill(text, &scenario, &app.catalog))
             .into_owned()
     };
-    let unit = resolve_lesson(lesson, &app.cluster, &app.catalog)
-        .get(index)
-        .cloned()
-        .flatten();
+    let unit = resolve_step(step, &app.cluster, &app.catalog);
     let takes = match (asks(step), options(step), &unit) {
         (true, Some(opts), _) => Takes::Choice {
             options: opts.iter().map(|o| say(o)).collect(),
@@ -167,7 +164,7 @@ pub fn state(app: &App) -> Option<RoomStep> {
             value,
             unit,
             tolerance,
-            text: super::answer_words(app, step, index),
+            text: super::answer_words(app, step),
         }),
         (true, Some(ResolvedAnswer::Choice { correct, .. })) => Some(Revealed::Choice {
             correct: correct + 1,

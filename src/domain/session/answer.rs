@@ -108,20 +108,27 @@ pub fn resolve_lesson(
     lesson
         .steps
         .iter()
-        .map(|step| match step {
-            Step::Predict(p) => Some(ResolvedAnswer::resolve(
-                &p.answer,
-                &scenario_for(p.scenario.as_ref(), cluster),
-                catalog,
-            )),
-            Step::Explore(x) => Some(ResolvedAnswer::resolve(
-                &x.answer,
-                &scenario_for(x.preset.as_ref(), cluster),
-                catalog,
-            )),
-            Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => None,
-        })
+        .map(|step| resolve_step(step, cluster, catalog))
         .collect()
+}
+
+/// The answer of one step (`None` for a step without one), for the active cluster: what
+/// [`resolve_lesson`] gives at that step, without computing the others.
+#[must_use]
+pub fn resolve_step(step: &Step, cluster: &Scenario, catalog: &Catalog) -> Option<ResolvedAnswer> {
+    match step {
+        Step::Predict(p) => Some(ResolvedAnswer::resolve(
+            &p.answer,
+            &scenario_for(p.scenario.as_ref(), cluster),
+            catalog,
+        )),
+        Step::Explore(x) => Some(ResolvedAnswer::resolve(
+            &x.answer,
+            &scenario_for(x.preset.as_ref(), cluster),
+            catalog,
+        )),
+        Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => None,
+    }
 }
 
 #[cfg(test)]

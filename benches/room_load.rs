@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use roofline_tutor::app::{App, Msg, classroom, handle};
+use roofline_tutor::app::{App, classroom, handle};
 use roofline_tutor::cli::present::room::{RoomServer, join};
 use serde_json::json;
 
@@ -33,15 +33,11 @@ const CODE: &str = "K7QX2M";
 const SIZE: (u16, u16) = (160, 45);
 
 fn presenting() -> App {
-    let mut app = support::course_app(SIZE.0, SIZE.1).presenting("2026-11-23T10:00:00Z".into());
-    let index = app
-        .lessons()
-        .iter()
-        .position(|l| l.id == "ridge-point")
-        .unwrap();
-    let _ = handle(&mut app, Msg::OpenLesson(index));
-    let _ = handle(&mut app, Msg::JumpToStep(2));
-    app
+    support::opened_at(
+        support::course_app(SIZE.0, SIZE.1).presenting("2026-11-23T10:00:00Z".into()),
+        "ridge-point",
+        2,
+    )
 }
 
 fn draw(terminal: &mut Terminal<TestBackend>, app: &App) -> Duration {

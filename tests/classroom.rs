@@ -14,15 +14,15 @@ use roofline_tutor::app::{App, Effect, Msg, classroom, handle};
 use roofline_tutor::cli::present::notes::{NotesServer, SOCKET};
 use roofline_tutor::domain::classroom::Notes;
 use roofline_tutor::domain::session::ResolvedAnswer;
-use support::{course_app, render, terminal, text};
+use support::{course_app, opened_at, render, terminal, text};
 
 /// The course presented from lesson `id`, at step `step` (from 1).
 fn presenting(id: &str, step: usize, width: u16, height: u16) -> App {
-    let mut app = course_app(width, height).presenting("2026-11-22T10:00:00Z".to_owned());
-    let index = app.lessons().iter().position(|l| l.id == id).unwrap();
-    let _ = handle(&mut app, Msg::OpenLesson(index));
-    let _ = handle(&mut app, Msg::JumpToStep(step));
-    app
+    opened_at(
+        course_app(width, height).presenting("2026-11-22T10:00:00Z".to_owned()),
+        id,
+        step,
+    )
 }
 
 fn typed(app: &mut App, text: &str) -> Vec<Effect> {

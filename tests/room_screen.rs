@@ -11,12 +11,12 @@ use roofline_tutor::app::{App, Msg, handle};
 use roofline_tutor::cli::present::room::join;
 use roofline_tutor::domain::classroom::room::Takes;
 use serde_json::json;
-use support::{course_app, key, render, text};
+use support::{course_app, key, opened_at, render, text};
 
 const URL: &str = "http://192.168.1.20:40123/?code=K7QX2M";
 
 fn presenting_with_room() -> App {
-    let mut app = course_app(160, 45)
+    let app = course_app(160, 45)
         .presenting("2026-11-23T10:00:00Z".to_owned())
         .with_room(RoomInfo {
             url: URL.to_owned(),
@@ -24,14 +24,7 @@ fn presenting_with_room() -> App {
             qr: join::qr(URL).unwrap(),
             panel: JoinPanel::Shown,
         });
-    let index = app
-        .lessons()
-        .iter()
-        .position(|l| l.id == "ridge-point")
-        .unwrap();
-    let _ = handle(&mut app, Msg::OpenLesson(index));
-    let _ = handle(&mut app, Msg::JumpToStep(2));
-    app
+    opened_at(app, "ridge-point", 2)
 }
 
 fn room_answer(app: &mut App, participant: &str, value: f64) {

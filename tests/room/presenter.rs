@@ -23,11 +23,11 @@ impl Presenter {
     /// The course presented from lesson `id` at step `step` (from 1), its room on a free
     /// loopback port.
     pub fn start(id: &str, step: usize) -> Self {
-        let mut app =
-            super::support::course_app(160, 45).presenting("2026-11-23T10:00:00Z".to_owned());
-        let index = app.lessons().iter().position(|l| l.id == id).unwrap();
-        let _ = handle(&mut app, Msg::OpenLesson(index));
-        let _ = handle(&mut app, Msg::JumpToStep(step));
+        let app = super::support::opened_at(
+            super::support::course_app(160, 45).presenting("2026-11-23T10:00:00Z".to_owned()),
+            id,
+            step,
+        );
         let (answers, inbox) = mpsc::channel();
         let server = RoomServer::start("127.0.0.1:0".parse().unwrap(), CODE, answers)
             .expect("the room's server starts on loopback");

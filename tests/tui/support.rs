@@ -35,6 +35,15 @@ pub fn course_app(width: u16, height: u16) -> App {
     app_with(lessons, width, height, Appearance::default())
 }
 
+/// `app` on lesson `id` at its step `step` (from 1), opened and jumped to as a presenter does.
+#[track_caller]
+pub fn opened_at(mut app: App, id: &str, step: usize) -> App {
+    let index = app.course().position(id).expect("the lesson ships");
+    let _ = roofline_tutor::app::handle(&mut app, Msg::OpenLesson(index));
+    let _ = roofline_tutor::app::handle(&mut app, Msg::JumpToStep(step));
+    app
+}
+
 /// An app over the shipped course with this progress saved, on the lesson list.
 pub fn course_app_with(progress: Progress, width: u16, height: u16) -> App {
     course_app_looking(progress, width, height, Appearance::default())

@@ -9,7 +9,9 @@ use crate::domain::catalog::Catalog;
 use crate::domain::decode_dot::DotLayers;
 use crate::domain::format::group;
 use crate::domain::quantity::{Quantity, QuantityValue};
-use crate::domain::scenario::{Evaluation, KvSplit, ModelEvaluation, Scenario, WeightFit};
+use crate::domain::scenario::{
+    BatchFit, Evaluation, KvSplit, ModelEvaluation, Scenario, WeightFit,
+};
 
 /// The options `roofline calc` takes, already parsed.
 #[derive(Debug, Clone)]
@@ -61,7 +63,8 @@ pub fn to_json(s: &Scenario, e: &Evaluation) -> Value {
             "model_name": m.model_name,
             "draft_tokens": s.draft_tokens,
             "prompt": s.prompt,
-            "fits": m.fit.fits(),
+            "fits": m.batch_fit(s.batch).runs(),
+            "fit": m.batch_fit(s.batch).name(),
             "decode_dot_layers": m.decode_dot.layers.name(),
             "kv_split": kv_split_name(m.kv_split),
             "weight_bytes_per_gpu": m.weight_bytes_per_gpu,
@@ -75,11 +78,17 @@ pub fn to_json(s: &Scenario, e: &Evaluation) -> Value {
             map.extend(extra);
         }
     }
+    let past_wall = e
+        .model
+        .as_ref()
+        .is_some_and(|m| matches!(m.batch_fit(s.batch), BatchFit::PastKvWall { .. }));
     for q in Quantity::ALL {
         if q.needs_model() && e.model.is_none() {
             continue;
         }
         let value = match q.value(e) {
+            // A batch past the KV wall does not run: no time, rate or cost for it.
+            _ if past_wall && assumes_the_batch_runs(q) => Value::Null,
             // A count of sequences stays an integer.
             Some(QuantityValue::Number(_)) if q == Quantity::MaxBatchKv => {
                 json!(e.model.as_ref().and_then(|m| m.max_batch_kv))
@@ -91,6 +100,19 @@ pub fn to_json(s: &Scenario, e: &Evaluation) -> Value {
         map.insert(q.name().to_owned(), value);
     }
     object
+}
+
+/// The figures that describe serving the batch, which a batch past the KV wall never does.
+const fn assumes_the_batch_runs(q: Quantity) -> bool {
+    matches!(
+        q,
+        Quantity::StepTimeMs
+            | Quantity::TpotMs
+            | Quantity::TokensPerS
+            | Quantity::TokensPerSPerSeq
+            | Quantity::UsdPerMillionTokens
+            | Quantity::EnergyPerTokenJ
+    )
 }
 
 const fn kv_split_name(split: KvSplit) -> &'static str {
@@ -133,6 +155,15 @@ fn to_table(s: &Scenario, e: &Evaluation) -> String {
                 group(m.usable_bytes_per_gpu / 1e9, 1),
                 s.mem_util,
                 s.overhead_gb
+            );
+        }
+        if let BatchFit::PastKvWall { batch, wall } = m.batch_fit(s.batch) {
+            let _ = writeln!(
+                out,
+                "  DOES NOT FIT: batch {batch} is past the KV wall ({wall} sequences at {} \
+                 tokens). The step time below is a thought experiment; tokens/s, cost and \
+                 energy are left out. Lower --batch or --context, or raise --tp.",
+                s.context
             );
         }
         push_rows(&mut out, &model_rows(s, e, m));
@@ -300,6 +331,7 @@ fn time_rows(s: &Scenario, m: &ModelEvaluation) -> Rows {
     } else {
         ", nothing reserved".to_owned()
     };
+    let runs = m.batch_fit(s.batch).runs() || m.fit == WeightFit::DoesNotFit;
     let kv_wall = match (m.max_batch_kv, m.fit) {
         (_, WeightFit::DoesNotFit) => "none: the weights do not fit".to_owned(),
         (Some(b), WeightFit::Fits) => format!(
@@ -347,6 +379,11 @@ fn time_rows(s: &Scenario, m: &ModelEvaluation) -> Rows {
             ),
         ),
     ];
+    if !runs {
+        // Past the KV wall: no token rate, cost or energy for a batch that cannot run.
+        rows.retain(|(label, _)| !matches!(*label, "tokens/s" | "cost"));
+        return rows;
+    }
     if let Some(j) = m.energy_per_token_j {
         rows.push((
             "energy",
@@ -389,7 +426,9 @@ mod tests {
         ] {
             assert!(json.get(key).is_some(), "missing {key}");
         }
-        assert_eq!(json["max_batch_kv"], 104);
+        // 81,559 MiB × 0.9, less 16.06 GB of weights and the default 3 GB reserve.
+        assert_eq!(json["max_batch_kv"], 107);
+        assert_eq!(json["overhead_gb"], 3.0);
         assert_eq!(json["bound"], "memory");
     }
 }

@@ -8,8 +8,10 @@ use super::dtype::Dtype;
 use super::limits;
 use super::roofline;
 
+mod batch_fit;
 mod model_evaluation;
 
+pub use batch_fit::BatchFit;
 pub use model_evaluation::{KvSplit, ModelEvaluation, WeightFit};
 
 /// The largest batch the slider and the calculator accept.
@@ -53,6 +55,11 @@ pub struct Scenario {
     pub gpu_hour_usd: f64,
 }
 
+/// GB per GPU held back for activations, CUDA graphs and the runtime, outside the KV budget,
+/// until a lesson, a cluster profile or `--overhead-gb` sets another: the one default the plot,
+/// the lessons and `calc` share (the reference's worked example 1 reserves 3 GB).
+pub const DEFAULT_RESERVE_GB: f64 = 3.0;
+
 /// The GPU-hour price the tutor assumes until a cluster profile or `--gpu-hour-usd` sets one:
 /// 2.50 USD, a round illustrative figure for renting one data-centre GPU; use your own.
 pub const DEFAULT_GPU_HOUR_USD: f64 = 2.5;
@@ -63,7 +70,7 @@ fn default_gpu_hour_usd() -> f64 {
 
 impl Scenario {
     /// The calculator's defaults for a GPU: BF16, batch 1, no context, one GPU, 0.9 memory
-    /// utilization, nothing reserved, a 2048-token prompt.
+    /// utilization, [`DEFAULT_RESERVE_GB`] reserved, a 2048-token prompt.
     #[must_use]
     pub fn for_gpu(gpu: &str) -> Self {
         Self {
@@ -76,7 +83,7 @@ impl Scenario {
             context: 0,
             tp: 1,
             mem_util: 0.9,
-            overhead_gb: 0.0,
+            overhead_gb: DEFAULT_RESERVE_GB,
             prompt: 2048,
             draft_tokens: 0,
             attention_dp: false,
@@ -85,14 +92,13 @@ impl Scenario {
     }
 
     /// The tutor's default cluster until the learner sets their own: one H100 SXM serving
-    /// Llama-3-8B in BF16 at 4K context, with 3 GB per GPU held back for the runtime (the
-    /// reference's worked example 1: a KV wall at 98 sequences).
+    /// Llama-3-8B in BF16 at 4K context, with [`DEFAULT_RESERVE_GB`] per GPU held back for the
+    /// runtime (the reference's worked example 1: a KV wall at 107 sequences).
     #[must_use]
     pub fn default_cluster() -> Self {
         Self {
             model: Some("llama-3-8b".to_owned()),
             context: 4096,
-            overhead_gb: 3.0,
             ..Self::for_gpu("h100-sxm")
         }
     }
@@ -118,13 +124,13 @@ impl Scenario {
         if !(self.overhead_gb >= 0.0 && self.overhead_gb.is_finite()) {
             return Err(ScenarioError::Overhead(self.overhead_gb));
         }
-        if !(self.gpu_hour_usd >= 0.0 && self.gpu_hour_usd.is_finite()) {
+        if limits::GPU_HOUR_USD.check(self.gpu_hour_usd).is_some() {
             return Err(ScenarioError::Price(self.gpu_hour_usd));
         }
         if self.overhead_gb * 1e9 > gpu.memory_bytes() {
             return Err(ScenarioError::OverheadBeyondMemory {
                 overhead_gb: self.overhead_gb,
-                memory_gb: gpu.memory_gb,
+                memory_gb: gpu.memory_bytes() / 1e9,
                 gpu: gpu.name.clone(),
             });
         }
@@ -194,18 +200,18 @@ pub enum ScenarioError {
     /// Memory utilization outside (0, 1].
     #[error("memory utilization must be in (0, 1], not {0}")]
     MemUtil(f64),
-    /// Negative or non-finite GPU-hour price.
-    #[error("the GPU-hour price must be a non-negative number of US dollars, not {0}")]
+    /// A GPU-hour price outside [`limits::GPU_HOUR_USD`].
+    #[error("the GPU-hour price must be between {min} and {max} US dollars, not {0}", min = limits::GPU_HOUR_USD.min, max = limits::GPU_HOUR_USD.max)]
     Price(f64),
     /// Negative or non-finite reserved memory.
     #[error("reserved overhead must be a non-negative number of GB, not {0}")]
     Overhead(f64),
     /// More reserved than the GPU has.
-    #[error("reserved overhead {overhead_gb} GB is more than the {memory_gb} GB of {gpu}")]
+    #[error("reserved overhead {overhead_gb} GB is more than the {memory_gb:.1} GB of {gpu}")]
     OverheadBeyondMemory {
         /// The reserve asked for, GB.
         overhead_gb: f64,
-        /// The GPU's memory, GB.
+        /// The GPU's memory, 10^9 bytes.
         memory_gb: f64,
         /// The GPU's name.
         gpu: String,

@@ -451,3 +451,23 @@ fn an_overhead_beyond_the_gpu_memory_is_refused() {
         "{err}"
     );
 }
+
+/// A price that would print `inf USD` is refused where it enters (issue 24, part 6).
+#[rstest]
+#[case::huge("1e300")]
+#[case::past_the_limit("10001")]
+fn a_gpu_hour_price_out_of_range_is_refused(#[case] price: &str) {
+    let out = roofline(&[
+        "calc",
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3-8b",
+        "--gpu-hour-usd",
+        price,
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("gpu_hour_usd"), "{err}");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("inf"));
+}

@@ -331,7 +331,9 @@ impl Room {
 
 /// Time to first token at the speed of light: one prompt's prefill on the replica. Every
 /// weight is read once (a long prompt touches every expert) and the prompt's KV and state
-/// are written; 2 FLOPs per active parameter per token plus causal attention (T²/2 pairs).
+/// are written; 2 FLOPs per active parameter per token plus causal attention (T²/2 pairs),
+/// except the output head, which only the last token needs (its logits pick the first output
+/// token; the other prompt tokens' logits are never computed).
 fn ttft(
     s: &Scenario,
     model: &ModelSpec,
@@ -343,7 +345,7 @@ fn ttft(
     let prompt = s.prompt as f64;
     let bytes = model.weight_bytes_read(prompt, s.weights) / tp
         + (prompt * kv_bytes_per_token + model.state_bytes_per_sequence()) * kv_share_per_gpu;
-    let flops = (2.0 * model.matmul_params_per_token() * prompt
+    let flops = (2.0 * model.prefill_matmul_params(prompt)
         + model.attention_flops_per_context_token() * prompt * prompt / 2.0)
         / tp;
     (bytes / bandwidth).max(flops / peak_flops)

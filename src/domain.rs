@@ -7,6 +7,7 @@ pub mod batch_range;
 pub mod catalog;
 pub mod classroom;
 pub mod decode_dot;
+pub mod derivation;
 pub mod describe;
 pub mod dtype;
 pub mod format;

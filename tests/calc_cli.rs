@@ -471,3 +471,67 @@ fn a_gpu_hour_price_out_of_range_is_refused(#[case] price: &str) {
     assert!(err.contains("gpu_hour_usd"), "{err}");
     assert!(!String::from_utf8_lossy(&out.stdout).contains("inf"));
 }
+
+/// `calc --explain`: every derived figure with its formula, inputs and sources (issue 24).
+#[test]
+fn explain_prints_how_each_figure_is_computed() {
+    let out = roofline(&[
+        "calc",
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3-8b",
+        "--context",
+        "4096",
+        "--batch",
+        "64",
+        "--explain",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let explained = &text[text.find("How each figure is computed").expect("explained")..];
+    insta::assert_snapshot!("calc_explain_llama_3_8b_h100", explained);
+}
+
+/// The JSON `basis`: each figure's inputs recompute it (ridge and KV wall checked here).
+#[test]
+fn json_basis_recomputes_the_figures() {
+    let v = calc_json(&[
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3-8b",
+        "--context",
+        "4096",
+    ]);
+    let basis = &v["basis"];
+    let inputs = |figure: &str| -> Vec<f64> {
+        basis[figure]["inputs"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no basis for {figure}: {basis}"))
+            .iter()
+            .map(|i| i["value"].as_f64().unwrap())
+            .collect()
+    };
+    let r = inputs("ridge_flop_per_byte");
+    assert_rel(r[0] / r[1], num(&v, "ridge_flop_per_byte"), 1e-12);
+    let w = inputs("max_batch_kv");
+    let wall = ((w[0] * w[1] - w[2] - w[3]).max(0.0) / w[4]).floor() * w[5];
+    assert_eq!(v["max_batch_kv"].as_f64(), Some(wall));
+    assert_eq!(
+        basis["max_batch_kv"]["inputs"][0]["source"]["kind"],
+        "datasheet"
+    );
+    assert_eq!(
+        basis["max_batch_kv"]["inputs"][2]["source"]["kind"],
+        "default"
+    );
+    for figure in [
+        "step_time_ms",
+        "tokens_per_s",
+        "usd_per_million_tokens",
+        "batch_to_ridge",
+    ] {
+        assert!(basis[figure]["symbols"].is_string(), "{figure}: {basis}");
+    }
+}

@@ -127,7 +127,7 @@ proptest! {
             prop_assert!(m.max_batch_kv.is_none_or(|b| b < u64::MAX), "{s:?}: {m:?}");
         }
         for json in [false, true] {
-            let text = calc::run(&CATALOG, &CalcArgs { scenario: s.clone(), json })
+            let text = calc::run(&CATALOG, &CalcArgs { scenario: s.clone(), json, explain: !json })
                 .map_err(|e| TestCaseError::fail(format!("{e:#}")))?;
             for bad in ["inf", "NaN", "18446744073709551615"] {
                 prop_assert!(!text.contains(bad), "{bad} in calc output for {s:?}:\n{text}");
@@ -227,7 +227,7 @@ proptest! {
                 prop_assert!(v.is_finite(), "{} = {v} for {s:?}\n{hardware}\n{models}", q.name());
             }
         }
-        let text = calc::run(&catalog, &CalcArgs { scenario: s.clone(), json: false })
+        let text = calc::run(&catalog, &CalcArgs { scenario: s.clone(), json: false, explain: true })
             .map_err(|e| TestCaseError::fail(format!("{e:#}")))?;
         for bad in ["inf", "NaN", "18446744073709551615"] {
             prop_assert!(!text.contains(bad), "{bad} in calc output for {s:?}:\n{text}\n{hardware}\n{models}");

@@ -5,8 +5,11 @@ use std::fmt::Write as _;
 use anyhow::Result;
 use serde_json::{Value, json};
 
+mod explain;
+
 use crate::domain::catalog::Catalog;
 use crate::domain::decode_dot::DotLayers;
+use crate::domain::derivation::derivations;
 use crate::domain::format::group;
 use crate::domain::quantity::{Quantity, QuantityValue};
 use crate::domain::scenario::{
@@ -20,18 +23,48 @@ pub struct CalcArgs {
     pub scenario: Scenario,
     /// Print JSON instead of a table.
     pub json: bool,
+    /// After the table, how each figure is computed (`--explain`).
+    pub explain: bool,
 }
 
-/// Evaluates the scenario and renders it.
+/// Evaluates the scenario and renders it; the JSON carries a `basis` per derived figure.
 pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
-    let evaluation = args.scenario.evaluate(catalog)?;
+    let s = &args.scenario;
+    let evaluation = s.evaluate(catalog)?;
+    let model = s.model.as_deref().map(|id| catalog.model(id)).transpose()?;
+    let derivations = derivations(s, &evaluation, catalog.gpu(&s.gpu)?, model);
     Ok(if args.json {
-        let mut text = serde_json::to_string_pretty(&to_json(&args.scenario, &evaluation))?;
+        let mut object = to_json(s, &evaluation);
+        if let Value::Object(map) = &mut object {
+            // Only figures the JSON states (not those a batch past the KV wall leaves out).
+            let shown: Vec<_> = derivations
+                .into_iter()
+                .filter(|d| map.get(d.formula.figure()).is_some_and(|v| !v.is_null()))
+                .collect();
+            map.insert("basis".to_owned(), explain::basis(&shown));
+        }
+        let mut text = serde_json::to_string_pretty(&object)?;
         text.push('\n');
         text
+    } else if args.explain {
+        let runs = evaluation
+            .model
+            .as_ref()
+            .is_none_or(|m| !matches!(m.batch_fit(s.batch), BatchFit::PastKvWall { .. }));
+        let shown: Vec<_> = derivations
+            .into_iter()
+            .filter(|d| runs || !assumes_the_batch_runs_figure(d.formula.figure()))
+            .collect();
+        to_table(s, &evaluation) + &explain::text(&shown)
     } else {
-        to_table(&args.scenario, &evaluation)
+        to_table(s, &evaluation)
     })
+}
+
+fn assumes_the_batch_runs_figure(name: &str) -> bool {
+    Quantity::ALL
+        .into_iter()
+        .any(|q| assumes_the_batch_runs(q) && q.name() == name)
 }
 
 /// The JSON object: inputs echoed, then every number (as numbers, `null` where not defined).

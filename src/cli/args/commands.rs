@@ -253,9 +253,13 @@ pub struct CalcCli {
     /// Price of one GPU-hour in US dollars, for the cost per million tokens [default: 2.50].
     #[arg(long = "gpu-hour-usd", value_name = "USD", value_parser = parse_gpu_hour_usd)]
     pub gpu_hour_usd: Option<f64>,
-    /// Print one JSON object instead of a table.
+    /// Print one JSON object instead of a table (each derived figure's `basis` included).
     #[arg(long)]
     pub json: bool,
+    /// After the table, how each figure is computed: formula, inputs and their sources,
+    /// assumptions, and the input that moves it most.
+    #[arg(long, conflicts_with = "json")]
+    pub explain: bool,
     /// Options every command shares.
     #[command(flatten)]
     pub global: GlobalArgs,

@@ -3,6 +3,7 @@
 //! model (with MBU and MFU for the readouts).
 
 use crate::domain::catalog::Catalog;
+use crate::domain::gpu_lab::THIS_GPU_ID;
 use crate::domain::lab::THIS_MACHINE_ID;
 use crate::domain::measured::{decode_mbu, prefill_mfu};
 use crate::domain::scenario::Scenario;
@@ -27,6 +28,14 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Measured {
     {
         return Measured {
             overlay: Some(MeasuredOverlay::from_lab(report)),
+            ..Measured::default()
+        };
+    }
+    if scenario.gpu == THIS_GPU_ID
+        && let Some(report) = &catalog.gpu_lab
+    {
+        return Measured {
+            overlay: Some(MeasuredOverlay::from_gpu_lab(report)),
             ..Measured::default()
         };
     }

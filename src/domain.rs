@@ -10,6 +10,7 @@ pub mod decode_dot;
 pub mod describe;
 pub mod dtype;
 pub mod format;
+pub mod gpu_lab;
 pub mod hardware;
 pub mod lab;
 pub mod lesson;

@@ -70,12 +70,9 @@ pub struct App {
     run_state: RunState,
     measure: Measure,
     mode: Mode,
-    classroom: Classroom,
     what_if: WhatIfLine,
     pending: Pending,
-    quiz: Option<quiz::QuizRun>,
     schedule: Schedule,
-    review: Option<Reviewing>,
 }
 
 /// The what-if line over the plot.
@@ -267,12 +264,9 @@ impl App {
             run_state: RunState::Running,
             measure,
             mode: Mode::Study,
-            classroom: Classroom::default(),
             what_if: WhatIfLine::Closed,
             pending: Pending::Nothing,
-            quiz: None,
             schedule: Schedule::default(),
-            review: None,
         }
     }
 
@@ -280,11 +274,10 @@ impl App {
     /// presenter paces and reveals, nothing is scored, no progress is saved.
     #[must_use]
     pub fn presenting(mut self, started: String) -> Self {
-        self.mode = Mode::Present;
-        self.classroom = Classroom {
+        self.mode = Mode::Present(Classroom {
             started,
             ..Classroom::default()
-        };
+        });
         self
     }
 
@@ -292,15 +285,17 @@ impl App {
     /// screen until its reveal, a result file at the end and no study progress saved.
     #[must_use]
     pub fn quizzing(mut self, run: quiz::QuizRun) -> Self {
-        self.mode = Mode::Quiz;
-        self.quiz = Some(run);
+        self.mode = Mode::Quiz(run);
         self
     }
 
     /// The quiz in progress (none outside the quiz).
     #[must_use]
     pub const fn quiz(&self) -> Option<&quiz::QuizRun> {
-        self.quiz.as_ref()
+        match &self.mode {
+            Mode::Quiz(run) => Some(run),
+            Mode::Study | Mode::Present(_) | Mode::Review(_) => None,
+        }
     }
 
     /// The what-if line.
@@ -309,10 +304,13 @@ impl App {
         &self.what_if
     }
 
-    /// The classroom walkthrough's state (empty outside the classroom).
+    /// The classroom walkthrough's state (none outside the classroom).
     #[must_use]
-    pub const fn classroom(&self) -> &Classroom {
-        &self.classroom
+    pub const fn classroom(&self) -> Option<&Classroom> {
+        match &self.mode {
+            Mode::Present(room) => Some(room),
+            Mode::Study | Mode::Quiz(_) | Mode::Review(_) => None,
+        }
     }
 
     /// The index of the lesson studied last, if it is in the course.
@@ -490,10 +488,10 @@ impl App {
         self.mode.wall(self)
     }
 
-    /// The mode the tutor is in.
+    /// The mode the tutor is in, with its state.
     #[must_use]
-    pub const fn mode(&self) -> Mode {
-        self.mode
+    pub const fn mode(&self) -> &Mode {
+        &self.mode
     }
 
     /// The session of the lesson on screen, if any.

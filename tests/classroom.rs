@@ -63,7 +63,11 @@ fn the_room_is_counted_until_the_reveal_then_spread() {
     assert!(effects.contains(&Effect::NotifyNotes));
     let _ = typed(&mut app, "30");
     assert_eq!(
-        app.classroom().guesses.of(&step).numbers,
+        app.classroom()
+            .expect("presenting")
+            .guesses
+            .of(&step)
+            .numbers,
         vec![8.0, 16.0, 7.5, 30.0]
     );
     let screen = text(&render(&app, 160, 45));
@@ -78,9 +82,16 @@ fn the_room_is_counted_until_the_reveal_then_spread() {
     );
     // A line that is not all numbers is refused inline and nothing is added.
     let _ = typed(&mut app, "12 lots");
-    assert_eq!(app.classroom().guesses.of(&step).count(), 4);
     assert_eq!(
-        app.classroom().error.as_deref(),
+        app.classroom()
+            .expect("presenting")
+            .guesses
+            .of(&step)
+            .count(),
+        4
+    );
+    assert_eq!(
+        app.classroom().expect("presenting").error.as_deref(),
         Some("'lots': that is not a number")
     );
     assert!(text(&render(&app, 160, 45)).contains("'lots': that is not a number"));

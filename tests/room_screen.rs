@@ -195,7 +195,13 @@ fn an_answer_that_does_not_fit_the_step_is_dropped() {
         );
     }
     let id = app.current_step().unwrap().1.id().to_owned();
-    assert_eq!(app.classroom().guesses.of(&id).count(), 0);
+    assert_eq!(
+        app.classroom().expect("presenting").guesses.of(&id).count(),
+        0
+    );
     room_answer(&mut app, "p", 300.0);
-    assert_eq!(app.classroom().guesses.of(&id).count(), 1);
+    assert_eq!(
+        app.classroom().expect("presenting").guesses.of(&id).count(),
+        1
+    );
 }

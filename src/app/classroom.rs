@@ -5,7 +5,7 @@ pub mod room;
 
 use std::collections::BTreeSet;
 
-use super::{App, Effect, Msg, Notice, NoticeKind, Screen};
+use super::{App, Effect, Mode, Msg, Notice, NoticeKind, Screen};
 use crate::domain::classroom::{
     ClassRecord, RECORD_FORMAT_VERSION, RoomGuesses, StepRecordOut, choice_counts,
     parse_room_guesses, spread,
@@ -54,8 +54,10 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<(Option<Msg>, Vec<Effec
     };
     let index = screen.session.current();
     let step = app.lessons.get(screen.lesson)?.steps.get(index)?.clone();
-    let open = asks(&step) && !app.classroom.revealed.contains(&index);
-    let room = &mut app.classroom;
+    let Mode::Present(room) = &mut app.mode else {
+        return None;
+    };
+    let open = asks(&step) && !room.revealed.contains(&index);
     let done = |effects: Vec<Effect>| Some((None, effects));
     match msg {
         Msg::TypeChar(c) if open => {
@@ -150,16 +152,16 @@ pub(super) fn jump(app: &mut App, n: usize) -> Option<Msg> {
 /// The record of the walkthrough so far: every revealed step with the room's guesses.
 #[must_use]
 pub fn record(app: &App) -> Option<ClassRecord> {
+    let classroom = app.classroom()?;
     let screen = app.lesson_screen()?;
     let lesson = app.lessons.get(screen.lesson)?;
     let answers = crate::domain::session::resolve_lesson(lesson, &app.cluster, &app.catalog);
-    let steps = app
-        .classroom
+    let steps = classroom
         .revealed
         .iter()
         .filter_map(|&i| {
             let step = lesson.steps.get(i)?;
-            let guesses = app.classroom.guesses.of(step.id());
+            let guesses = classroom.guesses.of(step.id());
             let (question, patch) = match step {
                 Step::Predict(p) => (&p.question, p.scenario.as_ref()),
                 Step::Explore(x) => (&x.task, x.preset.as_ref()),
@@ -207,7 +209,7 @@ pub fn record(app: &App) -> Option<ClassRecord> {
     Some(ClassRecord {
         format_version: RECORD_FORMAT_VERSION,
         lesson: lesson.id.clone(),
-        started: app.classroom.started.clone(),
+        started: classroom.started.clone(),
         steps,
     })
 }
@@ -229,6 +231,7 @@ pub fn options(step: &Step) -> Option<&[String]> {
 /// What the speaker-notes window shows now.
 #[must_use]
 pub fn notes(app: &App) -> Option<crate::domain::classroom::Notes> {
+    let classroom = app.classroom()?;
     let screen = app.lesson_screen()?;
     let lesson = app.lessons.get(screen.lesson)?;
     let index = screen.session.current();
@@ -304,8 +307,8 @@ pub fn notes(app: &App) -> Option<crate::domain::classroom::Notes> {
         explanation,
         trap,
         next,
-        guesses: app.classroom.guesses.of(step.id()),
-        revealed: app.classroom.revealed.contains(&index),
+        guesses: classroom.guesses.of(step.id()),
+        revealed: classroom.revealed.contains(&index),
     })
 }
 

@@ -189,7 +189,9 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<(Option<Msg>, Vec<Effec
         }
         app.notice = app.notice.take().filter(|n| n.kind == NoticeKind::Warning);
     }
-    let run = app.quiz.as_mut()?;
+    let super::Mode::Quiz(run) = &mut app.mode else {
+        return None;
+    };
     let done = |effects: Vec<Effect>| Some((None, effects));
     match msg {
         Msg::Clock(now) => {
@@ -383,10 +385,7 @@ fn advance(run: &mut QuizRun) {
 
 /// The quiz's key contexts: the question's input, the revealed answer, or the end.
 #[must_use]
-pub fn contexts(app: &App) -> Vec<KeyContext> {
-    let Some(run) = app.quiz.as_ref() else {
-        return vec![KeyContext::Global];
-    };
+pub fn contexts(run: &QuizRun) -> Vec<KeyContext> {
     let own = match (run.phase, &run.input) {
         (QuizPhase::Asking, QuizInput::Number(_)) => KeyContext::QuizNumber,
         (QuizPhase::Asking, QuizInput::Choice(_)) => KeyContext::QuizChoice,
@@ -399,10 +398,7 @@ pub fn contexts(app: &App) -> Vec<KeyContext> {
 /// Quiz: everything but the question is withheld until its reveal; the answer of the question
 /// on screen is the figure no surface may show.
 #[must_use]
-pub fn withheld(app: &App) -> Withheld {
-    let Some(run) = app.quiz.as_ref() else {
-        return Withheld::none();
-    };
+pub fn withheld(run: &QuizRun) -> Withheld {
     let index = run.current();
     match run.questions.get(index).map(|q| &q.answer) {
         Some(QuestionAnswer::Number { value, unit, .. }) if !run.shows_answer(index) => {

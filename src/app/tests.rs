@@ -413,7 +413,7 @@ fn update_returns_its_effects_as_values() {
     send(&mut app, &[Msg::TypeChar('8')]);
     let committed = update(&mut app, Msg::Commit);
     assert!(committed.saves_progress(), "a committed guess is saved");
-    assert_eq!(app.mode(), Mode::Study);
+    assert_eq!(app.mode(), &Mode::Study);
 }
 
 #[test]

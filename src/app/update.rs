@@ -34,7 +34,7 @@ pub fn update(app: &mut App, msg: Msg) -> Effects {
     if let what_if::Taken::Took(follow_up) = what_if::handle(app, &msg) {
         let mut effects = Effects::default();
         apply_wall_policy(app);
-        if app.mode == Mode::Present {
+        if matches!(app.mode, Mode::Present(_)) {
             effects.push(Effect::NotifyNotes);
         }
         if let Some(msg) = follow_up {
@@ -43,9 +43,9 @@ pub fn update(app: &mut App, msg: Msg) -> Effects {
         return effects;
     }
     let own = match app.mode {
-        Mode::Present => classroom::handle(app, &msg),
-        Mode::Quiz => super::quiz::handle(app, &msg),
-        Mode::Review => {
+        Mode::Present(_) => classroom::handle(app, &msg),
+        Mode::Quiz(_) => super::quiz::handle(app, &msg),
+        Mode::Review(_) => {
             before(app, &msg);
             review::handle(app, &msg)
         }
@@ -57,11 +57,11 @@ pub fn update(app: &mut App, msg: Msg) -> Effects {
             follow_up
         }
         // Review called `before` already.
-        None if app.mode == Mode::Review => route(app, msg),
+        None if matches!(app.mode, Mode::Review(_)) => route(app, msg),
         None => dispatch(app, msg),
     };
     apply_wall_policy(app);
-    if app.mode == Mode::Present {
+    if matches!(app.mode, Mode::Present(_)) {
         // The notes window follows every change of the presentation.
         effects.push(Effect::NotifyNotes);
     }

@@ -48,8 +48,8 @@ pub fn content(app: &App, screen: &LessonScreen, width: u16) -> Vec<Line<'static
         withheld: app.withheld(),
     };
     let mut lines = match app.mode() {
-        crate::app::Mode::Review => super::review::header(app, screen, pane.theme, width),
-        crate::app::Mode::Study | crate::app::Mode::Present | crate::app::Mode::Quiz => {
+        crate::app::Mode::Review(_) => super::review::header(app, screen, pane.theme, width),
+        crate::app::Mode::Study | crate::app::Mode::Present(_) | crate::app::Mode::Quiz(_) => {
             vec![pane.header(step, &screen.session), Line::default()]
         }
     };

@@ -74,7 +74,7 @@ impl Presenter {
     /// The current step's guesses, typed and sent.
     pub fn guesses(&self) -> StepGuesses {
         let step = self.app.current_step().unwrap().1.id().to_owned();
-        self.app.classroom().guesses.of(&step)
+        self.app.classroom().expect("presenting").guesses.of(&step)
     }
 
     /// The answers waiting in the channel, not yet handed to `update`.

@@ -4,7 +4,7 @@
 //! with every figure not yet revealed masked; how to join (address, code, QR code) is shown
 //! on a panel the presenter toggles.
 
-use super::{App, Effect, Msg, Screen, asks, options};
+use super::{App, Classroom, Effect, Mode, Msg, Screen, asks, options};
 use crate::domain::classroom::room::{Revealed, RoomStep, RoomValue, Takes};
 use crate::domain::format::group;
 use crate::domain::lesson::template::render as fill;
@@ -52,10 +52,13 @@ pub struct RoomInfo {
 }
 
 impl App {
-    /// The walkthrough with the room answering from its devices; the join panel is up first.
+    /// The walkthrough with the room answering from its devices; the join panel is up first
+    /// (outside a walkthrough there is no room: nothing changes).
     #[must_use]
     pub fn with_room(mut self, room: RoomInfo) -> Self {
-        self.classroom.room = Some(room);
+        if let Mode::Present(classroom) = &mut self.mode {
+            classroom.room = Some(room);
+        }
         self
     }
 }
@@ -72,13 +75,19 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<Vec<Effect>> {
         let Some(id) = open_step_taking(app, *step, *value) else {
             return Some(vec![]);
         };
-        app.classroom.guesses.set_sent(&id, participant, *value);
+        if let Mode::Present(classroom) = &mut app.mode {
+            classroom.guesses.set_sent(&id, participant, *value);
+        }
         return Some(vec![Effect::NotifyNotes]);
     }
     if *msg != Msg::ToggleJoinPanel {
         return None;
     }
-    match &mut app.classroom.room {
+    let room = match &mut app.mode {
+        Mode::Present(classroom) => classroom.room.as_mut(),
+        Mode::Study | Mode::Quiz(_) | Mode::Review(_) => None,
+    };
+    match room {
         Some(room) => {
             room.panel = match room.panel {
                 JoinPanel::Shown => JoinPanel::Hidden,
@@ -102,7 +111,7 @@ fn open_step_taking(app: &App, index: usize, value: RoomValue) -> Option<String>
         return None;
     };
     let step = app.lessons.get(screen.lesson)?.steps.get(index)?;
-    if !asks(step) || app.classroom.revealed.contains(&index) {
+    if !asks(step) || app.classroom().is_none_or(|c| c.revealed.contains(&index)) {
         return None;
     }
     let answer = match step {
@@ -124,6 +133,7 @@ fn open_step_taking(app: &App, index: usize, value: RoomValue) -> Option<String>
 /// not yet revealed masked, what it takes, and the answer once revealed.
 #[must_use]
 pub fn state(app: &App) -> Option<RoomStep> {
+    let classroom: &Classroom = app.classroom()?;
     let screen = app.lesson_screen()?;
     let lesson = app.lessons.get(screen.lesson)?;
     let index = screen.session.current();
@@ -151,7 +161,7 @@ pub fn state(app: &App) -> Option<RoomStep> {
         // A step that asks nothing, or a number that cannot be computed here.
         (false, _, _) | (true, None, _) => Takes::Nothing,
     };
-    let revealed = app.classroom.revealed.contains(&index);
+    let revealed = classroom.revealed.contains(&index);
     let answer = match (revealed, unit) {
         (
             true,
@@ -185,8 +195,8 @@ pub fn state(app: &App) -> Option<RoomStep> {
         takes,
         revealed,
         answer,
-        answers: app.classroom.guesses.of(step.id()).count(),
-        counted: app.classroom.guesses.sent_to(step.id()),
+        answers: classroom.guesses.of(step.id()).count(),
+        counted: classroom.guesses.sent_to(step.id()),
     })
 }
 

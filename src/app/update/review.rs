@@ -6,13 +6,13 @@
 use super::{enter_step, refuse, show_lesson};
 use crate::app::effect::Effect;
 use crate::app::review::timestamp;
-use crate::app::{App, LessonView, Msg, Screen};
+use crate::app::{App, LessonView, Mode, Msg, Screen};
 use crate::domain::schedule::{ItemOutcome, Review, grade_of, next_due};
 use crate::domain::session::{Action, Move, Outcome, Session};
 
 /// Opens the round on its first item (a round with no items leaves the screen as it is).
 pub fn open(app: &mut App) {
-    let Some(review) = &app.review else {
+    let Mode::Review(review) = &app.mode else {
         return;
     };
     let Ok(session) = Session::start(review.round.lesson(), &app.cluster, &app.catalog) else {
@@ -27,7 +27,7 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<(Option<Msg>, Vec<Effec
         return None;
     };
     let index = screen.session.current();
-    let graded = app.review.as_ref().is_some_and(|r| {
+    let graded = app.review().is_some_and(|r| {
         matches!(
             r.round.items().get(index).map(|i| i.outcome),
             Some(ItemOutcome::Reviewed { .. })
@@ -136,7 +136,7 @@ fn settle(app: &mut App, action: Action) -> Vec<Effect> {
 /// its error) in its step's history, at the clock's reading at the last key (the round's start
 /// without one), and when it is due again.
 fn record(app: &mut App) -> Vec<Effect> {
-    let (Screen::Lesson(screen), Some(review)) = (&app.screen, &mut app.review) else {
+    let (Screen::Lesson(screen), Mode::Review(review)) = (&app.screen, &mut app.mode) else {
         return Vec::new();
     };
     let index = screen.session.current();
@@ -170,7 +170,7 @@ fn next(app: &mut App) {
         return;
     }
     let index = screen.session.current();
-    if let Some(review) = &mut app.review
+    if let Mode::Review(review) = &mut app.mode
         && matches!(
             review.round.items().get(index).map(|i| i.outcome),
             Some(ItemOutcome::Pending)
@@ -184,7 +184,7 @@ fn next(app: &mut App) {
             screen.view = LessonView::End { selected: 0 };
             screen.scroll = 0;
             let ended = screen.last_key.map(timestamp);
-            if let Some(review) = &mut app.review {
+            if let Mode::Review(review) = &mut app.mode {
                 let now = ended.unwrap_or(review.round.started());
                 review.ended = Some(now);
                 review.next = next_due(&app.lessons, &app.progress, app.schedule.scheduler(), now);

@@ -35,7 +35,7 @@ pub use event_source::{CrosstermEvents, EventSource, Incoming, ScriptedEvents};
 pub use geometry::Measure;
 pub use keymap::{KeyContext, Keymap};
 pub use mode::Mode;
-pub use msg::{Cycle, Msg};
+pub use msg::{AppMsg, Cycle, Msg, NavMsg, PlotMsg, QuizMsg, RoomMsg, StepMsg};
 pub use plot_view::PlotView;
 pub use review::Reviewing;
 pub use run::{ProgressSink, RunError, handle, perform, run};
@@ -331,20 +331,24 @@ impl App {
                 let (column, row) = (mouse.column, mouse.row);
                 let on_list = matches!(self.screen, Screen::LessonList { .. });
                 match mouse.kind {
-                    MouseEventKind::Down(MouseButton::Left) => Some(Msg::MouseDown { column, row }),
-                    MouseEventKind::Drag(MouseButton::Left) => Some(Msg::MouseDrag { column, row }),
-                    MouseEventKind::Up(MouseButton::Left) => Some(Msg::MouseUp),
-                    MouseEventKind::ScrollUp if on_list => Some(Msg::SelectPrevious),
-                    MouseEventKind::ScrollDown if on_list => Some(Msg::SelectNext),
-                    MouseEventKind::ScrollUp => Some(Msg::ScrollUp),
-                    MouseEventKind::ScrollDown => Some(Msg::ScrollDown),
+                    MouseEventKind::Down(MouseButton::Left) => {
+                        Some(Msg::App(AppMsg::MouseDown { column, row }))
+                    }
+                    MouseEventKind::Drag(MouseButton::Left) => {
+                        Some(Msg::App(AppMsg::MouseDrag { column, row }))
+                    }
+                    MouseEventKind::Up(MouseButton::Left) => Some(Msg::App(AppMsg::MouseUp)),
+                    MouseEventKind::ScrollUp if on_list => Some(Msg::Nav(NavMsg::SelectPrevious)),
+                    MouseEventKind::ScrollDown if on_list => Some(Msg::Nav(NavMsg::SelectNext)),
+                    MouseEventKind::ScrollUp => Some(Msg::Nav(NavMsg::ScrollUp)),
+                    MouseEventKind::ScrollDown => Some(Msg::Nav(NavMsg::ScrollDown)),
                     _ => None,
                 }
             }
-            Event::Resize(width, height) => Some(Msg::Resize {
+            Event::Resize(width, height) => Some(Msg::App(AppMsg::Resize {
                 width: *width,
                 height: *height,
-            }),
+            })),
             _ => None,
         }
     }

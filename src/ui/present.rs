@@ -30,6 +30,7 @@ use super::{lesson_pane, plot_pane, prose};
 use crate::app::classroom::room::JoinPanel;
 use crate::app::classroom::{Classroom, Curtain, asks, options};
 use crate::app::{App, LessonScreen, Msg};
+use crate::app::{NavMsg, RoomMsg, StepMsg};
 use crate::domain::classroom::{choice_counts, spread};
 use crate::domain::lesson::template::{Format, format_number, render as fill};
 use crate::domain::lesson::{Step, scenario_for};
@@ -323,15 +324,16 @@ fn hint(app: &App, room: &Classroom, theme: Theme) -> Line<'static> {
         .session()
         .is_some_and(|s| room.revealed.contains(&s.current()));
     let items = [
-        (Msg::Commit, "add"),
-        (Msg::Reveal, "reveal"),
-        (Msg::NextStep, "next"),
-        (Msg::ToggleCurtain, "blank"),
-        (Msg::ToggleJoinPanel, "join"),
+        (Msg::Step(StepMsg::Commit), "add"),
+        (Msg::Step(StepMsg::Reveal), "reveal"),
+        (Msg::Nav(NavMsg::NextStep), "next"),
+        (Msg::Room(RoomMsg::ToggleCurtain), "blank"),
+        (Msg::Room(RoomMsg::ToggleJoinPanel), "join"),
     ];
     let mut spans = Vec::new();
     for (msg, word) in items {
-        if (revealed && msg == Msg::Reveal) || (msg == Msg::ToggleJoinPanel && room.room.is_none())
+        if (revealed && msg == Msg::Step(StepMsg::Reveal))
+            || (msg == Msg::Room(RoomMsg::ToggleJoinPanel) && room.room.is_none())
         {
             continue;
         }

@@ -1,10 +1,12 @@
 //! The classroom's room of devices (`present --room`): answers sent from phones and laptops
-//! arrive as [`Msg::RoomAnswer`] and merge into the same guesses the presenter types (the
+//! arrive as [`RoomMsg::Answer`](crate::app::RoomMsg::Answer) and merge into the same guesses the presenter types (the
 //! last per participant counts until the reveal); the state the room may see is derived here,
 //! with every figure not yet revealed masked; how to join (address, code, QR code) is shown
 //! on a panel the presenter toggles.
 
-use super::{App, Classroom, Effect, Mode, Msg, Screen, asks, options};
+use super::{App, Classroom, Curtain, Effect, Effects, Mode, asks, options};
+use crate::app::update::refuse;
+use crate::app::{RoomMsg, Screen};
 use crate::domain::classroom::room::{Revealed, RoomStep, RoomValue, Takes};
 use crate::domain::format::group;
 use crate::domain::lesson::template::render as fill;
@@ -63,26 +65,41 @@ impl App {
     }
 }
 
-/// The room's messages; `None` for the rest.
-pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<Vec<Effect>> {
-    if let Msg::RoomAnswer {
-        step,
-        participant,
-        value,
-    } = msg
-    {
-        // Revealed meanwhile, or a step that takes something else: dropped.
-        let Some(id) = open_step_taking(app, *step, *value) else {
-            return Some(vec![]);
-        };
-        if let Mode::Present(classroom) = &mut app.mode {
-            classroom.guesses.set_sent(&id, participant, *value);
+/// The classroom's own messages: the curtain, an answer from a device, the join panel.
+pub(super) fn handle(app: &mut App, msg: RoomMsg) -> Effects {
+    let mut effects = Effects::default();
+    match msg {
+        RoomMsg::ToggleCurtain => {
+            let on_lesson = app.lesson_screen().is_some();
+            if let Mode::Present(classroom) = &mut app.mode
+                && on_lesson
+            {
+                classroom.curtain = match classroom.curtain {
+                    Curtain::Open => Curtain::Drawn,
+                    Curtain::Drawn => Curtain::Open,
+                };
+            }
         }
-        return Some(vec![Effect::NotifyNotes]);
+        RoomMsg::Answer {
+            step,
+            participant,
+            value,
+        } => {
+            // Revealed meanwhile, or a step that takes something else: dropped.
+            if let Some(id) = open_step_taking(app, step, value)
+                && let Mode::Present(classroom) = &mut app.mode
+            {
+                classroom.guesses.set_sent(&id, &participant, value);
+                effects.push(Effect::NotifyNotes);
+            }
+        }
+        RoomMsg::ToggleJoinPanel => toggle_join_panel(app),
     }
-    if *msg != Msg::ToggleJoinPanel {
-        return None;
-    }
+    effects
+}
+
+/// Shows or hides how the room joins (refused without `--room`).
+fn toggle_join_panel(app: &mut App) {
     let room = match &mut app.mode {
         Mode::Present(classroom) => classroom.room.as_mut(),
         Mode::Study | Mode::Quiz(_) | Mode::Review(_) => None,
@@ -95,13 +112,12 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<Vec<Effect>> {
             };
         }
         None => {
-            app.notice = Some(super::Notice {
-                kind: super::NoticeKind::Refusal,
-                text: "the room is not answering from devices: start with --room".to_owned(),
-            });
+            let _ = refuse(
+                app,
+                "the room is not answering from devices: start with --room",
+            );
         }
     }
-    Some(vec![])
 }
 
 /// The id of step `index` of the lesson presented, when it is still open (not revealed) and

@@ -3,7 +3,7 @@
 //!
 //! A [`tiny_http`] server, on threads of its own, serves one page (`GET /?code=CODE`) and the
 //! API (`GET /api/state`, `POST /api/answer`; see the README) and nothing else: no file from
-//! disk. Each accepted answer goes to the run loop as a [`Msg::RoomAnswer`] through a channel,
+//! disk. Each accepted answer goes to the run loop as a [`RoomMsg::Answer`](crate::app::RoomMsg::Answer) through a channel,
 //! so `update` stays the only place the state changes; the run loop publishes what the room
 //! may see after every change ([`RoomServer::publish`]). Every request needs the join code
 //! (a wrong one gets 403 and no hint); bodies over 1 KiB get 413; each client has a budget

@@ -11,6 +11,7 @@ pub mod describe;
 pub mod dtype;
 pub mod format;
 pub mod hardware;
+pub mod invisible;
 pub mod lab;
 pub mod lesson;
 pub mod limits;

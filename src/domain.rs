@@ -12,6 +12,7 @@ pub mod dtype;
 pub mod format;
 pub mod gpu_lab;
 pub mod hardware;
+pub mod invisible;
 pub mod lab;
 pub mod lesson;
 pub mod limits;

@@ -260,7 +260,7 @@ fn named_paths(file_module: &[String], text: &str) -> Vec<(Vec<String>, Vec<Stri
             statement = None;
         }
         depth += code.matches('{').count();
-        depth -= code.matches('}').count();
+        depth = depth.saturating_sub(code.matches('}').count());
         while inline.last().is_some_and(|(_, opened, _)| depth <= *opened) {
             inline.pop();
         }

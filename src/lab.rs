@@ -18,6 +18,7 @@ pub mod buffer;
 pub mod gemm;
 pub mod kernels;
 pub mod matvec;
+pub mod operands;
 #[cfg(target_arch = "x86_64")]
 pub mod pairs;
 pub mod system;

@@ -9,6 +9,7 @@ pub mod classroom;
 pub mod decode_dot;
 pub mod describe;
 pub mod dtype;
+pub mod endpoint;
 pub mod format;
 pub mod gpu_lab;
 pub mod hardware;

@@ -21,7 +21,7 @@ pub struct Catalog {
     pub gpu_lab: Option<GpuLabReport>,
     /// What the learner measured on the endpoint of their `--cluster` profile, and that
     /// profile's scenario: placed under the roof when the plot shows that GPU and model.
-    pub endpoint: Option<(super::scenario::Scenario, super::measured::Measurement)>,
+    pub endpoint: Option<(super::scenario::Scenario, super::endpoint::Measurement)>,
 }
 
 /// What kind of id a lookup was for.

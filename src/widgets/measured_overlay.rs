@@ -6,8 +6,6 @@ use crate::domain::gpu_lab::GpuLabReport;
 use crate::domain::lab::LabReport;
 use crate::domain::measured::Utilization;
 
-use super::plot_model::PlotModel;
-
 /// One measured point.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MeasuredPoint {
@@ -127,14 +125,5 @@ impl MeasuredOverlay {
                 .collect(),
             knee: None,
         }
-    }
-}
-
-impl PlotModel {
-    /// Sets (or clears) the measured points drawn over the roofline.
-    #[must_use]
-    pub fn with_measured(mut self, measured: Option<MeasuredOverlay>) -> Self {
-        self.measured = measured;
-        self
     }
 }

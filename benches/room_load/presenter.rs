@@ -93,7 +93,7 @@ pub fn run() {
     }
     drop(server);
     let step_id = app.current_step().unwrap().1.id().to_owned();
-    let guesses = app.classroom().guesses.of(&step_id);
+    let guesses = app.classroom().expect("presenting").guesses.of(&step_id);
     let summary = serde_json::json!({
         "participants": guesses.count(),
         "counted": guesses.numbers,

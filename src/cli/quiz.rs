@@ -172,9 +172,9 @@ pub fn run(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
     } = prepared;
     let seed = run.seed;
     let again = repeat_command(args, seed, run.questions.len());
-    let appearance = super::learn::appearance(global);
+    let appearance = super::tty::appearance(global);
     let mut session =
-        super::learn::terminal::Session::enter().context("cannot set up the terminal")?;
+        super::tty::terminal::Session::enter().context("cannot set up the terminal")?;
     let viewport = session.size().context("cannot read the terminal size")?;
     // The run starts when the first question is on screen.
     let run = QuizRun {
@@ -196,7 +196,7 @@ pub fn run(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
     let mut sink = ResultFile { out: out.clone() };
     session.run_app(
         &mut app,
-        &mut super::learn::input::TtyEvents::start(),
+        &mut super::tty::input::TtyEvents::start(),
         &mut sink,
     )?;
     let Some(run) = app.quiz() else {

@@ -5,6 +5,7 @@
 
 use std::sync::mpsc::{self, Receiver};
 
+use roofline_tutor::app::StepMsg;
 use roofline_tutor::app::{App, Msg, classroom, handle};
 use roofline_tutor::cli::present::room::RoomServer;
 use roofline_tutor::cli::present::room::http::Bounds;
@@ -84,15 +85,15 @@ impl Presenter {
     /// The presenter types guesses and adds them.
     pub fn type_guesses(&mut self, text: &str) {
         for c in text.chars() {
-            self.act(Msg::TypeChar(c));
+            self.act(Msg::Step(StepMsg::TypeChar(c)));
         }
-        self.act(Msg::Commit);
+        self.act(Msg::Step(StepMsg::Commit));
     }
 
     /// The current step's guesses, typed and sent.
     pub fn guesses(&self) -> StepGuesses {
         let step = self.app.current_step().unwrap().1.id().to_owned();
-        self.app.classroom().guesses.of(&step)
+        self.app.classroom().expect("presenting").guesses.of(&step)
     }
 
     /// The answers waiting in the channel, not yet handed to `update`.

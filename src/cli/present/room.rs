@@ -3,7 +3,7 @@
 //!
 //! A hyper server ([`http`]) on a thread of its own serves one page (`GET /?code=CODE`) and
 //! the API (`GET /api/state`, `POST /api/answer`; see the README) and nothing else: no file
-//! from disk. Each accepted answer goes to the run loop as a [`Msg::RoomAnswer`] through a
+//! from disk. Each accepted answer goes to the run loop as a [`RoomMsg::Answer`](crate::app::RoomMsg::Answer) through a
 //! channel, so `update` stays the only place the state changes and the presenter's screen
 //! never waits on the network; the run loop publishes what the room may see after every
 //! change ([`RoomServer::publish`]). Every request needs the join code (a wrong one gets 403

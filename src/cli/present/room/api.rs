@@ -13,6 +13,7 @@ use serde_json::json;
 use super::limits::{self, Bucket};
 use super::participants::{Participants, Refused};
 use crate::app::Msg;
+use crate::app::RoomMsg;
 use crate::domain::classroom::room::{AnswerRequest, RoomState, RoomStep, You, clean_name, shown};
 use crate::domain::session::Refusal;
 
@@ -208,11 +209,11 @@ impl Shared {
             Err(refusal) => return Reply::error(400, refusal.to_string()),
         };
         let (index, id) = (step.step - 1, step.id.clone());
-        let msg = Msg::RoomAnswer {
+        let msg = Msg::Room(RoomMsg::Answer {
             step: index,
             participant: token.clone(),
             value,
-        };
+        });
         if self.answers.send(msg).is_err() {
             return Reply::error(503, "the presentation has ended");
         }

@@ -17,6 +17,7 @@ pub mod limits;
 pub mod logscale;
 pub mod measured;
 pub mod model;
+pub mod model_config;
 pub mod quantity;
 pub mod quiz;
 pub mod roofline;

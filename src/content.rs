@@ -6,4 +6,5 @@ pub mod data_files;
 pub mod file;
 pub mod lessons;
 pub mod located;
+pub mod model_config;
 pub mod terminal_text;

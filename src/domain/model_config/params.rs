@@ -25,7 +25,8 @@ pub(super) fn total(c: &ModelConfig) -> u64 {
         }
         None => (layers, 0),
     };
-    let mixing = attention_layers * attention(c) + linear_layers * c.hybrid.map_or(0, |l| linear(c, l));
+    let mixing =
+        attention_layers * attention(c) + linear_layers * c.hybrid.map_or(0, |l| linear(c, l));
     let mlps = dense_layers * dense_mlp + moe_layers * c.experts.map_or(0, |e| moe(c, e));
     let norms = layers * 2 * h + h;
     embedding + head + mixing + mlps + norms

@@ -9,6 +9,8 @@ pub mod join;
 pub mod lab;
 pub mod learn;
 pub mod list;
+pub mod model_config;
+pub mod own_cluster;
 pub mod present;
 pub mod quiz;
 pub mod results;
@@ -95,6 +97,7 @@ fn catalog_with(
         models: global.models.clone(),
     };
     let mut catalog = load_catalog(&sources).map_err(|errors| problems("data files", &errors))?;
+    model_config::add_to(global, &mut catalog)?;
     if let Some(report) = lab {
         catalog.add_lab(report);
     }
@@ -121,6 +124,8 @@ fn lab_report(global: &GlobalArgs) -> Option<crate::domain::lab::LabReport> {
 pub fn study_start(global: &GlobalArgs) -> Result<(Deferred<Catalog>, ClusterProfile, Course)> {
     let learners_own = !global.hardware.is_empty()
         || !global.models.is_empty()
+        || global.model_config.is_some()
+        || !global.measured.is_empty()
         || global.cluster.is_some()
         || global.lessons.is_some();
     let lab = lab_report(global);
@@ -162,6 +167,7 @@ pub fn catalog_and_cluster(global: &GlobalArgs) -> Result<(Catalog, ClusterProfi
 /// `catalog` with the learner's cluster profile, its endpoint figures put on the catalog.
 fn with_cluster(global: &GlobalArgs, mut catalog: Catalog) -> Result<(Catalog, ClusterProfile)> {
     let cluster = cluster(global, &catalog)?;
+    own_cluster::add_benchmarks(global, &mut catalog, &cluster)?;
     catalog.endpoint = cluster
         .measured
         .map(|measured| (cluster.scenario.clone(), measured));
@@ -215,12 +221,13 @@ fn problems(what: &str, errors: &[LocatedError]) -> anyhow::Error {
 
 /// The active cluster: the `--cluster` profile when given, else the tutor's default.
 pub fn cluster(global: &GlobalArgs, catalog: &Catalog) -> Result<ClusterProfile> {
-    match &global.cluster {
+    let profile = match &global.cluster {
         Some(path) => load_cluster(path, catalog)
             .map_err(|e| anyhow!("{e}"))
-            .context("cannot use that cluster profile"),
-        None => Ok(ClusterProfile::default_profile()),
-    }
+            .context("cannot use that cluster profile")?,
+        None => ClusterProfile::default_profile(),
+    };
+    own_cluster::with_model_config(global, profile)
 }
 
 fn dispatch(cli: Cli) -> Result<ExitCode> {
@@ -232,10 +239,16 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 Some(_) => Some(cluster(&global, &catalog)?.scenario),
                 None => None,
             };
-            let args = calc_args(args, base)?;
+            let imported = model_config::imported(&global)?;
+            let args = calc_args(args, base, imported.as_ref())?;
             let out = calc::run(&catalog, &args).context("cannot compute that scenario")?;
             if args.json {
-                print_json(&out)
+                print_json(&model_config::with_sources(
+                    &out,
+                    &args.scenario,
+                    &catalog,
+                    imported.as_ref(),
+                )?)
             } else {
                 print(&out)
             }
@@ -262,6 +275,12 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::Detect(Lazy(args))) => detect::run(&global, args.write.as_deref()),
         Some(Command::Quiz(Lazy(args))) => quiz::run(&global, &args),
         Some(Command::Results(Lazy(args))) => results::run(&args),
+        Some(Command::Model(Lazy(args))) => match args.action {
+            args::ModelAction::Import { path, id } => {
+                model_config::run_import(&path, id.as_deref())
+            }
+        },
+        Some(Command::Cluster(Lazy(args))) => own_cluster::run(&args.global, args.action),
         None => learn::run(&global, None),
     }
 }
@@ -278,7 +297,11 @@ pub fn full_command() -> clap::Command {
 /// The scenario `calc` evaluates: the flags over the `--cluster` profile when one is given,
 /// else over the calculator's defaults (issue 2's definitions: BF16, batch 1, context 0, TP 1,
 /// 0.9 memory utilization, nothing reserved).
-fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs> {
+fn calc_args(
+    args: CalcCli,
+    cluster: Option<Scenario>,
+    imported: Option<&crate::content::model_config::ImportedModel>,
+) -> Result<calc::CalcArgs> {
     let CalcCli {
         gpu,
         model,
@@ -301,6 +324,15 @@ fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs>
         (Some(cluster), _) => cluster,
         (None, Some(gpu)) => Scenario::for_gpu(gpu),
         (None, None) => bail!("--gpu ID is required (or pass --cluster FILE)"),
+    };
+    // `--model-config` names the model when `--model` does not, and its checkpoint's format
+    // is the weights' unless `--weights` says otherwise.
+    let (model, weights) = match imported {
+        Some(m) => (
+            model.or_else(|| Some(m.spec.id.clone())),
+            weights.or(Some(m.weights())),
+        ),
+        None => (model, weights),
     };
     // The flags are a patch over the base, exactly as a lesson step's scenario is.
     let flags = ScenarioPatch {

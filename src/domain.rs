@@ -4,6 +4,7 @@
 //! keeps it so), which is what lets every number be tested against the reference by value.
 
 pub mod batch_range;
+pub mod benchmark;
 pub mod catalog;
 pub mod classroom;
 pub mod decode_dot;

@@ -5,7 +5,7 @@
 //! of the checkpoint.
 
 mod layout;
-mod section;
+pub mod section;
 mod weights;
 
 use std::path::{Path, PathBuf};

@@ -94,14 +94,14 @@ fn an_uncapped_run_infers_its_concurrency_by_littles_law() {
     "\"completed\": 64",
     "\"completed\": 0",
     "no successful request",
-    12
+    13
 )]
 #[case::no_success_text(
     "vllm-summary-sweep.txt",
     "Successful requests:                     64 ",
     "Successful requests:                     0  ",
     "no successful request",
-    35
+    39
 )]
 #[case::no_tpot_text(
     "vllm-summary-sweep.txt",

@@ -8,5 +8,6 @@ pub mod data_files;
 pub mod file;
 pub mod lessons;
 pub mod located;
+pub mod measured_reference;
 pub mod model_config;
 pub mod terminal_text;

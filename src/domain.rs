@@ -17,6 +17,7 @@ pub mod lesson;
 pub mod limits;
 pub mod logscale;
 pub mod measured;
+pub mod measured_reference;
 pub mod model;
 pub mod model_config;
 pub mod quantity;

@@ -3,6 +3,7 @@
 
 mod new_profile;
 
+use std::fmt::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -140,15 +141,30 @@ fn check(global: &GlobalArgs, file: &Path) -> Result<ExitCode> {
     );
     if let Some(m) = &evaluation.model {
         let fits = if m.fit.fits() { "fit" } else { "DO NOT FIT" };
-        out.push_str(&format!(
+        let _ = write!(
+            out,
             "  weights {fits}: {:.1} GB per GPU; speed of light {:.1} ms per step at the batch limit\n",
             m.weight_bytes_stored_per_gpu / 1e9,
             m.step_time_s * 1e3
-        ));
+        );
+    }
+    if let Some(r) = crate::content::measured_reference::shipped_reference(&s.gpu) {
+        let read = r.roof("hbm-read").map_or(0.0, |x| x.best);
+        let gemm = r.roof("bf16-gemm").map_or(0.0, |x| x.best);
+        let _ = writeln!(
+            out,
+            "  measured on a real {} ({}): HBM read {:.3} TB/s ({:.0} % of {:.2}), BF16 GEMM {:.0} TFLOP/s",
+            s.gpu,
+            r.date,
+            read / 1e12,
+            100.0 * read / evaluation.bandwidth,
+            evaluation.bandwidth / 1e12,
+            gemm / 1e12
+        );
     }
     let runs = catalog.benchmarks.as_ref().map_or(0, |(_, r)| r.len());
     if runs > 0 {
-        out.push_str(&format!("  {runs} benchmark run(s) on the plot\n"));
+        let _ = writeln!(out, "  {runs} benchmark run(s) on the plot");
     }
     super::print(&out)
 }

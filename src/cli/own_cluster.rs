@@ -141,9 +141,9 @@ fn check(global: &GlobalArgs, file: &Path) -> Result<ExitCode> {
     );
     if let Some(m) = &evaluation.model {
         let fits = if m.fit.fits() { "fit" } else { "DO NOT FIT" };
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "  weights {fits}: {:.1} GB per GPU; speed of light {:.1} ms per step at the batch limit\n",
+            "  weights {fits}: {:.1} GB per GPU; speed of light {:.1} ms per step at the batch limit",
             m.weight_bytes_stored_per_gpu / 1e9,
             m.step_time_s * 1e3
         );

@@ -8,7 +8,7 @@ mod layout;
 pub mod section;
 mod weights;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 
@@ -85,7 +85,7 @@ pub fn id_from_name(name: &str) -> String {
             _ => '-',
         })
         .collect();
-    id = id.trim_matches('-').to_owned();
+    id = String::from(id.trim_matches('-'));
     if id.is_empty() {
         "imported".to_owned()
     } else {
@@ -150,7 +150,7 @@ pub fn parse_model_config(
 }
 
 /// `metadata.total_size` of a safetensors index.
-fn checkpoint_bytes(index: &PathBuf) -> Result<u64, LocatedError> {
+fn checkpoint_bytes(index: &Path) -> Result<u64, LocatedError> {
     let shown = index.display().to_string();
     let text = read_text(index)?;
     let root: Value = serde_json::from_str(&text).map_err(|e| {

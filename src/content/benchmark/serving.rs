@@ -91,14 +91,13 @@ pub fn parse_object(
         ));
     }
     let input_len = s.opt_count("total_input_tokens")?.map(|t| t / completed);
-    let concurrency = match s.opt_count32("max_concurrency")? {
-        Some(n) => Concurrency::Set(n.max(1)),
+    let concurrency = if let Some(n) = s.opt_count32("max_concurrency")? {
+        Concurrency::Set(n.max(1))
+    } else {
         // Uncapped: by Little's law, output tokens/s × seconds per token are decoding at once.
-        None => {
-            let out = number(&s, "output_throughput")?.unwrap_or(0.0);
-            let mean = out * tpot_ms.unwrap_or(0.0) / 1e3;
-            Concurrency::Inferred(mean.round().clamp(1.0, f64::from(u32::MAX)) as u32)
-        }
+        let out = number(&s, "output_throughput")?.unwrap_or(0.0);
+        let mean = out * tpot_ms.unwrap_or(0.0) / 1e3;
+        Concurrency::Inferred(mean.round().clamp(1.0, f64::from(u32::MAX)) as u32)
     };
     let model = ["model_id", "model", "tokenizer_id"]
         .iter()

@@ -103,12 +103,11 @@ fn run(
     if tpot_ms.is_none() && ttft_ms.is_none() {
         return Err(missing("Mean TPOT (ms)"));
     }
-    let concurrency = match number("Maximum request concurrency")? {
-        Some(n) => Concurrency::Set((n as u32).max(1)),
-        None => {
-            let out = number("Output token throughput (tok/s)")?.unwrap_or(0.0);
-            Concurrency::Inferred((out * tpot_ms.unwrap_or(0.0) / 1e3).round().max(1.0) as u32)
-        }
+    let concurrency = if let Some(n) = number("Maximum request concurrency")? {
+        Concurrency::Set((n as u32).max(1))
+    } else {
+        let out = number("Output token throughput (tok/s)")?.unwrap_or(0.0);
+        Concurrency::Inferred((out * tpot_ms.unwrap_or(0.0) / 1e3).round().max(1.0) as u32)
     };
     Ok(BenchmarkRun {
         engine: Engine::VllmSummary,

@@ -70,36 +70,32 @@ pub fn read(top: Section<'_>, model: Section<'_>) -> Result<Read, LocatedError> 
     let query_heads = model.count32("num_attention_heads", why("num_attention_heads"))?;
     let kv_heads = model.count32("num_key_value_heads", why("num_key_value_heads"))?;
     let vocab = model.count("vocab_size", why("vocab_size"))?;
-    let tied_embeddings = match model.opt_flag("tie_word_embeddings")? {
-        Some(t) => {
-            origins.push(("tied_embeddings", model.origin("tie_word_embeddings")));
-            t
-        }
-        None => {
-            let t = top.flag("tie_word_embeddings", why("tie_word_embeddings"))?;
-            origins.push(("tied_embeddings", top.origin("tie_word_embeddings")));
-            t
-        }
+    let tied_embeddings = if let Some(t) = model.opt_flag("tie_word_embeddings")? {
+        origins.push(("tied_embeddings", model.origin("tie_word_embeddings")));
+        t
+    } else {
+        let t = top.flag("tie_word_embeddings", why("tie_word_embeddings"))?;
+        origins.push(("tied_embeddings", top.origin("tie_word_embeddings")));
+        t
     };
+
     if query_heads == 0 || kv_heads == 0 || query_heads % kv_heads != 0 {
         return Err(model.at_key(
             "num_key_value_heads",
             format!("num_attention_heads ({query_heads}) must be a positive multiple of num_key_value_heads ({kv_heads})"),
         ));
     }
-    let head_dim = match model.opt_count32("head_dim")? {
-        Some(d) => {
-            origins.push(("head_dim", model.origin("head_dim")));
-            d
-        }
-        None => {
-            origins.push((
-                "head_dim",
-                format!("{} ÷ num_attention_heads", model.origin("hidden_size")),
-            ));
-            u32::try_from(hidden / u64::from(query_heads)).unwrap_or(u32::MAX)
-        }
+    let head_dim = if let Some(d) = model.opt_count32("head_dim")? {
+        origins.push(("head_dim", model.origin("head_dim")));
+        d
+    } else {
+        origins.push((
+            "head_dim",
+            format!("{} ÷ num_attention_heads", model.origin("hidden_size")),
+        ));
+        u32::try_from(hidden / u64::from(query_heads)).unwrap_or(u32::MAX)
     };
+
     for (figure, key) in [
         ("layers", "num_hidden_layers"),
         ("hidden", "hidden_size"),

@@ -188,8 +188,7 @@ fn every_figure_says_where_it_came_from() {
             .origins
             .iter()
             .find(|(f, _)| *f == figure)
-            .map(|(_, o)| o.clone())
-            .unwrap_or_else(|| panic!("no origin for {figure}"))
+            .map_or_else(|| panic!("no origin for {figure}"), |(_, o)| o.clone())
     };
     assert!(
         origin("kv_heads").ends_with("config.json:17:3 num_key_value_heads"),

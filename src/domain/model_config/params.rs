@@ -98,7 +98,7 @@ fn linear(c: &ModelConfig, hybrid: ConfigHybrid) -> u64 {
 fn moe(c: &ModelConfig, e: ConfigExperts) -> u64 {
     let h = c.hidden;
     let routed = u64::from(e.routed);
-    let router = h * routed + if e.router_bias { routed } else { 0 };
+    let gate = h * routed + if e.router_bias { routed } else { 0 };
     let expert = 3 * h * e.expert_ffn;
-    router + routed * expert + u64::from(e.shared) * expert
+    gate + routed * expert + u64::from(e.shared) * expert
 }

@@ -43,50 +43,7 @@ pub fn parse(path: &str, text: &str) -> Result<Vec<BenchmarkRun>, LocatedError> 
             at,
             name: "",
         };
-        let rate = match s.get("avg_ts").and_then(Value::as_f64) {
-            Some(r) if r > 0.0 && r.is_finite() => r,
-            Some(_) => {
-                return Err(s.at_key(
-                    "avg_ts",
-                    "no tokens were measured in this test (avg_ts is 0)",
-                ));
-            }
-            None => return Err(s.missing("avg_ts", "the tokens per second llama-bench measured")),
-        };
-        let prompt = s.count("n_prompt", "the prompt tokens of the test")?;
-        let generated = s.count("n_gen", "the generated tokens of the test")?;
-        let base = BenchmarkRun {
-            engine: Engine::LlamaBench,
-            model: s
-                .opt_text("model_filename")?
-                .or(s.opt_text("model_type")?)
-                .map(str::to_owned),
-            gpu: s
-                .opt_text("gpu_info")?
-                .filter(|g| !g.is_empty())
-                .map(str::to_owned),
-            concurrency: Concurrency::Set(1),
-            input_len: None,
-            tpot_ms: None,
-            ttft_ms: None,
-            prefill_tok_s: None,
-        };
-        match (prompt, generated) {
-            (0, 0) => {
-                return Err(s.at_key("n_gen", "a test with neither prompt nor generated tokens"));
-            }
-            (0, _) => runs.push(BenchmarkRun {
-                tpot_ms: Some(1e3 / rate),
-                ..base
-            }),
-            (p, 0) => runs.push(BenchmarkRun {
-                input_len: Some(p),
-                prefill_tok_s: Some(rate),
-                ..base
-            }),
-            // A mixed prompt-and-generate test times both together: neither rate alone.
-            (_, _) => {}
-        }
+        runs.extend(test_run(&s)?);
     }
     if runs.is_empty() {
         return Err(LocatedError::at_offset(
@@ -98,4 +55,50 @@ pub fn parse(path: &str, text: &str) -> Result<Vec<BenchmarkRun>, LocatedError> 
         ));
     }
     Ok(runs)
+}
+
+/// A pure decode test (one sequence) or a pure prefill test; a mixed one is neither.
+fn test_run(s: &Section<'_>) -> Result<Option<BenchmarkRun>, LocatedError> {
+    let rate = match s.get("avg_ts").and_then(Value::as_f64) {
+        Some(r) if r > 0.0 && r.is_finite() => r,
+        Some(_) => {
+            return Err(s.at_key(
+                "avg_ts",
+                "no tokens were measured in this test (avg_ts is 0)",
+            ));
+        }
+        None => return Err(s.missing("avg_ts", "the tokens per second llama-bench measured")),
+    };
+    let prompt = s.count("n_prompt", "the prompt tokens of the test")?;
+    let generated = s.count("n_gen", "the generated tokens of the test")?;
+    let base = BenchmarkRun {
+        engine: Engine::LlamaBench,
+        model: s
+            .opt_text("model_filename")?
+            .or(s.opt_text("model_type")?)
+            .map(str::to_owned),
+        gpu: s
+            .opt_text("gpu_info")?
+            .filter(|g| !g.is_empty())
+            .map(str::to_owned),
+        concurrency: Concurrency::Set(1),
+        input_len: None,
+        tpot_ms: None,
+        ttft_ms: None,
+        prefill_tok_s: None,
+    };
+    match (prompt, generated) {
+        (0, 0) => Err(s.at_key("n_gen", "a test with neither prompt nor generated tokens")),
+        (0, _) => Ok(Some(BenchmarkRun {
+            tpot_ms: Some(1e3 / rate),
+            ..base
+        })),
+        (p, 0) => Ok(Some(BenchmarkRun {
+            input_len: Some(p),
+            prefill_tok_s: Some(rate),
+            ..base
+        })),
+        // A mixed prompt-and-generate test times both together: neither rate alone.
+        (_, _) => Ok(None),
+    }
 }

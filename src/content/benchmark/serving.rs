@@ -62,6 +62,12 @@ pub fn parse_object(
         at,
         name: "",
     };
+    run_of(&s, engine)
+}
+
+/// The run a result object describes.
+fn run_of(s: &Section<'_>, engine: Engine) -> Result<BenchmarkRun, LocatedError> {
+    let (path, text, at) = (s.path, s.text, s.at);
     let engine = match s.opt_text("backend")? {
         Some(b) if b.starts_with("sglang") => Engine::SglangJsonl,
         _ => engine,
@@ -82,8 +88,8 @@ pub fn parse_object(
             "no successful request in this run: nothing was measured",
         ));
     }
-    let tpot_ms = number(&s, "mean_tpot_ms")?.or(number(&s, "mean_itl_ms")?);
-    let ttft_ms = number(&s, "mean_ttft_ms")?;
+    let tpot_ms = number(s, "mean_tpot_ms")?.or(number(s, "mean_itl_ms")?);
+    let ttft_ms = number(s, "mean_ttft_ms")?;
     if tpot_ms.is_none() && ttft_ms.is_none() {
         return Err(s.missing(
             "mean_tpot_ms",
@@ -95,7 +101,7 @@ pub fn parse_object(
         Concurrency::Set(n.max(1))
     } else {
         // Uncapped: by Little's law, output tokens/s × seconds per token are decoding at once.
-        let out = number(&s, "output_throughput")?.unwrap_or(0.0);
+        let out = number(s, "output_throughput")?.unwrap_or(0.0);
         let mean = out * tpot_ms.unwrap_or(0.0) / 1e3;
         Concurrency::Inferred(mean.round().clamp(1.0, f64::from(u32::MAX)) as u32)
     };

@@ -63,6 +63,32 @@ pub fn read(top: Section<'_>, model: Section<'_>) -> Result<Read, LocatedError> 
     }
     let mut origins = Vec::new();
     let mut notes = Vec::new();
+    let mut config = core(top, model, model_type, &mut origins)?;
+    family(model, &mut config, &mut origins, &mut notes)?;
+    sliding(model, &mut config, &mut notes)?;
+    let ffn_key = match config.experts {
+        Some(e) if e.dense_layers == 0 && model_type != "mixtral" => "moe_intermediate_size",
+        Some(_) | None => "intermediate_size",
+    };
+    origins.push(("ffn", model.origin(ffn_key)));
+    origins.push((
+        "params",
+        "computed from the shapes above, tensor by tensor (MTP layers left out)".to_owned(),
+    ));
+    Ok(Read {
+        config,
+        origins,
+        notes,
+    })
+}
+
+/// The dense GQA core every family has.
+fn core(
+    top: Section<'_>,
+    model: Section<'_>,
+    model_type: &str,
+    origins: &mut Vec<(&'static str, String)>,
+) -> Result<ModelConfig, LocatedError> {
     let why = |key: &str| CORE.iter().find(|(k, _)| *k == key).map_or("", |(_, w)| *w);
     let layers = model.count32("num_hidden_layers", why("num_hidden_layers"))?;
     let hidden = model.count("hidden_size", why("hidden_size"))?;
@@ -105,7 +131,7 @@ pub fn read(top: Section<'_>, model: Section<'_>) -> Result<Read, LocatedError> 
     ] {
         origins.push((figure, model.origin(key)));
     }
-    let mut config = ModelConfig {
+    Ok(ModelConfig {
         model_type: model_type.to_owned(),
         layers,
         hidden,
@@ -123,22 +149,6 @@ pub fn read(top: Section<'_>, model: Section<'_>) -> Result<Read, LocatedError> 
         sliding_window: None,
         mtp_layers: 0,
         weights: ConfigWeights::Plain(Dtype::Bf16),
-    };
-    family(model, &mut config, &mut origins, &mut notes)?;
-    sliding(model, &mut config, &mut notes)?;
-    let ffn_key = match config.experts {
-        Some(e) if e.dense_layers == 0 && model_type != "mixtral" => "moe_intermediate_size",
-        _ => "intermediate_size",
-    };
-    origins.push(("ffn", model.origin(ffn_key)));
-    origins.push((
-        "params",
-        "computed from the shapes above, tensor by tensor (MTP layers left out)".to_owned(),
-    ));
-    Ok(Read {
-        config,
-        origins,
-        notes,
     })
 }
 

@@ -4,6 +4,7 @@
 //! keeps it so), which is what lets every number be tested against the reference by value.
 
 pub mod batch_range;
+pub mod benchmark;
 pub mod catalog;
 pub mod classroom;
 pub mod decode_dot;
@@ -19,7 +20,9 @@ pub mod lesson;
 pub mod limits;
 pub mod logscale;
 pub mod measured;
+pub mod measured_reference;
 pub mod model;
+pub mod model_config;
 pub mod quantity;
 pub mod quiz;
 pub mod roofline;

@@ -5,5 +5,6 @@ pub mod cluster;
 pub mod data_files;
 pub mod file;
 pub mod lessons;
+pub mod links;
 pub mod located;
 pub mod terminal_text;

@@ -295,6 +295,7 @@ fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs>
         attention_dp,
         gpu_hour_usd,
         json,
+        plan,
         global: _,
     } = args;
     let base = match (cluster, &gpu) {
@@ -323,6 +324,7 @@ fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs>
     Ok(calc::CalcArgs {
         scenario: flags.apply(&base),
         json,
+        plan,
     })
 }
 

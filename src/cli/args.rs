@@ -8,12 +8,14 @@ use crate::domain::schedule::DesiredRetention;
 
 mod commands;
 mod lazy;
+mod plan;
 
 pub use commands::{
     CalcCli, CheckCli, CompletionsCli, DetectCli, JoinCli, LabCli, LearnCli, ListCli, ManCli,
     PresentCli, QuizCli, ResultsCli, RevealWhen, ReviewCli,
 };
 pub use lazy::Lazy;
+pub use plan::{DEFAULT_CHUNK, DEFAULT_OUTPUT_TOKENS, PlanCli};
 
 /// A terminal tutor for the roofline model of LLM inference: predict a number, reveal it, and
 /// watch the decode dot climb a live log-log roofline for your own GPU and model.

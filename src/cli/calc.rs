@@ -17,6 +17,7 @@ mod disagg;
 mod interconnect;
 mod latency;
 mod plan;
+mod rows;
 
 /// The options `roofline calc` takes, already parsed.
 #[derive(Debug, Clone)]

@@ -3,7 +3,7 @@
 use anyhow::Result;
 use serde_json::{Value, json};
 
-use super::plan::push_rows;
+use super::rows::push_rows;
 use crate::domain::catalog::Catalog;
 use crate::domain::disagg::{self, Disagg, DisaggInputs};
 use crate::domain::format::group;

@@ -4,7 +4,7 @@
 use anyhow::Result;
 use serde_json::{Value, json};
 
-use super::plan::push_rows;
+use super::rows::push_rows;
 use crate::domain::catalog::Catalog;
 use crate::domain::format::group;
 use crate::domain::latency::{

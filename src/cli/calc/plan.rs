@@ -121,11 +121,3 @@ fn pick_link(catalog: &Catalog, s: &Scenario, id: Option<&str>) -> Result<Link, 
     };
     Ok(link::find(&links, id)?.clone())
 }
-
-/// Rows of a section, label then value, as the main table prints them.
-pub fn push_rows(out: &mut String, rows: &[(&str, String)]) {
-    use std::fmt::Write as _;
-    for (label, value) in rows {
-        let _ = writeln!(out, "  {label:<26} {value}");
-    }
-}

@@ -169,6 +169,7 @@ fn calc_args(
         attention_dp,
         gpu_hour_usd,
         json,
+        plan,
         global: _,
     } = args;
     let base = match (cluster, &gpu) {
@@ -206,6 +207,7 @@ fn calc_args(
     Ok(calc::CalcArgs {
         scenario: flags.apply(&base),
         json,
+        plan,
     })
 }
 

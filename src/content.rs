@@ -7,6 +7,7 @@ pub mod cluster_model;
 pub mod data_files;
 pub mod file;
 pub mod lessons;
+pub mod links;
 pub mod located;
 pub mod measured_reference;
 pub mod model_config;

@@ -9,6 +9,7 @@ use crate::domain::schedule::DesiredRetention;
 mod commands;
 mod lazy;
 mod own_cluster;
+mod plan;
 
 pub use commands::{
     CalcCli, CheckCli, CompletionsCli, DetectCli, JoinCli, LabCli, LearnCli, ListCli, ManCli,
@@ -16,6 +17,7 @@ pub use commands::{
 };
 pub use lazy::Lazy;
 pub use own_cluster::{ClusterAction, ClusterCli, ClusterNewCli, ModelAction, ModelCli};
+pub use plan::{DEFAULT_CHUNK, DEFAULT_OUTPUT_TOKENS, PlanCli};
 
 /// A terminal tutor for the roofline model of LLM inference: predict a number, reveal it, and
 /// watch the decode dot climb a live log-log roofline for your own GPU and model.

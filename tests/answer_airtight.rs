@@ -112,10 +112,32 @@ fn moves(answer: f64, unit_word: &str) -> Vec<Move> {
 struct Asked {
     values: Vec<f64>,
     unit: String,
-    tolerance: f64,
+    judge: Judge,
 }
 
-fn asked(app: &App, step: &Step, resolved: Option<&ResolvedAnswer>) -> Option<Asked> {
+/// What counts as giving the answer away.
+#[derive(Clone, Copy)]
+enum Judge {
+    /// Within the step's tolerance of its answer (the issue's letter: it also catches a
+    /// different quantity that happens to lie near the answer at some setting).
+    Tolerance(f64),
+    /// The answer's quantity at the plot's setting, read to the figures' own rounding: what
+    /// withholding by quantity must hide at every setting.
+    Reading,
+}
+
+impl Judge {
+    #[track_caller]
+    fn close(self, value: f64, answer: f64, from: &[&Figure]) -> bool {
+        let slack = match self {
+            Self::Tolerance(t) => t,
+            Self::Reading => from.iter().map(|f| f.rounding).sum::<f64>() + 0.005,
+        };
+        near(value, answer, slack)
+    }
+}
+
+fn asked(app: &App, step: &Step, resolved: Option<&ResolvedAnswer>, judge: Judge) -> Option<Asked> {
     let Some(ResolvedAnswer::Number {
         value,
         unit,
@@ -124,17 +146,29 @@ fn asked(app: &App, step: &Step, resolved: Option<&ResolvedAnswer>) -> Option<As
     else {
         return None;
     };
-    let mut values = vec![*value];
-    if let Step::Explore(explore) = step
-        && let ResolvedAnswer::Number { value, .. } =
-            ResolvedAnswer::resolve(&explore.answer, &app.plot().scenario, app.catalog())
-    {
-        values.push(value);
-    }
+    let answer = match step {
+        Step::Predict(p) => &p.answer,
+        Step::Explore(x) => &x.answer,
+        Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => return None,
+    };
+    let now = match ResolvedAnswer::resolve(answer, &app.plot().scenario, app.catalog()) {
+        ResolvedAnswer::Number { value, .. } => Some(value),
+        ResolvedAnswer::Choice { .. } | ResolvedAnswer::Unavailable { .. } => None,
+    };
+    let values = match judge {
+        Judge::Tolerance(_) if matches!(step, Step::Explore(_)) => {
+            std::iter::once(*value).chain(now).collect()
+        }
+        Judge::Tolerance(_) => vec![*value],
+        Judge::Reading => now.into_iter().collect(),
+    };
     Some(Asked {
         values,
         unit: unit.clone(),
-        tolerance: *tolerance,
+        judge: match judge {
+            Judge::Tolerance(_) => Judge::Tolerance(*tolerance),
+            Judge::Reading => Judge::Reading,
+        },
     })
 }
 
@@ -165,24 +199,31 @@ fn stated(step: &Step, cluster: &Scenario, app: &App) -> Vec<f64> {
 /// The first number (or product or quotient of two) on screen that gives the answer away.
 fn leak(screen: &str, asked: &Asked, exempt: &[f64]) -> Option<String> {
     let (text, plot) = panes(screen);
-    let exempt = |f: &Figure| exempt.iter().any(|e| (e - f.shown).abs() < 1e-9);
+    let exempt_value = |v: f64| exempt.iter().any(|e| near(v, *e, 0.02));
+    // A figure states an exempt number where it is that number to its own rounding.
+    let exempt = |f: &Figure| {
+        exempt
+            .iter()
+            .any(|e| (e - f.shown).abs() <= f.rounding * f.shown + 1e-9)
+    };
     let answer_unit = unit(&asked.unit);
-    let gives = |value: f64, base: Option<(f64, [i8; 4])>| {
-        asked.values.iter().any(|a| match (base, answer_unit) {
+    let gives = |f: &Figure| {
+        asked.values.iter().any(|a| match (f.base, answer_unit) {
             (Some((v, dim)), Some((scale, want))) => {
-                dim == want && near(v, a * scale, asked.tolerance)
+                dim == want && asked.judge.close(v, a * scale, &[f])
             }
-            _ => near(value, *a, asked.tolerance),
+            (Some(_), None) => false,
+            _ => asked.judge.close(f.shown, *a, &[f]),
         })
     };
     for f in figures(&text).iter().filter(|f| f.telling && !exempt(f)) {
-        if gives(f.shown, f.base) {
+        if gives(f) {
             return Some(format!("text states {}", f.shown));
         }
     }
     let shown = figures(&plot);
     for f in shown.iter().filter(|f| !exempt(f)) {
-        if gives(f.shown, f.base) {
+        if gives(f) {
             return Some(format!("plot shows {}", f.shown));
         }
     }
@@ -208,11 +249,14 @@ fn leak(screen: &str, asked: &Asked, exempt: &[f64]) -> Option<String> {
                 (y / x, diff(-1), "÷ (reversed)"),
             ];
             for (value, dim, op) in candidates {
+                // What follows from the learner's own setting tells nothing new (batch =
+                // tok/s × step time).
                 if dim == want
+                    && !exempt_value(value)
                     && asked
                         .values
                         .iter()
-                        .any(|a| near(value, a * scale, asked.tolerance))
+                        .any(|a| asked.judge.close(value, a * scale, &[f, g]))
                 {
                     return Some(format!("plot shows {} {op} {}", f.shown, g.shown));
                 }
@@ -223,7 +267,12 @@ fn leak(screen: &str, asked: &Asked, exempt: &[f64]) -> Option<String> {
 }
 
 /// Plays every move on every predict and explore step of `lesson` and lists what leaked.
-fn play(app: &mut App, cluster: &(String, Scenario), index: usize, lesson: &Lesson) -> Vec<String> {
+fn play(
+    app: &mut App,
+    cluster: &(String, Scenario),
+    (index, lesson): (usize, &Lesson),
+    judge: Judge,
+) -> Vec<String> {
     let mut found = Vec::new();
     let answers = resolve_lesson(lesson, &cluster.1, app.catalog());
     for (n, step) in lesson.steps.iter().enumerate() {
@@ -236,7 +285,7 @@ fn play(app: &mut App, cluster: &(String, Scenario), index: usize, lesson: &Less
             continue;
         }
         send(app, &[Msg::OpenLesson(index), Msg::JumpToStep(n + 1)]);
-        let Some(first) = asked(app, step, answers[n].as_ref()) else {
+        let Some(first) = asked(app, step, answers[n].as_ref(), Judge::Tolerance(0.1)) else {
             continue;
         };
         let question = stated(step, &cluster.1, app);
@@ -248,10 +297,17 @@ fn play(app: &mut App, cluster: &(String, Scenario), index: usize, lesson: &Less
             if !seen.insert((setting, play.typed.map(f64::to_bits))) {
                 continue;
             }
-            let Some(now) = asked(app, step, answers[n].as_ref()) else {
+            let Some(now) = asked(app, step, answers[n].as_ref(), judge) else {
                 continue;
             };
-            let exempt: Vec<f64> = question.iter().copied().chain(play.typed).collect();
+            // The batch on the plot is the learner's setting, as what they typed.
+            let batch = f64::from(app.plot().scenario.batch);
+            let exempt: Vec<f64> = question
+                .iter()
+                .copied()
+                .chain(play.typed)
+                .chain([batch])
+                .collect();
             let screen = text(&render(app, WIDTH, HEIGHT));
             if let Some(what) = leak(&screen, &now, &exempt) {
                 found.push(format!(
@@ -270,17 +326,35 @@ fn play(app: &mut App, cluster: &(String, Scenario), index: usize, lesson: &Less
     found
 }
 
-#[test]
-#[ignore = "part 4 of issue #22: fails until withholding covers quantities, not cells"]
-fn no_answer_can_be_read_off_the_screen_at_any_move_on_any_cluster() {
+/// Every step on every cluster, judged so.
+fn leaks(judge: Judge) -> Vec<String> {
     let mut found = Vec::new();
     for cluster in clusters() {
         let mut app = course_app_on(cluster.1.clone(), WIDTH, HEIGHT);
         let lessons: Vec<Lesson> = app.lessons().to_vec();
         for (index, lesson) in lessons.iter().enumerate() {
-            found.extend(play(&mut app, &cluster, index, lesson));
+            found.extend(play(&mut app, &cluster, (index, lesson), judge));
         }
     }
+    found
+}
+
+#[test]
+#[ignore = "issue #22: 231 cases left over five clusters, mostly a figure the question states (the intensity) beside the ridge giving the share it asks, and the decode dot's intensity at a typed batch lying within rounding of an attention or prefill intensity"]
+fn no_step_shows_the_quantity_it_asks_for_at_any_move_on_any_cluster() {
+    let found = leaks(Judge::Reading);
+    assert!(
+        found.is_empty(),
+        "{} leaks:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+#[test]
+#[ignore = "issue #22 part 4 to the letter: a different quantity lying within the tolerance at some setting (the decode dot's AI near an attention intensity, the batch to the ridge near the KV wall) still counts; see the module docs"]
+fn no_figure_lies_within_the_tolerance_of_the_answer_at_any_move_on_any_cluster() {
+    let found = leaks(Judge::Tolerance(0.1));
     assert!(
         found.is_empty(),
         "{} leaks:\n{}",

@@ -5,11 +5,12 @@
 use super::{App, KeyContext};
 use crate::domain::batch_range::Wall;
 use crate::domain::lesson::Step;
+use crate::domain::quantity::Quantity;
 use crate::domain::scenario::Scenario;
 use crate::domain::session::{
     PredictInput, PredictState, RecallState, ResolvedAnswer, Session, StepState,
 };
-use crate::domain::withhold::Withheld;
+use crate::domain::withhold::{Shown, Withheld};
 
 /// A use of the tutor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -133,7 +134,10 @@ impl Mode {
                 .ok()
                 .and_then(|e| e.model)
                 .and_then(|m| m.max_batch_kv)
-                .is_some_and(|w| !self.withheld(app).allows(w as f64, 1.0));
+                .is_some_and(|w| {
+                    let wall = Shown::Quantity(Quantity::MaxBatchKv);
+                    !self.withheld(app).may_show(wall, w as f64, 1.0)
+                });
         if asks { Wall::Withheld } else { Wall::Stops }
     }
 

@@ -28,6 +28,8 @@ pub struct Figure {
     pub base: Option<(f64, Dim)>,
     /// Whether it has more than one significant digit.
     pub telling: bool,
+    /// Its rounding, relative: half a unit of its last digit over its value.
+    pub rounding: f64,
 }
 
 /// The unit an answer is asked in, as a scale to base units and a dimension.
@@ -94,6 +96,7 @@ pub fn figures(text: &str) -> Vec<Figure> {
                 shown: token.value,
                 base,
                 telling: token.is_telling(),
+                rounding: token.resolution / 2.0 / token.value.max(f64::MIN_POSITIVE),
             });
         }
     }

@@ -18,7 +18,7 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use crossterm::event::{Event, KeyCode};
-use roofline_tutor::app::{App, Msg};
+use roofline_tutor::app::{App, Msg, NavMsg, PlotMsg};
 use roofline_tutor::content::cluster::parse_cluster;
 use roofline_tutor::content::data_files::builtin_catalog;
 use roofline_tutor::domain::lesson::template::render as fill;
@@ -284,14 +284,20 @@ fn play(
         {
             continue;
         }
-        send(app, &[Msg::OpenLesson(index), Msg::JumpToStep(n + 1)]);
+        send(
+            app,
+            &[
+                Msg::Nav(NavMsg::OpenLesson(index)),
+                Msg::Nav(NavMsg::JumpToStep(n + 1)),
+            ],
+        );
         let Some(first) = asked(app, step, answers[n].as_ref(), Judge::Tolerance(0.1)) else {
             continue;
         };
         let question = stated(step, &cluster.1, app);
         let mut seen = HashSet::new();
         for play in moves(first.values[0], &first.unit) {
-            send(app, &[Msg::ResetPlot]);
+            send(app, &[Msg::Plot(PlotMsg::ResetPlot)]);
             press(app, &play.keys);
             let setting = format!("{:?}", app.plot().scenario);
             if !seen.insert((setting, play.typed.map(f64::to_bits))) {

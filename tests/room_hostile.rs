@@ -14,7 +14,7 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use presenter::{CODE, Presenter, agent};
-use roofline_tutor::app::Msg;
+use roofline_tutor::app::{Msg, StepMsg};
 use roofline_tutor::cli::present::room::http::Bounds;
 use rstest::rstest;
 use serde_json::{Value, json};
@@ -193,7 +193,7 @@ fn a_change_the_reveal_beats_is_reported_late() {
     // The change reaches the server, but the reveal reaches the presentation first.
     let (status, state) = send(&room, &me, 900.0);
     assert_eq!(status, 200, "{state}");
-    room.act(Msg::Reveal);
+    room.act(Msg::Step(StepMsg::Reveal));
     room.pump();
     assert_eq!(
         room.guesses().numbers,

@@ -16,6 +16,14 @@ use crate::domain::scenario::{
     BatchFit, Evaluation, KvSplit, ModelEvaluation, Scenario, WeightFit,
 };
 
+use super::args::PlanCli;
+
+mod disagg;
+mod interconnect;
+mod latency;
+mod plan;
+mod rows;
+
 /// The options `roofline calc` takes, already parsed.
 #[derive(Debug, Clone)]
 pub struct CalcArgs {
@@ -25,6 +33,8 @@ pub struct CalcArgs {
     pub json: bool,
     /// After the table, how each figure is computed (`--explain`).
     pub explain: bool,
+    /// Interconnect, disaggregation and latency-target options (all off by default).
+    pub plan: PlanCli,
 }
 
 /// Evaluates the scenario and renders it; the JSON carries a `basis` per derived figure.
@@ -33,6 +43,7 @@ pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
     let evaluation = s.evaluate(catalog)?;
     let model = s.model.as_deref().map(|id| catalog.model(id)).transpose()?;
     let derivations = derivations(s, &evaluation, catalog.gpu(&s.gpu)?, model);
+    let sections = plan::Sections::compute(catalog, s, &evaluation, &args.plan)?;
     Ok(if args.json {
         let mut object = to_json(s, &evaluation);
         if let Value::Object(map) = &mut object {
@@ -43,6 +54,7 @@ pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
                 .collect();
             map.insert("basis".to_owned(), explain::basis(&shown));
         }
+        sections.extend_json(&mut object);
         let mut text = serde_json::to_string_pretty(&object)?;
         text.push('\n');
         text
@@ -57,7 +69,9 @@ pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
             .collect();
         to_table(s, &evaluation) + &explain::text(&shown)
     } else {
-        to_table(s, &evaluation)
+        let mut text = to_table(s, &evaluation);
+        text.push_str(&sections.text());
+        text
     })
 }
 

@@ -272,6 +272,9 @@ pub struct CalcCli {
     /// assumptions, and the input that moves it most.
     #[arg(long, conflicts_with = "json")]
     pub explain: bool,
+    /// Cluster options: interconnect, disaggregation, latency targets.
+    #[command(flatten)]
+    pub plan: super::PlanCli,
     /// Options every command shares.
     #[command(flatten)]
     pub global: GlobalArgs,

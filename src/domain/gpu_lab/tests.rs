@@ -146,6 +146,7 @@ fn the_measured_ridge_is_peak_over_bandwidth_left_of_the_datasheet() {
         memory_gb: 85.9,
         capacity: None,
         tdp_w: Some(700.0),
+        scale_up_link: None,
         source: String::new(),
     };
     let shares = report.of_datasheet(&sheet);

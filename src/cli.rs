@@ -146,8 +146,8 @@ pub fn full_command() -> clap::Command {
 }
 
 /// The scenario `calc` evaluates: the flags over the `--cluster` profile when one is given,
-/// else over the calculator's defaults (issue 2's definitions: BF16, batch 1, context 0, TP 1,
-/// 0.9 memory utilization, nothing reserved).
+/// else over the calculator's defaults (BF16, batch 1, context 0, TP 1, 0.9 memory utilization,
+/// the tutor's one default reserve).
 fn calc_args(
     args: CalcCli,
     cluster: Option<Scenario>,
@@ -169,6 +169,7 @@ fn calc_args(
         attention_dp,
         gpu_hour_usd,
         json,
+        explain,
         plan,
         global: _,
     } = args;
@@ -207,6 +208,7 @@ fn calc_args(
     Ok(calc::CalcArgs {
         scenario: flags.apply(&base),
         json,
+        explain,
         plan,
     })
 }

@@ -8,6 +8,7 @@ pub mod benchmark;
 pub mod catalog;
 pub mod classroom;
 pub mod decode_dot;
+pub mod derivation;
 pub mod describe;
 pub mod disagg;
 pub mod dtype;

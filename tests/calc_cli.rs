@@ -76,7 +76,10 @@ fn model_json_follows_the_definitions() {
         / tp;
     let step = (bytes / 3.35e12).max(flops / 989.4e12);
     let fc = 2.0 * batch * hidden * ffn / (hidden * ffn * 2.0 + batch * (hidden + ffn) * 2.0);
-    let max_batch = ((80e9 * 0.9 - params * 2.0 / tp) / (context * kv_per_token / tp)).floor();
+    // The card's bytes (81,559 MiB) and the default 3 GB reserve.
+    let memory = 81_559.0 * 1_048_576.0;
+    let max_batch =
+        ((memory * 0.9 - 3e9 - params * 2.0 / tp) / (context * kv_per_token / tp)).floor();
 
     assert_rel(num(&v, "weight_bytes_per_gpu"), read, 1e-9);
     assert_rel(num(&v, "kv_bytes_per_token"), kv_per_token, 1e-12);
@@ -181,7 +184,9 @@ fn table_output_is_readable() {
         "ridge",
         "295.3 FLOP/byte",
         "KV-limited batch",
-        "104 sequences",
+        // 81,559 MiB, 3 GB reserved by default (the plot's reserve): issue 24.
+        "107 sequences",
+        "3 GB reserved",
         "memory-bound",
     ] {
         assert!(text.contains(needle), "missing {needle}:\n{text}");
@@ -296,6 +301,59 @@ fn weights_that_do_not_fit_say_so_in_json_and_in_the_table() {
     assert_eq!(fits["fits"], true);
 }
 
+/// DeepSeek-V3 on 8× H200 at 32K context holds about 20 sequences: batch 64 cannot run, and
+/// the figures that assume it does are left out (issue 24, part 4).
+#[test]
+fn a_batch_past_the_kv_wall_does_not_fit_in_json_and_in_the_table() {
+    let args = [
+        "--gpu",
+        "h200",
+        "--model",
+        "deepseek-v3",
+        "--precision",
+        "fp8",
+        "--tp",
+        "8",
+        "--batch",
+        "64",
+        "--context",
+        "32768",
+    ];
+    let v = calc_json(&args);
+    assert_eq!(v["fits"], false, "{v}");
+    assert_eq!(v["fit"], "past_kv_wall");
+    let wall = v["max_batch_kv"].as_u64().unwrap();
+    assert!(wall < 64, "{wall}");
+    for key in [
+        "step_time_ms",
+        "tpot_ms",
+        "tokens_per_s",
+        "tokens_per_s_per_seq",
+        "usd_per_million_tokens",
+        "energy_per_token_j",
+    ] {
+        assert!(v[key].is_null(), "{key} assumes the batch runs: {v}");
+    }
+    let mut all = vec!["calc"];
+    all.extend_from_slice(&args);
+    let table = String::from_utf8(roofline(&all).stdout).unwrap();
+    assert!(
+        table.contains(&format!(
+            "DOES NOT FIT: batch 64 is past the KV wall ({wall} sequences"
+        )),
+        "{table}"
+    );
+    assert!(!table.contains("USD per million"), "{table}");
+    assert!(!table.contains("across the batch"), "{table}");
+    // At the wall it runs.
+    let batch = wall.to_string();
+    let mut at_wall = args.to_vec();
+    at_wall[9] = &batch;
+    let at_wall = calc_json(&at_wall);
+    assert_eq!(at_wall["fits"], true);
+    assert!(at_wall["tokens_per_s"].is_number());
+}
+
 #[test]
 fn moe_json_names_the_dot_the_dense_layers_and_the_experts() {
     let v = calc_json(&[
@@ -343,14 +401,15 @@ fn attention_dp_flag_keeps_mla_intensity_and_splits_sequences() {
     ];
     let tp = calc_json(&base);
     assert_eq!(tp["kv_split"], "replicated");
-    assert_eq!(tp["max_batch_kv"], 149);
+    // 143,771 MiB × 0.9, less 83.9 GB of weights and the default 3 GB reserve.
+    assert_eq!(tp["max_batch_kv"], 169);
     assert_rel(num(&tp, "attention_intensity"), 30.2, 0.002);
     let mut with_dp = base.to_vec();
     with_dp.push("--attention-dp");
     let dp = calc_json(&with_dp);
     assert_eq!(dp["attention_dp"], true);
     assert_eq!(dp["kv_split"], "sequences");
-    assert_eq!(dp["max_batch_kv"], 8 * 149);
+    assert_eq!(dp["max_batch_kv"], 8 * 169);
     assert_rel(num(&dp, "attention_intensity"), 241.8, 0.001);
 }
 
@@ -388,7 +447,91 @@ fn an_overhead_beyond_the_gpu_memory_is_refused() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains("reserved overhead 100 GB is more than the 80 GB of H100 SXM5"),
+        err.contains("reserved overhead 100 GB is more than the 85.5 GB of H100 SXM5"),
         "{err}"
     );
+}
+
+/// A price that would print `inf USD` is refused where it enters (issue 24, part 6).
+#[rstest]
+#[case::huge("1e300")]
+#[case::past_the_limit("10001")]
+fn a_gpu_hour_price_out_of_range_is_refused(#[case] price: &str) {
+    let out = roofline(&[
+        "calc",
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3-8b",
+        "--gpu-hour-usd",
+        price,
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("gpu_hour_usd"), "{err}");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("inf"));
+}
+
+/// `calc --explain`: every derived figure with its formula, inputs and sources (issue 24).
+#[test]
+fn explain_prints_how_each_figure_is_computed() {
+    let out = roofline(&[
+        "calc",
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3-8b",
+        "--context",
+        "4096",
+        "--batch",
+        "64",
+        "--explain",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let explained = &text[text.find("How each figure is computed").expect("explained")..];
+    insta::assert_snapshot!("calc_explain_llama_3_8b_h100", explained);
+}
+
+/// The JSON `basis`: each figure's inputs recompute it (ridge and KV wall checked here).
+#[test]
+fn json_basis_recomputes_the_figures() {
+    let v = calc_json(&[
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3-8b",
+        "--context",
+        "4096",
+    ]);
+    let basis = &v["basis"];
+    let inputs = |figure: &str| -> Vec<f64> {
+        basis[figure]["inputs"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no basis for {figure}: {basis}"))
+            .iter()
+            .map(|i| i["value"].as_f64().unwrap())
+            .collect()
+    };
+    let r = inputs("ridge_flop_per_byte");
+    assert_rel(r[0] / r[1], num(&v, "ridge_flop_per_byte"), 1e-12);
+    let w = inputs("max_batch_kv");
+    let wall = ((w[0] * w[1] - w[2] - w[3]).max(0.0) / w[4]).floor() * w[5];
+    assert_eq!(v["max_batch_kv"].as_f64(), Some(wall));
+    assert_eq!(
+        basis["max_batch_kv"]["inputs"][0]["source"]["kind"],
+        "datasheet"
+    );
+    assert_eq!(
+        basis["max_batch_kv"]["inputs"][2]["source"]["kind"],
+        "default"
+    );
+    for figure in [
+        "step_time_ms",
+        "tokens_per_s",
+        "usd_per_million_tokens",
+        "batch_to_ridge",
+    ] {
+        assert!(basis[figure]["symbols"].is_string(), "{figure}: {basis}");
+    }
 }

@@ -72,37 +72,52 @@ fn ridge_points(#[case] gpu: &str, #[case] precision: Dtype, #[case] expected: f
     assert_near(ridge, expected, 1.0);
 }
 
+/// The name on the box and the bytes the card reports (MiB from nvidia-smi, or rocm-smi's
+/// bytes, or GiB from the vendor's documentation): the reference's round-3 correction.
 #[test]
 fn every_reference_gpu_is_present_with_its_memory() {
     let expected = [
-        ("h100-sxm", 80.0),
-        ("h100-pcie", 80.0),
-        ("h100-nvl", 94.0),
-        ("h200", 141.0),
-        ("a100-40gb", 40.0),
-        ("a100-80gb", 80.0),
-        ("b200", 180.0),
-        ("gb200", 186.0),
-        ("b300", 288.0),
-        ("gb300", 288.0),
-        ("l40s", 48.0),
-        ("l4", 24.0),
-        ("rtx-4090", 24.0),
-        ("rtx-5090", 32.0),
-        ("mi300x", 192.0),
-        ("mi325x", 256.0),
-        ("mi355x", 288.0),
-        ("tpu-v5e", 16.0),
-        ("tpu-v5p", 95.0),
-        ("tpu-v6e", 32.0),
+        ("h100-sxm", 80.0, 81_559.0),
+        ("h100-pcie", 80.0, 81_559.0),
+        ("h100-nvl", 94.0, 95_830.0),
+        ("h200", 141.0, 143_771.0),
+        ("a100-40gb", 40.0, 40_960.0),
+        ("a100-80gb", 80.0, 81_920.0),
+        ("b200", 180.0, 183_359.0),
+        ("gb200", 186.0, 189_471.0),
+        // Added with the four-bit formats; no reported capacity yet: the name's GB as GiB.
+        ("b300", 288.0, 294_912.0),
+        ("gb300", 288.0, 294_912.0),
+        ("l40s", 48.0, 46_068.0),
+        ("l4", 24.0, 23_034.0),
+        ("rtx-4090", 24.0, 24_564.0),
+        ("rtx-5090", 32.0, 32_768.0),
+        ("mi300x", 192.0, 196_288.0),
+        ("mi325x", 256.0, 262_144.0),
+        ("mi355x", 288.0, 294_912.0),
+        ("tpu-v5e", 16.0, 16_384.0),
+        ("tpu-v5p", 95.0, 97_280.0),
+        ("tpu-v6e", 32.0, 32_768.0),
     ];
     let c = catalog();
     assert_eq!(c.gpus.len(), expected.len());
-    for (id, memory) in expected {
+    for (id, named_gb, mib) in expected {
         let gpu = c.gpu(id).unwrap();
-        assert_near(gpu.memory_gb, memory, 1e-9);
-        assert!(!gpu.source.is_empty());
+        assert_near(gpu.memory_gb, named_gb, 1e-9);
+        let capacity = gpu
+            .capacity
+            .as_ref()
+            .expect("every shipped GPU states its bytes");
+        assert_near(capacity.mib, mib, 1e-9);
+        assert_near(gpu.memory_bytes(), mib * 1_048_576.0, 1e-3);
+        assert!(!capacity.source.is_empty() && !gpu.source.is_empty());
     }
+    // The reference's measured H100: 81,559 MiB = 85.52 × 10^9 bytes.
+    assert_near(
+        c.gpu("h100-sxm").unwrap().memory_bytes() / 1e9,
+        85.52,
+        0.005,
+    );
 }
 
 #[test]
@@ -198,16 +213,18 @@ fn example_1_kv_budget_and_wall() {
         ..scenario("h100-sxm", "llama-3-8b")
     };
     let (_, m) = eval(&s);
-    assert_near(m.kv_budget_bytes / 1e9, 53.0, 0.1);
-    assert_near(m.kv_budget_bytes / m.kv_bytes_per_token / 1e3, 404.0, 1.0);
-    assert_eq!(m.max_batch_kv, Some(98));
-    assert_eq!(eval(&Scenario::default_cluster()).1.max_batch_kv, Some(98));
-    // With nothing reserved (calc's default, issue 2's definition) the wall is at 104.
+    // (85.52 × 0.9 − 16.06 − 3) GB = 57.9 GB ÷ 0.537 GB per sequence (round 3: the card's
+    // bytes, not 80 × 10^9, which gave 53 GB and 98).
+    assert_near(m.kv_budget_bytes / 1e9, 57.91, 0.01);
+    assert_near(m.kv_budget_bytes / m.kv_bytes_per_token / 1e3, 441.8, 0.1);
+    assert_eq!(m.max_batch_kv, Some(107));
+    assert_eq!(eval(&Scenario::default_cluster()).1.max_batch_kv, Some(107));
+    // With nothing reserved the wall is at 113.
     let bare = Scenario {
         overhead_gb: 0.0,
         ..s
     };
-    assert_eq!(eval(&bare).1.max_batch_kv, Some(104));
+    assert_eq!(eval(&bare).1.max_batch_kv, Some(113));
 }
 
 // --- Worked example 2: Llama-3-70B BF16 on H100 SXM, 1 to 8 GPUs. ---
@@ -236,10 +253,11 @@ fn example_2_one_gpu_thought_experiment() {
 }
 
 #[rstest]
-// TP = 2: 70.6 GB of weights per GPU against 69 GB usable (72 less 3 reserved) does not fit.
-#[case::tp2(2, 20.8, 48.2, None)]
-#[case::tp4(4, 10.4, 96.0, Some(50))]
-#[case::tp8(8, 5.2, 193.0, Some(153))]
+// TP = 2: 70.6 GB of weights per GPU against 74.0 GB usable (85.52 × 0.9 less 3 reserved)
+// leaves room for 2 sequences at 8K (the reference's "no KV room left" counted 80 × 10^9).
+#[case::tp2(2, 20.8, 48.2, Some(2))]
+#[case::tp4(4, 10.4, 96.0, Some(57))]
+#[case::tp8(8, 5.2, 193.0, Some(167))]
 fn example_2_tensor_parallel(
     #[case] tp: u32,
     #[case] ms: f64,
@@ -292,7 +310,8 @@ fn example_3_llama_70b_fp8_on_h200() {
         0.05,
     );
     assert_near(e.bandwidth / m.weight_bytes_stored_per_gpu, 68.0, 0.1);
-    assert_eq!(m.max_batch_kv, Some(19));
+    // (150.75 × 0.9 − 3 − 70.6) GB ÷ 2.68 GB per sequence: 23 (19 with 141 × 10^9 bytes).
+    assert_eq!(m.max_batch_kv, Some(23));
 }
 
 // --- Worked example 4: H100 → H200. ---

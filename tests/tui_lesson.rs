@@ -83,19 +83,19 @@ fn the_fixture_lesson_by_keys_from_start_to_finish() {
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!(app.plot().scenario.batch, 1);
     press(&mut app, &vec![key(KeyCode::Right); 10]);
-    assert_eq!(app.plot().scenario.batch, 98);
+    assert_eq!(app.plot().scenario.batch, 107);
     assert!(
         app.notice()
-            .is_some_and(|n| n.text.starts_with("KV wall: 98 sequences")),
+            .is_some_and(|n| n.text.starts_with("KV wall: 107 sequences")),
         "{:?}",
         app.notice()
     );
-    press(&mut app, &typed("98"));
+    press(&mut app, &typed("107"));
     press(&mut app, &[key(KeyCode::Enter), key(KeyCode::Enter)]);
     assert_eq!(
         state(&app),
         StepState::Predict(PredictState::Revealed {
-            guess: Guess::Number(98.0),
+            guess: Guess::Number(107.0),
             score: Some(100)
         })
     );

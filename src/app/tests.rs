@@ -351,7 +351,7 @@ fn clicking_and_dragging_on_the_slider_sets_the_batch() {
     );
     assert_eq!(
         app.plot().scenario.batch,
-        98,
+        107,
         "a drag past the end stops at the KV wall"
     );
     send(
@@ -366,7 +366,7 @@ fn clicking_and_dragging_on_the_slider_sets_the_batch() {
     );
     assert_eq!(
         app.plot().scenario.batch,
-        98,
+        107,
         "no drag after the button is up"
     );
     send(

@@ -5,11 +5,16 @@ use std::fmt::Write as _;
 use anyhow::Result;
 use serde_json::{Value, json};
 
+mod explain;
+
 use crate::domain::catalog::Catalog;
 use crate::domain::decode_dot::DotLayers;
+use crate::domain::derivation::derivations;
 use crate::domain::format::group;
 use crate::domain::quantity::{Quantity, QuantityValue};
-use crate::domain::scenario::{Evaluation, KvSplit, ModelEvaluation, Scenario, WeightFit};
+use crate::domain::scenario::{
+    BatchFit, Evaluation, KvSplit, ModelEvaluation, Scenario, WeightFit,
+};
 
 use super::args::PlanCli;
 
@@ -26,25 +31,54 @@ pub struct CalcArgs {
     pub scenario: Scenario,
     /// Print JSON instead of a table.
     pub json: bool,
+    /// After the table, how each figure is computed (`--explain`).
+    pub explain: bool,
     /// Interconnect, disaggregation and latency-target options (all off by default).
     pub plan: PlanCli,
 }
 
-/// Evaluates the scenario and renders it.
+/// Evaluates the scenario and renders it; the JSON carries a `basis` per derived figure.
 pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
-    let evaluation = args.scenario.evaluate(catalog)?;
-    let sections = plan::Sections::compute(catalog, &args.scenario, &evaluation, &args.plan)?;
+    let s = &args.scenario;
+    let evaluation = s.evaluate(catalog)?;
+    let model = s.model.as_deref().map(|id| catalog.model(id)).transpose()?;
+    let derivations = derivations(s, &evaluation, catalog.gpu(&s.gpu)?, model);
+    let sections = plan::Sections::compute(catalog, s, &evaluation, &args.plan)?;
     Ok(if args.json {
-        let mut json = to_json(&args.scenario, &evaluation);
-        sections.extend_json(&mut json);
-        let mut text = serde_json::to_string_pretty(&json)?;
+        let mut object = to_json(s, &evaluation);
+        if let Value::Object(map) = &mut object {
+            // Only figures the JSON states (not those a batch past the KV wall leaves out).
+            let shown: Vec<_> = derivations
+                .into_iter()
+                .filter(|d| map.get(d.formula.figure()).is_some_and(|v| !v.is_null()))
+                .collect();
+            map.insert("basis".to_owned(), explain::basis(&shown));
+        }
+        sections.extend_json(&mut object);
+        let mut text = serde_json::to_string_pretty(&object)?;
         text.push('\n');
         text
+    } else if args.explain {
+        let runs = evaluation
+            .model
+            .as_ref()
+            .is_none_or(|m| !matches!(m.batch_fit(s.batch), BatchFit::PastKvWall { .. }));
+        let shown: Vec<_> = derivations
+            .into_iter()
+            .filter(|d| runs || !assumes_the_batch_runs_figure(d.formula.figure()))
+            .collect();
+        to_table(s, &evaluation) + &explain::text(&shown)
     } else {
-        let mut text = to_table(&args.scenario, &evaluation);
+        let mut text = to_table(s, &evaluation);
         text.push_str(&sections.text());
         text
     })
+}
+
+fn assumes_the_batch_runs_figure(name: &str) -> bool {
+    Quantity::ALL
+        .into_iter()
+        .any(|q| assumes_the_batch_runs(q) && q.name() == name)
 }
 
 /// The JSON object: inputs echoed, then every number (as numbers, `null` where not defined).
@@ -76,7 +110,8 @@ pub fn to_json(s: &Scenario, e: &Evaluation) -> Value {
             "model_name": m.model_name,
             "draft_tokens": s.draft_tokens,
             "prompt": s.prompt,
-            "fits": m.fit.fits(),
+            "fits": m.batch_fit(s.batch).runs(),
+            "fit": m.batch_fit(s.batch).name(),
             "decode_dot_layers": m.decode_dot.layers.name(),
             "kv_split": kv_split_name(m.kv_split),
             "weight_bytes_per_gpu": m.weight_bytes_per_gpu,
@@ -90,11 +125,17 @@ pub fn to_json(s: &Scenario, e: &Evaluation) -> Value {
             map.extend(extra);
         }
     }
+    let past_wall = e
+        .model
+        .as_ref()
+        .is_some_and(|m| matches!(m.batch_fit(s.batch), BatchFit::PastKvWall { .. }));
     for q in Quantity::ALL {
         if q.needs_model() && e.model.is_none() {
             continue;
         }
         let value = match q.value(e) {
+            // A batch past the KV wall does not run: no time, rate or cost for it.
+            _ if past_wall && assumes_the_batch_runs(q) => Value::Null,
             // A count of sequences stays an integer.
             Some(QuantityValue::Number(_)) if q == Quantity::MaxBatchKv => {
                 json!(e.model.as_ref().and_then(|m| m.max_batch_kv))
@@ -106,6 +147,19 @@ pub fn to_json(s: &Scenario, e: &Evaluation) -> Value {
         map.insert(q.name().to_owned(), value);
     }
     object
+}
+
+/// The figures that describe serving the batch, which a batch past the KV wall never does.
+const fn assumes_the_batch_runs(q: Quantity) -> bool {
+    matches!(
+        q,
+        Quantity::StepTimeMs
+            | Quantity::TpotMs
+            | Quantity::TokensPerS
+            | Quantity::TokensPerSPerSeq
+            | Quantity::UsdPerMillionTokens
+            | Quantity::EnergyPerTokenJ
+    )
 }
 
 const fn kv_split_name(split: KvSplit) -> &'static str {
@@ -148,6 +202,15 @@ fn to_table(s: &Scenario, e: &Evaluation) -> String {
                 group(m.usable_bytes_per_gpu / 1e9, 1),
                 s.mem_util,
                 s.overhead_gb
+            );
+        }
+        if let BatchFit::PastKvWall { batch, wall } = m.batch_fit(s.batch) {
+            let _ = writeln!(
+                out,
+                "  DOES NOT FIT: batch {batch} is past the KV wall ({wall} sequences at {} \
+                 tokens). The step time below is a thought experiment; tokens/s, cost and \
+                 energy are left out. Lower --batch or --context, or raise --tp.",
+                s.context
             );
         }
         push_rows(&mut out, &model_rows(s, e, m));
@@ -315,6 +378,7 @@ fn time_rows(s: &Scenario, m: &ModelEvaluation) -> Rows {
     } else {
         ", nothing reserved".to_owned()
     };
+    let runs = m.batch_fit(s.batch).runs() || m.fit == WeightFit::DoesNotFit;
     let kv_wall = match (m.max_batch_kv, m.fit) {
         (_, WeightFit::DoesNotFit) => "none: the weights do not fit".to_owned(),
         (Some(b), WeightFit::Fits) => format!(
@@ -362,6 +426,11 @@ fn time_rows(s: &Scenario, m: &ModelEvaluation) -> Rows {
             ),
         ),
     ];
+    if !runs {
+        // Past the KV wall: no token rate, cost or energy for a batch that cannot run.
+        rows.retain(|(label, _)| !matches!(*label, "tokens/s" | "cost"));
+        return rows;
+    }
     if let Some(j) = m.energy_per_token_j {
         rows.push((
             "energy",
@@ -404,7 +473,9 @@ mod tests {
         ] {
             assert!(json.get(key).is_some(), "missing {key}");
         }
-        assert_eq!(json["max_batch_kv"], 104);
+        // 81,559 MiB × 0.9, less 16.06 GB of weights and the default 3 GB reserve.
+        assert_eq!(json["max_batch_kv"], 107);
+        assert_eq!(json["overhead_gb"], 3.0);
         assert_eq!(json["bound"], "memory");
     }
 }

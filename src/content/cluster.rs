@@ -11,7 +11,7 @@ use crate::domain::catalog::Catalog;
 use crate::domain::dtype::Dtype;
 use crate::domain::limits;
 use crate::domain::measured::{DecodeRate, Measurement, PrefillRate};
-use crate::domain::scenario::{MAX_BATCH, Scenario};
+use crate::domain::scenario::{DEFAULT_RESERVE_GB, MAX_BATCH, Scenario};
 
 /// The prompt length a prefill measurement is taken at unless it says.
 pub const DEFAULT_PROMPT: u64 = 2048;
@@ -201,7 +201,7 @@ fn check(
         context: file.context,
         tp: file.tp,
         mem_util: file.mem_util.unwrap_or(0.9),
-        overhead_gb: file.overhead_gb.unwrap_or(3.0),
+        overhead_gb: file.overhead_gb.unwrap_or(DEFAULT_RESERVE_GB),
         attention_dp: file.attention_dp.unwrap_or(false),
         gpu_hour_usd: file
             .gpu_hour_usd
@@ -361,7 +361,7 @@ mod tests {
     #[case::overhead_beyond_memory(
         "overhead_gb: 3.0",
         "overhead_gb: 200.0",
-        "reserved overhead 200 GB is more than the 94 GB"
+        "reserved overhead 200 GB is more than the 100.5 GB"
     )]
     #[case::huge_gpu_count(
         "gpu_count: 2",

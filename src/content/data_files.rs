@@ -270,6 +270,9 @@ mod tests {
     #[case::huge_peak(GPU.replace("bf16: 100.0", "bf16: 1e300"), "the bf16 peak: peak_tflops 1e300 is out of range")]
     #[case::tiny_peak(GPU.replace("bf16: 100.0", "bf16: 5e-324"), "peak_tflops 5e-324 is out of range")]
     #[case::huge_memory(GPU.replace("memory_gb: 10.0", "memory_gb: 1e308"), "memory_gb 1e308 is out of range")]
+    #[case::nan_power(GPU.replace("memory_gb: 10.0", "memory_gb: 10.0, tdp_w: NaN"), "tdp_w NaN is out of range")]
+    #[case::huge_power(GPU.replace("memory_gb: 10.0", "memory_gb: 10.0, tdp_w: 1e300"), "tdp_w 1e300 is out of range")]
+    #[case::zero_capacity(GPU.replace("memory_gb: 10.0", "memory_gb: 10.0, capacity: (mib: 0.0, source: \"s\")"), "capacity.mib 0 is out of range")]
     #[case::bad_id(GPU.replace("\"x\"", "\"X Y\""), "must be lowercase")]
     #[case::no_peaks(GPU.replace("(bf16: 100.0)", "()"), "at least one format")]
     fn bad_hardware_is_refused(#[case] text: String, #[case] message: &str) {

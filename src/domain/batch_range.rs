@@ -43,6 +43,8 @@ pub struct BatchRange {
     pub weights_gb: f64,
     /// GB per GPU the runtime may use (memory × utilisation − overhead).
     pub usable_gb: f64,
+    /// GB per GPU held back outside the KV budget (shown beside the wall).
+    pub reserved_gb: f64,
 }
 
 impl BatchRange {
@@ -64,6 +66,7 @@ impl BatchRange {
             kv_budget_gb: model.map_or(0.0, |m| m.kv_budget_bytes / 1e9),
             weights_gb: model.map_or(0.0, |m| m.weight_bytes_stored_per_gpu / 1e9),
             usable_gb: evaluation.memory_bytes * scenario.mem_util / 1e9 - scenario.overhead_gb,
+            reserved_gb: scenario.overhead_gb,
         }
     }
 
@@ -100,9 +103,10 @@ impl BatchRange {
             Limit::KvWall(wall) => {
                 let noun = if wall == 1 { "sequence" } else { "sequences" };
                 format!(
-                    "KV wall: {wall} {noun} × {} context fill the {:.1} GB KV budget",
+                    "KV wall: {wall} {noun} × {} context fill the {:.1} GB KV budget ({} GB reserved)",
                     context_label(context),
-                    self.kv_budget_gb
+                    self.kv_budget_gb,
+                    self.reserved_gb
                 )
             }
             Limit::NoRoom => format!(
@@ -158,11 +162,11 @@ mod tests {
     #[test]
     fn the_kv_wall_stops_the_batch_and_says_why() {
         let r = range(4096, Wall::Stops);
-        assert_eq!(r.limit, Limit::KvWall(98));
-        assert_eq!((r.max(), r.wall()), (98, Some(98)));
+        assert_eq!(r.limit, Limit::KvWall(107));
+        assert_eq!((r.max(), r.wall()), (107, Some(107)));
         assert_eq!(
             r.reason(4096),
-            "KV wall: 98 sequences × 4K context fill the 52.9 GB KV budget"
+            "KV wall: 107 sequences × 4K context fill the 57.9 GB KV budget (3 GB reserved)"
         );
     }
 

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::hardware::{Gpu, Peaks};
+use super::hardware::{Capacity, Gpu, MIB, Peaks};
 use super::lab::{Knee, Repeated, fit_knee};
 use super::roofline;
 
@@ -279,6 +279,10 @@ impl GpuLabReport {
             },
             bandwidth_tbs: self.bandwidth.best / 1e12,
             memory_gb: self.memory_bytes as f64 / 1e9,
+            capacity: Some(Capacity {
+                mib: self.memory_bytes as f64 / MIB,
+                source: "the total memory the CUDA driver reports".to_owned(),
+            }),
             // Board power is the datasheet's business; the lab measures rates only.
             tdp_w: None,
             scale_up_link: None,

@@ -54,6 +54,30 @@ impl Peaks {
     }
 }
 
+/// Bytes in a GiB (2^30).
+pub const GIB: f64 = 1_073_741_824.0;
+/// Bytes in a MiB (2^20), the unit nvidia-smi reports memory in.
+pub const MIB: f64 = 1_048_576.0;
+
+/// The memory a card has, as its driver reports it (nvidia-smi's `memory.total` in MiB, or
+/// rocm-smi's bytes converted), and where that figure comes from.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Capacity {
+    /// Capacity in MiB (2^20 bytes).
+    pub mib: f64,
+    /// Where the figure comes from.
+    pub source: String,
+}
+
+impl Capacity {
+    /// Capacity in bytes.
+    #[must_use]
+    pub fn bytes(&self) -> f64 {
+        self.mib * MIB
+    }
+}
+
 /// One accelerator, as a data file describes it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -68,8 +92,14 @@ pub struct Gpu {
     pub peak_tflops: Peaks,
     /// HBM/GDDR bandwidth in TB/s (10^12 bytes per second).
     pub bandwidth_tbs: f64,
-    /// Memory capacity in GB (10^9 bytes).
+    /// The memory the datasheet names, in its "GB" (the name on the box, e.g. 80 for an
+    /// "80GB" H100). Vendors name HBM boards by GiB, so this is not the capacity in 10^9
+    /// bytes: [`Gpu::memory_bytes`] is.
     pub memory_gb: f64,
+    /// The bytes the card has, as a driver reports them, with the source. Left out (a user's
+    /// file), the datasheet's GB are read as GiB, the way vendors name HBM boards.
+    #[serde(default)]
+    pub capacity: Option<Capacity>,
     /// Board power (TDP) in watts, for the energy-per-token upper bound; left out where the
     /// vendor publishes none per chip (TPUs).
     #[serde(default)]
@@ -95,10 +125,25 @@ impl Gpu {
         self.bandwidth_tbs * 1e12
     }
 
-    /// Memory in bytes.
+    /// Memory in bytes: the reported capacity, else the datasheet's GB read as GiB.
     #[must_use]
     pub fn memory_bytes(&self) -> f64 {
-        self.memory_gb * 1e9
+        match &self.capacity {
+            Some(c) => c.bytes(),
+            None => self.memory_gb * GIB,
+        }
+    }
+
+    /// Where [`Gpu::memory_bytes`] comes from, in words.
+    #[must_use]
+    pub fn memory_source(&self) -> String {
+        match &self.capacity {
+            Some(c) => c.source.clone(),
+            None => format!(
+                "the datasheet's {} GB read as GiB (vendors name HBM boards by GiB)",
+                self.memory_gb
+            ),
+        }
     }
 
     /// The ridge point for a math format: peak FLOP/s ÷ bytes/s.

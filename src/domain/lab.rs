@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::hardware::{Gpu, Peaks};
+use super::hardware::{Capacity, Gpu, MIB, Peaks};
 use super::roofline;
 
 /// The lab file format this build reads and writes.
@@ -195,6 +195,14 @@ impl LabReport {
             },
             bandwidth_tbs: self.bandwidth.best / 1e12,
             memory_gb: self.memory_bytes.unwrap_or(self.buffer_bytes) / 1e9,
+            capacity: Some(Capacity {
+                mib: self.memory_bytes.unwrap_or(self.buffer_bytes) / MIB,
+                source: match self.memory_bytes {
+                    Some(_) => "installed memory, as the operating system reports it",
+                    None => "the bytes the lab allocated (the installed memory is unknown)",
+                }
+                .to_owned(),
+            }),
             // A CPU's board power is not measured here: no energy figure for this machine.
             tdp_w: None,
             scale_up_link: None,

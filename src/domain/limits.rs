@@ -71,6 +71,12 @@ fn show(v: f64) -> String {
 pub const BANDWIDTH_TBS: Limit = Limit::new("bandwidth_tbs", 0.01, 1000.0, "TB/s");
 /// Memory per GPU.
 pub const MEMORY_GB: Limit = Limit::new("memory_gb", 0.1, 100_000.0, "GB");
+/// Memory per GPU as the driver reports it (`capacity.mib`).
+pub const CAPACITY_MIB: Limit = Limit::new("capacity.mib", 100.0, 100_000_000.0, "MiB");
+/// Board power per GPU (`tdp_w`), for the energy per token.
+pub const TDP_W: Limit = Limit::new("tdp_w", 1.0, 100_000.0, "W");
+/// Price of one GPU-hour.
+pub const GPU_HOUR_USD: Limit = Limit::new("gpu_hour_usd", 0.0, 10_000.0, "USD");
 /// Dense peak per math format.
 pub const PEAK_TFLOPS: Limit = Limit::new("peak_tflops", 0.001, 1.0e6, "TFLOP/s");
 /// All parameters of a model.
@@ -122,6 +128,12 @@ pub fn gpu_problems(gpu: &Gpu) -> Vec<(&'static str, String)> {
     };
     check(&BANDWIDTH_TBS, "bandwidth_tbs", gpu.bandwidth_tbs);
     check(&MEMORY_GB, "memory_gb", gpu.memory_gb);
+    if let Some(c) = &gpu.capacity {
+        check(&CAPACITY_MIB, "capacity", c.mib);
+    }
+    if let Some(w) = gpu.tdp_w {
+        check(&TDP_W, "tdp_w", w);
+    }
     for d in gpu.peak_tflops.formats() {
         let peak = gpu.peak_tflops.get(d).unwrap_or_default();
         if let Some(why) = PEAK_TFLOPS.check(peak) {

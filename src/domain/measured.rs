@@ -71,7 +71,7 @@ pub fn prefill_mfu(
     let spec = catalog.model(id)?;
     let t = rate.prompt as f64;
     let tp = f64::from(scenario.tp);
-    let flops_per_prompt_per_gpu = (2.0 * spec.matmul_params_per_token() * t
+    let flops_per_prompt_per_gpu = (2.0 * spec.prefill_matmul_params(t)
         + 0.5 * spec.attention_flops_per_context_token() * t * t)
         / tp;
     let achieved = rate.tokens_per_s / t * flops_per_prompt_per_gpu;
@@ -152,8 +152,11 @@ mod tests {
         };
         let u = prefill_mfu(&example(), rate, &catalog).unwrap().unwrap();
         let spec = catalog.model("qwen3.6-27b").unwrap();
-        // Per GPU (TP 2): 3,288 tok/s × (2 · P + attention) ÷ 2 over 835.5 TF.
-        let per_token = 2.0 * spec.matmul_params_per_token()
+        // Per GPU (TP 2): 3,288 tok/s × (2 · P + attention) ÷ 2 over 835.5 TF, the output head
+        // counted for the prompt's last token only.
+        let head = spec.head_params();
+        let per_token = 2.0 * (spec.matmul_params_per_token() - head)
+            + 2.0 * head / 2048.0
             + 0.5 * spec.attention_flops_per_context_token() * 2048.0;
         close(u.share, 3288.0 * per_token / 2.0 / 835.5e12, 1e-12);
         // About 54 GFLOP per token: roughly a tenth of the BF16 peak.

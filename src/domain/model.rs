@@ -230,6 +230,14 @@ impl ModelSpec {
         self.params_read_dense() - routed + routed * share
     }
 
+    /// Parameter-token products one prefill of `prompt` tokens multiplies: every prompt token
+    /// goes through the body, only the last through the output head (vocab × hidden).
+    #[must_use]
+    pub fn prefill_matmul_params(&self, prompt: f64) -> f64 {
+        let head = self.head_params();
+        (self.matmul_params_per_token() - head) * prompt + head * prompt.min(1.0)
+    }
+
     /// Parameters one token uses, as model cards count them (what it multiplies plus the
     /// input embedding table); `None` for dense models, which use all of them.
     #[must_use]

@@ -5,9 +5,11 @@ use serde::{Deserialize, Serialize};
 
 use super::dtype::Dtype;
 
+mod batch_fit;
 mod evaluate;
 mod model_evaluation;
 
+pub use batch_fit::BatchFit;
 pub use evaluate::{Evaluation, ScenarioError};
 pub use model_evaluation::{KvSplit, ModelEvaluation, WeightFit};
 
@@ -52,6 +54,11 @@ pub struct Scenario {
     pub gpu_hour_usd: f64,
 }
 
+/// GB per GPU held back for activations, CUDA graphs and the runtime, outside the KV budget,
+/// until a lesson, a cluster profile or `--overhead-gb` sets another: the one default the plot,
+/// the lessons and `calc` share (the reference's worked example 1 reserves 3 GB).
+pub const DEFAULT_RESERVE_GB: f64 = 3.0;
+
 /// The GPU-hour price the tutor assumes until a cluster profile or `--gpu-hour-usd` sets one:
 /// 2.50 USD, a round illustrative figure for renting one data-centre GPU; use your own.
 pub const DEFAULT_GPU_HOUR_USD: f64 = 2.5;
@@ -62,7 +69,7 @@ fn default_gpu_hour_usd() -> f64 {
 
 impl Scenario {
     /// The calculator's defaults for a GPU: BF16, batch 1, no context, one GPU, 0.9 memory
-    /// utilization, nothing reserved, a 2048-token prompt.
+    /// utilization, [`DEFAULT_RESERVE_GB`] reserved, a 2048-token prompt.
     #[must_use]
     pub fn for_gpu(gpu: &str) -> Self {
         Self {
@@ -75,7 +82,7 @@ impl Scenario {
             context: 0,
             tp: 1,
             mem_util: 0.9,
-            overhead_gb: 0.0,
+            overhead_gb: DEFAULT_RESERVE_GB,
             prompt: 2048,
             draft_tokens: 0,
             attention_dp: false,
@@ -84,14 +91,13 @@ impl Scenario {
     }
 
     /// The tutor's default cluster until the learner sets their own: one H100 SXM serving
-    /// Llama-3-8B in BF16 at 4K context, with 3 GB per GPU held back for the runtime (the
-    /// reference's worked example 1: a KV wall at 98 sequences).
+    /// Llama-3-8B in BF16 at 4K context, with [`DEFAULT_RESERVE_GB`] per GPU held back for the
+    /// runtime (the reference's worked example 1: a KV wall at 107 sequences).
     #[must_use]
     pub fn default_cluster() -> Self {
         Self {
             model: Some("llama-3-8b".to_owned()),
             context: 4096,
-            overhead_gb: 3.0,
             ..Self::for_gpu("h100-sxm")
         }
     }

@@ -90,8 +90,18 @@ pub fn median_guess(guesses: &[f64]) -> Option<f64> {
     Some(if sorted.len() % 2 == 1 {
         sorted[mid]
     } else {
-        (sorted[mid - 1] * sorted[mid]).sqrt()
+        geometric_mean(sorted[mid - 1], sorted[mid])
     })
+}
+
+/// √(a·b) for positive finite a and b, finite even where a·b overflows (1e300 and 1e300).
+fn geometric_mean(a: f64, b: f64) -> f64 {
+    let product = a * b;
+    if product.is_finite() && product > 0.0 {
+        product.sqrt()
+    } else {
+        a.sqrt() * b.sqrt()
+    }
 }
 
 /// The score (0–100) of a positive guess against a positive answer with a relative tolerance;

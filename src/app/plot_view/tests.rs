@@ -9,18 +9,18 @@ fn view() -> PlotView {
     PlotView::new(Scenario::default_cluster())
 }
 
-const WALL: &str = "KV wall: 98 sequences × 4K context fill the 52.9 GB KV budget";
+const WALL: &str = "KV wall: 107 sequences × 4K context fill the 57.9 GB KV budget (3 GB reserved)";
 
 #[rustfmt::skip]
 #[rstest]
 #[case::double(8, 16, PlotChange::Changed, 16)]
 #[case::halve(8, 4, PlotChange::Changed, 4)]
 #[case::halve_at_one(1, 0, PlotChange::Refused("the batch is already 1, the smallest".to_owned()), 1)]
-#[case::to_the_wall(64, 128, PlotChange::ChangedWithNote(WALL.to_owned()), 98)]
-#[case::past_the_wall(98, 196, PlotChange::Refused(WALL.to_owned()), 98)]
-#[case::plus_one_at_the_wall(98, 99, PlotChange::Refused(WALL.to_owned()), 98)]
-#[case::minus_one_at_the_wall(98, 97, PlotChange::Changed, 97)]
-#[case::far_beyond(3, 1_000_000, PlotChange::ChangedWithNote(WALL.to_owned()), 98)]
+#[case::to_the_wall(64, 128, PlotChange::ChangedWithNote(WALL.to_owned()), 107)]
+#[case::past_the_wall(107, 214, PlotChange::Refused(WALL.to_owned()), 107)]
+#[case::plus_one_at_the_wall(107, 108, PlotChange::Refused(WALL.to_owned()), 107)]
+#[case::minus_one_at_the_wall(107, 106, PlotChange::Changed, 106)]
+#[case::far_beyond(3, 1_000_000, PlotChange::ChangedWithNote(WALL.to_owned()), 107)]
 fn the_slider_stops_at_the_kv_wall(
     #[case] from: u32,
     #[case] wanted: u32,
@@ -83,13 +83,13 @@ fn contexts_stop_at_their_ends(#[case] from: u64, #[case] cycle: Cycle, #[case] 
 fn a_longer_context_brings_the_batch_down_to_the_new_wall() {
     let catalog = builtin_catalog();
     let mut plot = view();
-    plot.scenario.batch = 98;
+    plot.scenario.batch = 107;
     let change = plot.cycle_context(Cycle::Forward, &catalog);
-    assert_eq!(plot.scenario.batch, 49);
+    assert_eq!(plot.scenario.batch, 53);
     assert_eq!(
         change,
         PlotChange::ChangedWithNote(
-            "batch lowered to 49: KV wall: 49 sequences × 8K context fill the 52.9 GB KV budget"
+            "batch lowered to 53: KV wall: 53 sequences × 8K context fill the 57.9 GB KV budget (3 GB reserved)"
                 .into()
         )
     );

@@ -249,7 +249,7 @@ pub struct CalcCli {
     /// Share of GPU memory the server may use [default: 0.9].
     #[arg(long = "mem-util", value_name = "U", value_parser = parse_mem_util)]
     pub mem_util: Option<f64>,
-    /// GB per GPU reserved for activations and runtime, outside the KV budget [default: 0].
+    /// GB per GPU reserved for activations and runtime, outside the KV budget [default: 3].
     #[arg(long = "overhead-gb", value_name = "GB", value_parser = parse_non_negative)]
     pub overhead_gb: Option<f64>,
     /// Prompt length for the prefill intensity [default: 2048].
@@ -263,11 +263,15 @@ pub struct CalcCli {
     #[arg(long = "attention-dp")]
     pub attention_dp: bool,
     /// Price of one GPU-hour in US dollars, for the cost per million tokens [default: 2.50].
-    #[arg(long = "gpu-hour-usd", value_name = "USD", value_parser = parse_non_negative)]
+    #[arg(long = "gpu-hour-usd", value_name = "USD", value_parser = parse_gpu_hour_usd)]
     pub gpu_hour_usd: Option<f64>,
-    /// Print one JSON object instead of a table.
+    /// Print one JSON object instead of a table (each derived figure's `basis` included).
     #[arg(long)]
     pub json: bool,
+    /// After the table, how each figure is computed: formula, inputs and their sources,
+    /// assumptions, and the input that moves it most.
+    #[arg(long, conflicts_with = "json")]
+    pub explain: bool,
     /// Cluster options: interconnect, disaggregation, latency targets.
     #[command(flatten)]
     pub plan: super::PlanCli,
@@ -288,6 +292,16 @@ fn parse_mem_util(text: &str) -> Result<f64, String> {
         Ok(v)
     } else {
         Err(format!("{text} is not in (0, 1]"))
+    }
+}
+
+fn parse_gpu_hour_usd(text: &str) -> Result<f64, String> {
+    let v: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number"))?;
+    match crate::domain::limits::GPU_HOUR_USD.check(v) {
+        None => Ok(v),
+        Some(why) => Err(why),
     }
 }
 

@@ -266,7 +266,7 @@ mod tests {
     #[case::fractions("{mem_util} {overhead_gb} GB", "0.9 3 GB")]
     #[case::prompt_and_draft("{prompt} {draft_tokens}", "2,048 0")]
     #[case::bound("decode is {bound}-bound", "decode is memory-bound")]
-    #[case::kv_wall("KV wall {max_batch_kv}", "KV wall 98")]
+    #[case::kv_wall("KV wall {max_batch_kv}", "KV wall 107")]
     #[case::escapes("{{ridge}} = {ridge:.0}", "{ridge} = 295")]
     #[case::closing_escape("a }} b", "a } b")]
     #[case::unknown_name("{ridg}", "—")]

@@ -23,13 +23,13 @@ impl Scenario {
         if !(self.overhead_gb >= 0.0 && self.overhead_gb.is_finite()) {
             return Err(ScenarioError::Overhead(self.overhead_gb));
         }
-        if !(self.gpu_hour_usd >= 0.0 && self.gpu_hour_usd.is_finite()) {
+        if limits::GPU_HOUR_USD.check(self.gpu_hour_usd).is_some() {
             return Err(ScenarioError::Price(self.gpu_hour_usd));
         }
         if self.overhead_gb * 1e9 > gpu.memory_bytes() {
             return Err(ScenarioError::OverheadBeyondMemory {
                 overhead_gb: self.overhead_gb,
-                memory_gb: gpu.memory_gb,
+                memory_gb: gpu.memory_bytes() / 1e9,
                 gpu: gpu.name.clone(),
             });
         }
@@ -99,18 +99,18 @@ pub enum ScenarioError {
     /// Memory utilization outside (0, 1].
     #[error("memory utilization must be in (0, 1], not {0}")]
     MemUtil(f64),
-    /// Negative or non-finite GPU-hour price.
-    #[error("the GPU-hour price must be a non-negative number of US dollars, not {0}")]
+    /// A GPU-hour price outside [`limits::GPU_HOUR_USD`].
+    #[error("the GPU-hour price must be between {min} and {max} US dollars, not {0}", min = limits::GPU_HOUR_USD.min, max = limits::GPU_HOUR_USD.max)]
     Price(f64),
     /// Negative or non-finite reserved memory.
     #[error("reserved overhead must be a non-negative number of GB, not {0}")]
     Overhead(f64),
     /// More reserved than the GPU has.
-    #[error("reserved overhead {overhead_gb} GB is more than the {memory_gb} GB of {gpu}")]
+    #[error("reserved overhead {overhead_gb} GB is more than the {memory_gb:.1} GB of {gpu}")]
     OverheadBeyondMemory {
         /// The reserve asked for, GB.
         overhead_gb: f64,
-        /// The GPU's memory, GB.
+        /// The GPU's memory, 10^9 bytes.
         memory_gb: f64,
         /// The GPU's name.
         gpu: String,

@@ -3,6 +3,7 @@
 
 use super::{Scenario, ScenarioError};
 use crate::domain::decode_dot::{self, DecodeDot, DotInputs};
+use crate::domain::derivation::Formula;
 use crate::domain::hardware::Gpu;
 use crate::domain::model::{Attention, ModelSpec};
 use crate::domain::roofline::{self, Bound};
@@ -126,6 +127,10 @@ pub struct ModelEvaluation {
     pub dense_prefill_intensity: f64,
     /// Whole-step FLOPs ÷ bytes.
     pub step_intensity: f64,
+    /// Bytes one decode step moves per GPU: weights read plus KV and state read.
+    pub step_bytes_per_gpu: f64,
+    /// FLOPs one decode step does per GPU.
+    pub step_flops_per_gpu: f64,
     /// Time to move the step's bytes, seconds.
     pub memory_time_s: f64,
     /// Time for the step's FLOPs at peak, seconds.
@@ -213,7 +218,7 @@ pub(super) fn evaluate(
     let flops = 2.0 * model.matmul_params_per_token() * tokens / tp + attention_flops;
     let memory_time_s = bytes / bandwidth;
     let compute_time_s = flops / peak_flops;
-    let step_time_s = memory_time_s.max(compute_time_s);
+    let step_time_s = Formula::StepTime.compute(&[bytes, bandwidth, flops, peak_flops]);
     let bound = if memory_time_s >= compute_time_s {
         Bound::Memory
     } else {
@@ -223,7 +228,7 @@ pub(super) fn evaluate(
     let room = Room::of(
         s,
         kv_split,
-        gpu.memory_bytes() * s.mem_util - s.overhead_gb * 1e9,
+        gpu.memory_bytes(),
         weight_bytes_stored_per_gpu,
         kv_bytes_per_sequence + state_bytes_per_sequence,
     );
@@ -244,7 +249,7 @@ pub(super) fn evaluate(
         .unwrap_or(dense_prefill_intensity);
     let ttft_s = ttft(s, model, kv_bytes_per_token, share, (bandwidth, peak_flops));
 
-    let tokens_per_s = batch / step_time_s;
+    let tokens_per_s = Formula::TokensPerS.compute(&[batch, step_time_s]);
     Ok(ModelEvaluation {
         model_name: model.name.clone(),
         weight_bytes_per_gpu,
@@ -272,6 +277,8 @@ pub(super) fn evaluate(
         prefill_intensity,
         dense_prefill_intensity,
         step_intensity: flops / bytes,
+        step_bytes_per_gpu: bytes,
+        step_flops_per_gpu: flops,
         memory_time_s,
         compute_time_s,
         step_time_s,
@@ -279,7 +286,7 @@ pub(super) fn evaluate(
         max_batch_kv: room.max_batch_kv,
         bound,
         ttft_s,
-        usd_per_million_tokens: tp * s.gpu_hour_usd / (tokens_per_s * 3600.0) * 1e6,
+        usd_per_million_tokens: Formula::Cost.compute(&[tp, s.gpu_hour_usd, tokens_per_s]),
         energy_per_token_j: gpu.tdp_w.map(|w| tp * w * step_time_s / batch),
     })
 }
@@ -297,11 +304,13 @@ impl Room {
     fn of(
         s: &Scenario,
         kv_split: KvSplit,
-        usable_bytes: f64,
+        memory_bytes: f64,
         weight_bytes_stored_per_gpu: f64,
         sequence_bytes: f64,
     ) -> Self {
         let tp = f64::from(s.tp);
+        let reserve = s.overhead_gb * 1e9;
+        let usable_bytes = memory_bytes * s.mem_util - reserve;
         let fit = if weight_bytes_stored_per_gpu <= usable_bytes {
             WeightFit::Fits
         } else {
@@ -312,12 +321,19 @@ impl Room {
             KvSplit::Heads => sequence_bytes / tp,
             KvSplit::Replicated | KvSplit::Sequences => sequence_bytes,
         };
+        let groups = match kv_split {
+            KvSplit::Heads | KvSplit::Replicated => 1.0,
+            KvSplit::Sequences => tp,
+        };
         let max_batch_kv = (s.context > 0 && fit.fits()).then(|| {
-            let per_gpu = (kv_budget_bytes / sequence_bytes_per_gpu).floor() as u64;
-            match kv_split {
-                KvSplit::Heads | KvSplit::Replicated => per_gpu,
-                KvSplit::Sequences => per_gpu * u64::from(s.tp),
-            }
+            Formula::KvWall.compute(&[
+                memory_bytes,
+                s.mem_util,
+                reserve,
+                weight_bytes_stored_per_gpu,
+                sequence_bytes_per_gpu,
+                groups,
+            ]) as u64
         });
         Self {
             fit,
@@ -331,7 +347,9 @@ impl Room {
 
 /// Time to first token at the speed of light: one prompt's prefill on the replica. Every
 /// weight is read once (a long prompt touches every expert) and the prompt's KV and state
-/// are written; 2 FLOPs per active parameter per token plus causal attention (T²/2 pairs).
+/// are written; 2 FLOPs per active parameter per token plus causal attention (T²/2 pairs),
+/// except the output head, which only the last token needs (its logits pick the first output
+/// token; the other prompt tokens' logits are never computed).
 fn ttft(
     s: &Scenario,
     model: &ModelSpec,
@@ -343,7 +361,7 @@ fn ttft(
     let prompt = s.prompt as f64;
     let bytes = model.weight_bytes_read(prompt, s.weights) / tp
         + (prompt * kv_bytes_per_token + model.state_bytes_per_sequence()) * kv_share_per_gpu;
-    let flops = (2.0 * model.matmul_params_per_token() * prompt
+    let flops = (2.0 * model.prefill_matmul_params(prompt)
         + model.attention_flops_per_context_token() * prompt * prompt / 2.0)
         / tp;
     (bytes / bandwidth).max(flops / peak_flops)

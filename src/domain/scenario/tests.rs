@@ -19,7 +19,7 @@ fn refused(change: impl FnOnce(&mut Scenario)) -> String {
 #[case::prompt_huge(|s: &mut Scenario| s.prompt = u64::MAX, "prompt 1.8446744073709552e19 is out of range")]
 #[case::context_huge(|s: &mut Scenario| s.context = u64::MAX, "context 1.8446744073709552e19 is out of range")]
 #[case::draft_65(|s: &mut Scenario| s.draft_tokens = 65, "draft_tokens must be between 0 and 64, not 65")]
-#[case::overhead_beyond_memory(|s: &mut Scenario| s.overhead_gb = 80.5, "reserved overhead 80.5 GB is more than the 80 GB of H100 SXM5")]
+#[case::overhead_beyond_memory(|s: &mut Scenario| s.overhead_gb = 85.6, "reserved overhead 85.6 GB is more than the 85.5 GB of H100 SXM5")]
 fn out_of_range_settings_are_refused(#[case] change: fn(&mut Scenario), #[case] message: &str) {
     let why = refused(change);
     assert!(why.contains(message), "{why}");

@@ -89,10 +89,10 @@ fn a_whole_lesson_from_first_step_to_last() {
         panic!("explore answer resolves to a number");
     };
     assert!(
-        (wall - 98.0).abs() < f64::EPSILON,
-        "the default cluster's KV wall is 98, got {wall}"
+        (wall - 107.0).abs() < f64::EPSILON,
+        "the default cluster's KV wall is 107, got {wall}"
     );
-    act_all(&mut s, &type_text("98"));
+    act_all(&mut s, &type_text("107"));
     act_all(&mut s, &[Action::Commit, Action::Reveal]);
 
     assert_eq!(s.next_step(), Move::Moved);

@@ -74,8 +74,8 @@ fn a_sound_lesson_has_no_problems() {
     r#"Example(id: "a", title: "t", scenario: (draft_tokens: 65), lines: ["{ridge}"])"#,
     &["scenario", "draft_tokens"], None, "this step's scenario does not evaluate: draft_tokens must be between 0 and 64, not 65")]
 #[case::overhead_beyond_memory(
-    r#"Example(id: "a", title: "t", scenario: (overhead_gb: 81.0), lines: ["{ridge}"])"#,
-    &["scenario", "overhead_gb"], None, "this step's scenario does not evaluate: reserved overhead 81 GB is more than the 80 GB of H100 SXM5")]
+    r#"Example(id: "a", title: "t", scenario: (overhead_gb: 86.0), lines: ["{ridge}"])"#,
+    &["scenario", "overhead_gb"], None, "this step's scenario does not evaluate: reserved overhead 86 GB is more than the 85.5 GB of H100 SXM5")]
 #[case::precision_without_a_peak(
     r#"Example(id: "a", title: "t", scenario: (precision: fp4), lines: ["{ridge}"])"#,
     &["scenario", "precision"], None, "this step's scenario does not evaluate: H100 SXM5 has no FP4 peak")]

@@ -9,6 +9,7 @@ pub mod join;
 pub mod lab;
 pub mod learn;
 pub mod list;
+pub mod plot;
 pub mod present;
 pub mod quiz;
 pub mod results;
@@ -29,7 +30,7 @@ use crate::domain::catalog::Catalog;
 use crate::domain::lesson::Lesson;
 use crate::domain::lesson::ScenarioPatch;
 use crate::domain::scenario::Scenario;
-use args::{CalcCli, Cli, Command, GlobalArgs, Lazy};
+use args::{Cli, Command, GlobalArgs, Lazy, ScenarioFlags};
 
 /// Runs the program with the process's arguments.
 #[must_use]
@@ -228,11 +229,10 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
     match command {
         Some(Command::Calc(Lazy(args))) => {
             let catalog = catalog(&global)?;
-            let base = match &global.cluster {
-                Some(_) => Some(cluster(&global, &catalog)?.scenario),
-                None => None,
+            let args = calc::CalcArgs {
+                scenario: flags_scenario(&global, &catalog, args.scenario)?,
+                json: args.json,
             };
-            let args = calc_args(args, base)?;
             let out = calc::run(&catalog, &args).context("cannot compute that scenario")?;
             if args.json {
                 print_json(&out)
@@ -240,6 +240,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 print(&out)
             }
         }
+        Some(Command::Plot(Lazy(args))) => plot::run(&global, args),
         Some(Command::Check(Lazy(args))) => check::run(&global, &args.paths),
         Some(Command::List(Lazy(args))) => list::run(&global, args.json),
         Some(Command::Review(Lazy(args))) => review::run(&global, args.json),
@@ -275,11 +276,19 @@ pub fn full_command() -> clap::Command {
     command
 }
 
-/// The scenario `calc` evaluates: the flags over the `--cluster` profile when one is given,
-/// else over the calculator's defaults (issue 2's definitions: BF16, batch 1, context 0, TP 1,
+/// The scenario `calc` and `plot` draw: the flags over the `--cluster` profile when one is
+/// given, else over the calculator's defaults (issue 2's definitions: BF16, batch 1, context 0, TP 1,
 /// 0.9 memory utilization, nothing reserved).
-fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs> {
-    let CalcCli {
+pub(crate) fn flags_scenario(
+    global: &GlobalArgs,
+    catalog: &Catalog,
+    flags: ScenarioFlags,
+) -> Result<Scenario> {
+    let cluster = match &global.cluster {
+        Some(_) => Some(cluster(global, catalog)?.scenario),
+        None => None,
+    };
+    let ScenarioFlags {
         gpu,
         model,
         precision,
@@ -294,9 +303,7 @@ fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs>
         draft_tokens,
         attention_dp,
         gpu_hour_usd,
-        json,
-        global: _,
-    } = args;
+    } = flags;
     let base = match (cluster, &gpu) {
         (Some(cluster), _) => cluster,
         (None, Some(gpu)) => Scenario::for_gpu(gpu),
@@ -320,10 +327,7 @@ fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs>
         attention_dp: attention_dp.then_some(true),
         gpu_hour_usd,
     };
-    Ok(calc::CalcArgs {
-        scenario: flags.apply(&base),
-        json,
-    })
+    Ok(flags.apply(&base))
 }
 
 /// Prints text to stdout, control characters escaped (names and titles come from files the

@@ -8,12 +8,16 @@ use crate::domain::schedule::DesiredRetention;
 
 mod commands;
 mod lazy;
+mod plot;
+mod scenario;
 
 pub use commands::{
     CalcCli, CheckCli, CompletionsCli, DetectCli, JoinCli, LabCli, LearnCli, ListCli, ManCli,
     PresentCli, QuizCli, ResultsCli, RevealWhen, ReviewCli,
 };
 pub use lazy::Lazy;
+pub use plot::PlotCli;
+pub use scenario::ScenarioFlags;
 
 /// A terminal tutor for the roofline model of LLM inference: predict a number, reveal it, and
 /// watch the decode dot climb a live log-log roofline for your own GPU and model.
@@ -65,6 +69,8 @@ pub enum Command {
     Learn(Lazy<LearnCli>),
     /// Compute the roofline numbers for one scenario.
     Calc(Lazy<CalcCli>),
+    /// Draw the roofline of one scenario (calc's flags) as an SVG picture for slides.
+    Plot(Lazy<PlotCli>),
     /// Check lesson files and report every problem with its line.
     Check(Lazy<CheckCli>),
     /// Walk a classroom through a lesson on a projector: you pace and reveal, type the room's
@@ -99,6 +105,7 @@ impl Command {
         match self {
             Self::Learn(c) => &mut c.0.global,
             Self::Calc(c) => &mut c.0.global,
+            Self::Plot(c) => &mut c.0.global,
             Self::Check(c) => &mut c.0.global,
             Self::Present(c) => &mut c.0.global,
             Self::List(c) => &mut c.0.global,

@@ -3,8 +3,10 @@
 //!
 //! The presenter paces the steps and reveals on command; the guesses the room calls out are
 //! typed in, counted until the reveal, then shown as a spread. `--out FILE` keeps the room's
-//! record as JSON, rewritten (atomically) at every reveal.
+//! record as JSON, rewritten (atomically) at every reveal; `--out FILE.html` keeps a handout
+//! of the session instead (see [`handout`]).
 
+pub mod handout;
 pub mod notes;
 pub mod room;
 
@@ -87,7 +89,11 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
             started: started.clone(),
             steps: Vec::new(),
         };
-        write_record(out, &empty)?;
+        if handout::is_handout(out) {
+            handout::write(out, &lessons[index], &empty, &cluster.scenario, &catalog)?;
+        } else {
+            write_record(out, &empty)?;
+        }
     }
     if args.room.is_none() && args.room_code.is_some() {
         bail!("--room-code sets the join code of a room: pass --room too");
@@ -104,6 +110,7 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
     let appearance = super::learn::appearance(global);
     let mut session = terminal::Session::enter().context("cannot set up the terminal")?;
     let viewport = session.size().context("cannot read the terminal size")?;
+    let handout_cluster = cluster.scenario.clone();
     let app = App::new(AppInit {
         catalog: catalog.into(),
         lessons: lessons.into(),
@@ -126,6 +133,7 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
     let mut app = app;
     let mut sink = Room {
         out: args.out.clone(),
+        cluster: handout_cluster,
         notes: server,
         devices: room,
     };
@@ -211,6 +219,8 @@ fn start_room(
 /// server. Nothing of the learner's progress is touched.
 struct Room {
     out: Option<PathBuf>,
+    /// The cluster the lesson's text is written for (the handout's templates).
+    cluster: crate::domain::scenario::Scenario,
     notes: notes::NotesServer,
     devices: Option<room::RoomServer>,
 }
@@ -221,10 +231,13 @@ impl ProgressSink for Room {
     }
 
     fn save_record(&mut self, app: &App) -> Result<(), String> {
-        match (&self.out, classroom::record(app)) {
-            (Some(out), Some(record)) => write_record(out, &record).map_err(|e| format!("{e:#}")),
+        let written = match (&self.out, classroom::record(app)) {
+            (Some(out), Some(_)) if handout::is_handout(out) => handout::page(app, &self.cluster)
+                .map_or(Ok(()), |page| handout::write_page(out, &page)),
+            (Some(out), Some(record)) => write_record(out, &record),
             _ => Ok(()),
-        }
+        };
+        written.map_err(|e| format!("{e:#}"))
     }
 
     fn notify(&mut self, app: &App) {

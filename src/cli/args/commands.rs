@@ -36,7 +36,8 @@ pub struct PresentCli {
     /// Start at this step: its number (from 1) or its id.
     #[arg(long, value_name = "STEP")]
     pub from: Option<String>,
-    /// Keep the room's guesses per step as JSON in FILE, rewritten at each reveal.
+    /// Keep the room's guesses per step as JSON in FILE, rewritten at each reveal; a FILE
+    /// ending in .html gets a self-contained handout of the session instead.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Follow the running presentation as speaker notes (in a second terminal).

@@ -59,6 +59,10 @@ pub struct GlobalArgs {
     /// (0.7, 0.99]; higher means more frequent reviews [default: 0.9].
     #[arg(long, value_name = "R", value_parser = parse_retention)]
     pub retention: Option<DesiredRetention>,
+    /// Colours for a dark or a light terminal background: dark or light [default: the
+    /// settings file's, else dark].
+    #[arg(long, value_name = "THEME", value_parser = parse_palette)]
+    pub theme: Option<crate::widgets::Palette>,
 }
 
 /// The commands. Each one's arguments (the global options among them, so that they may come
@@ -149,6 +153,7 @@ impl GlobalArgs {
             data_dir,
             ascii,
             retention,
+            theme,
         } = after;
         self.hardware.extend(hardware);
         self.models.extend(models);
@@ -157,7 +162,13 @@ impl GlobalArgs {
         self.data_dir = data_dir.or(self.data_dir.take());
         self.ascii |= ascii;
         self.retention = retention.or(self.retention.take());
+        self.theme = theme.or(self.theme.take());
     }
+}
+
+fn parse_palette(text: &str) -> Result<crate::widgets::Palette, String> {
+    text.parse()
+        .map_err(|e: crate::widgets::palette::UnknownPalette| e.to_string())
 }
 
 fn parse_retention(text: &str) -> Result<DesiredRetention, String> {

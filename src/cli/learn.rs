@@ -84,7 +84,8 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Glyphs and colour as the learner asked: `--ascii`, and `NO_COLOR` from the environment.
+/// Glyphs and colour as the learner asked: `--ascii`, `--theme`, and `NO_COLOR` from the
+/// environment.
 #[must_use]
 pub fn appearance(global: &GlobalArgs) -> Appearance {
     Appearance::new(
@@ -95,6 +96,7 @@ pub fn appearance(global: &GlobalArgs) -> Appearance {
         },
         ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
     )
+    .with_palette(global.theme.unwrap_or_default())
 }
 
 /// The index of the lesson with this id, or an error that lists the ids.

@@ -14,6 +14,7 @@ pub mod present;
 pub mod quiz;
 pub mod results;
 pub mod review;
+pub mod settings;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -226,6 +227,11 @@ pub fn cluster(global: &GlobalArgs, catalog: &Catalog) -> Result<ClusterProfile>
 
 fn dispatch(cli: Cli) -> Result<ExitCode> {
     let (global, command) = cli.into_parts();
+    if let Some(Command::Config(Lazy(args))) = &command {
+        // The settings file's own commands work whatever the file holds.
+        return settings::run(args.action);
+    }
+    let global = settings::apply(global)?;
     match command {
         Some(Command::Calc(Lazy(args))) => {
             let catalog = catalog(&global)?;
@@ -248,6 +254,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             join::run(&args.url, args.name.as_deref()).map(|()| ExitCode::SUCCESS)
         }
         Some(Command::Learn(Lazy(args))) => learn::run(&global, args.lesson.as_deref()),
+        Some(Command::Config(Lazy(args))) => settings::run(args.action),
         Some(Command::Present(Lazy(args))) => present::run(&global, &args.into()),
         Some(Command::Completions(Lazy(args))) => {
             let mut script = Vec::new();

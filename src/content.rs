@@ -6,4 +6,5 @@ pub mod data_files;
 pub mod file;
 pub mod lessons;
 pub mod located;
+pub mod settings;
 pub mod terminal_text;

@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::domain::schedule::DesiredRetention;
 
 mod commands;
+mod config;
 mod lazy;
 mod plot;
 mod scenario;
@@ -15,6 +16,7 @@ pub use commands::{
     CalcCli, CheckCli, CompletionsCli, DetectCli, JoinCli, LabCli, LearnCli, ListCli, ManCli,
     PresentCli, QuizCli, ResultsCli, RevealWhen, ReviewCli,
 };
+pub use config::{ConfigAction, ConfigCli};
 pub use lazy::Lazy;
 pub use plot::PlotCli;
 pub use scenario::ScenarioFlags;
@@ -63,6 +65,9 @@ pub struct GlobalArgs {
     /// settings file's, else dark].
     #[arg(long, value_name = "THEME", value_parser = parse_palette)]
     pub theme: Option<crate::widgets::Palette>,
+    /// The keymap, with the settings file's rebinding (not a flag: see `cli::settings`).
+    #[arg(skip)]
+    pub keys: crate::app::Keymap,
 }
 
 /// The commands. Each one's arguments (the global options among them, so that they may come
@@ -71,6 +76,9 @@ pub struct GlobalArgs {
 pub enum Command {
     /// Study a lesson (default: where you left off).
     Learn(Lazy<LearnCli>),
+    /// The settings file: `config path` prints where it is, `config init` writes a
+    /// commented one.
+    Config(Lazy<ConfigCli>),
     /// Compute the roofline numbers for one scenario.
     Calc(Lazy<CalcCli>),
     /// Draw the roofline of one scenario (calc's flags) as an SVG picture for slides.
@@ -108,6 +116,7 @@ impl Command {
     fn global_mut(&mut self) -> &mut GlobalArgs {
         match self {
             Self::Learn(c) => &mut c.0.global,
+            Self::Config(c) => &mut c.0.global,
             Self::Calc(c) => &mut c.0.global,
             Self::Plot(c) => &mut c.0.global,
             Self::Check(c) => &mut c.0.global,
@@ -154,6 +163,7 @@ impl GlobalArgs {
             ascii,
             retention,
             theme,
+            keys: _,
         } = after;
         self.hardware.extend(hardware);
         self.models.extend(models);

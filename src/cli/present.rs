@@ -121,6 +121,7 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
         viewport,
         measure: crate::ui::MEASURE,
     })
+    .with_keymap(global.keys.clone())
     .presenting(started);
     let events = super::learn::input::TtyEvents::start();
     let (app, room) = match room {

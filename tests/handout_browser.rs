@@ -8,7 +8,7 @@ mod chromium;
 #[path = "tui/support.rs"]
 mod support;
 
-use roofline_tutor::app::{App, Msg, handle};
+use roofline_tutor::app::{App, Msg, NavMsg, StepMsg, handle};
 use roofline_tutor::cli::present::handout;
 use roofline_tutor::domain::scenario::Scenario;
 
@@ -18,9 +18,9 @@ fn act(app: &mut App, msg: Msg) {
 
 fn type_guesses(app: &mut App, text: &str) {
     for c in text.chars() {
-        act(app, Msg::TypeChar(c));
+        act(app, Msg::Step(StepMsg::TypeChar(c)));
     }
-    act(app, Msg::Commit);
+    act(app, Msg::Step(StepMsg::Commit));
 }
 
 /// Lesson 2 presented: step 2 (the H100's ridge) and step 7 (a choice) revealed.
@@ -31,12 +31,12 @@ fn presented() -> App {
         2,
     );
     type_guesses(&mut app, "100 280 300 310 2000");
-    act(&mut app, Msg::Reveal);
-    act(&mut app, Msg::JumpToStep(7));
+    act(&mut app, Msg::Step(StepMsg::Reveal));
+    act(&mut app, Msg::Nav(NavMsg::JumpToStep(7)));
     for option in [1, 1, 0, 2] {
-        act(&mut app, Msg::SelectOption(option));
+        act(&mut app, Msg::Step(StepMsg::SelectOption(option)));
     }
-    act(&mut app, Msg::Reveal);
+    act(&mut app, Msg::Step(StepMsg::Reveal));
     app
 }
 

@@ -5,21 +5,18 @@
 //! on quit, on error, on panic (a hook restores it before the message prints) and on Ctrl-C
 //! (which raw mode delivers as a key: it quits).
 
-pub(super) mod input;
-pub(super) mod terminal;
-
 use std::io::IsTerminal as _;
 use std::process::ExitCode;
 
 use anyhow::{Context as _, Result, bail};
 
 use super::args::GlobalArgs;
-use crate::app::{self, App, AppInit, Msg, update};
+use super::tty::{appearance, input, terminal};
+use crate::app::{self, App, AppInit, Msg, NavMsg};
 use crate::content::lessons;
 use crate::domain::lesson::Lesson;
 use crate::domain::suggest::closest;
 use crate::store::Store;
-use crate::widgets::{Appearance, ColorMode, GlyphSet};
 
 /// Opens the tutor: at `lesson`, or where the learner left off, or at the lesson list.
 pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
@@ -73,31 +70,15 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
         crate::domain::session::summarize_steps(course.step_heads(i), progress).status
             != crate::domain::session::LessonStatus::Done
     });
-    if let Some(index) = start.or(resume)
-        && app::handle(&mut app, Msg::OpenLesson(index)).contains(&app::Effect::SaveProgress)
-        && let Err(why) = app::ProgressSink::save(&mut store, app.progress())
-    {
-        let _ = update(&mut app, Msg::SaveFailed(why));
+    if let Some(index) = start.or(resume) {
+        // Saved as every change is (a failed save becomes the warning on screen).
+        let effects = app::handle(&mut app, Msg::Nav(NavMsg::OpenLesson(index)));
+        app::perform(&mut app, &effects, &mut store);
     }
     // A line at start when reviews are due (set after the resume, which would clear it).
     let mut app = app.with_schedule(super::review::scheduler(global), super::review::now());
     session.run_app(&mut app, &mut input::TtyEvents::start(), &mut store)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Glyphs and colour as the learner asked: `--ascii`, `--theme`, and `NO_COLOR` from the
-/// environment.
-#[must_use]
-pub fn appearance(global: &GlobalArgs) -> Appearance {
-    Appearance::new(
-        if global.ascii {
-            GlyphSet::Ascii
-        } else {
-            GlyphSet::Unicode
-        },
-        ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
-    )
-    .with_palette(global.theme.unwrap_or_default())
 }
 
 /// The index of the lesson with this id, or an error that lists the ids.

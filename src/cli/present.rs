@@ -17,7 +17,9 @@ use std::process::ExitCode;
 use anyhow::{Context as _, Result, bail};
 
 use super::args::GlobalArgs;
-use super::learn::{lesson_index, terminal};
+use super::learn::lesson_index;
+use super::tty::terminal;
+use crate::app::NavMsg;
 use crate::app::{self, App, AppInit, Msg, ProgressSink, classroom};
 use crate::domain::lesson::Lesson;
 use crate::domain::session::Progress;
@@ -107,7 +109,7 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
         bail!("presenting needs a terminal (stdin and stdout must be a TTY)");
     }
     let server = notes::NotesServer::start(&dir)?;
-    let appearance = super::learn::appearance(global);
+    let appearance = super::tty::appearance(global);
     let mut session = terminal::Session::enter().context("cannot set up the terminal")?;
     let viewport = session.size().context("cannot read the terminal size")?;
     let handout_cluster = cluster.scenario.clone();
@@ -123,7 +125,7 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
     })
     .with_keymap(global.keys.clone())
     .presenting(started);
-    let events = super::learn::input::TtyEvents::start();
+    let events = super::tty::input::TtyEvents::start();
     let (app, room) = match room {
         Some((server, info, answers)) => {
             events.forward(answers);
@@ -138,7 +140,10 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
         notes: server,
         devices: room,
     };
-    for msg in [Msg::OpenLesson(index), Msg::JumpToStep(from)] {
+    for msg in [
+        Msg::Nav(NavMsg::OpenLesson(index)),
+        Msg::Nav(NavMsg::JumpToStep(from)),
+    ] {
         let effects = app::handle(&mut app, msg);
         app::perform(&mut app, &effects, &mut sink);
     }

@@ -104,7 +104,7 @@ pub fn applied(mut global: GlobalArgs, settings: &SettingsFile) -> Result<Global
     if problems.is_empty() {
         return Ok(global);
     }
-    Err(super::problems("the settings file", &problems))
+    Err(super::context::problems("the settings file", &problems))
 }
 
 #[cfg(test)]

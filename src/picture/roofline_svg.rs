@@ -167,8 +167,9 @@ pub fn render(picture: &RooflinePicture) -> String {
         y: plot.performance_axis(),
     };
     let mask = |text: &str| plot.withheld.mask(text).into_owned();
-    let mut svg = Svg::new(WIDTH, HEIGHT, &plot.title(), STYLE);
-    svg.text("title", (LEFT, 32.0), Anchor::Start, &plot.title());
+    let title = title(plot);
+    let mut svg = Svg::new(WIDTH, HEIGHT, &title, STYLE);
+    svg.text("title", (LEFT, 32.0), Anchor::Start, &title);
     svg.text(
         "subtitle",
         (LEFT, 52.0),
@@ -194,6 +195,15 @@ pub fn render(picture: &RooflinePicture) -> String {
     measured(&mut svg, &frame, plot);
     legend(&mut svg, plot, picture.kv_wall.is_some());
     svg.finish()
+}
+
+/// `Roofline · H100 SXM5 · BF16`, with ` vs B200 (HGX)` for a second GPU.
+fn title(plot: &PlotModel) -> String {
+    let base = format!("Roofline · {} · {}", plot.roof.name, plot.precision);
+    match &plot.overlay {
+        Some(other) => format!("{base} vs {}", other.name),
+        None => base,
+    }
 }
 
 /// Grid lines and labels at each decade, the frame, and the axes' titles.

@@ -21,6 +21,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::theme::Theme;
+use crate::app::NavMsg;
 use crate::app::{App, LessonScreen, LessonView, Msg};
 use crate::domain::lesson::Step;
 use crate::domain::session::StepMark;
@@ -182,11 +183,11 @@ fn hint(app: &App, theme: Theme) -> Line<'static> {
     let glyphs = app.appearance().glyphs;
     let mut spans = Vec::new();
     for (msg, word) in [
-        (Msg::OpenSelected, "open step"),
-        (Msg::FirstUnfinished, "first unfinished"),
-        (Msg::NextStep, "next lesson"),
-        (Msg::RestartLesson, "restart"),
-        (Msg::ShowLessonList, "lessons"),
+        (Msg::Nav(NavMsg::OpenSelected), "open step"),
+        (Msg::Nav(NavMsg::FirstUnfinished), "first unfinished"),
+        (Msg::Nav(NavMsg::NextStep), "next lesson"),
+        (Msg::Nav(NavMsg::RestartLesson), "restart"),
+        (Msg::Nav(NavMsg::ShowLessonList), "lessons"),
     ] {
         if let Some(key) = app.keymap().key_for(&msg, &contexts, glyphs) {
             if !spans.is_empty() {

@@ -38,10 +38,17 @@ pub fn action_name(binding: &Binding) -> Option<String> {
     let Emit::Msg(msg) = &binding.emit else {
         return None;
     };
+    // Messages come in groups (`App(ToggleHelp)`): the action is the inner message, when it
+    // carries no data of its own.
     let debug = format!("{msg:?}");
-    if debug.contains(['(', '{', ' ']) {
+    let inner = match debug.split_once('(') {
+        Some((_, rest)) => rest.strip_suffix(')')?,
+        None => debug.as_str(),
+    };
+    if inner.is_empty() || !inner.chars().all(|c| c.is_ascii_alphanumeric()) {
         return None;
     }
+    let debug = inner;
     let mut name = String::with_capacity(debug.len() + 4);
     for (i, c) in debug.chars().enumerate() {
         if c.is_ascii_uppercase() && i > 0 {
@@ -166,7 +173,7 @@ impl Keymap {
 mod tests {
     use super::*;
     use crate::app::keymap::KeyContext;
-    use crate::app::msg::Msg;
+    use crate::app::msg::{AppMsg, Msg};
     use crate::widgets::GlyphSet;
     use rstest::rstest;
 
@@ -202,11 +209,14 @@ mod tests {
         let contexts = [KeyContext::Lesson, KeyContext::Global];
         let f1 = KeyEvent::new(KeyCode::F(1), KeyModifiers::NONE);
         let question = KeyEvent::new(KeyCode::Char('?'), KeyModifiers::NONE);
-        assert_eq!(keymap.lookup(&f1, &contexts), Some(Msg::ToggleHelp));
+        assert_eq!(
+            keymap.lookup(&f1, &contexts),
+            Some(Msg::App(AppMsg::ToggleHelp))
+        );
         assert_eq!(keymap.lookup(&question, &contexts), None);
         assert_eq!(
             keymap
-                .key_for(&Msg::ToggleHelp, &contexts, GlyphSet::Unicode)
+                .key_for(&Msg::App(AppMsg::ToggleHelp), &contexts, GlyphSet::Unicode)
                 .as_deref(),
             Some("F1")
         );

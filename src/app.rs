@@ -528,6 +528,13 @@ impl App {
         self.appearance
     }
 
+    /// The same app with this keymap (the settings file's rebinding).
+    #[must_use]
+    pub fn with_keymap(mut self, keymap: Keymap) -> Self {
+        self.keymap = keymap;
+        self
+    }
+
     /// The keymap.
     #[must_use]
     pub const fn keymap(&self) -> &Keymap {

@@ -12,10 +12,12 @@ pub mod learn;
 pub mod list;
 pub mod model_config;
 pub mod own_cluster;
+pub mod plot;
 pub mod present;
 pub mod quiz;
 pub mod results;
 pub mod review;
+pub mod settings;
 mod tty;
 
 use std::io::Write as _;
@@ -25,9 +27,10 @@ use anyhow::{Context as _, Result, bail};
 use clap::{CommandFactory as _, Parser as _};
 
 use crate::content::terminal_text::{escape_controls, escape_json_controls, for_terminal};
+use crate::domain::catalog::Catalog;
 use crate::domain::lesson::ScenarioPatch;
 use crate::domain::scenario::Scenario;
-use args::{CalcCli, Cli, Command, Lazy};
+use args::{Cli, Command, GlobalArgs, Lazy, ScenarioFlags};
 pub use context::{
     catalog, catalog_and_cluster, catalog_kind, cluster, data_dir, lessons, progress_dir,
     study_start,
@@ -83,15 +86,21 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
 
 fn dispatch(cli: Cli) -> Result<ExitCode> {
     let (global, command) = cli.into_parts();
+    if let Some(Command::Config(Lazy(args))) = &command {
+        // The settings file's own commands work whatever the file holds.
+        return settings::run(args.action);
+    }
+    let global = settings::apply(global)?;
     match command {
         Some(Command::Calc(Lazy(args))) => {
             let catalog = catalog(&global)?;
-            let base = match &global.cluster {
-                Some(_) => Some(cluster(&global, &catalog)?.scenario),
-                None => None,
-            };
             let imported = model_config::imported(&global)?;
-            let args = calc_args(args, base, imported.as_ref())?;
+            let args = calc::CalcArgs {
+                scenario: flags_scenario(&global, &catalog, args.scenario)?,
+                json: args.json,
+                explain: args.explain,
+                plan: args.plan,
+            };
             let out = calc::run(&catalog, &args).context("cannot compute that scenario")?;
             if args.json {
                 print_json(&model_config::with_sources(
@@ -104,6 +113,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 print(&out)
             }
         }
+        Some(Command::Plot(Lazy(args))) => plot::run(&global, args),
         Some(Command::Check(Lazy(args))) => check::run(&global, &args.paths),
         Some(Command::List(Lazy(args))) => list::run(&global, args.json),
         Some(Command::Review(Lazy(args))) => review::run(&global, args.json),
@@ -111,6 +121,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             join::run(&args.url, args.name.as_deref()).map(|()| ExitCode::SUCCESS)
         }
         Some(Command::Learn(Lazy(args))) => learn::run(&global, args.lesson.as_deref()),
+        Some(Command::Config(Lazy(args))) => settings::run(args.action),
         Some(Command::Present(Lazy(args))) => present::run(&global, &args.into()),
         Some(Command::Completions(Lazy(args))) => {
             let mut script = Vec::new();
@@ -145,15 +156,21 @@ pub fn full_command() -> clap::Command {
     command
 }
 
-/// The scenario `calc` evaluates: the flags over the `--cluster` profile when one is given,
-/// else over the calculator's defaults (BF16, batch 1, context 0, TP 1, 0.9 memory utilization,
-/// the tutor's one default reserve).
-fn calc_args(
-    args: CalcCli,
-    cluster: Option<Scenario>,
-    imported: Option<&crate::content::model_config::ImportedModel>,
-) -> Result<calc::CalcArgs> {
-    let CalcCli {
+/// The scenario `calc` and `plot` draw: the flags over the `--cluster` profile when one is
+/// given, else over the calculator's defaults (BF16, batch 1, context 0, TP 1, 0.9 memory
+/// utilization, the tutor's one default reserve); `--model-config` names the model when
+/// `--model` does not, and its checkpoint's format is the weights' unless `--weights` says
+/// otherwise.
+pub(crate) fn flags_scenario(
+    global: &GlobalArgs,
+    catalog: &Catalog,
+    flags: ScenarioFlags,
+) -> Result<Scenario> {
+    let cluster = match &global.cluster {
+        Some(_) => Some(cluster(global, catalog)?.scenario),
+        None => None,
+    };
+    let ScenarioFlags {
         gpu,
         model,
         precision,
@@ -168,11 +185,7 @@ fn calc_args(
         draft_tokens,
         attention_dp,
         gpu_hour_usd,
-        json,
-        explain,
-        plan,
-        global: _,
-    } = args;
+    } = flags;
     let base = match (cluster, &gpu) {
         (Some(cluster), _) => cluster,
         (None, Some(gpu)) => Scenario::for_gpu(gpu),
@@ -205,12 +218,7 @@ fn calc_args(
         attention_dp: attention_dp.then_some(true),
         gpu_hour_usd,
     };
-    Ok(calc::CalcArgs {
-        scenario: flags.apply(&base),
-        json,
-        explain,
-        plan,
-    })
+    Ok(flags.apply(&base))
 }
 
 /// Prints text to stdout, control characters escaped (names and titles come from files the

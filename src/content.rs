@@ -11,4 +11,5 @@ pub mod links;
 pub mod located;
 pub mod measured_reference;
 pub mod model_config;
+pub mod settings;
 pub mod terminal_text;

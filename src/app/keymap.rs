@@ -324,11 +324,15 @@ pub fn key_name(pattern: KeyPattern, glyphs: GlyphSet) -> String {
                 KeyCode::PageUp => "PgUp".to_owned(),
                 KeyCode::PageDown => "PgDn".to_owned(),
                 KeyCode::Char(' ') => "Space".to_owned(),
+                KeyCode::Tab => "Tab".to_owned(),
+                KeyCode::F(n) => format!("F{n}"),
                 KeyCode::Char(c) => c.to_string(),
                 other => format!("{other:?}"),
             };
             if modifiers.contains(KeyModifiers::CONTROL) {
                 format!("Ctrl+{}", base.to_uppercase())
+            } else if modifiers.contains(KeyModifiers::ALT) {
+                format!("Alt+{base}")
             } else if modifiers.contains(SHIFT) {
                 format!("Shift+{base}")
             } else {
@@ -341,6 +345,7 @@ pub fn key_name(pattern: KeyPattern, glyphs: GlyphSet) -> String {
 mod classroom_keys;
 mod defaults;
 mod quiz_keys;
+pub mod rebind;
 mod row;
 #[cfg(test)]
 mod tests;

@@ -7,17 +7,23 @@ use clap::{Args, Parser, Subcommand};
 use crate::domain::schedule::DesiredRetention;
 
 mod commands;
+mod config;
 mod lazy;
 mod own_cluster;
 mod plan;
+mod plot;
+mod scenario;
 
 pub use commands::{
     CalcCli, CheckCli, CompletionsCli, DetectCli, JoinCli, LabCli, LearnCli, ListCli, ManCli,
     PresentCli, QuizCli, ResultsCli, RevealWhen, ReviewCli,
 };
+pub use config::{ConfigAction, ConfigCli};
 pub use lazy::Lazy;
 pub use own_cluster::{ClusterAction, ClusterCli, ClusterNewCli, ModelAction, ModelCli};
 pub use plan::{DEFAULT_CHUNK, DEFAULT_OUTPUT_TOKENS, PlanCli};
+pub use plot::PlotCli;
+pub use scenario::ScenarioFlags;
 
 /// A terminal tutor for the roofline model of LLM inference: predict a number, reveal it, and
 /// watch the decode dot climb a live log-log roofline for your own GPU and model.
@@ -68,6 +74,13 @@ pub struct GlobalArgs {
     /// (0.7, 0.99]; higher means more frequent reviews [default: 0.9].
     #[arg(long, value_name = "R", value_parser = parse_retention)]
     pub retention: Option<DesiredRetention>,
+    /// Colours for a dark or a light terminal background: dark or light [default: the
+    /// settings file's, else dark].
+    #[arg(long, value_name = "THEME", value_parser = parse_palette)]
+    pub theme: Option<crate::widgets::Palette>,
+    /// The keymap, with the settings file's rebinding (not a flag: see `cli::settings`).
+    #[arg(skip)]
+    pub keys: crate::app::Keymap,
 }
 
 /// The commands. Each one's arguments (the global options among them, so that they may come
@@ -76,8 +89,13 @@ pub struct GlobalArgs {
 pub enum Command {
     /// Study a lesson (default: where you left off).
     Learn(Lazy<LearnCli>),
+    /// The settings file: `config path` prints where it is, `config init` writes a
+    /// commented one.
+    Config(Lazy<ConfigCli>),
     /// Compute the roofline numbers for one scenario.
     Calc(Lazy<CalcCli>),
+    /// Draw the roofline of one scenario (calc's flags) as an SVG picture for slides.
+    Plot(Lazy<PlotCli>),
     /// Check lesson files and report every problem with its line.
     Check(Lazy<CheckCli>),
     /// Walk a classroom through a lesson on a projector: you pace and reveal, type the room's
@@ -115,7 +133,9 @@ impl Command {
     fn global_mut(&mut self) -> &mut GlobalArgs {
         match self {
             Self::Learn(c) => &mut c.0.global,
+            Self::Config(c) => &mut c.0.global,
             Self::Calc(c) => &mut c.0.global,
+            Self::Plot(c) => &mut c.0.global,
             Self::Check(c) => &mut c.0.global,
             Self::Present(c) => &mut c.0.global,
             Self::List(c) => &mut c.0.global,
@@ -163,6 +183,8 @@ impl GlobalArgs {
             data_dir,
             ascii,
             retention,
+            theme,
+            keys: _,
         } = after;
         self.hardware.extend(hardware);
         self.models.extend(models);
@@ -173,7 +195,13 @@ impl GlobalArgs {
         self.data_dir = data_dir.or(self.data_dir.take());
         self.ascii |= ascii;
         self.retention = retention.or(self.retention.take());
+        self.theme = theme.or(self.theme.take());
     }
+}
+
+fn parse_palette(text: &str) -> Result<crate::widgets::Palette, String> {
+    text.parse()
+        .map_err(|e: crate::widgets::palette::UnknownPalette| e.to_string())
 }
 
 fn parse_retention(text: &str) -> Result<DesiredRetention, String> {

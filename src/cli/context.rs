@@ -163,7 +163,7 @@ pub fn catalog_kind(
 
 /// Every located problem as one error: a count line, then each problem with its line and caret
 /// (one problem: just the problem).
-fn problems(what: &str, errors: &[LocatedError]) -> anyhow::Error {
+pub(super) fn problems(what: &str, errors: &[LocatedError]) -> anyhow::Error {
     if let [only] = errors {
         return anyhow!("{only}");
     }

@@ -61,7 +61,8 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
         appearance,
         viewport,
         measure: crate::ui::MEASURE,
-    });
+    })
+    .with_keymap(global.keys.clone());
     // Plain `roofline` resumes the lesson studied last, unless it is finished: then the list.
     let resume = app.last_lesson().filter(|&i| {
         let course = app.course();

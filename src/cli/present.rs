@@ -3,8 +3,10 @@
 //!
 //! The presenter paces the steps and reveals on command; the guesses the room calls out are
 //! typed in, counted until the reveal, then shown as a spread. `--out FILE` keeps the room's
-//! record as JSON, rewritten (atomically) at every reveal.
+//! record as JSON, rewritten (atomically) at every reveal; `--out FILE.html` keeps a handout
+//! of the session instead (see [`handout`]).
 
+pub mod handout;
 pub mod notes;
 pub mod room;
 
@@ -89,7 +91,11 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
             started: started.clone(),
             steps: Vec::new(),
         };
-        write_record(out, &empty)?;
+        if handout::is_handout(out) {
+            handout::write(out, &lessons[index], &empty, &cluster.scenario, &catalog)?;
+        } else {
+            write_record(out, &empty)?;
+        }
     }
     if args.room.is_none() && args.room_code.is_some() {
         bail!("--room-code sets the join code of a room: pass --room too");
@@ -106,6 +112,7 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
     let appearance = super::tty::appearance(global);
     let mut session = terminal::Session::enter().context("cannot set up the terminal")?;
     let viewport = session.size().context("cannot read the terminal size")?;
+    let handout_cluster = cluster.scenario.clone();
     let app = App::new(AppInit {
         catalog: catalog.into(),
         lessons: lessons.into(),
@@ -116,6 +123,7 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
         viewport,
         measure: crate::ui::MEASURE,
     })
+    .with_keymap(global.keys.clone())
     .presenting(started);
     let events = super::tty::input::TtyEvents::start();
     let (app, room) = match room {
@@ -128,6 +136,7 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
     let mut app = app;
     let mut sink = Room {
         out: args.out.clone(),
+        cluster: handout_cluster,
         notes: server,
         devices: room,
     };
@@ -216,6 +225,8 @@ fn start_room(
 /// server. Nothing of the learner's progress is touched.
 struct Room {
     out: Option<PathBuf>,
+    /// The cluster the lesson's text is written for (the handout's templates).
+    cluster: crate::domain::scenario::Scenario,
     notes: notes::NotesServer,
     devices: Option<room::RoomServer>,
 }
@@ -226,10 +237,13 @@ impl ProgressSink for Room {
     }
 
     fn save_record(&mut self, app: &App) -> Result<(), String> {
-        match (&self.out, classroom::record(app)) {
-            (Some(out), Some(record)) => write_record(out, &record).map_err(|e| format!("{e:#}")),
+        let written = match (&self.out, classroom::record(app)) {
+            (Some(out), Some(_)) if handout::is_handout(out) => handout::page(app, &self.cluster)
+                .map_or(Ok(()), |page| handout::write_page(out, &page)),
+            (Some(out), Some(record)) => write_record(out, &record),
             _ => Ok(()),
-        }
+        };
+        written.map_err(|e| format!("{e:#}"))
     }
 
     fn notify(&mut self, app: &App) {

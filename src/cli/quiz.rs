@@ -192,6 +192,7 @@ pub fn run(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
         viewport,
         measure: crate::ui::MEASURE,
     })
+    .with_keymap(global.keys.clone())
     .quizzing(run);
     let mut sink = ResultFile { out: out.clone() };
     session.run_app(

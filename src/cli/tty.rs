@@ -8,7 +8,8 @@ pub(super) mod terminal;
 use super::args::GlobalArgs;
 use crate::widgets::{Appearance, ColorMode, GlyphSet};
 
-/// Glyphs and colour as the learner asked: `--ascii`, and `NO_COLOR` from the environment.
+/// Glyphs and colour as the learner asked: `--ascii`, `--theme`, and `NO_COLOR` from the
+/// environment.
 #[must_use]
 pub fn appearance(global: &GlobalArgs) -> Appearance {
     Appearance::new(
@@ -19,4 +20,5 @@ pub fn appearance(global: &GlobalArgs) -> Appearance {
         },
         ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
     )
+    .with_palette(global.theme.unwrap_or_default())
 }

@@ -47,7 +47,7 @@ impl Theme {
 
     fn fg(self, color: Color, fallback: Modifier) -> Style {
         if self.colored() {
-            Style::new().fg(color)
+            Style::new().fg(self.look.palette.tone(color))
         } else {
             Style::new().add_modifier(fallback)
         }
@@ -131,7 +131,7 @@ impl Theme {
     pub fn selected(self) -> Style {
         if self.colored() {
             Style::new()
-                .bg(Color::DarkGray)
+                .bg(self.look.palette.highlight())
                 .add_modifier(Modifier::BOLD)
         } else {
             Style::new().add_modifier(Modifier::REVERSED)

@@ -46,6 +46,8 @@ pub struct Appearance {
     pub glyphs: GlyphSet,
     /// Colour or monochrome.
     pub colors: ColorMode,
+    /// The colours for a dark or a light background.
+    pub palette: super::palette::Palette,
 }
 
 /// The elements of the plot and slider that get their own look.
@@ -96,14 +98,25 @@ impl Appearance {
     /// Builds an appearance from the two switches.
     #[must_use]
     pub const fn new(glyphs: GlyphSet, colors: ColorMode) -> Self {
-        Self { glyphs, colors }
+        Self {
+            glyphs,
+            colors,
+            palette: super::palette::Palette::Dark,
+        }
+    }
+
+    /// The same appearance with the colours of `palette`.
+    #[must_use]
+    pub const fn with_palette(mut self, palette: super::palette::Palette) -> Self {
+        self.palette = palette;
+        self
     }
 
     /// The foreground colour for an element (`Color::Reset` in monochrome).
     #[must_use]
     pub const fn color(self, element: Element) -> Color {
         match self.colors {
-            ColorMode::Color => element.color(),
+            ColorMode::Color => self.palette.tone(element.color()),
             ColorMode::Monochrome => Color::Reset,
         }
     }

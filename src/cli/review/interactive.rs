@@ -56,6 +56,7 @@ pub fn run(global: &GlobalArgs) -> Result<ExitCode> {
         viewport,
         measure: crate::ui::MEASURE,
     })
+    .with_keymap(global.keys.clone())
     .reviewing(round, scheduler.clone());
     session.run_app(&mut app, &mut input::TtyEvents::start(), &mut store)?;
     // What the round did, on the shell, once the terminal is back.

@@ -1,0 +1,67 @@
+//! `roofline plot`: the roofline of one scenario (calc's flags) as an SVG picture for slides.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context as _, Result, anyhow};
+
+use super::args::{GlobalArgs, PlotCli};
+use crate::domain::batch_range::{BatchRange, Wall};
+use crate::domain::catalog::Catalog;
+use crate::domain::scenario::Scenario;
+use crate::picture::roofline_svg::{RooflinePicture, render};
+use crate::widgets::{Appearance, PlotModel, Roof};
+
+/// Draws the scenario and writes the picture to `--svg FILE` (or standard output for `-`).
+pub fn run(global: &GlobalArgs, args: PlotCli) -> Result<ExitCode> {
+    let (catalog, _) = super::catalog_and_cluster(global)?;
+    let scenario = super::flags_scenario(global, &catalog, args.scenario)?;
+    let svg = picture(&catalog, &scenario, args.vs.as_deref())?;
+    if args.svg == Path::new("-") {
+        return super::print(&svg);
+    }
+    std::fs::write(&args.svg, svg)
+        .with_context(|| format!("cannot write the picture to {}", args.svg.display()))?;
+    eprintln!("wrote {}", args.svg.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The SVG text for `scenario`, with `vs` drawn behind it and what the catalog holds that was
+/// measured for it (this machine's sweep, a cluster's endpoint).
+pub fn picture(catalog: &Catalog, scenario: &Scenario, vs: Option<&str>) -> Result<String> {
+    let evaluation = scenario
+        .evaluate(catalog)
+        .context("cannot draw that scenario")?;
+    let overlay = match vs {
+        Some(id) => {
+            let gpu = catalog.gpu(id)?;
+            let roof = Roof::for_gpu(gpu, scenario.precision).ok_or_else(|| {
+                anyhow!(
+                    "{} has no {} peak to compare with",
+                    gpu.name,
+                    scenario.precision.label()
+                )
+            })?;
+            Some(roof)
+        }
+        None => None,
+    };
+    let measured = crate::ui::measured_pane::measured(catalog, scenario).overlay;
+    let mut plot = PlotModel::from_evaluation(scenario, &evaluation, Appearance::default())
+        .with_prefill(&evaluation)
+        .with_overlay(overlay)
+        .with_measured(measured);
+    if !BatchRange::of(scenario, &evaluation, Wall::Stops).fits() {
+        // A setting that cannot run has no dots to draw (the subtitle names the model).
+        plot.decode = None;
+        plot.dense = None;
+        plot.attention = None;
+        plot.prefill = None;
+    }
+    Ok(render(&RooflinePicture::new(
+        plot,
+        scenario,
+        &evaluation,
+        catalog,
+    )))
+}

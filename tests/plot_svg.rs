@@ -1,0 +1,146 @@
+//! `roofline plot --svg`: the picture through the real binary, then through headless Chromium
+//! (a PNG screenshot, and the picture's pixels counted on a canvas: it is drawn, in colour).
+
+#[path = "browser/chromium.rs"]
+mod chromium;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn roofline(args: &[&str], data_dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_roofline"))
+        .args(args)
+        .arg("--data-dir")
+        .arg(data_dir)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+const SCENARIO: [&str; 10] = [
+    "--gpu",
+    "h100-sxm",
+    "--model",
+    "llama-3-8b",
+    "--batch",
+    "8",
+    "--context",
+    "4096",
+    "--vs",
+    "b200",
+];
+
+/// Writes the picture of [`SCENARIO`] into `dir`; its path and text.
+fn write_picture(dir: &Path) -> (std::path::PathBuf, String) {
+    let file = dir.join("roofline.svg");
+    let mut args = vec!["plot"];
+    args.extend(SCENARIO);
+    args.extend(["--svg", file.to_str().unwrap()]);
+    let out = roofline(&args, dir);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    (file, text)
+}
+
+#[test]
+fn the_picture_names_every_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, svg) = write_picture(dir.path());
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    for label in [
+        "H100 SXM5 989 TF",
+        "B200 (HGX) 2.25k TF",
+        "ridge 295 FLOP/byte",
+        "decode B=8",
+        "attention",
+        "prefill",
+        // calc's defaults reserve nothing for activations: 104 sequences, not the tutor's 98.
+        "KV wall B=104",
+    ] {
+        assert!(svg.contains(label), "no {label:?} in the picture");
+    }
+}
+
+#[test]
+fn standard_output_and_refusals() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = roofline(
+        &[
+            "plot",
+            "--gpu",
+            "a100-80gb",
+            "--model",
+            "llama-3-8b",
+            "--svg",
+            "-",
+        ],
+        dir.path(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(svg.contains("A100") && svg.ends_with("</svg>\n"), "{svg}");
+    // An unknown GPU, a comparison GPU without the format, and no file named.
+    for (args, says) in [
+        (vec!["plot", "--gpu", "nope", "--svg", "-"], "nope"),
+        (
+            vec![
+                "plot",
+                "--gpu",
+                "h100-sxm",
+                "--precision",
+                "fp8",
+                "--vs",
+                "a100-80gb",
+                "--svg",
+                "-",
+            ],
+            "no FP8 peak",
+        ),
+        (vec!["plot", "--gpu", "h100-sxm"], "required"),
+    ] {
+        let out = roofline(&args, dir.path());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn chromium_draws_the_picture() {
+    let Some(browser) = chromium::chromium_or_skip() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (file, _) = write_picture(dir.path());
+    let png = dir.path().join("roofline.png");
+    let bytes = chromium::screenshot(&browser, &file, &png, (960, 600));
+    assert!(
+        bytes.len() > 4000,
+        "a drawn picture, not a blank page: {} bytes",
+        bytes.len()
+    );
+    if let Some(keep) = std::env::var_os("ROOFLINE_KEEP_PNG") {
+        std::fs::copy(&png, keep).unwrap();
+    }
+    let ink = chromium::ink(&browser, &file);
+    assert_eq!(ink.len(), 1, "one picture");
+    let [picture] = ink[..] else { unreachable!() };
+    // Lines, dots and text cover a few per cent of 960 × 600, in several colours.
+    assert!(picture.inked > 10_000, "{picture:?}");
+    assert!(
+        picture.inked < 960 * 600 / 2,
+        "not a filled box: {picture:?}"
+    );
+    assert!(
+        picture.colours >= 6,
+        "roofs, wall and dots in their colours: {picture:?}"
+    );
+}

@@ -193,7 +193,7 @@ pub(crate) fn flags_scenario(
     };
     // `--model-config` names the model when `--model` does not, and its checkpoint's format
     // is the weights' unless `--weights` says otherwise.
-    let (model, weights) = match imported {
+    let (model, weights) = match model_config::imported(global)? {
         Some(m) => (
             model.or_else(|| Some(m.spec.id.clone())),
             weights.or(Some(m.weights())),

@@ -45,6 +45,8 @@ pub struct ClusterCli {
 }
 
 /// What `roofline cluster` does.
+// Parsed once per run; `Check` carries the shared options inline as every command does.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum ClusterAction {
     /// Write a commented cluster profile from flags (printed, or to --write FILE).

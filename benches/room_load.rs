@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use roofline_tutor::app::{App, classroom, handle};
+use roofline_tutor::app::{App, Effect, classroom, handle};
 use roofline_tutor::cli::present::room::{RoomServer, join};
 use serde_json::json;
 
@@ -224,7 +224,10 @@ fn main() -> ExitCode {
                 // room's state published); the frame is drawn once the burst is handled.
                 let mut next = Some(msg);
                 while let Some(msg) = next {
-                    let _ = handle(&mut app, msg);
+                    // A room answer asks only that the notes window be told; the bench opens
+                    // none, so there is nothing to perform.
+                    let effects = handle(&mut app, msg);
+                    debug_assert!(effects.iter().all(|e| *e == Effect::NotifyNotes));
                     server.publish(classroom::room::state(&app));
                     handled += 1;
                     next = inbox.try_recv().ok();

@@ -16,8 +16,10 @@
 
 pub mod buffer;
 pub mod gemm;
+pub mod gpu;
 pub mod kernels;
 pub mod matvec;
+pub mod operands;
 #[cfg(target_arch = "x86_64")]
 pub mod pairs;
 pub mod system;

@@ -342,5 +342,6 @@ pub fn key_name(pattern: KeyPattern, glyphs: GlyphSet) -> String {
 mod classroom_keys;
 mod defaults;
 mod quiz_keys;
+mod row;
 #[cfg(test)]
 mod tests;

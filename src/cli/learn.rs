@@ -5,21 +5,18 @@
 //! on quit, on error, on panic (a hook restores it before the message prints) and on Ctrl-C
 //! (which raw mode delivers as a key: it quits).
 
-pub(super) mod input;
-pub(super) mod terminal;
-
 use std::io::IsTerminal as _;
 use std::process::ExitCode;
 
 use anyhow::{Context as _, Result, bail};
 
 use super::args::GlobalArgs;
+use super::tty::{appearance, input, terminal};
 use crate::app::{self, App, AppInit, Msg, NavMsg};
 use crate::content::lessons;
 use crate::domain::lesson::Lesson;
 use crate::domain::suggest::closest;
 use crate::store::Store;
-use crate::widgets::{Appearance, ColorMode, GlyphSet};
 
 /// Opens the tutor: at `lesson`, or where the learner left off, or at the lesson list.
 pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
@@ -81,19 +78,6 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
     let mut app = app.with_schedule(super::review::scheduler(global), super::review::now());
     session.run_app(&mut app, &mut input::TtyEvents::start(), &mut store)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Glyphs and colour as the learner asked: `--ascii`, and `NO_COLOR` from the environment.
-#[must_use]
-pub fn appearance(global: &GlobalArgs) -> Appearance {
-    Appearance::new(
-        if global.ascii {
-            GlyphSet::Ascii
-        } else {
-            GlyphSet::Unicode
-        },
-        ColorMode::from_no_color(std::env::var_os("NO_COLOR").as_deref()),
-    )
 }
 
 /// The index of the lesson with this id, or an error that lists the ids.

@@ -15,7 +15,8 @@ use std::process::ExitCode;
 use anyhow::{Context as _, Result, bail};
 
 use super::args::GlobalArgs;
-use super::learn::{lesson_index, terminal};
+use super::learn::lesson_index;
+use super::tty::terminal;
 use crate::app::NavMsg;
 use crate::app::{self, App, AppInit, Msg, ProgressSink, classroom};
 use crate::domain::lesson::Lesson;
@@ -102,7 +103,7 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
         bail!("presenting needs a terminal (stdin and stdout must be a TTY)");
     }
     let server = notes::NotesServer::start(&dir)?;
-    let appearance = super::learn::appearance(global);
+    let appearance = super::tty::appearance(global);
     let mut session = terminal::Session::enter().context("cannot set up the terminal")?;
     let viewport = session.size().context("cannot read the terminal size")?;
     let app = App::new(AppInit {
@@ -116,7 +117,7 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
         measure: crate::ui::MEASURE,
     })
     .presenting(started);
-    let events = super::learn::input::TtyEvents::start();
+    let events = super::tty::input::TtyEvents::start();
     let (app, room) = match room {
         Some((server, info, answers)) => {
             events.forward(answers);

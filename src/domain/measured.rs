@@ -13,32 +13,7 @@ use super::catalog::Catalog;
 use super::roofline;
 use super::scenario::{Scenario, ScenarioError};
 
-/// What the learner measured on their endpoint (per replica).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Measurement {
-    /// Decode: aggregate generated tokens/s at a batch.
-    pub decode: Option<DecodeRate>,
-    /// Prefill: prompt tokens/s at a prompt length.
-    pub prefill: Option<PrefillRate>,
-}
-
-/// Aggregate decode throughput at a batch.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct DecodeRate {
-    /// Generated tokens per second, summed over the batch.
-    pub tokens_per_s: f64,
-    /// Sequences decoded together.
-    pub batch: u32,
-}
-
-/// Prefill throughput at a prompt length.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PrefillRate {
-    /// Prompt tokens processed per second.
-    pub tokens_per_s: f64,
-    /// Tokens per prompt.
-    pub prompt: u64,
-}
+pub use super::endpoint::{DecodeRate, Measurement, PrefillRate};
 
 /// A measured figure placed against its roofline.
 #[derive(Debug, Clone, Copy, PartialEq)]

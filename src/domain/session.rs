@@ -6,6 +6,7 @@
 //! what it did; it is saved as [`LessonProgress`] and restored from it.
 
 pub mod answer;
+pub mod guess;
 pub mod progress;
 pub mod refusal;
 pub mod step;

@@ -31,7 +31,7 @@
 use pulp::Simd;
 
 use super::kernels::split;
-use super::matvec::Operands;
+use super::operands::Operands;
 
 /// The vector width this kernel is for: 16 `f32` lanes (AVX-512).
 pub const LANES: usize = 16;

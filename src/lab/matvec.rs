@@ -20,28 +20,10 @@ use pulp::{Arch, Simd, WithSimd};
 
 use super::gemm::{self, PackedInputs};
 use super::kernels::{self, split};
+pub use super::operands::Operands;
 
 /// Batches up to this size use the streaming kernel; larger ones the GEMM.
 pub const STREAMING_MAX_BATCH: usize = 16;
-
-/// The operands of one multiply.
-#[derive(Debug, Clone, Copy)]
-pub struct Operands<'a> {
-    /// Weights, `rows × k`, row-major.
-    pub w: &'a [f32],
-    /// Inputs, `batch × k`, row-major.
-    pub x: &'a [f32],
-    /// The inner dimension.
-    pub k: usize,
-    /// Input vectors.
-    pub batch: usize,
-}
-
-impl Operands<'_> {
-    fn rows(&self) -> usize {
-        self.w.len() / self.k
-    }
-}
 
 /// Multiplies on `threads` threads into `out` (`rows × batch`, row-major).
 ///

@@ -16,7 +16,7 @@
 use pulp::x86::{V3, V4};
 use pulp::{Simd, WithSimd, f32x8, f32x16};
 
-use super::matvec::Operands;
+use super::operands::Operands;
 
 /// Rows read at once.
 const ROWS: usize = 6;

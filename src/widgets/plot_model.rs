@@ -7,6 +7,7 @@ use crate::domain::logscale::{LogScale, short_label};
 use crate::domain::roofline;
 use crate::domain::scenario::{Evaluation, Scenario};
 
+use super::measured_overlay::MeasuredOverlay;
 use super::theme::Appearance;
 use crate::domain::withhold::Withheld;
 
@@ -86,7 +87,7 @@ pub struct PlotModel {
     /// A second GPU drawn behind the first, in its own colour, for comparison.
     pub overlay: Option<Roof>,
     /// Measured points drawn over the roofline (the lab's sweep, an endpoint's throughput).
-    pub measured: Option<super::measured_overlay::MeasuredOverlay>,
+    pub measured: Option<MeasuredOverlay>,
     /// Glyphs and colour.
     pub appearance: Appearance,
     /// Figures no label may show yet (predict before you see).
@@ -157,17 +158,11 @@ impl PlotModel {
         self
     }
 
-    /// A title for the pane around the plot: `Roofline · H100 SXM5 · BF16`, plus
-    /// `vs B200 (HGX)` with an overlay.
+    /// Sets (or clears) the measured points drawn over the roofline.
     #[must_use]
-    pub fn title(&self) -> String {
-        match &self.overlay {
-            Some(other) => format!(
-                "Roofline · {} · {} vs {}",
-                self.roof.name, self.precision, other.name
-            ),
-            None => format!("Roofline · {} · {}", self.roof.name, self.precision),
-        }
+    pub fn with_measured(mut self, measured: Option<MeasuredOverlay>) -> Self {
+        self.measured = measured;
+        self
     }
 
     /// The roofs drawn, active GPU first.
@@ -217,7 +212,6 @@ mod tests {
         assert!((decode.intensity - 8.0).abs() < 0.1, "{decode:?}");
         assert!((plot.attention.unwrap() - 4.0).abs() < 1e-9);
         assert_eq!(plot.roof.peak_label(), "989 TF");
-        assert_eq!(plot.title(), "Roofline · H100 SXM5 · BF16");
     }
 
     #[test]
@@ -229,7 +223,6 @@ mod tests {
         let b200 = Roof::for_gpu(catalog.gpu("b200").unwrap(), Dtype::Bf16).unwrap();
         let with_b200 = plot.with_overlay(Some(b200));
         assert_eq!(with_b200.performance_axis(), LogScale::new(0.1, 10_000.0));
-        assert!(with_b200.title().ends_with("vs B200 (HGX)"));
     }
 
     #[test]

@@ -6,7 +6,22 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
 use ratatui::widgets::Widget;
 
-use crate::app::classroom::room::QrMatrix;
+/// A QR code as a square of modules, dark or light, with no quiet zone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QrMatrix {
+    /// Modules per side.
+    pub width: usize,
+    /// Row by row, `true` for dark.
+    pub dark: Vec<bool>,
+}
+
+impl QrMatrix {
+    /// Whether the module at (`x`, `y`) is dark; outside the square is light.
+    #[must_use]
+    pub fn is_dark(&self, x: usize, y: usize) -> bool {
+        x < self.width && y < self.width && self.dark.get(y * self.width + x) == Some(&true)
+    }
+}
 
 /// Light modules around the code, on each side: the four the standard asks for, so the code
 /// scans on a dark terminal too.

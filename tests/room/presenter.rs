@@ -8,6 +8,7 @@ use std::sync::mpsc::{self, Receiver};
 use roofline_tutor::app::StepMsg;
 use roofline_tutor::app::{App, Effect, Msg, classroom, handle};
 use roofline_tutor::cli::present::room::RoomServer;
+use roofline_tutor::cli::present::room::http::Bounds;
 use roofline_tutor::domain::classroom::StepGuesses;
 
 /// The join code every room test uses.
@@ -25,13 +26,30 @@ impl Presenter {
     /// The course presented from lesson `id` at step `step` (from 1), its room on a free
     /// loopback port.
     pub fn start(id: &str, step: usize) -> Self {
+        Self::start_with(id, step, |addr, answers| {
+            RoomServer::start(addr, CODE, answers)
+        })
+    }
+
+    /// [`Presenter::start`] with the server held within `bounds`.
+    pub fn start_within(id: &str, step: usize, bounds: Bounds) -> Self {
+        Self::start_with(id, step, |addr, answers| {
+            RoomServer::start_within(addr, CODE, answers, bounds)
+        })
+    }
+
+    fn start_with(
+        id: &str,
+        step: usize,
+        serve: impl FnOnce(std::net::SocketAddr, mpsc::Sender<Msg>) -> anyhow::Result<RoomServer>,
+    ) -> Self {
         let app = super::support::opened_at(
             super::support::course_app(160, 45).presenting("2026-11-23T10:00:00Z".to_owned()),
             id,
             step,
         );
         let (answers, inbox) = mpsc::channel();
-        let server = RoomServer::start("127.0.0.1:0".parse().unwrap(), CODE, answers)
+        let server = serve("127.0.0.1:0".parse().unwrap(), answers)
             .expect("the room's server starts on loopback");
         let room = Self {
             app,

@@ -13,23 +13,7 @@ use crate::domain::lesson::template::render as fill;
 use crate::domain::lesson::{Answer, Step, scenario_for};
 use crate::domain::scenario::Scenario;
 use crate::domain::session::{ResolvedAnswer, resolve_step};
-
-/// A QR code as a square of modules, dark or light, with no quiet zone.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct QrMatrix {
-    /// Modules per side.
-    pub width: usize,
-    /// Row by row, `true` for dark.
-    pub dark: Vec<bool>,
-}
-
-impl QrMatrix {
-    /// Whether the module at (`x`, `y`) is dark; outside the square is light.
-    #[must_use]
-    pub fn is_dark(&self, x: usize, y: usize) -> bool {
-        x < self.width && y < self.width && self.dark.get(y * self.width + x) == Some(&true)
-    }
-}
+pub use crate::widgets::qr_code::QrMatrix;
 
 /// Whether the join panel covers the screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -4,6 +4,7 @@
 
 use crossterm::event::{KeyCode, KeyModifiers};
 
+use super::row::{ch, key, pattern};
 use super::{Binding, Emit, KeyContext, KeyPattern};
 use crate::app::msg::{Cycle, Msg};
 use crate::app::{AppMsg, NavMsg, PlotMsg, StepMsg};
@@ -12,54 +13,6 @@ use crate::domain::session::Grade;
 const NONE: KeyModifiers = KeyModifiers::NONE;
 const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
 const CTRL: KeyModifiers = KeyModifiers::CONTROL;
-
-pub(super) fn key(
-    context: KeyContext,
-    code: KeyCode,
-    modifiers: KeyModifiers,
-    msg: Msg,
-    label: &'static str,
-    footer: u8,
-    help: &'static str,
-) -> Binding {
-    Binding {
-        context,
-        pattern: KeyPattern::Key(code, modifiers),
-        emit: Emit::Msg(msg),
-        label,
-        footer,
-        help,
-    }
-}
-
-pub(super) fn ch(
-    context: KeyContext,
-    c: char,
-    msg: Msg,
-    label: &'static str,
-    footer: u8,
-    help: &'static str,
-) -> Binding {
-    key(context, KeyCode::Char(c), NONE, msg, label, footer, help)
-}
-
-pub(super) fn pattern(
-    context: KeyContext,
-    pattern: KeyPattern,
-    emit: Emit,
-    label: &'static str,
-    footer: u8,
-    help: &'static str,
-) -> Binding {
-    Binding {
-        context,
-        pattern,
-        emit,
-        label,
-        footer,
-        help,
-    }
-}
 
 /// The default keymap's rows.
 #[rustfmt::skip]

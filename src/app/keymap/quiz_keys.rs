@@ -3,7 +3,7 @@
 
 use crossterm::event::{KeyCode, KeyModifiers};
 
-use super::defaults::{ch, key, pattern};
+use super::row::{ch, key, pattern};
 use super::{Binding, Emit, KeyContext, KeyPattern};
 use crate::app::msg::Msg;
 use crate::app::{NavMsg, QuizMsg, StepMsg};

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{Context as _, Result, bail};
 
 use super::super::args::GlobalArgs;
-use super::super::learn::{appearance, input, terminal};
+use super::super::tty::{appearance, input, terminal};
 use super::{now, rfc3339, scheduler};
 use crate::app::{App, AppInit};
 use crate::domain::schedule::{Round, next_due, reviewables};

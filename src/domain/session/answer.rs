@@ -3,7 +3,7 @@
 //! A lesson names its answers (`Quantity("ridge")`) rather than stating them, so the number is
 //! computed once, when the session starts, for the step's scenario on the active cluster.
 
-use super::step::Guess;
+use super::guess::Guess;
 use crate::domain::catalog::Catalog;
 use crate::domain::lesson::{Answer, Lesson, Step, resolve_number, scenario_for};
 use crate::domain::scenario::Scenario;

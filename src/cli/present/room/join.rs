@@ -6,7 +6,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
 
 use anyhow::{Context as _, Result, bail};
 
-use crate::app::classroom::room::QrMatrix;
+use crate::widgets::qr_code::QrMatrix;
 
 /// The join code's letters: no 0/O or 1/I, so it reads off a wall without doubt.
 pub const ALPHABET: &[u8; 32] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

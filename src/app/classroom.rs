@@ -228,10 +228,8 @@ pub fn options(step: &Step) -> Option<&[String]> {
 /// What the speaker-notes window shows now.
 #[must_use]
 pub fn notes(app: &App) -> Option<crate::domain::classroom::Notes> {
-    let classroom = app.classroom()?;
-    let screen = app.lesson_screen()?;
-    let lesson = app.lessons.get(screen.lesson)?;
-    let index = screen.session.current();
+    let (classroom, screen) = (app.classroom()?, app.lesson_screen()?);
+    let (lesson, index) = (app.lessons.get(screen.lesson)?, screen.session.current());
     let step = lesson.steps.get(index)?;
     let say = |text: &str, patch| render(text, &scenario_for(patch, &app.cluster), &app.catalog);
     let (text, answer_text, explanation, trap) = match step {

@@ -10,6 +10,8 @@ pub mod join;
 pub mod lab;
 pub mod learn;
 pub mod list;
+pub mod model_config;
+pub mod own_cluster;
 pub mod present;
 pub mod quiz;
 pub mod results;
@@ -88,10 +90,16 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 Some(_) => Some(cluster(&global, &catalog)?.scenario),
                 None => None,
             };
-            let args = calc_args(args, base)?;
+            let imported = model_config::imported(&global)?;
+            let args = calc_args(args, base, imported.as_ref())?;
             let out = calc::run(&catalog, &args).context("cannot compute that scenario")?;
             if args.json {
-                print_json(&out)
+                print_json(&model_config::with_sources(
+                    &out,
+                    &args.scenario,
+                    &catalog,
+                    imported.as_ref(),
+                )?)
             } else {
                 print(&out)
             }
@@ -118,6 +126,12 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::Detect(Lazy(args))) => detect::run(&global, args.write.as_deref()),
         Some(Command::Quiz(Lazy(args))) => quiz::run(&global, &args),
         Some(Command::Results(Lazy(args))) => results::run(&args),
+        Some(Command::Model(Lazy(args))) => match args.action {
+            args::ModelAction::Import { path, id } => {
+                model_config::run_import(&path, id.as_deref())
+            }
+        },
+        Some(Command::Cluster(Lazy(args))) => own_cluster::run(&args.global, args.action),
         None => learn::run(&global, None),
     }
 }
@@ -134,7 +148,11 @@ pub fn full_command() -> clap::Command {
 /// The scenario `calc` evaluates: the flags over the `--cluster` profile when one is given,
 /// else over the calculator's defaults (issue 2's definitions: BF16, batch 1, context 0, TP 1,
 /// 0.9 memory utilization, nothing reserved).
-fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs> {
+fn calc_args(
+    args: CalcCli,
+    cluster: Option<Scenario>,
+    imported: Option<&crate::content::model_config::ImportedModel>,
+) -> Result<calc::CalcArgs> {
     let CalcCli {
         gpu,
         model,
@@ -151,12 +169,22 @@ fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs>
         attention_dp,
         gpu_hour_usd,
         json,
+        plan,
         global: _,
     } = args;
     let base = match (cluster, &gpu) {
         (Some(cluster), _) => cluster,
         (None, Some(gpu)) => Scenario::for_gpu(gpu),
         (None, None) => bail!("--gpu ID is required (or pass --cluster FILE)"),
+    };
+    // `--model-config` names the model when `--model` does not, and its checkpoint's format
+    // is the weights' unless `--weights` says otherwise.
+    let (model, weights) = match imported {
+        Some(m) => (
+            model.or_else(|| Some(m.spec.id.clone())),
+            weights.or(Some(m.weights())),
+        ),
+        None => (model, weights),
     };
     // The flags are a patch over the base, exactly as a lesson step's scenario is.
     let flags = ScenarioPatch {
@@ -179,6 +207,7 @@ fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs>
     Ok(calc::CalcArgs {
         scenario: flags.apply(&base),
         json,
+        plan,
     })
 }
 

@@ -1,9 +1,14 @@
 //! Files in: the built-in data and lessons embedded in the binary, and the user's own files,
 //! all read through one strict loader that points at the line of any mistake.
 
+pub mod benchmark;
 pub mod cluster;
+pub mod cluster_model;
 pub mod data_files;
 pub mod file;
 pub mod lessons;
+pub mod links;
 pub mod located;
+pub mod measured_reference;
+pub mod model_config;
 pub mod terminal_text;

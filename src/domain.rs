@@ -4,22 +4,30 @@
 //! keeps it so), which is what lets every number be tested against the reference by value.
 
 pub mod batch_range;
+pub mod benchmark;
 pub mod catalog;
 pub mod classroom;
 pub mod decode_dot;
 pub mod describe;
+pub mod disagg;
 pub mod dtype;
 pub mod endpoint;
 pub mod format;
 pub mod gpu_lab;
 pub mod hardware;
+pub mod interconnect;
 pub mod invisible;
 pub mod lab;
+pub mod latency;
 pub mod lesson;
 pub mod limits;
+pub mod link;
 pub mod logscale;
 pub mod measured;
+pub mod measured_reference;
 pub mod model;
+pub mod model_config;
+pub mod plan_error;
 pub mod quantity;
 pub mod quiz;
 pub mod roofline;

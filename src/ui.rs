@@ -16,6 +16,7 @@ pub mod footer;
 pub mod help;
 pub mod join_panel;
 pub use crate::app::layout;
+pub mod benchmark_points;
 pub mod lesson;
 pub mod lesson_end;
 pub mod lesson_list;

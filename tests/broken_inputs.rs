@@ -95,3 +95,29 @@ fn a_broken_progress_file_is_not_reported_as_empty(
         assert!(err.contains("newer roofline"), "{err}");
     }
 }
+
+#[test]
+fn a_replaced_built_in_gpu_leaves_the_shipped_lessons_usable() {
+    let temp = tempfile::tempdir().unwrap();
+    let hardware = temp.path().join("hardware.ron");
+    std::fs::write(
+        &hardware,
+        r#"(format_version: 1, gpus: [(id: "h100-sxm", name: "H100 SXM5 (mine)", vendor: "NVIDIA",
+            peak_tflops: (fp32: 60.0, tf32: 400.0, bf16: 800.0, fp16: 800.0, fp8: 1600.0, int8: 1600.0),
+            bandwidth_tbs: 3.0, memory_gb: 80.0, tdp_w: 700.0, source: "my own measurements")])"#,
+    )
+    .unwrap();
+    let hw = hardware.to_str().unwrap();
+    for args in [
+        &["--hardware", hw, "list"][..],
+        &["--hardware", hw, "list", "--json"][..],
+    ] {
+        let out = roofline(temp.path(), args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {err}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("ridge-point"),
+            "{args:?}"
+        );
+    }
+}

@@ -22,7 +22,7 @@ use rstest::rstest;
 /// The lessons, in order, with the number each file name carries: the twelve of issue 5, the
 /// two of issue 13 and the one of issue 15 before the capstone, which keeps its place at the
 /// end.
-const CURRICULUM: [(u32, &str); 15] = [
+const CURRICULUM: [(u32, &str); 16] = [
     (1, "two-ceilings"),
     (2, "ridge-point"),
     (3, "decode-batch-1"),
@@ -38,6 +38,7 @@ const CURRICULUM: [(u32, &str); 15] = [
     (13, "latency-and-cost"),
     (14, "measured-vs-roofline"),
     (15, "your-cluster"),
+    (16, "four-bit"),
 ];
 
 fn curriculum_ids() -> Vec<&'static str> {

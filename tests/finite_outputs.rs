@@ -7,6 +7,7 @@
 use std::sync::LazyLock;
 
 use proptest::prelude::*;
+use roofline_tutor::cli::args::PlanCli;
 use roofline_tutor::cli::calc::{self, CalcArgs};
 use roofline_tutor::content::data_files::builtin_catalog;
 use roofline_tutor::domain::catalog::Catalog;
@@ -117,7 +118,7 @@ proptest! {
             prop_assert!(m.max_batch_kv.is_none_or(|b| b < u64::MAX), "{s:?}: {m:?}");
         }
         for json in [false, true] {
-            let text = calc::run(&CATALOG, &CalcArgs { scenario: s.clone(), json })
+            let text = calc::run(&CATALOG, &CalcArgs { scenario: s.clone(), json, plan: PlanCli::default() })
                 .map_err(|e| TestCaseError::fail(format!("{e:#}")))?;
             for bad in ["inf", "NaN", "18446744073709551615"] {
                 prop_assert!(!text.contains(bad), "{bad} in calc output for {s:?}:\n{text}");
@@ -214,7 +215,7 @@ proptest! {
                 prop_assert!(v.is_finite(), "{} = {v} for {s:?}\n{hardware}\n{models}", q.name());
             }
         }
-        let text = calc::run(&catalog, &CalcArgs { scenario: s.clone(), json: false })
+        let text = calc::run(&catalog, &CalcArgs { scenario: s.clone(), json: false, plan: PlanCli::default() })
             .map_err(|e| TestCaseError::fail(format!("{e:#}")))?;
         for bad in ["inf", "NaN", "18446744073709551615"] {
             prop_assert!(!text.contains(bad), "{bad} in calc output for {s:?}:\n{text}\n{hardware}\n{models}");

@@ -7,8 +7,9 @@ use super::quiz::QuizRun;
 use super::review::Reviewing;
 use super::{App, KeyContext};
 use crate::domain::batch_range::Wall;
+use crate::domain::quantity::Quantity;
 use crate::domain::scenario::Scenario;
-use crate::domain::withhold::Withheld;
+use crate::domain::withhold::{Shown, Withheld};
 
 /// A use of the tutor, with the state only that use has (so no mode can meet another's).
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -90,7 +91,10 @@ impl Mode {
                 .ok()
                 .and_then(|e| e.model)
                 .and_then(|m| m.max_batch_kv)
-                .is_some_and(|w| !self.withheld(app).allows(w as f64, 1.0));
+                .is_some_and(|w| {
+                    let wall = Shown::Quantity(Quantity::MaxBatchKv);
+                    !self.withheld(app).may_show(wall, w as f64, 1.0)
+                });
         if asks { Wall::Withheld } else { Wall::Stops }
     }
 

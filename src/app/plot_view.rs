@@ -223,21 +223,22 @@ impl PlotView {
         PlotChange::Refused(skipped.join("; "))
     }
 
-    /// Switches the context length.
+    /// Switches the context length to the next one up or down; at either end it stays (a
+    /// shorter context than 1K does not wrap round to 128K).
     pub fn cycle_context(&mut self, cycle: Cycle, catalog: &Catalog) -> PlotChange {
         let context = self.scenario.context;
-        let next = match cycle {
-            Cycle::Forward => CONTEXTS
-                .iter()
-                .copied()
-                .find(|c| *c > context)
-                .unwrap_or(CONTEXTS[0]),
-            Cycle::Backward => CONTEXTS
-                .iter()
-                .rev()
-                .copied()
-                .find(|c| *c < context)
-                .unwrap_or(CONTEXTS[CONTEXTS.len() - 1]),
+        let (next, end) = match cycle {
+            Cycle::Forward => (CONTEXTS.iter().copied().find(|c| *c > context), "longest"),
+            Cycle::Backward => (
+                CONTEXTS.iter().rev().copied().find(|c| *c < context),
+                "shortest",
+            ),
+        };
+        let Some(next) = next else {
+            return PlotChange::Refused(format!(
+                "the context is already {}, the {end}",
+                crate::domain::batch_range::context_label(context)
+            ));
         };
         self.scenario.context = next;
         self.after_change(catalog, None)

@@ -8,12 +8,16 @@ use crate::domain::schedule::DesiredRetention;
 
 mod commands;
 mod lazy;
+mod own_cluster;
+mod plan;
 
 pub use commands::{
     CalcCli, CheckCli, CompletionsCli, DetectCli, JoinCli, LabCli, LearnCli, ListCli, ManCli,
     PresentCli, QuizCli, ResultsCli, RevealWhen, ReviewCli,
 };
 pub use lazy::Lazy;
+pub use own_cluster::{ClusterAction, ClusterCli, ClusterNewCli, ModelAction, ModelCli};
+pub use plan::{DEFAULT_CHUNK, DEFAULT_OUTPUT_TOKENS, PlanCli};
 
 /// A terminal tutor for the roofline model of LLM inference: predict a number, reveal it, and
 /// watch the decode dot climb a live log-log roofline for your own GPU and model.
@@ -38,6 +42,15 @@ pub struct GlobalArgs {
     /// Extra model definitions (RON), adding to or replacing the built-ins by id.
     #[arg(long = "models", value_name = "FILE")]
     pub models: Vec<PathBuf>,
+    /// A model from its Hugging Face `config.json` (the file, or the model's directory; read
+    /// offline): it becomes the scenario's model wherever `--model` would name one.
+    #[arg(long = "model-config", value_name = "PATH")]
+    pub model_config: Option<PathBuf>,
+    /// A benchmark of your serving engine (`vllm bench serve --save-result` JSON or its
+    /// printed summary, SGLang `bench_serving` JSONL, `llama-bench -o json`): its runs go on
+    /// the plot beside the speed of light, with MBU and MFU. Repeatable.
+    #[arg(long = "measured", value_name = "FILE")]
+    pub measured: Vec<PathBuf>,
     /// Your cluster profile (RON; see assets/clusters/example.ron): the scenario every lesson
     /// example and computed answer uses unless a step sets its own.
     #[arg(long = "cluster", value_name = "FILE")]
@@ -85,6 +98,10 @@ pub enum Command {
     Lab(Lazy<LabCli>),
     /// Find this machine's GPUs and print (or write) a cluster profile for them.
     Detect(Lazy<DetectCli>),
+    /// Bring a model in from its Hugging Face `config.json`: `roofline model import PATH`.
+    Model(Lazy<ModelCli>),
+    /// Write (`cluster new`) or check (`cluster check FILE`) a cluster profile.
+    Cluster(Lazy<ClusterCli>),
     /// Take a quiz: scored predictions drawn from the lessons, fresh numbers per seed, a
     /// result file at the end (study progress is not touched).
     Quiz(Lazy<QuizCli>),
@@ -110,6 +127,8 @@ impl Command {
             Self::Detect(c) => &mut c.0.global,
             Self::Quiz(c) => &mut c.0.global,
             Self::Results(c) => &mut c.0.global,
+            Self::Model(c) => &mut c.0.global,
+            Self::Cluster(c) => &mut c.0.global,
         }
     }
 }
@@ -133,10 +152,12 @@ impl Cli {
 impl GlobalArgs {
     /// Adds the options given after the command's name: their files after these, their
     /// single values instead of these.
-    fn merge(&mut self, after: Self) {
+    pub(crate) fn merge(&mut self, after: Self) {
         let Self {
             hardware,
             models,
+            model_config,
+            measured,
             cluster,
             lessons,
             data_dir,
@@ -145,6 +166,8 @@ impl GlobalArgs {
         } = after;
         self.hardware.extend(hardware);
         self.models.extend(models);
+        self.model_config = model_config.or(self.model_config.take());
+        self.measured.extend(measured);
         self.cluster = cluster.or(self.cluster.take());
         self.lessons = lessons.or(self.lessons.take());
         self.data_dir = data_dir.or(self.data_dir.take());

@@ -11,6 +11,14 @@ use crate::domain::format::group;
 use crate::domain::quantity::{Quantity, QuantityValue};
 use crate::domain::scenario::{Evaluation, KvSplit, ModelEvaluation, Scenario, WeightFit};
 
+use super::args::PlanCli;
+
+mod disagg;
+mod interconnect;
+mod latency;
+mod plan;
+mod rows;
+
 /// The options `roofline calc` takes, already parsed.
 #[derive(Debug, Clone)]
 pub struct CalcArgs {
@@ -18,17 +26,24 @@ pub struct CalcArgs {
     pub scenario: Scenario,
     /// Print JSON instead of a table.
     pub json: bool,
+    /// Interconnect, disaggregation and latency-target options (all off by default).
+    pub plan: PlanCli,
 }
 
 /// Evaluates the scenario and renders it.
 pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
     let evaluation = args.scenario.evaluate(catalog)?;
+    let sections = plan::Sections::compute(catalog, &args.scenario, &evaluation, &args.plan)?;
     Ok(if args.json {
-        let mut text = serde_json::to_string_pretty(&to_json(&args.scenario, &evaluation))?;
+        let mut json = to_json(&args.scenario, &evaluation);
+        sections.extend_json(&mut json);
+        let mut text = serde_json::to_string_pretty(&json)?;
         text.push('\n');
         text
     } else {
-        to_table(&args.scenario, &evaluation)
+        let mut text = to_table(&args.scenario, &evaluation);
+        text.push_str(&sections.text());
+        text
     })
 }
 

@@ -28,6 +28,7 @@ fn catalog_with(
         models: global.models.clone(),
     };
     let mut catalog = load_catalog(&sources).map_err(|errors| problems("data files", &errors))?;
+    super::model_config::add_to(global, &mut catalog)?;
     if let Some(report) = lab {
         catalog.add_lab(report);
     }
@@ -69,6 +70,8 @@ fn lab_report(global: &GlobalArgs) -> Option<crate::domain::lab::LabReport> {
 pub fn study_start(global: &GlobalArgs) -> Result<(Deferred<Catalog>, ClusterProfile, Course)> {
     let learners_own = !global.hardware.is_empty()
         || !global.models.is_empty()
+        || global.model_config.is_some()
+        || !global.measured.is_empty()
         || global.cluster.is_some()
         || global.lessons.is_some();
     let lab = lab_report(global);
@@ -118,6 +121,7 @@ pub fn catalog_and_cluster(global: &GlobalArgs) -> Result<(Catalog, ClusterProfi
 /// `catalog` with the learner's cluster profile, its endpoint figures put on the catalog.
 fn with_cluster(global: &GlobalArgs, mut catalog: Catalog) -> Result<(Catalog, ClusterProfile)> {
     let cluster = cluster(global, &catalog)?;
+    super::own_cluster::add_benchmarks(global, &mut catalog, &cluster)?;
     catalog.endpoint = cluster
         .measured
         .map(|measured| (cluster.scenario.clone(), measured));
@@ -148,10 +152,11 @@ pub fn catalog_kind(
     match (
         global.hardware.as_slice(),
         global.models.as_slice(),
+        &global.model_config,
         &catalog.lab,
         &catalog.gpu_lab,
     ) {
-        ([], [], None, None) => CatalogKind::Shipped,
+        ([], [], None, None, None) => CatalogKind::Shipped,
         _ => CatalogKind::Extended,
     }
 }
@@ -172,10 +177,11 @@ fn problems(what: &str, errors: &[LocatedError]) -> anyhow::Error {
 
 /// The active cluster: the `--cluster` profile when given, else the tutor's default.
 pub fn cluster(global: &GlobalArgs, catalog: &Catalog) -> Result<ClusterProfile> {
-    match &global.cluster {
+    let profile = match &global.cluster {
         Some(path) => load_cluster(path, catalog)
             .map_err(|e| anyhow!("{e}"))
-            .context("cannot use that cluster profile"),
-        None => Ok(ClusterProfile::default_profile()),
-    }
+            .context("cannot use that cluster profile")?,
+        None => ClusterProfile::default_profile(),
+    };
+    super::own_cluster::with_model_config(global, profile)
 }

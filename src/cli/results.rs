@@ -22,6 +22,8 @@ use std::process::ExitCode;
 
 use anyhow::{Result, bail};
 
+mod schema;
+
 use super::args::ResultsCli;
 use crate::content::located::{LocatedError, Location, read_text};
 use crate::content::terminal_text::for_terminal;
@@ -104,6 +106,9 @@ pub fn load(path: &Path) -> Result<QuizResult, LocatedError> {
                 result.format_version
             ),
         ));
+    }
+    if let Some(breach) = schema::breach(&result) {
+        return Err(schema::locate(&shown, &source, &breach));
     }
     Ok(result)
 }

@@ -33,8 +33,17 @@ pub struct ClusterFile {
     pub gpu_count: u32,
     /// Tensor-parallel degree of one replica.
     pub tp: u32,
-    /// Model id.
-    pub model: String,
+    /// Model id (or give `model_config`).
+    #[serde(default)]
+    pub model: Option<String>,
+    /// The model's Hugging Face `config.json` (or its directory), relative to this file,
+    /// instead of a model id (see `roofline model import`).
+    #[serde(default)]
+    pub model_config: Option<String>,
+    /// Benchmark files of your serving engine, relative to this file (what `--measured`
+    /// reads): their runs go on the plot.
+    #[serde(default)]
+    pub measured_files: Vec<String>,
     /// Tensor-core math format.
     pub precision: Dtype,
     /// Weight format (default: the precision).
@@ -184,7 +193,7 @@ fn check(
     };
     let scenario = Scenario {
         gpu: file.gpu.clone(),
-        model: Some(file.model.clone()),
+        model: Some(super::cluster_model::model_id(path, text, &file)?),
         precision: file.precision,
         weights: file.weights.unwrap_or(file.precision),
         kv: file.kv.unwrap_or(Dtype::Bf16),

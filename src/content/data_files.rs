@@ -258,7 +258,7 @@ mod tests {
     #[test]
     fn builtin_files_load_clean() {
         let catalog = builtin_catalog();
-        assert_eq!(catalog.gpus.len(), 16);
+        assert_eq!(catalog.gpus.len(), 20);
         assert!(catalog.models.len() >= 11);
     }
 
@@ -392,7 +392,7 @@ mod tests {
             GPU.replace("\"x\"", "\"h100-sxm\"")
         );
         catalog.add_gpus(parse_hardware("mine.ron", &text).unwrap());
-        assert_eq!(catalog.gpus.len(), 16);
+        assert_eq!(catalog.gpus.len(), 20);
         assert_eq!(catalog.gpu("h100-sxm").unwrap().name, "X");
     }
 }

@@ -22,6 +22,12 @@ pub struct Catalog {
     /// What the learner measured on the endpoint of their `--cluster` profile, and that
     /// profile's scenario: placed under the roof when the plot shows that GPU and model.
     pub endpoint: Option<(super::scenario::Scenario, super::endpoint::Measurement)>,
+    /// The runs of the learner's benchmark files (`--measured`), and the cluster scenario
+    /// they were run on: placed under the roof when the plot shows that GPU and model.
+    pub benchmarks: Option<(
+        super::scenario::Scenario,
+        Vec<super::benchmark::BenchmarkRun>,
+    )>,
 }
 
 /// What kind of id a lookup was for.

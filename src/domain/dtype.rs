@@ -23,13 +23,19 @@ pub enum Dtype {
     Int8,
     /// 4-bit integer weights, half a byte (weight-only quantization).
     Int4,
-    /// 4-bit float (Blackwell NVFP4/MXFP4), half a byte.
+    /// A bare 4-bit float (E2M1), half a byte, scales not counted.
     Fp4,
+    /// NVFP4 as shipped: E2M1 values, one FP8 (E4M3) scale per 16 and one FP32 scale per
+    /// tensor: 4.5 bits, 9/16 byte per element (aiconfigurator PR #391).
+    Nvfp4,
+    /// MXFP4 (OCP microscaling) as shipped: E2M1 values, one E8M0 scale per 32: 4.25 bits,
+    /// 17/32 byte per element.
+    Mxfp4,
 }
 
 impl Dtype {
     /// Every format, in the order menus and errors list them.
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 10] = [
         Self::Fp32,
         Self::Tf32,
         Self::Bf16,
@@ -38,9 +44,12 @@ impl Dtype {
         Self::Int8,
         Self::Int4,
         Self::Fp4,
+        Self::Nvfp4,
+        Self::Mxfp4,
     ];
 
-    /// Bytes one element occupies in memory.
+    /// Bytes one element occupies in memory; for the block-scaled four-bit formats, with its
+    /// share of the block scale (NVFP4 1/2 + 1/16, MXFP4 1/2 + 1/32).
     #[must_use]
     pub const fn bytes(self) -> f64 {
         match self {
@@ -48,6 +57,17 @@ impl Dtype {
             Self::Bf16 | Self::Fp16 => 2.0,
             Self::Fp8 | Self::Int8 => 1.0,
             Self::Int4 | Self::Fp4 => 0.5,
+            Self::Nvfp4 => 9.0 / 16.0,
+            Self::Mxfp4 => 17.0 / 32.0,
+        }
+    }
+
+    /// Whether this is one of the four-bit formats (bare or block-scaled).
+    #[must_use]
+    pub const fn is_four_bit(self) -> bool {
+        match self {
+            Self::Int4 | Self::Fp4 | Self::Nvfp4 | Self::Mxfp4 => true,
+            Self::Fp32 | Self::Tf32 | Self::Bf16 | Self::Fp16 | Self::Fp8 | Self::Int8 => false,
         }
     }
 
@@ -63,6 +83,8 @@ impl Dtype {
             Self::Int8 => "int8",
             Self::Int4 => "int4",
             Self::Fp4 => "fp4",
+            Self::Nvfp4 => "nvfp4",
+            Self::Mxfp4 => "mxfp4",
         }
     }
 
@@ -81,7 +103,9 @@ impl fmt::Display for Dtype {
 
 /// A format name that is not one of [`Dtype::ALL`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown precision '{0}' (expected one of fp32, tf32, bf16, fp16, fp8, int8, int4, fp4)")]
+#[error(
+    "unknown precision '{0}' (expected one of fp32, tf32, bf16, fp16, fp8, int8, int4, fp4, nvfp4, mxfp4)"
+)]
 pub struct UnknownDtype(pub String);
 
 impl FromStr for Dtype {
@@ -106,6 +130,8 @@ mod tests {
     #[case::bf16(Dtype::Bf16, 2.0)]
     #[case::fp8(Dtype::Fp8, 1.0)]
     #[case::int4(Dtype::Int4, 0.5)]
+    #[case::nvfp4(Dtype::Nvfp4, 0.5625)]
+    #[case::mxfp4(Dtype::Mxfp4, 0.531_25)]
     fn bytes_per_element(#[case] dtype: Dtype, #[case] bytes: f64) {
         assert!((dtype.bytes() - bytes).abs() < f64::EPSILON);
     }

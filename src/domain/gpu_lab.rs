@@ -281,6 +281,7 @@ impl GpuLabReport {
             memory_gb: self.memory_bytes as f64 / 1e9,
             // Board power is the datasheet's business; the lab measures rates only.
             tdp_w: None,
+            scale_up_link: None,
             source: format!(
                 "measured by `roofline lab --gpu` on device {} ({}, compute capability {})",
                 self.ordinal, self.name, self.compute_capability

@@ -21,8 +21,10 @@ pub struct Peaks {
     pub fp8: Option<f64>,
     /// INT8 tensor math, in TOPS.
     pub int8: Option<f64>,
-    /// FP4 tensor math (Blackwell).
+    /// FP4 tensor math with OCP MXFP4 block scales (Blackwell, CDNA 4).
     pub fp4: Option<f64>,
+    /// FP4 tensor math with NVFP4 block scales (NVIDIA Blackwell only).
+    pub nvfp4: Option<f64>,
 }
 
 impl Peaks {
@@ -36,7 +38,8 @@ impl Peaks {
             Dtype::Fp16 => self.fp16,
             Dtype::Fp8 => self.fp8,
             Dtype::Int8 => self.int8,
-            Dtype::Fp4 => self.fp4,
+            Dtype::Fp4 | Dtype::Mxfp4 => self.fp4,
+            Dtype::Nvfp4 => self.nvfp4,
             Dtype::Int4 => None,
         }
     }
@@ -71,6 +74,10 @@ pub struct Gpu {
     /// vendor publishes none per chip (TPUs).
     #[serde(default)]
     pub tdp_w: Option<f64>,
+    /// The link between GPUs of one node (NVLink generation), an id of the links data file;
+    /// left out where the part has none the tutor models.
+    #[serde(default)]
+    pub scale_up_link: Option<String>,
     /// Where the figures come from (the board power's datasheet included).
     pub source: String,
 }

@@ -197,6 +197,7 @@ impl LabReport {
             memory_gb: self.memory_bytes.unwrap_or(self.buffer_bytes) / 1e9,
             // A CPU's board power is not measured here: no energy figure for this machine.
             tdp_w: None,
+            scale_up_link: None,
             source: format!(
                 "measured by `roofline lab` on {} thread(s), {}",
                 self.threads, self.simd

@@ -228,6 +228,10 @@ pub struct ChoiceAnswer {
     pub options: Vec<String>,
     /// Index of the correct option, from 0.
     pub correct: usize,
+    /// The engine quantity the choice turns on (`"tpot_ms"` for "does batch 128 keep a 10 ms
+    /// promise?"): withheld while the question is open, as a numeric answer's is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub about: Option<String>,
 }
 
 /// A recall card.

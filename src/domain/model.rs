@@ -66,12 +66,12 @@ pub struct ModelSpec {
     /// All parameters, embeddings included.
     pub params: f64,
     /// Parameters one token uses (MoE only; as the model card states it).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub active_params: Option<f64>,
     /// Transformer blocks.
     pub layers: u32,
     /// Blocks with softmax attention and a KV cache (hybrid models have fewer than `layers`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attention_layers: Option<u32>,
     /// Model width (`hidden_size`).
     pub hidden: u64,
@@ -90,10 +90,10 @@ pub struct ModelSpec {
     /// KV cache layout.
     pub attention: Attention,
     /// Mixture-of-experts routing, if any.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub experts: Option<Experts>,
     /// Hybrid models only: the linear-attention layers (`layers − attention_layers` of them).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub linear_attention: Option<LinearAttention>,
     /// Where the figures come from.
     pub source: String,

@@ -25,7 +25,7 @@ use super::catalog::Catalog;
 use super::lesson::template::render;
 use super::lesson::{Lesson, Step};
 use super::scenario::Scenario;
-use super::withhold::{Withheld, figures_in, same_figure};
+use super::withhold::{Withheld, asked_quantity, figures_in, same_figure, stated_figures};
 
 /// A lesson being studied.
 #[derive(Debug, Clone, PartialEq)]
@@ -265,7 +265,16 @@ impl Session {
             }
             _ => Vec::new(),
         };
-        Withheld::with_units(pending).with(card)
+        let withheld = Withheld::with_units(pending).with(card);
+        // The step on screen, until revealed, withholds the quantity it asks for at every
+        // setting, with its family; what its question states stays shown.
+        match lesson.steps.get(self.current) {
+            Some(step) if !revealed(self.current, self.state()) => match asked_quantity(step) {
+                Some(asked) => withheld.asking(asked, stated_figures(step, cluster, catalog)),
+                None => withheld,
+            },
+            Some(_) | None => withheld,
+        }
     }
 
     /// Replaces the current step's answer before a guess is committed: an explore step is judged

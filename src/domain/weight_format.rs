@@ -30,14 +30,39 @@ const INT4_GPTQ_AWQ: WeightFormat = WeightFormat {
              lm_head left unquantized",
 };
 
+/// NVFP4 checkpoints as they ship (NVIDIA Model Optimizer): E2M1 weights with one E4M3 scale
+/// per 16 (the scales are in [`Dtype::Nvfp4`]'s 9/16 byte), embedding and head in BF16.
+const NVFP4_SHIPPED: WeightFormat = WeightFormat {
+    dtype: Dtype::Nvfp4,
+    group_size: 0,
+    scale_bytes: 0.0,
+    edges: Some(Dtype::Bf16),
+    source: "NVFP4: E2M1 with one FP8 (E4M3) scale per 16 weights and one FP32 scale per tensor, \
+             4.5 bits = 9/16 byte per weight (aiconfigurator PR #391); embedding and lm_head \
+             left in BF16 as Model Optimizer exports them",
+};
+
+/// MXFP4 checkpoints as they ship: E2M1 weights with one E8M0 scale per 32 (in
+/// [`Dtype::Mxfp4`]'s 17/32 byte), embedding and head in BF16.
+const MXFP4_SHIPPED: WeightFormat = WeightFormat {
+    dtype: Dtype::Mxfp4,
+    group_size: 0,
+    scale_bytes: 0.0,
+    edges: Some(Dtype::Bf16),
+    source: "MXFP4 (OCP Microscaling Formats v1.0): E2M1 with one E8M0 scale per 32 weights, \
+             4.25 bits = 17/32 byte per weight; embedding and lm_head left in BF16",
+};
+
 impl WeightFormat {
-    /// The format as it ships. Only weight-only INT4 differs from the bare element width; the
-    /// per-channel or per-block scales of FP8 and INT8 checkpoints cost under 0.01 % and are
-    /// left out, so their bytes are the element bytes.
+    /// The format as it ships. The four-bit formats keep the embedding and head in BF16 (and
+    /// INT4 adds its group scales); the per-channel or per-block scales of FP8 and INT8
+    /// checkpoints cost under 0.01 % and are left out, so their bytes are the element bytes.
     #[must_use]
     pub const fn of(dtype: Dtype) -> Self {
         match dtype {
             Dtype::Int4 => INT4_GPTQ_AWQ,
+            Dtype::Nvfp4 => NVFP4_SHIPPED,
+            Dtype::Mxfp4 => MXFP4_SHIPPED,
             Dtype::Fp32
             | Dtype::Tf32
             | Dtype::Bf16
@@ -83,9 +108,22 @@ mod tests {
         assert!((f.edge_bytes() - 2.0).abs() < 1e-12);
     }
 
+    #[rstest::rstest]
+    #[case::nvfp4(Dtype::Nvfp4, 9.0 / 16.0)]
+    #[case::mxfp4(Dtype::Mxfp4, 17.0 / 32.0)]
+    fn block_scaled_fp4_ships_with_its_scales_and_bf16_edges(
+        #[case] dtype: Dtype,
+        #[case] body: f64,
+    ) {
+        let f = WeightFormat::of(dtype);
+        assert!((f.body_bytes() - body).abs() < 1e-12);
+        assert!((f.edge_bytes() - 2.0).abs() < 1e-12);
+    }
+
     #[test]
     fn other_formats_are_their_element_width() {
-        for d in Dtype::ALL.into_iter().filter(|d| *d != Dtype::Int4) {
+        let shipped = [Dtype::Int4, Dtype::Nvfp4, Dtype::Mxfp4];
+        for d in Dtype::ALL.into_iter().filter(|d| !shipped.contains(d)) {
             let f = WeightFormat::of(d);
             assert!((f.body_bytes() - d.bytes()).abs() < 1e-12, "{d}");
             assert!((f.edge_bytes() - d.bytes()).abs() < 1e-12, "{d}");

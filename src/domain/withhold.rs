@@ -16,6 +16,13 @@
 use std::borrow::Cow;
 use std::ops::Range;
 
+mod asked;
+mod family;
+mod step;
+
+pub use family::{Shown, family};
+pub use step::{asked_quantity, stated_figures};
+
 /// What replaces a withheld figure.
 pub const MASK: &str = "?";
 
@@ -23,6 +30,11 @@ pub const MASK: &str = "?";
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Withheld {
     figures: Vec<f64>,
+    /// The quantities withheld at every setting while the step on screen asks for one of them
+    /// (see [`family`]).
+    asked: Vec<crate::domain::quantity::Quantity>,
+    /// The figures the question on screen states: they stay shown.
+    stated: Vec<f64>,
     /// The unit a figure is asked in, where known (`98` → `sequences`): prose that writes the
     /// number with another unit (`98 layers`) is not stating it.
     units: Vec<(f64, String)>,
@@ -66,6 +78,8 @@ impl Withheld {
     pub const fn none() -> Self {
         Self {
             figures: Vec::new(),
+            asked: Vec::new(),
+            stated: Vec::new(),
             units: Vec::new(),
         }
     }
@@ -94,6 +108,8 @@ impl Withheld {
         figures.dedup();
         Self {
             figures,
+            asked: Vec::new(),
+            stated: Vec::new(),
             units: Vec::new(),
         }
     }
@@ -101,10 +117,18 @@ impl Withheld {
     /// Also withholds these figures.
     #[must_use]
     pub fn with(self, more: impl IntoIterator<Item = f64>) -> Self {
-        let units = self.units;
-        let mut withheld = Self::new(self.figures.into_iter().chain(more));
-        withheld.units = units;
-        withheld
+        let Self {
+            figures,
+            asked,
+            stated,
+            units,
+        } = self;
+        Self {
+            asked,
+            stated,
+            units,
+            ..Self::new(figures.into_iter().chain(more))
+        }
     }
 
     /// Also withholds these figures, asked in these units.
@@ -184,7 +208,7 @@ impl Withheld {
     /// Whether nothing is withheld.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.figures.is_empty()
+        self.figures.is_empty() && self.asked.is_empty()
     }
 
     /// The withheld figures, ascending.

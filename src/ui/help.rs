@@ -126,16 +126,48 @@ fn content(app: &App, width: u16) -> Vec<Line<'static>> {
         if context == KeyContext::WhatIfEntry {
             // The commands the line takes, from the same table the line reads.
             for command in crate::domain::whatif::help_lines() {
-                let (name, what) = command.split_once(": ").unwrap_or((command, ""));
-                lines.push(Line::from(vec![
-                    Span::styled(
-                        format!("  :{name:<width$}", width = KEY_WIDTH + 1),
-                        theme.key(),
-                    ),
-                    Span::raw(what.to_owned()),
-                ]));
+                for (key, what) in command_rows(command) {
+                    lines.push(Line::from(vec![
+                        Span::styled(key, theme.key()),
+                        Span::raw(what.to_owned()),
+                    ]));
+                }
             }
         }
     }
     lines
+}
+
+/// A what-if command's help as rows of (key column, description): a command too long for the
+/// key column gets its own row, so its name never runs into its description.
+fn command_rows(command: &str) -> Vec<(String, &str)> {
+    let (name, what) = command.split_once(": ").unwrap_or((command, ""));
+    let key = format!("  :{name:<width$}", width = KEY_WIDTH + 1);
+    if name.chars().count() < KEY_WIDTH + 1 {
+        vec![(key, what)]
+    } else {
+        vec![
+            (format!("  :{name}"), ""),
+            (" ".repeat(KEY_WIDTH + 4), what),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_command_runs_into_its_description() {
+        for command in crate::domain::whatif::help_lines() {
+            let rows = command_rows(command);
+            for (key, what) in &rows {
+                if !what.is_empty() {
+                    assert!(key.ends_with(' '), "{key}{what}");
+                }
+            }
+            let text: String = rows.iter().flat_map(|(k, w)| [k.as_str(), *w]).collect();
+            assert!(!text.contains("offa"), "{text}");
+        }
+    }
 }

@@ -39,6 +39,9 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Measured {
             ..Measured::default()
         };
     }
+    if let Some(runs) = super::benchmark_points::measured(catalog, scenario) {
+        return runs;
+    }
     let Some((cluster, measurement)) = &catalog.endpoint else {
         return Measured::default();
     };

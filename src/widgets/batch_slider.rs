@@ -17,8 +17,9 @@ use ratatui::widgets::Widget;
 use super::readouts::group;
 use super::theme::{Appearance, Element};
 use crate::domain::logscale::LogScale;
+use crate::domain::quantity::Quantity;
 use crate::domain::scenario::{Evaluation, ModelEvaluation, Scenario, WeightFit};
-use crate::domain::withhold::Withheld;
+use crate::domain::withhold::{Shown, Withheld};
 
 /// The smallest batch on the slider.
 pub const SLIDER_MIN_BATCH: u32 = 1;
@@ -178,7 +179,14 @@ impl BatchSlider {
     }
 
     fn wall_label(&self, variant: Variant) -> String {
-        let value = |wall: u64| self.withheld.mask(&group(wall as f64, 0)).into_owned();
+        let value = |wall: u64| {
+            self.withheld
+                .label(
+                    Shown::Quantity(Quantity::MaxBatchKv),
+                    &group(wall as f64, 0),
+                )
+                .into_owned()
+        };
         if self.fit == WeightFit::DoesNotFit {
             return match variant {
                 Variant::Full => " does not fit".to_owned(),
@@ -212,7 +220,11 @@ impl BatchSlider {
     }
 
     fn prefix(&self, variant: Variant) -> String {
-        let batch = self.withheld.mask(&self.batch.to_string()).into_owned();
+        // The batch is the learner's setting: never withheld.
+        let batch = self
+            .withheld
+            .label(Shown::Batch, &self.batch.to_string())
+            .into_owned();
         match variant {
             Variant::Full => format!("batch {batch:<4} "),
             Variant::Short => format!("B{batch:<4} "),
@@ -233,7 +245,10 @@ impl Widget for &BatchSlider {
         let look = self.appearance;
         let Some((variant, track)) = self.layout(area) else {
             if !area.is_empty() {
-                let text = format!("B={}", self.withheld.mask(&self.batch.to_string()));
+                let text = format!(
+                    "B={}",
+                    self.withheld.label(Shown::Batch, &self.batch.to_string())
+                );
                 buf.set_stringn(
                     area.x,
                     area.y,

@@ -14,9 +14,10 @@ use ratatui::widgets::Widget;
 
 use super::theme::{Appearance, Element};
 use crate::domain::logscale::short_label;
+use crate::domain::quantity::Quantity;
 use crate::domain::roofline::{self, Bound};
 use crate::domain::scenario::Evaluation;
-use crate::domain::withhold::Withheld;
+use crate::domain::withhold::{Shown, Withheld};
 
 /// One readout and how long it survives a narrow line (higher stays longer).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,6 +28,8 @@ pub struct Readout {
     pub element: Option<Element>,
     /// Survival rank: the lowest is dropped first.
     pub keep: u8,
+    /// What figure it shows, for withholding.
+    pub shown: Shown,
 }
 
 impl Readout {
@@ -35,7 +38,18 @@ impl Readout {
             text,
             element,
             keep,
+            shown: Shown::Setting,
         }
+    }
+
+    const fn measured(mut self) -> Self {
+        self.shown = Shown::Measured;
+        self
+    }
+
+    const fn showing(mut self, quantity: Quantity) -> Self {
+        self.shown = Shown::Quantity(quantity);
+        self
     }
 }
 
@@ -49,17 +63,20 @@ pub fn readouts(evaluation: &Evaluation) -> Vec<Readout> {
                 format!("ridge {}", short_label(evaluation.ridge)),
                 Some(Element::Ridge),
                 4,
-            ),
+            )
+            .showing(Quantity::Ridge),
             Readout::new(
                 format!("{} TF", short_label(evaluation.peak_flops / 1e12)),
                 Some(Element::Roof),
                 3,
-            ),
+            )
+            .showing(Quantity::PeakTflops),
             Readout::new(
                 format!("{} TB/s", decimals(evaluation.bandwidth / 1e12, 2)),
                 None,
                 2,
-            ),
+            )
+            .showing(Quantity::BandwidthTbs),
             Readout::new("no model".to_owned(), None, 1),
         ];
     };
@@ -87,14 +104,18 @@ pub fn readouts(evaluation: &Evaluation) -> Vec<Readout> {
             ),
             Some(Element::Decode),
             5,
-        ),
-        Readout::new(format!("{}% of ridge", percent(share)), None, 2),
+        )
+        .showing(Quantity::DecodeDotIntensity),
+        Readout::new(format!("{}% of ridge", percent(share)), None, 2)
+            .showing(Quantity::RidgeSharePct),
         Readout::new(
             format!("{} ms", milliseconds(model.step_time_s * 1e3)),
             None,
             4,
-        ),
-        Readout::new(format!("{} tok/s", group(model.tokens_per_s, 0)), None, 3),
+        )
+        .showing(Quantity::StepTimeMs),
+        Readout::new(format!("{} tok/s", group(model.tokens_per_s, 0)), None, 3)
+            .showing(Quantity::TokensPerS),
         Readout::new(bound.to_owned(), None, 1),
     ]
 }
@@ -145,6 +166,7 @@ impl<'a> ReadoutsLine<'a> {
                 Some(Element::Measured),
                 3,
             )
+            .measured()
         }));
         items.extend(mfu.map(|u| {
             Readout::new(
@@ -152,9 +174,10 @@ impl<'a> ReadoutsLine<'a> {
                 Some(Element::Measured),
                 2,
             )
+            .measured()
         }));
         for item in &mut items {
-            if let std::borrow::Cow::Owned(masked) = self.withheld.mask(&item.text) {
+            if let std::borrow::Cow::Owned(masked) = self.withheld.label(item.shown, &item.text) {
                 item.text = masked;
             }
         }

@@ -26,6 +26,8 @@ use super::plot_layout::{DotGrid, PlotLayout, centred_start};
 use super::plot_model::{INTENSITY_AXIS, PlotModel, Roof};
 use super::theme::{Appearance, Element, GlyphSet};
 use crate::domain::logscale::{LogScale, short_label};
+use crate::domain::quantity::Quantity;
+use crate::domain::withhold::Shown;
 
 /// Draws a [`PlotModel`]: `frame.render_widget(RooflinePlot::new(&model), area)`.
 ///
@@ -273,11 +275,20 @@ impl RooflinePlot<'_> {
 
     fn render_summary(self, area: Rect, buf: &mut Buffer) {
         let look = self.appearance();
-        let ridge = format!("ridge {}", short_label(self.model.roof.ridge()));
+        let withheld = &self.model.withheld;
+        let ridge = withheld
+            .label(
+                Shown::Quantity(Quantity::Ridge),
+                &format!("ridge {}", short_label(self.model.roof.ridge())),
+            )
+            .into_owned();
         let text = match self.model.decode {
             Some(decode) => format!(
-                "AI {:.1}{}{ridge}",
-                decode.intensity,
+                "{}{}{ridge}",
+                withheld.label(
+                    Shown::Quantity(Quantity::DecodeDotIntensity),
+                    &format!("AI {:.1}", decode.intensity)
+                ),
                 look.pick(" · ", " | ")
             ),
             None => ridge,
@@ -285,7 +296,7 @@ impl RooflinePlot<'_> {
         buf.set_stringn(
             area.x,
             area.y,
-            self.model.withheld.mask(&text),
+            text,
             usize::from(area.width),
             look.style(Element::Decode),
         );

@@ -110,9 +110,16 @@ pub fn leak(app: &App, withheld: &Withheld, width: u16, height: u16) -> Option<S
                 .collect::<Vec<String>>()
         })
     };
+    // The plot's batch is the learner's setting: shown whatever a step asks (issue #22).
+    let batch = f64::from(app.plot().scenario.batch);
+    let is_setting = |line: &str, t: &roofline_tutor::domain::withhold::Token| {
+        let before = line[..t.range.start].trim_end();
+        (t.value - batch).abs() < 0.5
+            && (before.ends_with("B=") || before.ends_with("batch") || before.ends_with('B'))
+    };
     lines.iter().enumerate().find_map(|(row, line)| {
         tokens(line)
-            .filter(|t| !is_decade(t.value))
+            .filter(|t| !is_decade(t.value) && !is_setting(line, t))
             .find_map(|t| {
                 let mut after = words_after(&lines, row, t.range.end);
                 let pane = |l: &str| -> String {

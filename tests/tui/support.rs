@@ -70,6 +70,15 @@ pub fn fixture_app_warning(width: u16, height: u16, warning: &str) -> App {
     })
 }
 
+/// An app over the shipped course on this cluster (as `--cluster` gives it), on the lesson list.
+pub fn course_app_on(cluster: Scenario, width: u16, height: u16) -> App {
+    let lessons = lessons::builtin(&builtin_catalog()).expect("the shipped lessons load");
+    App::new(AppInit {
+        cluster,
+        ..init(lessons, width, height, Appearance::default())
+    })
+}
+
 fn app_with(lessons: Vec<Lesson>, width: u16, height: u16, look: Appearance) -> App {
     App::new(init(lessons, width, height, look))
 }

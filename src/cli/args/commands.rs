@@ -268,6 +268,9 @@ pub struct CalcCli {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Cluster options: interconnect, disaggregation, latency targets.
+    #[command(flatten)]
+    pub plan: super::PlanCli,
     /// Options every command shares.
     #[command(flatten)]
     pub global: GlobalArgs,

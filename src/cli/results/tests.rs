@@ -129,3 +129,52 @@ fn a_foreign_file_says_what_it_lacks_and_a_newer_format_is_refused() {
         "{e}"
     );
 }
+
+#[rstest::rstest]
+#[case::confidence(|r: &mut QuizResult| r.questions[1].confidence = Some(7), 2, "confidence", "question 2: confidence 7 is not 1, 2 or 3")]
+#[case::zero_guess(|r: &mut QuizResult| r.questions[0].guess = Some(0.0), 1, "guess", "question 1: guess 0 is not a positive number")]
+#[case::negative_guess(|r: &mut QuizResult| r.questions[1].guess = Some(-3.0), 2, "guess", "question 2: guess -3 is not a positive number")]
+#[case::zero_answer(|r: &mut QuizResult| r.questions[0].answer = 0.0, 1, "answer", "question 1: answer 0 is not a positive number")]
+#[case::negative_answer(|r: &mut QuizResult| r.questions[1].answer = -98.0, 2, "answer", "question 2: answer -98 is not a positive number")]
+#[case::negative_tolerance(|r: &mut QuizResult| r.questions[1].tolerance = Some(-0.1), 2, "tolerance", "question 2: tolerance -0.1 is negative")]
+#[case::option_fraction(|r: &mut QuizResult| r.questions[2].guess = Some(1.5), 3, "guess", "question 3: guess 1.5 is not an option's index")]
+#[case::score(|r: &mut QuizResult| r.questions[2].score = 101, 3, "score", "question 3: score 101 is over 100")]
+#[case::date(|r: &mut QuizResult| r.started = "yesterday".into(), 0, "started", "started 'yesterday' is not an RFC 3339 date")]
+#[case::total(|r: &mut QuizResult| r.total = 250.0, 0, "total", "total 250 is not from 0 to 100")]
+fn what_the_schema_forbids_is_refused_where_it_is(
+    #[case] breach: fn(&mut QuizResult),
+    #[case] question: usize,
+    #[case] field: &str,
+    #[case] says: &str,
+) {
+    let mut bad = class().remove(0);
+    breach(&mut bad);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ada.json");
+    let text = serde_json::to_string_pretty(&bad).unwrap();
+    std::fs::write(&path, &text).unwrap();
+    let e = load(&path).unwrap_err().to_string();
+    assert!(e.contains(says), "{e}");
+    // Located on the field's own line, inside the right question.
+    let line: usize = e.split(':').nth(1).unwrap().parse().unwrap();
+    let shown = text.lines().nth(line - 1).unwrap();
+    assert!(
+        shown.contains(&format!("\"{field}\"")),
+        "line {line} is {shown:?}: {e}"
+    );
+    if question > 0 {
+        let before = text
+            .lines()
+            .take(line)
+            .filter(|l| l.contains("\"lesson\""))
+            .count();
+        assert_eq!(before, question, "in question {question}: {e}");
+    }
+}
+
+#[test]
+fn a_result_as_the_quiz_writes_it_passes_the_schema() {
+    for good in class() {
+        assert_eq!(schema::breach(&good), None, "{}", good.name);
+    }
+}

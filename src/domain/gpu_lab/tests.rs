@@ -145,6 +145,7 @@ fn the_measured_ridge_is_peak_over_bandwidth_left_of_the_datasheet() {
         bandwidth_tbs: 3.35,
         memory_gb: 85.9,
         tdp_w: Some(700.0),
+        scale_up_link: None,
         source: String::new(),
     };
     let shares = report.of_datasheet(&sheet);

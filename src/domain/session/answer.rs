@@ -220,6 +220,7 @@ mod tests {
             &Answer::Choice(ChoiceAnswer {
                 options: vec!["memory".into(), "compute".into()],
                 correct: 1,
+                about: None,
             }),
             &Scenario::default_cluster(),
             &builtin_catalog(),

@@ -290,6 +290,7 @@ mod tests {
                 answer: Answer::Choice(ChoiceAnswer {
                     options: vec!["a".into(), "b".into()],
                     correct: 0,
+                    about: None,
                 }),
                 explanation: "e".into(),
                 trap: None,

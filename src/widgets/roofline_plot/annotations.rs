@@ -8,7 +8,8 @@ use ratatui::text::Span;
 
 use super::{Axes, RooflinePlot, clamp_unit};
 use crate::domain::logscale::short_label;
-use crate::domain::withhold::Withheld;
+use crate::domain::quantity::Quantity;
+use crate::domain::withhold::{Shown, Withheld};
 use crate::widgets::label_placer::{LabelPlacer, around_dot};
 use crate::widgets::plot_layout::DotGrid;
 use crate::widgets::theme::Element;
@@ -16,6 +17,7 @@ use crate::widgets::theme::Element;
 /// A dot on the active roofline, with a long and a short label.
 struct Dot {
     element: Element,
+    shown: Shown,
     glyph: &'static str,
     labels: [String; 2],
     at: (f64, f64),
@@ -37,6 +39,7 @@ impl RooflinePlot<'_> {
             };
             dots.push(Dot {
                 element: Element::Decode,
+                shown: Shown::Batch,
                 glyph: look.pick("●", "O"),
                 labels: [
                     format!("{what} B={}", decode.batch),
@@ -48,6 +51,7 @@ impl RooflinePlot<'_> {
         if let Some(intensity) = model.dense {
             dots.push(Dot {
                 element: Element::Decode,
+                shown: Shown::Setting,
                 glyph: look.pick("○", "o"),
                 labels: ["dense layers".to_owned(), "dense".to_owned()],
                 at: axes.dot(roof, intensity),
@@ -56,6 +60,7 @@ impl RooflinePlot<'_> {
         if let Some(intensity) = model.attention {
             dots.push(Dot {
                 element: Element::Attention,
+                shown: Shown::Setting,
                 glyph: look.pick("◆", "X"),
                 labels: ["attention".to_owned(), "attn".to_owned()],
                 at: axes.dot(roof, intensity),
@@ -64,6 +69,7 @@ impl RooflinePlot<'_> {
         if let Some(intensity) = model.prefill {
             dots.push(Dot {
                 element: Element::Prefill,
+                shown: Shown::Setting,
                 glyph: look.pick("▲", "^"),
                 labels: ["prefill".to_owned(), "pre".to_owned()],
                 at: axes.dot(roof, intensity),
@@ -98,7 +104,7 @@ impl RooflinePlot<'_> {
                 place_label(
                     &mut placer,
                     buf,
-                    &self.model.withheld,
+                    (&self.model.withheld, dot.shown),
                     &dot.labels,
                     look.style(dot.element),
                     |w| around_dot(column, row, w),
@@ -132,7 +138,7 @@ impl RooflinePlot<'_> {
             place_label(
                 placer,
                 buf,
-                &model.withheld,
+                (&model.withheld, Shown::Quantity(Quantity::PeakTflops)),
                 &labels,
                 look.style(Element::Roof),
                 |w| {
@@ -151,7 +157,7 @@ impl RooflinePlot<'_> {
             place_label(
                 placer,
                 buf,
-                &model.withheld,
+                (&model.withheld, Shown::Quantity(Quantity::PeakTflops)),
                 &labels,
                 look.style(Element::Overlay),
                 |w| {
@@ -168,7 +174,7 @@ impl RooflinePlot<'_> {
             place_label(
                 placer,
                 buf,
-                &model.withheld,
+                (&model.withheld, Shown::Quantity(Quantity::Ridge)),
                 &labels,
                 look.style(Element::Ridge),
                 |w| {
@@ -185,18 +191,18 @@ impl RooflinePlot<'_> {
     }
 }
 
-/// Draws the first of `labels` (long, then short) that finds a spot, with withheld figures
-/// masked.
+/// Draws the first of `labels` (long, then short) that finds a spot, with the figure masked
+/// where `shown` may not be on screen.
 fn place_label<const N: usize>(
     placer: &mut LabelPlacer,
     buf: &mut Buffer,
-    withheld: &Withheld,
+    (withheld, shown): (&Withheld, Shown),
     labels: &[String; 2],
     style: Style,
     spots: impl Fn(u16) -> [(i32, i32); N],
 ) {
     for label in labels {
-        let label = withheld.mask(label);
+        let label = withheld.label(shown, label);
         let width = Span::raw(label.as_ref()).width() as u16;
         if let Some(spot) = placer.place(buf, width, &spots(width)) {
             buf.set_string(spot.x, spot.y, label, style);

@@ -282,7 +282,9 @@ impl StepChecker<'_> {
                 }
                 self.number(value);
             }
-            Answer::Choice(ChoiceAnswer { options, correct }) => {
+            Answer::Choice(ChoiceAnswer {
+                options, correct, ..
+            }) => {
                 let n = options.len();
                 if n < 2 {
                     self.push(

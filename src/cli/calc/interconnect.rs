@@ -1,0 +1,129 @@
+//! `calc --interconnect`: the all-reduce (and, for MoE, the all-to-all) a step spends on the
+//! links, beside the speed-of-light step that leaves it out.
+
+use anyhow::Result;
+use serde_json::{Value, json};
+
+use super::rows::push_rows;
+use crate::domain::catalog::Catalog;
+use crate::domain::format::group;
+use crate::domain::interconnect::{self, CommTime};
+use crate::domain::link::Link;
+use crate::domain::plan_error::PlanError;
+use crate::domain::scenario::{Evaluation, Scenario};
+
+/// The interconnect's numbers for one scenario.
+#[derive(Debug)]
+pub struct Section {
+    link: Link,
+    tp: u32,
+    decode: CommTime,
+    prefill: CommTime,
+    all_to_all: Option<CommTime>,
+    step_s: f64,
+    ttft_s: f64,
+    batch: f64,
+}
+
+impl Section {
+    /// The decode step's and the prompt's all-reduces over `link`.
+    pub fn compute(catalog: &Catalog, s: &Scenario, e: &Evaluation, link: &Link) -> Result<Self> {
+        let m = e.model.as_ref().ok_or(PlanError::NoModel)?;
+        let model = catalog.model(s.model.as_deref().ok_or(PlanError::NoModel)?)?;
+        let b_a = s.precision.bytes();
+        let tokens = s.tokens_per_step();
+        Ok(Self {
+            link: link.clone(),
+            tp: s.tp,
+            decode: interconnect::tp_allreduce(model, tokens, b_a, s.tp, link),
+            prefill: interconnect::tp_allreduce(model, s.prompt as f64, b_a, s.tp, link),
+            all_to_all: interconnect::ep_all_to_all(model, tokens, b_a, s.tp, link),
+            step_s: m.step_time_s,
+            ttft_s: m.ttft_s,
+            batch: f64::from(s.batch),
+        })
+    }
+
+    fn step_with_s(&self) -> f64 {
+        self.step_s + self.decode.total_s()
+    }
+
+    /// The section as a JSON object (times in ms).
+    pub fn json(&self) -> Value {
+        let ms = |s: f64| s * 1e3;
+        json!({
+            "link": self.link.id,
+            "link_gbs": self.link.gbs,
+            "tp": self.tp,
+            "allreduce_calls_per_step": self.decode.calls,
+            "allreduce_bytes_per_gpu": self.decode.bytes_per_gpu,
+            "allreduce_bandwidth_ms": ms(self.decode.bandwidth_s),
+            "allreduce_latency_ms": ms(self.decode.latency_s),
+            "interconnect_ms": ms(self.decode.total_s()),
+            "step_time_ms": ms(self.step_s),
+            "step_time_with_interconnect_ms": ms(self.step_with_s()),
+            "interconnect_share": self.decode.total_s() / self.step_with_s(),
+            "tokens_per_s_with_interconnect": self.batch / self.step_with_s(),
+            "prefill_allreduce_ms": ms(self.prefill.total_s()),
+            "ttft_with_interconnect_ms": ms(self.ttft_s + self.prefill.total_s()),
+            "expert_parallel_all_to_all_ms": self.all_to_all.map(|t| ms(t.total_s())),
+        })
+    }
+
+    /// The section as rows of text.
+    pub fn text(&self) -> String {
+        let ms = |s: f64| group(s * 1e3, 3);
+        let mut out = format!(
+            "\nInterconnect · {} ({} GB/s each way per GPU) · TP {}\n",
+            self.link.name,
+            group(self.link.gbs, 1),
+            self.tp
+        );
+        if self.tp <= 1 {
+            out.push_str("  one GPU per replica: nothing to all-reduce\n");
+            return out;
+        }
+        let mut rows = vec![
+            (
+                "all-reduce per step",
+                format!(
+                    "{} ms: {} calls, {} ms of bandwidth + {} ms of latency",
+                    ms(self.decode.total_s()),
+                    self.decode.calls,
+                    ms(self.decode.bandwidth_s),
+                    ms(self.decode.latency_s)
+                ),
+            ),
+            (
+                "step with interconnect",
+                format!(
+                    "{} ms ({} ms on the roofline + {:.1} % on the links), {} tokens/s",
+                    ms(self.step_with_s()),
+                    ms(self.step_s),
+                    100.0 * self.decode.total_s() / self.step_with_s(),
+                    group(self.batch / self.step_with_s(), 0)
+                ),
+            ),
+            (
+                "prompt all-reduce",
+                format!(
+                    "{} ms added to time to first token ({} ms)",
+                    ms(self.prefill.total_s()),
+                    ms(self.ttft_s + self.prefill.total_s())
+                ),
+            ),
+        ];
+        if let Some(a2a) = self.all_to_all {
+            rows.push((
+                "if expert-parallel",
+                format!(
+                    "{} ms of all-to-all per step ({} calls) to send tokens to their experts",
+                    ms(a2a.total_s()),
+                    a2a.calls
+                ),
+            ));
+        }
+        push_rows(&mut out, &rows);
+        out
+    }
+}

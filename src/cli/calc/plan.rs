@@ -1,0 +1,123 @@
+//! The cluster sections of `roofline calc`, each computed only when its option asks for it.
+
+use anyhow::{Context as _, Result};
+use serde_json::Value;
+
+use super::super::args::{DEFAULT_CHUNK, DEFAULT_OUTPUT_TOKENS, PlanCli};
+use super::{disagg, interconnect, latency};
+use crate::content::links::builtin_links;
+use crate::domain::catalog::Catalog;
+use crate::domain::link::{self, Link};
+use crate::domain::plan_error::PlanError;
+use crate::domain::scenario::{Evaluation, Scenario};
+
+/// The sections asked for, computed.
+#[derive(Debug, Default)]
+pub struct Sections {
+    interconnect: Option<interconnect::Section>,
+    disagg: Option<disagg::Section>,
+    latency: Option<latency::Section>,
+}
+
+impl Sections {
+    /// Computes each section its option turns on.
+    pub fn compute(
+        catalog: &Catalog,
+        s: &Scenario,
+        e: &Evaluation,
+        plan: &PlanCli,
+    ) -> Result<Self> {
+        let wants_link = plan.interconnect || plan.disagg.is_some();
+        let link = if wants_link {
+            Some(pick_link(catalog, s, plan.link.as_deref()).context("cannot pick a link")?)
+        } else {
+            None
+        };
+        let output_tokens = plan.output_tokens.unwrap_or(DEFAULT_OUTPUT_TOKENS);
+        let chunk = plan.chunk.unwrap_or(DEFAULT_CHUNK);
+        let interconnect = match (&link, plan.interconnect) {
+            (Some(link), true) => Some(interconnect::Section::compute(catalog, s, e, link)?),
+            _ => None,
+        };
+        let disagg = match (&link, plan.disagg) {
+            (Some(link), Some((p, d))) => {
+                let inputs = crate::domain::disagg::DisaggInputs {
+                    prefill_gpus: p,
+                    decode_gpus: d,
+                    prefix_hit: plan.prefix_hit.unwrap_or(0.0),
+                    output_tokens,
+                    chunk,
+                };
+                Some(disagg::Section::compute(catalog, s, &inputs, link)?)
+            }
+            _ => None,
+        };
+        let latency = if plan.tpot_target.is_some() || plan.rate.is_some() || plan.curve {
+            Some(latency::Section::compute(
+                catalog,
+                s,
+                &latency::Inputs {
+                    tpot_target_s: plan.tpot_target.map(|ms| ms / 1e3),
+                    rate: plan.rate,
+                    output_tokens,
+                    chunk,
+                },
+            )?)
+        } else {
+            None
+        };
+        Ok(Self {
+            interconnect,
+            disagg,
+            latency,
+        })
+    }
+
+    /// Adds each computed section to the JSON object under its own key.
+    pub fn extend_json(&self, json: &mut Value) {
+        let Value::Object(map) = json else {
+            return;
+        };
+        if let Some(section) = &self.interconnect {
+            map.insert("interconnect".to_owned(), section.json());
+        }
+        if let Some(section) = &self.disagg {
+            map.insert("disagg".to_owned(), section.json());
+        }
+        if let Some(section) = &self.latency {
+            map.insert("latency".to_owned(), section.json());
+        }
+    }
+
+    /// The sections as text, each after a blank line.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        if let Some(section) = &self.interconnect {
+            out.push_str(&section.text());
+        }
+        if let Some(section) = &self.disagg {
+            out.push_str(&section.text());
+        }
+        if let Some(section) = &self.latency {
+            out.push_str(&section.text());
+        }
+        out
+    }
+}
+
+/// The link named on the command line, else the GPU's own scale-up link.
+fn pick_link(catalog: &Catalog, s: &Scenario, id: Option<&str>) -> Result<Link, PlanError> {
+    let links = builtin_links();
+    let gpu = catalog.gpu(&s.gpu)?;
+    let id = match (id, &gpu.scale_up_link) {
+        (Some(id), _) => id,
+        (None, Some(own)) => own.as_str(),
+        (None, None) => {
+            return Err(PlanError::NoLink {
+                gpu: gpu.name.clone(),
+            });
+        }
+    };
+    Ok(link::find(&links, id)?.clone())
+}

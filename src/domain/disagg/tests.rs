@@ -1,0 +1,162 @@
+use super::*;
+use crate::content::data_files::builtin_catalog;
+use crate::content::links::builtin_links;
+use crate::domain::link::find;
+use rstest::rstest;
+
+#[track_caller]
+fn near(a: f64, b: f64, tol: f64) {
+    assert!((a - b).abs() <= tol, "expected {b} ± {tol}, got {a}");
+}
+
+fn llama_70b_tp4() -> Scenario {
+    Scenario {
+        model: Some("llama-3-70b".to_owned()),
+        tp: 4,
+        batch: 16,
+        context: 4096,
+        prompt: 2048,
+        ..Scenario::for_gpu("h100-sxm")
+    }
+}
+
+fn inputs() -> DisaggInputs {
+    DisaggInputs {
+        prefill_gpus: 4,
+        decode_gpus: 4,
+        prefix_hit: 0.0,
+        output_tokens: 256,
+        chunk: 2048,
+    }
+}
+
+#[rstest]
+// Reference: 80 KiB per GPU per prompt token; IB NDR 1.64 µs (4.6 % of 35.7 µs of prefill),
+// NVLink 0.18 µs (0.5 %), 100 GbE 6.6 µs (18 %). Attention's T² term only lowers the share.
+#[case::ib("ib-ndr", 1.64)]
+#[case::nvlink("nvlink4", 0.182)]
+#[case::ethernet("eth-100g", 6.55)]
+fn kv_transfer_against_the_prefill(#[case] link: &str, #[case] us_per_token: f64) {
+    let share = us_per_token / 35.7;
+    let links = builtin_links();
+    let d = evaluate(
+        &llama_70b_tp4(),
+        &builtin_catalog(),
+        &inputs(),
+        find(&links, link).unwrap(),
+    )
+    .unwrap();
+    near(d.kv_bytes_per_gpu / 2048.0, 80.0 * 1024.0, 1e-6);
+    near(d.transfer_s / 2048.0 * 1e6, us_per_token, 0.01);
+    assert!(
+        d.transfer_share <= 1.005 * share && d.transfer_share > 0.9 * share,
+        "{}",
+        d.transfer_share
+    );
+    near(
+        d.ttft_s,
+        d.prefill_s + d.transfer_s + d.decode_step_s,
+        1e-12,
+    );
+    assert_eq!(d.prefill_bound, Bound::Compute);
+    assert_eq!(d.decode_bound, Bound::Memory);
+}
+
+#[test]
+fn the_prefill_compute_per_prompt_token_is_35_7_us() {
+    let links = builtin_links();
+    let s = Scenario {
+        prompt: 512,
+        ..llama_70b_tp4()
+    };
+    let d = evaluate(
+        &s,
+        &builtin_catalog(),
+        &inputs(),
+        find(&links, "ib-ndr").unwrap(),
+    )
+    .unwrap();
+    // 2 · 70.55e9 ÷ (4 · 989.4e12) = 35.7 µs, plus a little attention at 512 tokens.
+    near(d.prefill_s / 512.0 * 1e6, 35.7, 0.6);
+}
+
+#[test]
+fn a_prefix_hit_discounts_prefill_not_the_transfer() {
+    let links = builtin_links();
+    let link = find(&links, "ib-ndr").unwrap();
+    let c = builtin_catalog();
+    let cold = evaluate(&llama_70b_tp4(), &c, &inputs(), link).unwrap();
+    let warm = evaluate(
+        &llama_70b_tp4(),
+        &c,
+        &DisaggInputs {
+            prefix_hit: 0.5,
+            ..inputs()
+        },
+        link,
+    )
+    .unwrap();
+    assert_eq!(warm.prefill_tokens, 1024);
+    assert!(warm.prefill_s < 0.55 * cold.prefill_s);
+    near(warm.transfer_s, cold.transfer_s, 1e-15);
+}
+
+#[test]
+fn splitting_spares_decode_the_prefill_chunk() {
+    // Llama-3-8B on H100s at B = 64, 4K: decode alone 14.7 ms; with a 2,048-token chunk ≈ 32 ms.
+    let links = builtin_links();
+    let s = Scenario {
+        model: Some("llama-3-8b".to_owned()),
+        batch: 64,
+        context: 4096,
+        prompt: 2048,
+        ..Scenario::for_gpu("h100-sxm")
+    };
+    let i = DisaggInputs {
+        prefill_gpus: 1,
+        decode_gpus: 1,
+        ..inputs()
+    };
+    let d = evaluate(&s, &builtin_catalog(), &i, find(&links, "nvlink4").unwrap()).unwrap();
+    near(d.decode_step_s * 1e3, 14.7, 0.05);
+    near(d.one_pool_tpot_s * 1e3, 32.0, 1.5);
+    assert!(matches!(
+        d.verdict,
+        Verdict::SplitWins | Verdict::SplitFasterTokens
+    ));
+}
+
+#[rstest]
+#[case::prefill_not_whole_groups(3, 4)]
+#[case::empty_decode(4, 0)]
+fn pools_must_be_whole_tp_groups(#[case] p: u32, #[case] d: u32) {
+    let links = builtin_links();
+    let i = DisaggInputs {
+        prefill_gpus: p,
+        decode_gpus: d,
+        ..inputs()
+    };
+    let e = evaluate(&llama_70b_tp4(), &builtin_catalog(), &i, &links[0]).unwrap_err();
+    assert!(matches!(e, PlanError::Pool { .. }));
+}
+
+#[test]
+fn verdicts_cover_both_figures_of_merit() {
+    let o = |rate_per_gpu, tpot_s| Outcome {
+        rate_per_gpu,
+        tpot_s,
+    };
+    assert_eq!(Verdict::of(o(2.0, 0.01), o(1.0, 0.02)), Verdict::SplitWins);
+    assert_eq!(
+        Verdict::of(o(1.0, 0.01), o(2.0, 0.02)),
+        Verdict::SplitFasterTokens
+    );
+    assert_eq!(
+        Verdict::of(o(1.0, 0.02), o(2.0, 0.02)),
+        Verdict::OnePoolWins
+    );
+    assert_eq!(
+        Verdict::of(o(2.0, 0.03), o(1.0, 0.02)),
+        Verdict::SplitMoreRequests
+    );
+}

@@ -1,0 +1,144 @@
+//! A measured reference for one accelerator: roofs a real card reached (HBM read, GEMM peaks),
+//! a decode-shaped sweep of one model's linear layers over the batch, and whole-model decode
+//! steps. Shipped for `h100-sxm` (`assets/measured/h100-sxm.ron`); every figure is placed
+//! against the same roofline the tutor draws.
+
+use serde::Deserialize;
+
+/// What a roof measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum RoofUnit {
+    /// Bytes per second (a bandwidth).
+    BytesPerSecond,
+    /// FLOP per second (a peak).
+    FlopsPerSecond,
+}
+
+/// One measured roof.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeasuredRoof {
+    /// Stable id, e.g. `hbm-read`.
+    pub id: String,
+    /// How it was measured.
+    pub how: String,
+    /// The best of the runs.
+    pub best: f64,
+    /// Their median, when kept.
+    #[serde(default)]
+    pub median: Option<f64>,
+    /// Bandwidth or FLOP/s.
+    pub unit: RoofUnit,
+}
+
+/// One batch of the sweep.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SweepPoint {
+    /// Tokens in the batch.
+    pub batch: u32,
+    /// Best step time, ms.
+    pub best_ms: f64,
+    /// Median step time, ms.
+    pub median_ms: f64,
+}
+
+/// Every linear layer of a model, one batch of tokens through all of them.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LayerSweep {
+    /// The model whose shapes were used.
+    pub model: String,
+    /// How.
+    pub method: String,
+    /// (input width, output width, count) of each matmul.
+    pub shapes: Vec<(u64, u64, u32)>,
+    /// The batches, rising.
+    pub points: Vec<SweepPoint>,
+}
+
+impl LayerSweep {
+    /// Weights multiplied per step (BF16, 2 bytes each in the sweep).
+    #[must_use]
+    pub fn weight_params(&self) -> f64 {
+        self.shapes
+            .iter()
+            .map(|&(i, o, n)| (i * o) as f64 * f64::from(n))
+            .sum()
+    }
+
+    /// Activation elements one token reads and writes (each matmul's input and output).
+    #[must_use]
+    pub fn activation_elements_per_token(&self) -> f64 {
+        self.shapes
+            .iter()
+            .map(|&(i, o, n)| (i + o) as f64 * f64::from(n))
+            .sum()
+    }
+
+    /// FLOP per byte at a batch: 2·B·W ÷ (2·W + 2·B·activations), BF16 everywhere.
+    #[must_use]
+    pub fn intensity(&self, batch: u32) -> f64 {
+        let b = f64::from(batch);
+        let w = self.weight_params();
+        2.0 * b * w / (2.0 * w + 2.0 * b * self.activation_elements_per_token())
+    }
+
+    /// FLOP/s at a point's best time.
+    #[must_use]
+    pub fn flops_per_s(&self, point: &SweepPoint) -> f64 {
+        2.0 * f64::from(point.batch) * self.weight_params() / (point.best_ms / 1e3)
+    }
+
+    /// Weight bytes read per second at a point's best time.
+    #[must_use]
+    pub fn weight_bytes_per_s(&self, point: &SweepPoint) -> f64 {
+        2.0 * self.weight_params() / (point.best_ms / 1e3)
+    }
+}
+
+/// One whole-model decode step.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WholeModelStep {
+    /// Sequences decoded together.
+    pub batch: u32,
+    /// Tokens of context each.
+    pub context: u64,
+    /// Eager PyTorch, ms.
+    pub eager_ms: f64,
+    /// Captured in a CUDA graph, ms.
+    pub graph_ms: f64,
+}
+
+/// The measured reference of one accelerator.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeasuredReference {
+    /// Must be 1.
+    pub format_version: u32,
+    /// The catalog GPU it was measured on.
+    pub gpu: String,
+    /// The card, as the driver names it, with its clocks and power limit.
+    pub device: String,
+    /// Driver and libraries.
+    pub software: String,
+    /// When (year-month).
+    pub date: String,
+    /// Where the figures are written down.
+    pub source: String,
+    /// Roofs reached.
+    pub roofs: Vec<MeasuredRoof>,
+    /// The decode-shaped sweep.
+    pub sweep: LayerSweep,
+    /// Whole-model decode steps.
+    pub whole_model: Vec<WholeModelStep>,
+}
+
+impl MeasuredReference {
+    /// The roof with this id.
+    #[must_use]
+    pub fn roof(&self, id: &str) -> Option<&MeasuredRoof> {
+        self.roofs.iter().find(|r| r.id == id)
+    }
+}

@@ -1,0 +1,47 @@
+//! Why a cluster plan (latency target, disaggregated pools, interconnect) cannot be computed.
+
+use super::catalog::UnknownId;
+use super::link::UnknownLink;
+use super::scenario::ScenarioError;
+
+/// A plan that cannot be computed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum PlanError {
+    /// The scenario itself does not evaluate.
+    #[error(transparent)]
+    Scenario(#[from] ScenarioError),
+    /// An unknown GPU or model id.
+    #[error(transparent)]
+    Unknown(#[from] UnknownId),
+    /// An unknown link id.
+    #[error(transparent)]
+    Link(#[from] UnknownLink),
+    /// The plan needs a model and the scenario names none.
+    #[error("this needs a model (pass --model ID)")]
+    NoModel,
+    /// No link to carry the traffic: the GPU has no scale-up link in the data.
+    #[error("{gpu} has no scale-up link in the data: pass --link ID")]
+    NoLink {
+        /// The GPU's name.
+        gpu: String,
+    },
+    /// A pool that is not a whole number of tensor-parallel groups.
+    #[error("a pool of {gpus} GPUs is not a whole number of TP {tp} groups")]
+    Pool {
+        /// GPUs in the pool.
+        gpus: u32,
+        /// The tensor-parallel degree.
+        tp: u32,
+    },
+    /// A share outside [0, 1).
+    #[error("the prefix-cache hit rate must be in [0, 1), not {0}")]
+    HitRate(f64),
+    /// A rate or target that is not a positive finite number.
+    #[error("{what} must be a positive number, not {value}")]
+    NotPositive {
+        /// Which input.
+        what: &'static str,
+        /// Its value.
+        value: f64,
+    },
+}

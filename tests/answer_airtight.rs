@@ -1,0 +1,370 @@
+//! Predict before you see, airtight: for every predict and explore step of every shipped lesson,
+//! on the default cluster and on a dense, an MoE, an MLA and a hybrid `--cluster`, a learner
+//! opens the step and plays (nothing, `[`, `]`, ←, →, every precision and GPU key, `:batch` at
+//! the answer ±5 % and at each power of two). After each move no number in the plot pane (the
+//! plot, its labels, the slider, the readouts), no product or quotient of two of them, and no
+//! number in the lesson's text lies within the step's tolerance of its answer; numbers the
+//! learner typed or the question states excepted.
+//!
+//! Read off the rendered screen, independently of the app's withholding: a surface that forgets
+//! to ask is caught. The screen is drawn only where a move changed the plot's setting.
+
+#[path = "tui/screen_figures.rs"]
+mod screen_figures;
+#[path = "tui/support.rs"]
+mod support;
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use crossterm::event::{Event, KeyCode};
+use roofline_tutor::app::{App, Msg, NavMsg, PlotMsg};
+use roofline_tutor::content::cluster::parse_cluster;
+use roofline_tutor::content::data_files::builtin_catalog;
+use roofline_tutor::domain::lesson::template::render as fill;
+use roofline_tutor::domain::lesson::{Answer, Lesson, Step, scenario_for};
+use roofline_tutor::domain::scenario::Scenario;
+use roofline_tutor::domain::session::{ResolvedAnswer, resolve_lesson};
+use roofline_tutor::domain::withhold::tokens;
+use screen_figures::{Figure, figures, near, panes, unit};
+use support::{course_app_on, key, press, render, send, text, typed};
+
+const WIDTH: u16 = 120;
+const HEIGHT: u16 = 40;
+
+/// A dense model on four GPUs, as a learner's `--cluster` file gives it.
+const DENSE: &str = r#"(format_version: 1, name: "dense: Llama-3-70B on 4× H100 SXM5, FP8",
+    gpu: "h100-sxm", gpu_count: 4, tp: 4, model: "llama-3-70b", precision: fp8, kv: bf16,
+    context: 8192, max_num_seqs: 128, mem_util: 0.9, overhead_gb: 3.0)"#;
+
+/// The default cluster, a dense one, and the shipped MoE, MLA and hybrid profiles.
+fn clusters() -> Vec<(String, Scenario)> {
+    let catalog = builtin_catalog();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/clusters");
+    let mut out = vec![("default".to_owned(), Scenario::default_cluster())];
+    let dense = parse_cluster("dense.ron", DENSE, &catalog).expect("the dense profile parses");
+    out.push((dense.name, dense.scenario));
+    for file in [
+        "mixtral-2x-h100.ron",
+        "deepseek-v3-8x-h200.ron",
+        "example.ron",
+    ] {
+        let path = dir.join(file);
+        let text = std::fs::read_to_string(&path).expect("the profile is readable");
+        let profile = parse_cluster(&path.display().to_string(), &text, &catalog)
+            .unwrap_or_else(|e| panic!("{e}"));
+        out.push((profile.name, profile.scenario));
+    }
+    out
+}
+
+/// One move from the step's own setting, and the numbers the learner typed in it.
+struct Move {
+    name: String,
+    keys: Vec<Event>,
+    typed: Option<f64>,
+}
+
+fn moves(answer: f64, unit_word: &str) -> Vec<Move> {
+    let plain = |name: &str, code: KeyCode| Move {
+        name: name.to_owned(),
+        keys: vec![key(code)],
+        typed: None,
+    };
+    let batch = |b: u32| {
+        let mut keys = typed(&format!(":batch {b}"));
+        keys.push(key(KeyCode::Enter));
+        Move {
+            name: format!(":batch {b}"),
+            keys,
+            typed: Some(f64::from(b)),
+        }
+    };
+    let mut out = vec![
+        Move {
+            name: "none".to_owned(),
+            keys: Vec::new(),
+            typed: None,
+        },
+        plain("[", KeyCode::Char('[')),
+        plain("]", KeyCode::Char(']')),
+        plain("←", KeyCode::Left),
+        plain("→", KeyCode::Right),
+        plain("p", KeyCode::Char('p')),
+        plain("P", KeyCode::Char('P')),
+        plain("g", KeyCode::Char('g')),
+        plain("G", KeyCode::Char('G')),
+    ];
+    if matches!(unit_word, "sequences" | "tokens") {
+        for factor in [0.95, 1.05] {
+            let b = (answer * factor).round();
+            if (1.0..=4096.0).contains(&b) {
+                out.push(batch(b as u32));
+            }
+        }
+    }
+    out.extend((0..=12).map(|k| batch(1 << k)));
+    out
+}
+
+/// What a step asks: its answer's value (for an explore step, also at the plot's setting), the
+/// unit word and the tolerance.
+struct Asked {
+    values: Vec<f64>,
+    unit: String,
+    judge: Judge,
+}
+
+/// What counts as giving the answer away.
+#[derive(Clone, Copy)]
+enum Judge {
+    /// Within the step's tolerance of its answer (the issue's letter: it also catches a
+    /// different quantity that happens to lie near the answer at some setting).
+    Tolerance(f64),
+    /// The answer's quantity at the plot's setting, read to the figures' own rounding: what
+    /// withholding by quantity must hide at every setting.
+    Reading,
+}
+
+impl Judge {
+    #[track_caller]
+    fn close(self, value: f64, answer: f64, from: &[&Figure]) -> bool {
+        let slack = match self {
+            Self::Tolerance(t) => t,
+            Self::Reading => from.iter().map(|f| f.rounding).sum::<f64>() + 0.005,
+        };
+        near(value, answer, slack)
+    }
+}
+
+fn asked(app: &App, step: &Step, resolved: Option<&ResolvedAnswer>, judge: Judge) -> Option<Asked> {
+    let Some(ResolvedAnswer::Number {
+        value,
+        unit,
+        tolerance,
+    }) = resolved
+    else {
+        return None;
+    };
+    let answer = match step {
+        Step::Predict(p) => &p.answer,
+        Step::Explore(x) => &x.answer,
+        Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => return None,
+    };
+    let now = match ResolvedAnswer::resolve(answer, &app.plot().scenario, app.catalog()) {
+        ResolvedAnswer::Number { value, .. } => Some(value),
+        ResolvedAnswer::Choice { .. } | ResolvedAnswer::Unavailable { .. } => None,
+    };
+    let values = match judge {
+        Judge::Tolerance(_) if matches!(step, Step::Explore(_)) => {
+            std::iter::once(*value).chain(now).collect()
+        }
+        Judge::Tolerance(_) => vec![*value],
+        Judge::Reading => now.into_iter().collect(),
+    };
+    Some(Asked {
+        values,
+        unit: unit.clone(),
+        judge: match judge {
+            Judge::Tolerance(_) => Judge::Tolerance(*tolerance),
+            Judge::Reading => Judge::Reading,
+        },
+    })
+}
+
+/// The numbers the step's own text states (its question or task, as shown or alone).
+fn stated(step: &Step, cluster: &Scenario, app: &App) -> Vec<f64> {
+    let (patch, texts) = match step {
+        Step::Predict(p) => (
+            p.scenario.as_ref(),
+            [Some(&p.question), p.alone.as_ref()]
+                .into_iter()
+                .flatten()
+                .cloned()
+                .collect::<Vec<_>>(),
+        ),
+        Step::Explore(x) => (x.preset.as_ref(), vec![x.task.clone()]),
+        Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => return vec![],
+    };
+    let scenario = scenario_for(patch, cluster);
+    texts
+        .iter()
+        .flat_map(|t| {
+            let shown = fill(t, &scenario, app.catalog());
+            tokens(&shown).map(|t| t.value).collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The first number (or product or quotient of two) on screen that gives the answer away.
+fn leak(screen: &str, asked: &Asked, exempt: &[f64]) -> Option<String> {
+    let (text, plot) = panes(screen);
+    let exempt_value = |v: f64| exempt.iter().any(|e| near(v, *e, 0.02));
+    // A figure states an exempt number where it is that number to its own rounding.
+    let exempt = |f: &Figure| {
+        exempt
+            .iter()
+            .any(|e| (e - f.shown).abs() <= f.rounding * f.shown + 1e-9)
+    };
+    let answer_unit = unit(&asked.unit);
+    let gives = |f: &Figure| {
+        asked.values.iter().any(|a| match (f.base, answer_unit) {
+            (Some((v, dim)), Some((scale, want))) => {
+                dim == want && asked.judge.close(v, a * scale, &[f])
+            }
+            (Some(_), None) => false,
+            _ => asked.judge.close(f.shown, *a, &[f]),
+        })
+    };
+    for f in figures(&text).iter().filter(|f| f.telling && !exempt(f)) {
+        if gives(f) {
+            return Some(format!("text states {}", f.shown));
+        }
+    }
+    let shown = figures(&plot);
+    for f in shown.iter().filter(|f| !exempt(f)) {
+        if gives(f) {
+            return Some(format!("plot shows {}", f.shown));
+        }
+    }
+    let (Some((scale, want)), known) = (
+        answer_unit,
+        shown
+            .iter()
+            .filter_map(|f| f.base.map(|b| (f, b)))
+            .collect::<Vec<_>>(),
+    ) else {
+        return None;
+    };
+    for (i, (f, (x, dx))) in known.iter().enumerate() {
+        for (g, (y, dy)) in &known[i + 1..] {
+            if exempt(f) && exempt(g) {
+                continue;
+            }
+            let sum = |s: i8| -> [i8; 4] { std::array::from_fn(|k| dx[k] + s * dy[k]) };
+            let diff = |s: i8| -> [i8; 4] { std::array::from_fn(|k| s * (dx[k] - dy[k])) };
+            let candidates = [
+                (x * y, sum(1), "×"),
+                (x / y, diff(1), "÷"),
+                (y / x, diff(-1), "÷ (reversed)"),
+            ];
+            for (value, dim, op) in candidates {
+                // What follows from the learner's own setting tells nothing new (batch =
+                // tok/s × step time).
+                if dim == want
+                    && !exempt_value(value)
+                    && asked
+                        .values
+                        .iter()
+                        .any(|a| asked.judge.close(value, a * scale, &[f, g]))
+                {
+                    return Some(format!("plot shows {} {op} {}", f.shown, g.shown));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Plays every move on every predict and explore step of `lesson` and lists what leaked.
+fn play(
+    app: &mut App,
+    cluster: &(String, Scenario),
+    (index, lesson): (usize, &Lesson),
+    judge: Judge,
+) -> Vec<String> {
+    let mut found = Vec::new();
+    let answers = resolve_lesson(lesson, &cluster.1, app.catalog());
+    for (n, step) in lesson.steps.iter().enumerate() {
+        if !matches!(step, Step::Predict(_) | Step::Explore(_))
+            || !matches!(
+                step,
+                Step::Predict(p) if matches!(p.answer, Answer::Number(_))
+            ) && !matches!(step, Step::Explore(x) if matches!(x.answer, Answer::Number(_)))
+        {
+            continue;
+        }
+        send(
+            app,
+            &[
+                Msg::Nav(NavMsg::OpenLesson(index)),
+                Msg::Nav(NavMsg::JumpToStep(n + 1)),
+            ],
+        );
+        let Some(first) = asked(app, step, answers[n].as_ref(), Judge::Tolerance(0.1)) else {
+            continue;
+        };
+        let question = stated(step, &cluster.1, app);
+        let mut seen = HashSet::new();
+        for play in moves(first.values[0], &first.unit) {
+            send(app, &[Msg::Plot(PlotMsg::ResetPlot)]);
+            press(app, &play.keys);
+            let setting = format!("{:?}", app.plot().scenario);
+            if !seen.insert((setting, play.typed.map(f64::to_bits))) {
+                continue;
+            }
+            let Some(now) = asked(app, step, answers[n].as_ref(), judge) else {
+                continue;
+            };
+            // The batch on the plot is the learner's setting, as what they typed.
+            let batch = f64::from(app.plot().scenario.batch);
+            let exempt: Vec<f64> = question
+                .iter()
+                .copied()
+                .chain(play.typed)
+                .chain([batch])
+                .collect();
+            let screen = text(&render(app, WIDTH, HEIGHT));
+            if let Some(what) = leak(&screen, &now, &exempt) {
+                found.push(format!(
+                    "{} · {} step {} ({}) after {}: {what} (answer {:.4} {})",
+                    cluster.0,
+                    lesson.id,
+                    n + 1,
+                    step.id(),
+                    play.name,
+                    now.values[0],
+                    now.unit
+                ));
+            }
+        }
+    }
+    found
+}
+
+/// Every step on every cluster, judged so.
+fn leaks(judge: Judge) -> Vec<String> {
+    let mut found = Vec::new();
+    for cluster in clusters() {
+        let mut app = course_app_on(cluster.1.clone(), WIDTH, HEIGHT);
+        let lessons: Vec<Lesson> = app.lessons().to_vec();
+        for (index, lesson) in lessons.iter().enumerate() {
+            found.extend(play(&mut app, &cluster, (index, lesson), judge));
+        }
+    }
+    found
+}
+
+#[test]
+#[ignore = "issue #22: 231 cases left over five clusters, mostly a figure the question states (the intensity) beside the ridge giving the share it asks, and the decode dot's intensity at a typed batch lying within rounding of an attention or prefill intensity"]
+fn no_step_shows_the_quantity_it_asks_for_at_any_move_on_any_cluster() {
+    let found = leaks(Judge::Reading);
+    assert!(
+        found.is_empty(),
+        "{} leaks:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+#[test]
+#[ignore = "issue #22 part 4 to the letter: a different quantity lying within the tolerance at some setting (the decode dot's AI near an attention intensity, the batch to the ridge near the KV wall) still counts; see the module docs"]
+fn no_figure_lies_within_the_tolerance_of_the_answer_at_any_move_on_any_cluster() {
+    let found = leaks(Judge::Tolerance(0.1));
+    assert!(
+        found.is_empty(),
+        "{} leaks:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}

@@ -1,0 +1,242 @@
+//! The learner's own cluster through the real binary: a model from its config.json gives the
+//! catalog entry's `calc --json` to the digit; `model import` writes a models file that loads
+//! back; `cluster new` writes a profile that `cluster check` accepts, benchmarks included.
+
+use std::process::{Command, Output};
+
+use rstest::rstest;
+use serde_json::Value;
+
+const CONFIGS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/model-config");
+const BENCHMARKS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/benchmarks");
+
+fn roofline(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_roofline"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+#[track_caller]
+fn ok(args: &[&str]) -> String {
+    let out = roofline(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Every key but the model's names and where its figures came from.
+#[track_caller]
+fn figures(json: &str) -> Value {
+    let mut v: Value = serde_json::from_str(json).unwrap();
+    let map = v.as_object_mut().unwrap();
+    for key in ["model", "model_name", "model_sources"] {
+        map.remove(key);
+    }
+    v
+}
+
+/// Dense and MoE configs, where the catalog's parameter count is the exact one: every number
+/// of `calc --json` is the same, to the last digit, at a batch and context that touch the KV
+/// cache, the experts and the prefill.
+#[rstest]
+#[case::dense("Meta-Llama-3-8B", "llama-3-8b")]
+#[case::moe_mixtral("Mixtral-8x7B-v0.1", "mixtral-8x7b")]
+#[case::moe_qwen("Qwen3-30B-A3B", "qwen3-30b-a3b")]
+fn an_imported_model_calculates_as_the_catalog_entry(#[case] dir: &str, #[case] id: &str) {
+    let config = format!("{CONFIGS}/{dir}");
+    let common = [
+        "calc",
+        "--json",
+        "--gpu",
+        "h100-sxm",
+        "--batch",
+        "16",
+        "--context",
+        "4096",
+        "--tp",
+        "2",
+    ];
+    let mut known: Vec<&str> = common.to_vec();
+    known.extend(["--model", id]);
+    let mut imported: Vec<&str> = common.to_vec();
+    imported.extend(["--model-config", &config]);
+    assert_eq!(figures(&ok(&imported)), figures(&ok(&known)), "{dir}");
+}
+
+#[test]
+fn calc_json_says_where_each_figure_came_from() {
+    let config = format!("{CONFIGS}/Meta-Llama-3-8B/config.json");
+    let v: Value = serde_json::from_str(&ok(&[
+        "calc",
+        "--json",
+        "--gpu",
+        "h100-sxm",
+        "--model-config",
+        &config,
+    ]))
+    .unwrap();
+    let kv = v["model_sources"]["kv_heads"].as_str().unwrap();
+    assert!(kv.ends_with("config.json:17:3 num_key_value_heads"), "{kv}");
+    let catalog: Value = serde_json::from_str(&ok(&[
+        "calc",
+        "--json",
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "llama-3-8b",
+    ]))
+    .unwrap();
+    assert!(
+        catalog["model_sources"]["all"]
+            .as_str()
+            .unwrap()
+            .contains("config.json and model card")
+    );
+}
+
+#[test]
+fn an_imported_fp8_checkpoint_is_calculated_in_fp8() {
+    let config = format!("{CONFIGS}/DeepSeek-V3");
+    let v: Value = serde_json::from_str(&ok(&[
+        "calc",
+        "--json",
+        "--gpu",
+        "h200",
+        "--tp",
+        "8",
+        "--model-config",
+        &config,
+    ]))
+    .unwrap();
+    assert_eq!(v["weights"], "fp8");
+}
+
+#[test]
+fn model_import_writes_a_models_file_that_loads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mine.ron");
+    let text = ok(&[
+        "model",
+        "import",
+        &format!("{CONFIGS}/Qwen3.6-27B"),
+        "--id",
+        "my-hybrid",
+    ]);
+    assert!(text.contains("//   attention_layers:"), "{text}");
+    std::fs::write(&file, text).unwrap();
+    let out = ok(&[
+        "calc",
+        "--models",
+        file.to_str().unwrap(),
+        "--gpu",
+        "h100-sxm",
+        "--model",
+        "my-hybrid",
+    ]);
+    assert!(out.contains("linear-attention state"), "{out}");
+}
+
+#[test]
+fn a_missing_field_is_refused_with_its_name_and_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("config.json");
+    let text = std::fs::read_to_string(format!("{CONFIGS}/Meta-Llama-3-8B/config.json")).unwrap();
+    std::fs::write(
+        &file,
+        text.replacen("  \"vocab_size\": 128256\n", "  \"use_cache\": true\n", 1)
+            .replacen("\"use_cache\": true,\n", "", 1),
+    )
+    .unwrap();
+    let out = roofline(&[
+        "calc",
+        "--gpu",
+        "h100-sxm",
+        "--model-config",
+        file.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("config.json:1:1: missing field \"vocab_size\""),
+        "{err}"
+    );
+    assert!(err.contains('^'), "{err}");
+}
+
+#[test]
+fn cluster_new_writes_a_profile_that_checks_with_its_benchmarks() {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = dir.path().join("mine.ron");
+    let profile = profile.to_str().unwrap();
+    ok(&[
+        "cluster",
+        "new",
+        "--gpu",
+        "h100-sxm",
+        "--model-config",
+        &format!("{CONFIGS}/Meta-Llama-3-8B"),
+        "--max-num-seqs",
+        "64",
+        "--context",
+        "2048",
+        "--measured",
+        &format!("{BENCHMARKS}/vllm-summary-sweep.txt"),
+        "--write",
+        profile,
+    ]);
+    let text = std::fs::read_to_string(profile).unwrap();
+    assert!(
+        text.contains("model_config: \"") && text.contains("measured_files: [\""),
+        "{text}"
+    );
+    let checked = ok(&["cluster", "check", profile]);
+    assert!(checked.contains("ok"), "{checked}");
+    assert!(
+        checked.contains("3 benchmark run(s) on the plot"),
+        "{checked}"
+    );
+    assert!(checked.contains("HBM read 3.067 TB/s"), "{checked}");
+}
+
+#[test]
+fn a_benchmark_of_another_model_is_said_so_and_left_off() {
+    let out = roofline(&[
+        "cluster",
+        "check",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/assets/clusters/example.ron"),
+        "--measured",
+        &format!("{BENCHMARKS}/vllm-llama-3-8b-c32.json"),
+    ]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "it measured meta-llama/Meta-Llama-3-8B-Instruct, not the cluster's Qwen3.6-27B"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_a_benchmark_is_refused_located() {
+    let config = format!("{CONFIGS}/Meta-Llama-3-8B/config.json");
+    let out = roofline(&["calc", "--gpu", "h100-sxm", "--measured", &config]);
+    // calc does not read benchmarks; the tutor's study does, through the cluster.
+    assert!(out.status.success());
+    let out = roofline(&[
+        "cluster",
+        "check",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/assets/clusters/example.ron"),
+        "--measured",
+        &config,
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not a serving benchmark result"), "{err}");
+    assert!(err.contains("config.json:1:1"), "{err}");
+}

@@ -40,6 +40,8 @@ fn app(lesson: Lesson) -> App {
         viewport: ratatui::layout::Size::new(SIZE.0, SIZE.1),
         measure: roofline_tutor::ui::MEASURE,
     });
+    // Setting up what is measured: nothing is saved in a bench, so the save it asks for is not
+    // performed.
     let _ = update(&mut app, Msg::Nav(NavMsg::OpenLesson(0)));
     app
 }

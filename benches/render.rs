@@ -72,6 +72,8 @@ fn frame_120x40(c: &mut Criterion) {
     .into_iter()
     .chain(std::iter::repeat_n(Msg::Plot(PlotMsg::DoubleBatch), 6))
     {
+        // Setting up what is measured: moves and the plot ask for no save, and nothing is
+        // saved in a bench.
         let _ = update(&mut app, msg);
     }
     let area = Rect::new(0, 0, 120, 40);
@@ -113,6 +115,7 @@ fn explore_step_app() -> roofline_tutor::app::App {
         Msg::Nav(NavMsg::NextStep),
         Msg::Nav(NavMsg::NextStep),
     ] {
+        // Setting up what is measured: nothing is saved in a bench.
         let _ = update(&mut app, msg);
     }
     app
@@ -133,6 +136,7 @@ fn terminal_frame(
         Msg::Plot(PlotMsg::HalveBatch)
     };
     *double = !*double;
+    // The plot's batch asks for nothing (no save, no follow-up).
     let _ = update(app, msg);
     terminal
         .draw(|frame| frame.render_widget(&*app, frame.area()))

@@ -5,6 +5,7 @@
 //! scripted queue in tests — and are turned into messages by the [`Keymap`], which is data.
 
 pub mod classroom;
+mod contexts;
 pub mod course;
 pub mod deferred;
 pub mod effect;
@@ -19,11 +20,10 @@ pub mod quiz;
 pub mod review;
 pub mod run;
 pub mod schedule;
+mod screen;
+pub mod study;
 mod update;
 
-use std::time::{Duration, SystemTime};
-
-use crossterm::event::{Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::layout::Size;
 
 pub use classroom::Classroom;
@@ -40,15 +40,17 @@ pub use plot_view::PlotView;
 pub use review::Reviewing;
 pub use run::{ProgressSink, RunError, handle, perform, run};
 pub use schedule::Schedule;
+pub use screen::{
+    Drag, Focus, LessonScreen, LessonView, Notice, NoticeKind, Overlay, Pending, RunState, Screen,
+    WhatIfLine,
+};
 pub use update::{to_revisit, update};
 
 use crate::domain::batch_range::Wall;
 use crate::domain::catalog::Catalog;
 use crate::domain::lesson::{Lesson, Step};
 use crate::domain::scenario::Scenario;
-use crate::domain::session::{
-    ExplainState, PredictInput, PredictState, Progress, RecallState, Session, StepState,
-};
+use crate::domain::session::{Progress, Session};
 use crate::domain::withhold::Withheld;
 use crate::widgets::Appearance;
 
@@ -73,135 +75,6 @@ pub struct App {
     what_if: WhatIfLine,
     pending: Pending,
     schedule: Schedule,
-}
-
-/// The what-if line over the plot.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub enum WhatIfLine {
-    /// Not open.
-    #[default]
-    Closed,
-    /// Being typed.
-    Open {
-        /// What is typed after the `:`.
-        text: String,
-        /// Why the last Enter was refused, shown on the line.
-        error: Option<String>,
-    },
-}
-
-/// What fills the screen.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Screen {
-    /// The course, one lesson per line.
-    LessonList {
-        /// The highlighted lesson's index.
-        selected: usize,
-    },
-    /// A lesson being studied.
-    Lesson(LessonScreen),
-}
-
-/// A lesson on screen.
-#[derive(Debug, Clone, PartialEq)]
-pub struct LessonScreen {
-    /// Index of the lesson in the course.
-    pub lesson: usize,
-    /// Its state machine.
-    pub session: Session,
-    /// Where typed keys go.
-    pub focus: Focus,
-    /// Lines of the lesson text scrolled past.
-    pub scroll: u16,
-    /// A step, or the lesson's end.
-    pub view: LessonView,
-    /// Time spent on the lesson in this sitting (gaps between keys count up to two minutes).
-    pub active: Duration,
-    /// When the last key arrived, as the run loop's clock said.
-    pub last_key: Option<SystemTime>,
-}
-
-/// What the lesson screen shows.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LessonView {
-    /// The current step, with the plot.
-    Step,
-    /// The end of the lesson: the score, the steps right, the steps skipped or missed.
-    End {
-        /// The highlighted row of the skipped-or-missed list.
-        selected: usize,
-    },
-}
-
-/// A change that waits for the same key again before it happens.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pending {
-    /// Nothing waits.
-    Nothing,
-    /// Restart the lesson on screen (clearing its answers) at the next press.
-    Restart,
-}
-
-/// Where typed keys go on a lesson step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Focus {
-    /// Keys are commands (and digits go to a guess).
-    Commands,
-    /// Every printable key goes into the explanation.
-    Text,
-}
-
-/// What is drawn over the screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Overlay {
-    /// Nothing.
-    None,
-    /// The key help.
-    Help {
-        /// Lines scrolled past.
-        scroll: u16,
-    },
-}
-
-/// Whether the mouse is dragging the slider.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Drag {
-    /// No drag.
-    Idle,
-    /// The left button went down on the slider and has not come up.
-    Slider,
-}
-
-/// Whether the program goes on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RunState {
-    /// Waiting for the next event.
-    Running,
-    /// Quit was asked for with a guess or an explanation typed but not committed: the next
-    /// quit leaves without it, anything else goes on.
-    QuitAsked,
-    /// Quit was asked for.
-    Quitting,
-}
-
-/// A line under the screen.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Notice {
-    /// How it looks and how long it stays.
-    pub kind: NoticeKind,
-    /// The text.
-    pub text: String,
-}
-
-/// Kinds of notice.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NoticeKind {
-    /// Something worth knowing; gone after the next key.
-    Info,
-    /// A move that was not allowed, and why; gone after the next key.
-    Refusal,
-    /// A problem with the learner's files; stays until dismissed with Esc.
-    Warning,
 }
 
 /// What the program starts with.
@@ -270,47 +143,10 @@ impl App {
         }
     }
 
-    /// The same program as a classroom walkthrough, started at `started` (RFC 3339): the
-    /// presenter paces and reveals, nothing is scored, no progress is saved.
-    #[must_use]
-    pub fn presenting(mut self, started: String) -> Self {
-        self.mode = Mode::Present(Classroom {
-            started,
-            ..Classroom::default()
-        });
-        self
-    }
-
-    /// The same program as a quiz: the questions one at a time, nothing but the question on
-    /// screen until its reveal, a result file at the end and no study progress saved.
-    #[must_use]
-    pub fn quizzing(mut self, run: quiz::QuizRun) -> Self {
-        self.mode = Mode::Quiz(run);
-        self
-    }
-
-    /// The quiz in progress (none outside the quiz).
-    #[must_use]
-    pub const fn quiz(&self) -> Option<&quiz::QuizRun> {
-        match &self.mode {
-            Mode::Quiz(run) => Some(run),
-            Mode::Study | Mode::Present(_) | Mode::Review(_) => None,
-        }
-    }
-
     /// The what-if line.
     #[must_use]
     pub const fn what_if(&self) -> &WhatIfLine {
         &self.what_if
-    }
-
-    /// The classroom walkthrough's state (none outside the classroom).
-    #[must_use]
-    pub const fn classroom(&self) -> Option<&Classroom> {
-        match &self.mode {
-            Mode::Present(room) => Some(room),
-            Mode::Study | Mode::Quiz(_) | Mode::Review(_) => None,
-        }
     }
 
     /// The index of the lesson studied last, if it is in the course.
@@ -318,106 +154,6 @@ impl App {
     pub fn last_lesson(&self) -> Option<usize> {
         let id = self.progress.last_lesson.as_deref()?;
         self.lessons.position(id)
-    }
-
-    /// The message for a terminal event in the current state, if it means anything here.
-    #[must_use]
-    pub fn msg_for(&self, event: &Event) -> Option<Msg> {
-        match event {
-            Event::Key(key) if key.kind != KeyEventKind::Release => {
-                self.keymap.lookup(key, &self.contexts())
-            }
-            Event::Mouse(mouse) => {
-                let (column, row) = (mouse.column, mouse.row);
-                let on_list = matches!(self.screen, Screen::LessonList { .. });
-                match mouse.kind {
-                    MouseEventKind::Down(MouseButton::Left) => {
-                        Some(Msg::App(AppMsg::MouseDown { column, row }))
-                    }
-                    MouseEventKind::Drag(MouseButton::Left) => {
-                        Some(Msg::App(AppMsg::MouseDrag { column, row }))
-                    }
-                    MouseEventKind::Up(MouseButton::Left) => Some(Msg::App(AppMsg::MouseUp)),
-                    MouseEventKind::ScrollUp if on_list => Some(Msg::Nav(NavMsg::SelectPrevious)),
-                    MouseEventKind::ScrollDown if on_list => Some(Msg::Nav(NavMsg::SelectNext)),
-                    MouseEventKind::ScrollUp => Some(Msg::Nav(NavMsg::ScrollUp)),
-                    MouseEventKind::ScrollDown => Some(Msg::Nav(NavMsg::ScrollDown)),
-                    _ => None,
-                }
-            }
-            Event::Resize(width, height) => Some(Msg::App(AppMsg::Resize {
-                width: *width,
-                height: *height,
-            })),
-            _ => None,
-        }
-    }
-
-    /// The key contexts active now, most specific first.
-    #[must_use]
-    pub fn contexts(&self) -> Vec<KeyContext> {
-        if matches!(self.overlay, Overlay::Help { .. }) {
-            return vec![KeyContext::Help, KeyContext::Global];
-        }
-        let mut contexts = self.screen_contexts();
-        if self
-            .notice
-            .as_ref()
-            .is_some_and(|n| n.kind == NoticeKind::Warning)
-        {
-            // Esc still stops typing first; after that it dismisses the warning.
-            let at = usize::from(contexts.first() == Some(&KeyContext::TextEntry));
-            contexts.insert(at, KeyContext::Warning);
-        }
-        contexts
-    }
-
-    /// The key contexts of the screen under any overlay, most specific first (the mode's;
-    /// the what-if line takes every key while it is open).
-    #[must_use]
-    pub fn screen_contexts(&self) -> Vec<KeyContext> {
-        match self.what_if {
-            WhatIfLine::Open { .. } => vec![KeyContext::WhatIfEntry, KeyContext::Global],
-            WhatIfLine::Closed => self.mode.contexts(self),
-        }
-    }
-
-    /// The study mode's key contexts: the lesson list, or the step's state, the lesson, the
-    /// plot and the global keys.
-    #[must_use]
-    pub fn study_contexts(&self) -> Vec<KeyContext> {
-        use KeyContext as C;
-        let Screen::Lesson(screen) = &self.screen else {
-            return vec![C::LessonList, C::Global];
-        };
-        if let LessonView::End { .. } = screen.view {
-            return vec![C::LessonEnd, C::Global];
-        }
-        let step: &[KeyContext] = match (screen.session.state(), screen.focus) {
-            (StepState::Explain(ExplainState::Writing { .. }), Focus::Text) => {
-                return vec![C::TextEntry, C::Global];
-            }
-            (StepState::Explain(ExplainState::Writing { .. }), Focus::Commands) => {
-                &[C::ExplainPaused]
-            }
-            (StepState::Predict(PredictState::Predicting { input }), _) => match input {
-                PredictInput::Number { .. } => &[C::GuessEntry],
-                PredictInput::Choice { .. } => &[C::ChoiceEntry],
-            },
-            (StepState::Predict(PredictState::Committed { .. }), _) => &[C::Committed],
-            (StepState::Recall(RecallState::Front), _) => &[C::CardFront],
-            (StepState::Recall(RecallState::Back), _) => &[C::CardBack],
-            (StepState::Recall(RecallState::Graded(_)), _) => &[C::CardBack, C::Continue],
-            (
-                StepState::Reading
-                | StepState::Predict(PredictState::Revealed { .. })
-                | StepState::Explain(ExplainState::Revealed { .. }),
-                _,
-            ) => &[C::Continue],
-        };
-        let mut contexts = step.to_vec();
-        contexts.extend([C::Lesson, C::Plot, C::Global]);
-        contexts
     }
 
     /// GPUs and models (parsed now if nothing has read them yet).

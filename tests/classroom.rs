@@ -15,6 +15,7 @@ use roofline_tutor::app::{NavMsg, RoomMsg, StepMsg};
 use roofline_tutor::cli::present::notes::{NotesServer, SOCKET};
 use roofline_tutor::domain::classroom::Notes;
 use roofline_tutor::domain::session::ResolvedAnswer;
+use support::tutor::Tutor;
 use support::{course_app, opened_at, render, terminal, text};
 
 /// The course presented from lesson `id`, at step `step` (from 1).
@@ -112,18 +113,32 @@ fn the_room_is_counted_until_the_reveal_then_spread() {
 
 #[test]
 fn the_presenter_paces_and_the_last_step_stays() {
-    let mut app = presenting("batching", 1, 160, 45);
-    let _ = handle(&mut app, Msg::Nav(NavMsg::NextStep));
-    assert_eq!(app.session().unwrap().current(), 1);
-    let _ = handle(&mut app, Msg::Nav(NavMsg::PreviousStep));
-    assert_eq!(app.session().unwrap().current(), 0);
-    let last = app.session().unwrap().len();
-    let _ = handle(&mut app, Msg::Nav(NavMsg::JumpToStep(last)));
-    let _ = handle(&mut app, Msg::Nav(NavMsg::NextStep));
-    assert_eq!(app.session().unwrap().current(), last - 1);
-    assert!(app.notice().unwrap().text.contains("last step"));
-    let _ = handle(&mut app, Msg::Nav(NavMsg::JumpToStep(last + 5)));
-    assert!(app.notice().unwrap().text.contains("there is no step"));
+    // Every move tells the notes window (and only that: nothing is scored or saved).
+    let notes: &[Effect] = &[Effect::NotifyNotes];
+    let mut tutor = Tutor::at(160, 45).present("batching", 1);
+    let current = |tutor: &Tutor| tutor.app().session().unwrap().current();
+    assert_eq!(tutor.send(Msg::Nav(NavMsg::NextStep)).effects(), notes);
+    assert_eq!(current(&tutor), 1);
+    assert_eq!(tutor.send(Msg::Nav(NavMsg::PreviousStep)).effects(), notes);
+    assert_eq!(current(&tutor), 0);
+    let last = tutor.app().session().unwrap().len();
+    assert_eq!(
+        tutor.send(Msg::Nav(NavMsg::JumpToStep(last))).effects(),
+        notes
+    );
+    assert_eq!(tutor.send(Msg::Nav(NavMsg::NextStep)).effects(), notes);
+    assert_eq!(current(&tutor), last - 1);
+    assert!(tutor.app().notice().unwrap().text.contains("last step"));
+    let refused = tutor.send(Msg::Nav(NavMsg::JumpToStep(last + 5))).effects();
+    assert_eq!(refused, notes);
+    assert!(
+        tutor
+            .app()
+            .notice()
+            .unwrap()
+            .text
+            .contains("there is no step")
+    );
 }
 
 #[test]
@@ -131,9 +146,14 @@ fn nothing_shows_the_answer_before_the_presenter_reveals() {
     let mut app = presenting("ridge-point", 2, 160, 45);
     let screen = text(&render(&app, 160, 45));
     assert!(screen.contains("ridge ?"), "{screen}");
-    let _ = typed(&mut app, "295");
+    let added = typed(&mut app, "295");
+    assert!(
+        added.contains(&Effect::NotifyNotes),
+        "the notes count the guess"
+    );
     assert!(text(&render(&app, 160, 45)).contains("ridge ?"));
-    let _ = handle(&mut app, Msg::Step(StepMsg::Reveal));
+    let revealed = handle(&mut app, Msg::Step(StepMsg::Reveal));
+    assert_eq!(revealed, [Effect::SaveRecord, Effect::NotifyNotes]);
     let screen = text(&render(&app, 160, 45));
     assert!(screen.contains("ridge 295"), "{screen}");
 }
@@ -143,35 +163,45 @@ fn a_choice_step_counts_votes_per_option() {
     let mut app = presenting("batching", 5, 160, 45);
     assert!(classroom::options(app.current_step().unwrap().1).is_some());
     for option in [1, 1, 0, 2, 1] {
-        let _ = handle(&mut app, Msg::Step(StepMsg::SelectOption(option)));
+        let counted = handle(&mut app, Msg::Step(StepMsg::SelectOption(option)));
+        assert_eq!(counted, [Effect::NotifyNotes], "the notes count each vote");
     }
     let screen = text(&render(&app, 160, 45));
     assert!(screen.contains("5 guesses from the room"), "{screen}");
-    let _ = handle(&mut app, Msg::Step(StepMsg::Reveal));
+    let revealed = handle(&mut app, Msg::Step(StepMsg::Reveal));
+    assert_eq!(revealed, [Effect::SaveRecord, Effect::NotifyNotes]);
     let record = classroom::record(&app).unwrap();
     assert_eq!(record.steps[0].within_pct, Some(60.0));
 }
 
 #[test]
 fn the_curtain_blanks_the_screen() {
-    let mut app = presenting("batching", 2, 160, 45);
-    let _ = handle(&mut app, Msg::Room(RoomMsg::ToggleCurtain));
-    let screen = text(&render(&app, 160, 45));
+    let mut tutor = Tutor::at(160, 45).present("batching", 2);
+    // The notes window follows the curtain too (it shows the presentation's state).
+    tutor.send(Msg::Room(RoomMsg::ToggleCurtain));
+    assert_eq!(tutor.effects(), [Effect::NotifyNotes]);
+    let screen = text(&render(tutor.app(), 160, 45));
     assert!(!screen.contains("Roofline"), "{screen}");
-    let _ = handle(&mut app, Msg::Room(RoomMsg::ToggleCurtain));
-    assert!(text(&render(&app, 160, 45)).contains("Roofline"));
+    tutor.send(Msg::Room(RoomMsg::ToggleCurtain));
+    assert_eq!(tutor.effects(), [Effect::NotifyNotes]);
+    assert!(text(&render(tutor.app(), 160, 45)).contains("Roofline"));
 }
 
 #[test]
 fn projector_layouts() {
     for (width, height) in [(160, 45), (200, 56)] {
         let mut app = presenting("batching", 2, width, height);
-        let _ = typed(&mut app, "8 16 7.5 9 4 30");
+        let added = typed(&mut app, "8 16 7.5 9 4 30");
+        assert!(
+            added.contains(&Effect::NotifyNotes),
+            "the notes count the guesses"
+        );
         insta::assert_snapshot!(
             format!("present_before_reveal_{width}x{height}"),
             terminal(&app, width, height).backend()
         );
-        let _ = handle(&mut app, Msg::Step(StepMsg::Reveal));
+        let revealed = handle(&mut app, Msg::Step(StepMsg::Reveal));
+        assert_eq!(revealed, [Effect::SaveRecord, Effect::NotifyNotes]);
         insta::assert_snapshot!(
             format!("present_revealed_{width}x{height}"),
             terminal(&app, width, height).backend()
@@ -182,8 +212,13 @@ fn projector_layouts() {
 #[test]
 fn small_terminals_never_panic() {
     let mut app = presenting("batching", 2, 40, 12);
-    let _ = typed(&mut app, "8 16");
-    let _ = handle(&mut app, Msg::Step(StepMsg::Reveal));
+    let added = typed(&mut app, "8 16");
+    assert!(
+        added.contains(&Effect::NotifyNotes),
+        "the notes count the guesses"
+    );
+    let revealed = handle(&mut app, Msg::Step(StepMsg::Reveal));
+    assert_eq!(revealed, [Effect::SaveRecord, Effect::NotifyNotes]);
     for (w, h) in [(1, 1), (20, 5), (40, 12), (80, 24), (100, 30)] {
         let _ = render(&app, w, h);
     }

@@ -25,7 +25,8 @@ fn app() -> App {
         viewport: ratatui::layout::Size::new(120, 40),
         measure: roofline_tutor::ui::MEASURE,
     });
-    let _ = update(&mut app, Msg::Nav(NavMsg::OpenLesson(0)));
+    let opened = update(&mut app, Msg::Nav(NavMsg::OpenLesson(0)));
+    assert!(opened.saves_progress(), "the lesson studied last is saved");
     app
 }
 

@@ -78,7 +78,11 @@ fn keys(
 ) -> Vec<Effect> {
     let mut all = Vec::new();
     for event in events {
-        let _ = handle(app, Msg::App(AppMsg::Clock(at(seconds))));
+        let ticked = handle(app, Msg::App(AppMsg::Clock(at(seconds))));
+        assert!(
+            ticked.is_empty(),
+            "the clock asks nothing of the world: {ticked:?}"
+        );
         if let Some(msg) = app.msg_for(event) {
             let effects = handle(app, msg);
             perform(app, &effects, sink);

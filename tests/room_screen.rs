@@ -7,11 +7,12 @@ mod support;
 
 use crossterm::event::KeyCode;
 use roofline_tutor::app::classroom::room::{JoinPanel, RoomInfo};
-use roofline_tutor::app::{App, Msg, handle};
-use roofline_tutor::app::{NavMsg, RoomMsg, StepMsg};
+use roofline_tutor::app::{App, Effect, Msg, handle};
+use roofline_tutor::app::{RoomMsg, StepMsg};
 use roofline_tutor::cli::present::room::join;
 use roofline_tutor::domain::classroom::room::Takes;
 use serde_json::json;
+use support::tutor::Tutor;
 use support::{course_app, key, opened_at, render, text};
 
 const URL: &str = "http://192.168.1.20:40123/?code=K7QX2M";
@@ -35,7 +36,7 @@ fn room_answer(app: &mut App, participant: &str, value: f64) {
     }
     .check(&json!(value))
     .unwrap();
-    let _ = handle(
+    let effects = handle(
         app,
         Msg::Room(RoomMsg::Answer {
             step,
@@ -43,6 +44,7 @@ fn room_answer(app: &mut App, participant: &str, value: f64) {
             value,
         }),
     );
+    assert_eq!(effects, [Effect::NotifyNotes], "the notes count the answer");
 }
 
 #[test]
@@ -71,7 +73,7 @@ fn the_join_panel_shows_the_address_the_code_and_the_qr_code() {
     // `j` hides it; the address stays on a line under the question.
     let msg = app.msg_for(&key(KeyCode::Char('j'))).unwrap();
     assert_eq!(msg, Msg::Room(RoomMsg::ToggleJoinPanel));
-    let _ = handle(&mut app, msg);
+    assert_eq!(handle(&mut app, msg), [Effect::NotifyNotes]);
     let screen = text(&render(&app, 160, 45));
     assert!(!screen.contains("Join from your phone"), "{screen}");
     assert!(screen.contains(&format!("Join: {URL}")), "{screen}");
@@ -81,14 +83,18 @@ fn the_join_panel_shows_the_address_the_code_and_the_qr_code() {
 #[test]
 fn the_rooms_answers_are_counted_with_the_typed_ones_and_hidden_until_the_reveal() {
     let mut app = presenting_with_room();
-    let _ = handle(&mut app, Msg::Room(RoomMsg::ToggleJoinPanel));
+    let hidden = handle(&mut app, Msg::Room(RoomMsg::ToggleJoinPanel));
+    assert_eq!(hidden, [Effect::NotifyNotes]);
     room_answer(&mut app, "a", 417.0);
     room_answer(&mut app, "b", 523.0);
     room_answer(&mut app, "a", 611.0);
     for c in "280".chars() {
-        let _ = handle(&mut app, Msg::Step(StepMsg::TypeChar(c)));
+        // The walkthrough tells the notes window after every message.
+        let typed = handle(&mut app, Msg::Step(StepMsg::TypeChar(c)));
+        assert_eq!(typed, [Effect::NotifyNotes]);
     }
-    let _ = handle(&mut app, Msg::Step(StepMsg::Commit));
+    let added = handle(&mut app, Msg::Step(StepMsg::Commit));
+    assert_eq!(added, [Effect::NotifyNotes]);
     let screen = text(&render(&app, 160, 45));
     assert!(screen.contains("3 guesses from the room"), "{screen}");
     for hidden in ["417", "523", "611", "280"] {
@@ -97,7 +103,8 @@ fn the_rooms_answers_are_counted_with_the_typed_ones_and_hidden_until_the_reveal
             "{hidden} shown before the reveal:\n{screen}"
         );
     }
-    let _ = handle(&mut app, Msg::Step(StepMsg::Reveal));
+    let revealed = handle(&mut app, Msg::Step(StepMsg::Reveal));
+    assert_eq!(revealed, [Effect::SaveRecord, Effect::NotifyNotes]);
     let screen = text(&render(&app, 160, 45));
     assert!(
         screen.contains("3 within") || screen.contains("of 3 within"),
@@ -118,10 +125,14 @@ fn the_panel_never_panics_at_any_size() {
 
 #[test]
 fn without_a_room_j_says_how_to_start_one() {
-    let mut app = course_app(160, 45).presenting("2026-11-23T10:00:00Z".to_owned());
-    let _ = handle(&mut app, Msg::Nav(NavMsg::OpenLesson(0)));
-    let _ = handle(&mut app, Msg::Room(RoomMsg::ToggleJoinPanel));
-    assert!(app.notice().unwrap().text.contains("--room"));
+    let mut tutor = Tutor::at(160, 45).present("batching", 1);
+    tutor.send(Msg::Room(RoomMsg::ToggleJoinPanel));
+    assert_eq!(
+        tutor.effects(),
+        [Effect::NotifyNotes],
+        "refused: nothing but the notes"
+    );
+    assert!(tutor.app().notice().unwrap().text.contains("--room"));
 }
 
 /// The QR code as drawn on the presenter's screen decodes to the address with the code: the
@@ -186,7 +197,7 @@ fn an_answer_that_does_not_fit_the_step_is_dropped() {
     .check(&json!(300))
     .unwrap();
     for (step, value) in [(step, choice), (step + 100, number), (0, number)] {
-        let _ = handle(
+        let dropped = handle(
             &mut app,
             Msg::Room(RoomMsg::Answer {
                 step,
@@ -194,6 +205,8 @@ fn an_answer_that_does_not_fit_the_step_is_dropped() {
                 value,
             }),
         );
+        // Dropped: only the notes window is told, as after every message of a walkthrough.
+        assert_eq!(dropped, [Effect::NotifyNotes]);
     }
     let id = app.current_step().unwrap().1.id().to_owned();
     assert_eq!(

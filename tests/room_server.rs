@@ -9,7 +9,7 @@ mod presenter;
 mod support;
 
 use presenter::{CODE, Presenter, agent};
-use roofline_tutor::app::{Msg, classroom, handle};
+use roofline_tutor::app::{Effect, Msg, classroom, handle};
 use roofline_tutor::app::{RoomMsg, StepMsg};
 use serde_json::{Value, json};
 
@@ -320,7 +320,7 @@ fn a_room_answer_for_a_revealed_step_is_dropped() {
     }
     .check(&json!(3))
     .unwrap();
-    let _ = handle(
+    let dropped = handle(
         &mut room.app,
         Msg::Room(RoomMsg::Answer {
             step,
@@ -328,6 +328,8 @@ fn a_room_answer_for_a_revealed_step_is_dropped() {
             value,
         }),
     );
+    // Only the notes window is told, as after every message of a walkthrough.
+    assert_eq!(dropped, [Effect::NotifyNotes]);
     assert_eq!(room.guesses().count(), 0);
 }
 

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use super::update::refuse;
 use super::update::route::study;
-use super::{App, Effect, Effects, Mode, Msg, NavMsg, StepMsg};
+use super::{App, Effect, Effects, KeyContext, Mode, Msg, NavMsg, StepMsg};
 use crate::domain::classroom::{
     ClassRecord, RECORD_FORMAT_VERSION, RoomGuesses, StepRecordOut, choice_counts,
     parse_room_guesses, spread,
@@ -15,6 +15,7 @@ use crate::domain::classroom::{
 use crate::domain::lesson::template::render;
 use crate::domain::lesson::{Answer, Step, scenario_for};
 use crate::domain::session::ResolvedAnswer;
+use crate::domain::withhold::Withheld;
 
 /// Whether the room sees the screen or the speaker.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -43,6 +44,29 @@ pub struct Classroom {
     pub started: String,
     /// How the room joins from its devices, when it does (`--room`).
     pub room: Option<room::RoomInfo>,
+}
+
+impl App {
+    /// The same program as a classroom walkthrough, started at `started` (RFC 3339): the
+    /// presenter paces and reveals, nothing is scored, no progress is saved.
+    #[must_use]
+    pub fn presenting(mut self, started: String) -> Self {
+        self.mode = Mode::Present(Classroom {
+            started,
+            ..Classroom::default()
+        });
+        self
+    }
+
+    /// The classroom walkthrough's state (none outside the classroom).
+    #[must_use]
+    pub const fn classroom(&self) -> Option<&Classroom> {
+        if let Mode::Present(room) = &self.mode {
+            Some(room)
+        } else {
+            None
+        }
+    }
 }
 
 /// The present mode's handling of a message: the room's intents, the guesses the presenter
@@ -204,10 +228,8 @@ pub fn options(step: &Step) -> Option<&[String]> {
 /// What the speaker-notes window shows now.
 #[must_use]
 pub fn notes(app: &App) -> Option<crate::domain::classroom::Notes> {
-    let classroom = app.classroom()?;
-    let screen = app.lesson_screen()?;
-    let lesson = app.lessons.get(screen.lesson)?;
-    let index = screen.session.current();
+    let (classroom, screen) = (app.classroom()?, app.lesson_screen()?);
+    let (lesson, index) = (app.lessons.get(screen.lesson)?, screen.session.current());
     let step = lesson.steps.get(index)?;
     let say = |text: &str, patch| render(text, &scenario_for(patch, &app.cluster), &app.catalog);
     let (text, answer_text, explanation, trap) = match step {
@@ -301,4 +323,49 @@ fn answer_words(app: &App, step: &Step) -> String {
         Some(ResolvedAnswer::Unavailable { reason, .. }) => format!("not available: {reason}"),
         None => String::new(),
     }
+}
+
+/// Present: the answers of every predict or explore step the presenter has not revealed, and
+/// the current card's back while unturned.
+#[must_use]
+pub fn withheld(app: &App, room: &Classroom) -> Withheld {
+    let (Some(screen), Some((lesson, _))) = (app.lesson_screen(), app.current_step()) else {
+        return Withheld::none();
+    };
+    let revealed = &room.revealed;
+    screen
+        .session
+        .withheld_unless(lesson, app.cluster(), app.catalog(), |i, _| {
+            revealed.contains(&i)
+        })
+}
+
+/// Present: typing the room's guesses (or choosing their options) on a step not yet revealed,
+/// then the presenter's keys, the plot and the global keys.
+#[must_use]
+pub fn contexts(app: &App, room: &Classroom) -> Vec<KeyContext> {
+    let mut contexts = Vec::with_capacity(4);
+    if let (Some((_, step)), Some(session)) = (app.current_step(), app.session())
+        && asks(step)
+        && !room.revealed.contains(&session.current())
+    {
+        contexts.push(match options(step) {
+            Some(_) => KeyContext::RoomChoices,
+            None => KeyContext::RoomNumbers,
+        });
+    }
+    if room.room.is_some() {
+        contexts.push(KeyContext::RoomDevices);
+    }
+    contexts.extend([KeyContext::Presenting, KeyContext::Plot, KeyContext::Global]);
+    contexts
+}
+
+/// Present: the KV wall is withheld on a predict step the presenter has not revealed.
+#[must_use]
+pub fn wall_asks(app: &App, room: &Classroom) -> bool {
+    matches!(app.current_step(), Some((_, Step::Predict(_))))
+        && app
+            .session()
+            .is_some_and(|s| !room.revealed.contains(&s.current()))
 }

@@ -241,11 +241,12 @@ impl Keymap {
                 .iter()
                 .find(|b| {
                     b.context == *context
-                        && match (&b.emit, msg) {
-                            (Emit::Msg(m), _) => m == msg,
-                            (Emit::TypedChar, Msg::Step(StepMsg::TypeChar(_)))
-                            | (Emit::OptionOfDigit, Msg::Step(StepMsg::SelectOption(_))) => true,
-                            _ => false,
+                        && match &b.emit {
+                            Emit::Msg(m) => m == msg,
+                            Emit::TypedChar => matches!(msg, Msg::Step(StepMsg::TypeChar(_))),
+                            Emit::OptionOfDigit => {
+                                matches!(msg, Msg::Step(StepMsg::SelectOption(_)))
+                            }
                         }
                 })
                 .map(|b| key_name(b.pattern, glyphs))

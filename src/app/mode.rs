@@ -7,12 +7,8 @@ use super::quiz::QuizRun;
 use super::review::Reviewing;
 use super::{App, KeyContext};
 use crate::domain::batch_range::Wall;
-use crate::domain::lesson::Step;
 use crate::domain::quantity::Quantity;
 use crate::domain::scenario::Scenario;
-use crate::domain::session::{
-    PredictInput, PredictState, RecallState, ResolvedAnswer, Session, StepState,
-};
 use crate::domain::withhold::{Shown, Withheld};
 
 /// A use of the tutor, with the state only that use has (so no mode can meet another's).
@@ -66,39 +62,10 @@ impl Mode {
     pub fn withheld(&self, app: &App) -> Withheld {
         match self {
             Self::Quiz(run) => super::quiz::withheld(run),
-            Self::Present(room) => present_withheld(app, room),
+            Self::Present(room) => super::classroom::withheld(app, room),
             // Review asks its items as study asks its steps: every answer of the round not
             // yet revealed, and the card's back while unturned.
-            Self::Study | Self::Review(_) => {
-                let (Some(screen), Some((lesson, step))) =
-                    (app.lesson_screen(), app.current_step())
-                else {
-                    return Withheld::none();
-                };
-                let withheld = screen
-                    .session
-                    .withheld(lesson, app.cluster(), app.catalog());
-                match (step, screen.session.state()) {
-                    (
-                        Step::Explore(explore),
-                        StepState::Predict(PredictState::Predicting { .. }),
-                    ) => {
-                        match ResolvedAnswer::resolve(
-                            &explore.answer,
-                            &app.plot().scenario,
-                            app.catalog(),
-                        ) {
-                            ResolvedAnswer::Number { value, unit, .. } => {
-                                withheld.with_unit_figures([(value, unit)])
-                            }
-                            ResolvedAnswer::Choice { .. } | ResolvedAnswer::Unavailable { .. } => {
-                                withheld
-                            }
-                        }
-                    }
-                    _ => withheld,
-                }
-            }
+            Self::Study | Self::Review(_) => super::study::withheld(app),
         }
     }
 
@@ -109,21 +76,8 @@ impl Mode {
     #[must_use]
     pub fn wall(&self, app: &App) -> Wall {
         let open = match self {
-            Self::Study | Self::Review(_) => matches!(
-                (app.current_step(), app.session().map(Session::state)),
-                (
-                    Some((_, Step::Predict(_))),
-                    Some(StepState::Predict(
-                        PredictState::Predicting { .. } | PredictState::Committed { .. },
-                    )),
-                )
-            ),
-            Self::Present(room) => {
-                matches!(app.current_step(), Some((_, Step::Predict(_))))
-                    && app
-                        .session()
-                        .is_some_and(|s| !room.revealed.contains(&s.current()))
-            }
+            Self::Study | Self::Review(_) => super::study::wall_asks(app),
+            Self::Present(room) => super::classroom::wall_asks(app, room),
             // No plot, no slider: nothing to stop.
             Self::Quiz(_) => false,
         };
@@ -169,10 +123,10 @@ impl Mode {
     #[must_use]
     pub fn contexts(&self, app: &App) -> Vec<KeyContext> {
         match self {
-            Self::Study => app.study_contexts(),
-            Self::Present(room) => present_contexts(app, room),
+            Self::Study => super::study::contexts(app),
+            Self::Present(room) => super::classroom::contexts(app, room),
             Self::Quiz(run) => super::quiz::contexts(run),
-            Self::Review(_) => review_contexts(app),
+            Self::Review(_) => super::review::contexts(app),
         }
     }
 
@@ -207,65 +161,4 @@ impl Mode {
             | KeyContext::ExplainPaused => !matches!(self, Self::Quiz(_)),
         }
     }
-}
-
-/// Present: the answers of every predict or explore step the presenter has not revealed, and
-/// the current card's back while unturned.
-fn present_withheld(app: &App, room: &Classroom) -> Withheld {
-    let (Some(screen), Some((lesson, _))) = (app.lesson_screen(), app.current_step()) else {
-        return Withheld::none();
-    };
-    let revealed = &room.revealed;
-    screen
-        .session
-        .withheld_unless(lesson, app.cluster(), app.catalog(), |i, _| {
-            revealed.contains(&i)
-        })
-}
-
-/// Present: typing the room's guesses (or choosing their options) on a step not yet revealed,
-/// then the presenter's keys, the plot and the global keys.
-fn present_contexts(app: &App, room: &Classroom) -> Vec<KeyContext> {
-    let mut contexts = Vec::with_capacity(4);
-    if let (Some((_, step)), Some(session)) = (app.current_step(), app.session())
-        && super::classroom::asks(step)
-        && !room.revealed.contains(&session.current())
-    {
-        contexts.push(match super::classroom::options(step) {
-            Some(_) => KeyContext::RoomChoices,
-            None => KeyContext::RoomNumbers,
-        });
-    }
-    if room.room.is_some() {
-        contexts.push(KeyContext::RoomDevices);
-    }
-    contexts.extend([KeyContext::Presenting, KeyContext::Plot, KeyContext::Global]);
-    contexts
-}
-
-/// Review: the item's state (a guess, a locked-in guess, a card's front or back; once answered
-/// only going on: an item is graded once), the review's own keys, the plot and the global
-/// keys; on the summary, its keys.
-fn review_contexts(app: &App) -> Vec<KeyContext> {
-    use KeyContext as C;
-    let Some(screen) = app.lesson_screen() else {
-        return vec![C::Global];
-    };
-    if let super::LessonView::End { .. } = screen.view {
-        return vec![C::ReviewEnd, C::Global];
-    }
-    let step = match screen.session.state() {
-        StepState::Predict(PredictState::Predicting { input }) => match input {
-            PredictInput::Number { .. } => C::GuessEntry,
-            PredictInput::Choice { .. } => C::ChoiceEntry,
-        },
-        StepState::Predict(PredictState::Committed { .. }) => C::Committed,
-        StepState::Recall(RecallState::Front) => C::CardFront,
-        StepState::Recall(RecallState::Back) => C::CardBack,
-        StepState::Recall(RecallState::Graded(_))
-        | StepState::Predict(PredictState::Revealed { .. })
-        | StepState::Reading
-        | StepState::Explain(_) => C::Continue,
-    };
-    vec![step, C::Reviewing, C::Plot, C::Global]
 }

@@ -17,6 +17,26 @@ use crate::domain::quiz::{Guess, QuestionAnswer, Response};
 use crate::domain::scoring::parse_guess;
 use crate::domain::withhold::Withheld;
 
+impl App {
+    /// The same program as a quiz: the questions one at a time, nothing but the question on
+    /// screen until its reveal, a result file at the end and no study progress saved.
+    #[must_use]
+    pub fn quizzing(mut self, run: QuizRun) -> Self {
+        self.mode = Mode::Quiz(run);
+        self
+    }
+
+    /// The quiz in progress (none outside the quiz).
+    #[must_use]
+    pub const fn quiz(&self) -> Option<&QuizRun> {
+        if let Mode::Quiz(run) = &self.mode {
+            Some(run)
+        } else {
+            None
+        }
+    }
+}
+
 /// The quiz's handling of a message: its own keys act on the run, quitting before the end asks
 /// first; help, the warning, resizing and quitting at the end work as everywhere; nothing else
 /// means anything in a quiz (no plot, no lessons, no going back, no hints).

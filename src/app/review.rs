@@ -5,6 +5,7 @@
 use std::time::SystemTime;
 
 use crate::domain::schedule::{NextDue, Round, Timestamp};
+use crate::domain::session::{PredictInput, PredictState, RecallState, StepState};
 
 /// A review in progress.
 #[derive(Debug, Clone, PartialEq)]
@@ -73,9 +74,10 @@ impl super::App {
     /// The review in progress (review mode only).
     #[must_use]
     pub const fn review(&self) -> Option<&Reviewing> {
-        match &self.mode {
-            super::Mode::Review(review) => Some(review),
-            super::Mode::Study | super::Mode::Present(_) | super::Mode::Quiz(_) => None,
+        if let super::Mode::Review(review) = &self.mode {
+            Some(review)
+        } else {
+            None
         }
     }
 
@@ -90,13 +92,40 @@ impl super::App {
     #[must_use]
     pub fn screen_lesson(&self) -> Option<&crate::domain::lesson::Lesson> {
         let screen = self.lesson_screen()?;
-        match &self.mode {
-            super::Mode::Review(review) => Some(review.round.lesson()),
-            super::Mode::Study | super::Mode::Present(_) | super::Mode::Quiz(_) => {
-                self.lessons.get(screen.lesson)
-            }
+        if let super::Mode::Review(review) = &self.mode {
+            Some(review.round.lesson())
+        } else {
+            self.lessons.get(screen.lesson)
         }
     }
+}
+
+/// Review: the item's state (a guess, a locked-in guess, a card's front or back; once answered
+/// only going on: an item is graded once), the review's own keys, the plot and the global
+/// keys; on the summary, its keys.
+#[must_use]
+pub fn contexts(app: &super::App) -> Vec<super::KeyContext> {
+    use super::KeyContext as C;
+    let Some(screen) = app.lesson_screen() else {
+        return vec![C::Global];
+    };
+    if let super::LessonView::End { .. } = screen.view {
+        return vec![C::ReviewEnd, C::Global];
+    }
+    let step = match screen.session.state() {
+        StepState::Predict(PredictState::Predicting { input }) => match input {
+            PredictInput::Number { .. } => C::GuessEntry,
+            PredictInput::Choice { .. } => C::ChoiceEntry,
+        },
+        StepState::Predict(PredictState::Committed { .. }) => C::Committed,
+        StepState::Recall(RecallState::Front) => C::CardFront,
+        StepState::Recall(RecallState::Back) => C::CardBack,
+        StepState::Recall(RecallState::Graded(_))
+        | StepState::Predict(PredictState::Revealed { .. })
+        | StepState::Reading
+        | StepState::Explain(_) => C::Continue,
+    };
+    vec![step, C::Reviewing, C::Plot, C::Global]
 }
 
 /// A moment of the run loop's clock as whole seconds of Unix time (0 before 1970).

@@ -48,11 +48,11 @@ pub fn content(app: &App, screen: &LessonScreen, width: u16) -> Vec<Line<'static
         contexts: app.contexts(),
         withheld: app.withheld(),
     };
-    let mut lines = match app.mode() {
-        crate::app::Mode::Review(_) => super::review::header(app, screen, pane.theme, width),
-        crate::app::Mode::Study | crate::app::Mode::Present(_) | crate::app::Mode::Quiz(_) => {
-            vec![pane.header(step, &screen.session), Line::default()]
-        }
+    // A review heads its item with the round; every other mode with the lesson's step.
+    let mut lines = if app.review().is_some() {
+        super::review::header(app, screen, pane.theme, width)
+    } else {
+        vec![pane.header(step, &screen.session), Line::default()]
     };
     let answer = screen.session.answer();
     lines.extend(match (step, screen.session.state()) {

@@ -6,7 +6,7 @@
 use std::sync::mpsc::{self, Receiver};
 
 use roofline_tutor::app::StepMsg;
-use roofline_tutor::app::{App, Msg, classroom, handle};
+use roofline_tutor::app::{App, Effect, Msg, classroom, handle};
 use roofline_tutor::cli::present::room::RoomServer;
 use roofline_tutor::cli::present::room::http::Bounds;
 use roofline_tutor::domain::classroom::StepGuesses;
@@ -19,6 +19,7 @@ pub struct Presenter {
     pub app: App,
     pub server: RoomServer,
     inbox: Receiver<Msg>,
+    effects: Vec<Effect>,
 }
 
 impl Presenter {
@@ -50,7 +51,12 @@ impl Presenter {
         let (answers, inbox) = mpsc::channel();
         let server = serve("127.0.0.1:0".parse().unwrap(), answers)
             .expect("the room's server starts on loopback");
-        let room = Self { app, server, inbox };
+        let room = Self {
+            app,
+            server,
+            inbox,
+            effects: Vec::new(),
+        };
         room.publish();
         room
     }
@@ -69,7 +75,9 @@ impl Presenter {
     pub fn pump(&mut self) -> usize {
         let mut n = 0;
         while let Ok(msg) = self.inbox.try_recv() {
-            let _ = handle(&mut self.app, msg);
+            let effects = handle(&mut self.app, msg);
+            // Counted or dropped, a room's answer asks only that the notes window be told.
+            assert_eq!(effects, [Effect::NotifyNotes], "a room answer's effects");
             n += 1;
         }
         self.publish();
@@ -78,8 +86,14 @@ impl Presenter {
 
     /// A presenter's message.
     pub fn act(&mut self, msg: Msg) {
-        let _ = handle(&mut self.app, msg);
+        self.effects = handle(&mut self.app, msg);
         self.publish();
+    }
+
+    /// What the presenter's last message asked of the world (the run loop would perform it:
+    /// the notes window told, the record written; these tests open neither).
+    pub fn effects(&self) -> &[Effect] {
+        &self.effects
     }
 
     /// The presenter types guesses and adds them.

@@ -3,6 +3,9 @@
 
 #![allow(dead_code, reason = "each test file uses its own part")]
 
+#[path = "tutor.rs"]
+pub mod tutor;
+
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

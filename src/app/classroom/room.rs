@@ -84,9 +84,10 @@ pub(super) fn handle(app: &mut App, msg: RoomMsg) -> Effects {
 
 /// Shows or hides how the room joins (refused without `--room`).
 fn toggle_join_panel(app: &mut App) {
-    let room = match &mut app.mode {
-        Mode::Present(classroom) => classroom.room.as_mut(),
-        Mode::Study | Mode::Quiz(_) | Mode::Review(_) => None,
+    let room = if let Mode::Present(classroom) = &mut app.mode {
+        classroom.room.as_mut()
+    } else {
+        None
     };
     match room {
         Some(room) => {

@@ -122,14 +122,16 @@ fn resume(app: &mut App) -> Option<Msg> {
 
 /// Whether quitting now would drop a guess or an explanation the learner typed.
 pub(super) fn typing_would_be_lost(app: &App) -> bool {
-    match app.session().map(Session::state) {
-        Some(
-            StepState::Predict(PredictState::Predicting {
-                input: PredictInput::Number { text, .. },
-            })
-            | StepState::Explain(ExplainState::Writing { text }),
-        ) => !text.is_empty(),
-        _ => false,
+    if let Some(
+        StepState::Predict(PredictState::Predicting {
+            input: PredictInput::Number { text, .. },
+        })
+        | StepState::Explain(ExplainState::Writing { text }),
+    ) = app.session().map(Session::state)
+    {
+        !text.is_empty()
+    } else {
+        false
     }
 }
 

@@ -59,9 +59,14 @@ pub(super) fn enter_step(app: &mut App) {
         return;
     };
     screen.scroll = 0;
-    screen.focus = match screen.session.state() {
-        StepState::Explain(ExplainState::Writing { .. }) => Focus::Text,
-        _ => Focus::Commands,
+    let writing = matches!(
+        screen.session.state(),
+        StepState::Explain(ExplainState::Writing { .. })
+    );
+    screen.focus = if writing {
+        Focus::Text
+    } else {
+        Focus::Commands
     };
     plot_to_step(app);
 }

@@ -258,7 +258,43 @@ impl Quantity {
             Self::BandwidthTbs => Some(e.bandwidth / 1e12),
             Self::MemoryGb => Some(e.memory_bytes / 1e9),
             Self::TdpW => return e.tdp_w.map(Number),
-            _ => None,
+            Self::FcIntensity
+            | Self::DecodeDotIntensity
+            | Self::DenseIntensity
+            | Self::FcIntensityApprox
+            | Self::ExpertIntensity
+            | Self::ExpertsTouchedPct
+            | Self::TokensPerExpert
+            | Self::ExpertTokensToRidge
+            | Self::RidgeSharePct
+            | Self::AttainableTflops
+            | Self::BatchToRidge
+            | Self::BatchToRidgeApprox
+            | Self::DenseBatchToRidge
+            | Self::DecodeDotBound
+            | Self::AttentionIntensity
+            | Self::PrefillIntensity
+            | Self::DensePrefillIntensity
+            | Self::KvBytesPerToken
+            | Self::KvKibPerToken
+            | Self::KvGbPerSequence
+            | Self::StateGbPerSequence
+            | Self::SequenceGbPerGpu
+            | Self::KvGbReadPerGpu
+            | Self::KvBudgetGb
+            | Self::MaxBatchKv
+            | Self::WeightGbPerGpu
+            | Self::WeightGbStoredPerGpu
+            | Self::MemoryTimeMs
+            | Self::ComputeTimeMs
+            | Self::StepTimeMs
+            | Self::TokensPerS
+            | Self::TokensPerSPerSeq
+            | Self::TtftMs
+            | Self::TpotMs
+            | Self::UsdPerMillionTokens
+            | Self::EnergyPerTokenJ
+            | Self::Bound => None,
         };
         if let Some(v) = gpu_level {
             return Some(Number(v));

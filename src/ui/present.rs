@@ -116,7 +116,7 @@ struct Question<'a> {
     step: &'a Step,
     text: &'a str,
     explanation: &'a str,
-    trap: Option<&'a String>,
+    trap: Option<&'a str>,
     scenario: crate::domain::scenario::Scenario,
     answer: Option<ResolvedAnswer>,
     revealed: bool,
@@ -127,16 +127,13 @@ impl<'a> Question<'a> {
         if !asks(step) {
             return None;
         }
-        let (text, patch, explanation, trap) = match step {
-            Step::Predict(p) => (
-                &p.question,
-                p.scenario.as_ref(),
-                &p.explanation,
-                p.trap.as_ref(),
-            ),
-            Step::Explore(x) => (&x.task, x.preset.as_ref(), &x.explanation, None),
-            Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => return None,
-        };
+        let question = step.question()?;
+        let (text, patch, explanation, trap) = (
+            question.text,
+            question.scenario,
+            question.explanation,
+            question.trap,
+        );
         let answer = resolve_step(step, app.cluster(), app.catalog());
         Some(Self {
             app,

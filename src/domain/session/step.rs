@@ -177,7 +177,11 @@ impl StepState {
         match self {
             Self::Reading => match action {
                 Action::Turn | Action::Grade(_) => Outcome::Refused(Refusal::NotACard),
-                _ => Outcome::Refused(Refusal::NothingToAnswer),
+                Action::Type(_)
+                | Action::Backspace
+                | Action::Select(_)
+                | Action::Commit
+                | Action::Reveal => Outcome::Refused(Refusal::NothingToAnswer),
             },
             Self::Predict(state) => state.apply(action, answer),
             Self::Recall(state) => state.apply(action),
@@ -224,11 +228,17 @@ impl PredictState {
                     Outcome::Changed
                 }
                 Action::Turn | Action::Grade(_) => Outcome::Refused(Refusal::NotACard),
-                _ => Outcome::Refused(Refusal::AlreadyCommitted),
+                Action::Type(_) | Action::Backspace | Action::Select(_) | Action::Commit => {
+                    Outcome::Refused(Refusal::AlreadyCommitted)
+                }
             },
             Self::Revealed { .. } => match action {
                 Action::Turn | Action::Grade(_) => Outcome::Refused(Refusal::NotACard),
-                _ => Outcome::Refused(Refusal::AlreadyRevealed),
+                Action::Type(_)
+                | Action::Backspace
+                | Action::Select(_)
+                | Action::Commit
+                | Action::Reveal => Outcome::Refused(Refusal::AlreadyRevealed),
             },
         }
     }
@@ -381,7 +391,11 @@ impl ExplainState {
             },
             Self::Revealed { .. } => match action {
                 Action::Turn | Action::Grade(_) => Outcome::Refused(Refusal::NotACard),
-                _ => Outcome::Refused(Refusal::AlreadyRevealed),
+                Action::Type(_)
+                | Action::Backspace
+                | Action::Select(_)
+                | Action::Commit
+                | Action::Reveal => Outcome::Refused(Refusal::AlreadyRevealed),
             },
         }
     }

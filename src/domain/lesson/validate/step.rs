@@ -263,7 +263,39 @@ impl StepChecker<'_> {
             | Quantity::TokensPerExpert
             | Quantity::ExpertTokensToRidge => " (the model has no routed experts)",
             Quantity::EnergyPerTokenJ | Quantity::TdpW => " (the GPU's data gives no board power)",
-            _ => "",
+            Quantity::Ridge
+            | Quantity::PeakTflops
+            | Quantity::BandwidthTbs
+            | Quantity::MemoryGb
+            | Quantity::FcIntensity
+            | Quantity::DecodeDotIntensity
+            | Quantity::DenseIntensity
+            | Quantity::FcIntensityApprox
+            | Quantity::RidgeSharePct
+            | Quantity::AttainableTflops
+            | Quantity::BatchToRidgeApprox
+            | Quantity::DecodeDotBound
+            | Quantity::AttentionIntensity
+            | Quantity::PrefillIntensity
+            | Quantity::DensePrefillIntensity
+            | Quantity::KvBytesPerToken
+            | Quantity::KvKibPerToken
+            | Quantity::KvGbPerSequence
+            | Quantity::StateGbPerSequence
+            | Quantity::SequenceGbPerGpu
+            | Quantity::KvGbReadPerGpu
+            | Quantity::KvBudgetGb
+            | Quantity::WeightGbPerGpu
+            | Quantity::WeightGbStoredPerGpu
+            | Quantity::MemoryTimeMs
+            | Quantity::ComputeTimeMs
+            | Quantity::StepTimeMs
+            | Quantity::TokensPerS
+            | Quantity::TokensPerSPerSeq
+            | Quantity::TtftMs
+            | Quantity::TpotMs
+            | Quantity::UsdPerMillionTokens
+            | Quantity::Bound => "",
         }
     }
 

@@ -135,50 +135,32 @@ pub fn full_command() -> clap::Command {
 /// else over the calculator's defaults (issue 2's definitions: BF16, batch 1, context 0, TP 1,
 /// 0.9 memory utilization, nothing reserved).
 fn calc_args(args: CalcCli, cluster: Option<Scenario>) -> Result<calc::CalcArgs> {
-    let CalcCli {
-        gpu,
-        model,
-        precision,
-        weights,
-        kv,
-        batch,
-        context,
-        tp,
-        mem_util,
-        overhead_gb,
-        prompt,
-        draft_tokens,
-        attention_dp,
-        gpu_hour_usd,
-        json,
-        global: _,
-    } = args;
-    let base = match (cluster, &gpu) {
+    let base = match (cluster, &args.gpu) {
         (Some(cluster), _) => cluster,
         (None, Some(gpu)) => Scenario::for_gpu(gpu),
         (None, None) => bail!("--gpu ID is required (or pass --cluster FILE)"),
     };
     // The flags are a patch over the base, exactly as a lesson step's scenario is.
     let flags = ScenarioPatch {
-        gpu,
-        model,
-        precision,
-        weights,
-        kv,
-        batch,
-        context,
-        tp,
-        mem_util,
-        overhead_gb,
-        prompt,
-        draft_tokens,
+        gpu: args.gpu,
+        model: args.model,
+        precision: args.precision,
+        weights: args.weights,
+        kv: args.kv,
+        batch: args.batch,
+        context: args.context,
+        tp: args.tp,
+        mem_util: args.mem_util,
+        overhead_gb: args.overhead_gb,
+        prompt: args.prompt,
+        draft_tokens: args.draft_tokens,
         // The flag turns it on; without it the base (a profile's setting) stands.
-        attention_dp: attention_dp.then_some(true),
-        gpu_hour_usd,
+        attention_dp: args.attention_dp.then_some(true),
+        gpu_hour_usd: args.gpu_hour_usd,
     };
     Ok(calc::CalcArgs {
         scenario: flags.apply(&base),
-        json,
+        json: args.json,
     })
 }
 

@@ -24,6 +24,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use tui_big_text::{BigText, PixelSize};
 
+use super::key_hint::key_hint;
 use super::layout::{self, LessonAreas, text_area};
 use super::theme::Theme;
 use super::{lesson_pane, plot_pane, prose};
@@ -307,8 +308,6 @@ impl<'a> Question<'a> {
 
 /// The presenter's keys for this moment, from the keymap.
 fn hint(app: &App, theme: Theme) -> Line<'static> {
-    let contexts = app.contexts();
-    let glyphs = app.appearance().glyphs;
     let revealed = app
         .session()
         .is_some_and(|s| app.classroom().revealed.contains(&s.current()));
@@ -319,20 +318,9 @@ fn hint(app: &App, theme: Theme) -> Line<'static> {
         (Msg::ToggleCurtain, "blank"),
         (Msg::ToggleJoinPanel, "join"),
     ];
-    let mut spans = Vec::new();
-    for (msg, word) in items {
-        if (revealed && msg == Msg::Reveal)
-            || (msg == Msg::ToggleJoinPanel && app.classroom().room.is_none())
-        {
-            continue;
-        }
-        if let Some(key) = app.keymap().key_for(&msg, &contexts, glyphs) {
-            if !spans.is_empty() {
-                spans.push(Span::styled(theme.dot(), theme.muted()));
-            }
-            spans.push(Span::styled(format!("[{key}]"), theme.key()));
-            spans.push(Span::styled(format!(" {word}"), theme.muted()));
-        }
-    }
-    Line::from(spans)
+    let shown = items.into_iter().filter(|(msg, _)| {
+        !((revealed && *msg == Msg::Reveal)
+            || (*msg == Msg::ToggleJoinPanel && app.classroom().room.is_none()))
+    });
+    key_hint(app, theme, shown)
 }

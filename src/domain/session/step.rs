@@ -12,16 +12,10 @@
 //! guess records, so the screen can show it under the input).
 
 use super::answer::ResolvedAnswer;
-pub use super::guess::{Grade, Guess};
+pub use super::guess::{Grade, Guess, MAX_EXPLANATION_CHARS, MAX_GUESS_CHARS};
 pub use super::refusal::Refusal;
 use crate::domain::lesson::{Answer, Step};
 use crate::domain::scoring::{GuessError, parse_guess};
-
-/// The longest guess the input accepts, in characters.
-pub const MAX_GUESS_CHARS: usize = 24;
-
-/// The longest explanation the input accepts, in characters.
-pub const MAX_EXPLANATION_CHARS: usize = 2000;
 
 /// Where a step stands.
 #[derive(Debug, Clone, PartialEq)]

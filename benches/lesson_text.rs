@@ -10,6 +10,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
+use roofline_tutor::app::NavMsg;
 use roofline_tutor::app::{App, AppInit, Msg, update};
 use roofline_tutor::content::data_files::builtin_catalog;
 use roofline_tutor::content::located::parse_ron;
@@ -39,7 +40,7 @@ fn app(lesson: Lesson) -> App {
         viewport: ratatui::layout::Size::new(SIZE.0, SIZE.1),
         measure: roofline_tutor::ui::MEASURE,
     });
-    let _ = update(&mut app, Msg::OpenLesson(0));
+    let _ = update(&mut app, Msg::Nav(NavMsg::OpenLesson(0)));
     app
 }
 
@@ -50,7 +51,11 @@ fn key_and_frame(c: &mut Criterion, name: &str, app: &mut App) {
     let mut down = true;
     c.bench_function(name, |b| {
         b.iter(|| {
-            let msg = if down { Msg::ScrollDown } else { Msg::ScrollUp };
+            let msg = if down {
+                Msg::Nav(NavMsg::ScrollDown)
+            } else {
+                Msg::Nav(NavMsg::ScrollUp)
+            };
             down = !down;
             let _ = roofline_tutor::app::handle(app, msg);
             buf.reset();

@@ -3,6 +3,7 @@
 //!
 //! `cargo bench --bench render -- --warm-up-time 1 --measurement-time 3`
 
+use roofline_tutor::app::{NavMsg, PlotMsg};
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group};
@@ -63,13 +64,13 @@ fn frame_120x40(c: &mut Criterion) {
         measure: roofline_tutor::ui::MEASURE,
     });
     for msg in [
-        Msg::OpenLesson(0),
-        Msg::NextStep,
-        Msg::NextStep,
-        Msg::NextStep,
+        Msg::Nav(NavMsg::OpenLesson(0)),
+        Msg::Nav(NavMsg::NextStep),
+        Msg::Nav(NavMsg::NextStep),
+        Msg::Nav(NavMsg::NextStep),
     ]
     .into_iter()
-    .chain(std::iter::repeat_n(Msg::DoubleBatch, 6))
+    .chain(std::iter::repeat_n(Msg::Plot(PlotMsg::DoubleBatch), 6))
     {
         let _ = update(&mut app, msg);
     }
@@ -107,10 +108,10 @@ fn explore_step_app() -> roofline_tutor::app::App {
         measure: roofline_tutor::ui::MEASURE,
     });
     for msg in [
-        Msg::OpenLesson(0),
-        Msg::NextStep,
-        Msg::NextStep,
-        Msg::NextStep,
+        Msg::Nav(NavMsg::OpenLesson(0)),
+        Msg::Nav(NavMsg::NextStep),
+        Msg::Nav(NavMsg::NextStep),
+        Msg::Nav(NavMsg::NextStep),
     ] {
         let _ = update(&mut app, msg);
     }
@@ -127,9 +128,9 @@ fn terminal_frame(
 ) {
     use roofline_tutor::app::{Msg, update};
     let msg = if *double {
-        Msg::DoubleBatch
+        Msg::Plot(PlotMsg::DoubleBatch)
     } else {
-        Msg::HalveBatch
+        Msg::Plot(PlotMsg::HalveBatch)
     };
     *double = !*double;
     let _ = update(app, msg);

@@ -239,7 +239,7 @@ fn main() -> ExitCode {
     let elapsed = start.elapsed();
     drop(server);
 
-    let guesses = app.classroom().guesses.of(&step);
+    let guesses = app.classroom().expect("presenting").guesses.of(&step);
     let mut counted = guesses.numbers.clone();
     counted.sort_by(f64::total_cmp);
     let mut expected: Vec<f64> = results.iter().map(|(_, v)| *v).collect();

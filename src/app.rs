@@ -35,7 +35,7 @@ pub use event_source::{CrosstermEvents, EventSource, Incoming, ScriptedEvents};
 pub use geometry::Measure;
 pub use keymap::{KeyContext, Keymap};
 pub use mode::Mode;
-pub use msg::{Cycle, Msg};
+pub use msg::{AppMsg, Cycle, Msg, NavMsg, PlotMsg, QuizMsg, RoomMsg, StepMsg};
 pub use plot_view::PlotView;
 pub use review::Reviewing;
 pub use run::{ProgressSink, RunError, handle, perform, run};
@@ -70,12 +70,9 @@ pub struct App {
     run_state: RunState,
     measure: Measure,
     mode: Mode,
-    classroom: Classroom,
     what_if: WhatIfLine,
     pending: Pending,
-    quiz: Option<quiz::QuizRun>,
     schedule: Schedule,
-    review: Option<Reviewing>,
 }
 
 /// The what-if line over the plot.
@@ -267,12 +264,9 @@ impl App {
             run_state: RunState::Running,
             measure,
             mode: Mode::Study,
-            classroom: Classroom::default(),
             what_if: WhatIfLine::Closed,
             pending: Pending::Nothing,
-            quiz: None,
             schedule: Schedule::default(),
-            review: None,
         }
     }
 
@@ -280,11 +274,10 @@ impl App {
     /// presenter paces and reveals, nothing is scored, no progress is saved.
     #[must_use]
     pub fn presenting(mut self, started: String) -> Self {
-        self.mode = Mode::Present;
-        self.classroom = Classroom {
+        self.mode = Mode::Present(Classroom {
             started,
             ..Classroom::default()
-        };
+        });
         self
     }
 
@@ -292,15 +285,17 @@ impl App {
     /// screen until its reveal, a result file at the end and no study progress saved.
     #[must_use]
     pub fn quizzing(mut self, run: quiz::QuizRun) -> Self {
-        self.mode = Mode::Quiz;
-        self.quiz = Some(run);
+        self.mode = Mode::Quiz(run);
         self
     }
 
     /// The quiz in progress (none outside the quiz).
     #[must_use]
     pub const fn quiz(&self) -> Option<&quiz::QuizRun> {
-        self.quiz.as_ref()
+        match &self.mode {
+            Mode::Quiz(run) => Some(run),
+            Mode::Study | Mode::Present(_) | Mode::Review(_) => None,
+        }
     }
 
     /// The what-if line.
@@ -309,10 +304,13 @@ impl App {
         &self.what_if
     }
 
-    /// The classroom walkthrough's state (empty outside the classroom).
+    /// The classroom walkthrough's state (none outside the classroom).
     #[must_use]
-    pub const fn classroom(&self) -> &Classroom {
-        &self.classroom
+    pub const fn classroom(&self) -> Option<&Classroom> {
+        match &self.mode {
+            Mode::Present(room) => Some(room),
+            Mode::Study | Mode::Quiz(_) | Mode::Review(_) => None,
+        }
     }
 
     /// The index of the lesson studied last, if it is in the course.
@@ -333,20 +331,24 @@ impl App {
                 let (column, row) = (mouse.column, mouse.row);
                 let on_list = matches!(self.screen, Screen::LessonList { .. });
                 match mouse.kind {
-                    MouseEventKind::Down(MouseButton::Left) => Some(Msg::MouseDown { column, row }),
-                    MouseEventKind::Drag(MouseButton::Left) => Some(Msg::MouseDrag { column, row }),
-                    MouseEventKind::Up(MouseButton::Left) => Some(Msg::MouseUp),
-                    MouseEventKind::ScrollUp if on_list => Some(Msg::SelectPrevious),
-                    MouseEventKind::ScrollDown if on_list => Some(Msg::SelectNext),
-                    MouseEventKind::ScrollUp => Some(Msg::ScrollUp),
-                    MouseEventKind::ScrollDown => Some(Msg::ScrollDown),
+                    MouseEventKind::Down(MouseButton::Left) => {
+                        Some(Msg::App(AppMsg::MouseDown { column, row }))
+                    }
+                    MouseEventKind::Drag(MouseButton::Left) => {
+                        Some(Msg::App(AppMsg::MouseDrag { column, row }))
+                    }
+                    MouseEventKind::Up(MouseButton::Left) => Some(Msg::App(AppMsg::MouseUp)),
+                    MouseEventKind::ScrollUp if on_list => Some(Msg::Nav(NavMsg::SelectPrevious)),
+                    MouseEventKind::ScrollDown if on_list => Some(Msg::Nav(NavMsg::SelectNext)),
+                    MouseEventKind::ScrollUp => Some(Msg::Nav(NavMsg::ScrollUp)),
+                    MouseEventKind::ScrollDown => Some(Msg::Nav(NavMsg::ScrollDown)),
                     _ => None,
                 }
             }
-            Event::Resize(width, height) => Some(Msg::Resize {
+            Event::Resize(width, height) => Some(Msg::App(AppMsg::Resize {
                 width: *width,
                 height: *height,
-            }),
+            })),
             _ => None,
         }
     }
@@ -490,10 +492,10 @@ impl App {
         self.mode.wall(self)
     }
 
-    /// The mode the tutor is in.
+    /// The mode the tutor is in, with its state.
     #[must_use]
-    pub const fn mode(&self) -> Mode {
-        self.mode
+    pub const fn mode(&self) -> &Mode {
+        &self.mode
     }
 
     /// The session of the lesson on screen, if any.

@@ -16,6 +16,7 @@
 
 pub mod buffer;
 pub mod gemm;
+pub mod gpu;
 pub mod kernels;
 pub mod matvec;
 pub mod operands;

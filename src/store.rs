@@ -153,12 +153,19 @@ impl Store {
     }
 
     /// Reads the progress file without touching anything (no migration, nothing moved aside):
-    /// for commands that only report. `None` when there is no usable file.
-    #[must_use]
-    pub fn peek(&self) -> Option<Progress> {
-        match progress_file::read(&self.progress_path()) {
-            ReadOutcome::Read(progress) | ReadOutcome::Older(_, progress) => Some(progress),
-            ReadOutcome::Missing | ReadOutcome::Newer(_) | ReadOutcome::Unusable(_) => None,
+    /// for commands that only report. `Ok(None)` when there is none yet; `Err` says why a file
+    /// that is there cannot be read (unusable, not a regular file, or from a newer tutor), so
+    /// a report never passes it off as empty.
+    pub fn peek(&self) -> Result<Option<Progress>, String> {
+        let path = self.progress_path();
+        match progress_file::read(&path) {
+            ReadOutcome::Read(progress) | ReadOutcome::Older(_, progress) => Ok(Some(progress)),
+            ReadOutcome::Missing => Ok(None),
+            ReadOutcome::Newer(version) => Err(format!(
+                "{} is from a newer roofline (format {version}; this one reads {PROGRESS_FORMAT_VERSION})",
+                path.display()
+            )),
+            ReadOutcome::Unusable(why) => Err(why),
         }
     }
 

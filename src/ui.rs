@@ -62,21 +62,22 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
         too_small::render(app, area, buf);
         return;
     };
-    match (app.screen(), app.quiz()) {
-        (_, Some(run)) => quiz::render(app, run, body, buf),
-        (Screen::LessonList { selected }, None) => lesson_list::render(app, *selected, body, buf),
-        (Screen::Lesson(screen), None) => match app.mode() {
-            crate::app::Mode::Study => match screen.view {
-                crate::app::LessonView::Step => lesson::render(app, screen, body, buf),
-                crate::app::LessonView::End { .. } => lesson_end::render(app, screen, body, buf),
-            },
-            crate::app::Mode::Present => present::render(app, screen, body, buf),
-            // The quiz has its own screen (above).
-            crate::app::Mode::Quiz => {}
-            crate::app::Mode::Review => match screen.view {
-                crate::app::LessonView::Step => lesson::render(app, screen, body, buf),
-                crate::app::LessonView::End { .. } => review::render_summary(app, body, buf),
-            },
+    match (app.mode(), app.screen()) {
+        (crate::app::Mode::Quiz(run), _) => quiz::render(app, run, body, buf),
+        (
+            crate::app::Mode::Study | crate::app::Mode::Present(_) | crate::app::Mode::Review(_),
+            Screen::LessonList { selected },
+        ) => lesson_list::render(app, *selected, body, buf),
+        (crate::app::Mode::Study, Screen::Lesson(screen)) => match screen.view {
+            crate::app::LessonView::Step => lesson::render(app, screen, body, buf),
+            crate::app::LessonView::End { .. } => lesson_end::render(app, screen, body, buf),
+        },
+        (crate::app::Mode::Present(room), Screen::Lesson(screen)) => {
+            present::render(app, room, screen, body, buf);
+        }
+        (crate::app::Mode::Review(_), Screen::Lesson(screen)) => match screen.view {
+            crate::app::LessonView::Step => lesson::render(app, screen, body, buf),
+            crate::app::LessonView::End { .. } => review::render_summary(app, body, buf),
         },
     }
     render_notice(app, notice, buf);

@@ -12,6 +12,7 @@ mod screen_leaks;
 mod support;
 
 use roofline_tutor::app::{App, Msg};
+use roofline_tutor::app::{NavMsg, StepMsg};
 use roofline_tutor::domain::lesson::{Lesson, Step};
 use roofline_tutor::domain::session::{Grade, ResolvedAnswer, resolve_lesson};
 use screen_leaks::{leak, pending, play_keys};
@@ -38,7 +39,7 @@ fn no_answer_is_on_screen_before_its_reveal_in_any_shipped_lesson() {
     let mut app = course_app(120, 40);
     let lessons: Vec<Lesson> = app.lessons().to_vec();
     for (index, lesson) in lessons.iter().enumerate() {
-        send(&mut app, &[Msg::OpenLesson(index)]);
+        send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(index))]);
         let answers = resolve_lesson(lesson, app.cluster(), app.catalog());
         for (n, step) in lesson.steps.iter().enumerate() {
             assert_eq!(app.session().unwrap().current(), n, "{}", lesson.id);
@@ -51,27 +52,39 @@ fn no_answer_is_on_screen_before_its_reveal_in_any_shipped_lesson() {
                     }
                     match &answers[n] {
                         Some(ResolvedAnswer::Choice { correct, .. }) => {
-                            send(&mut app, &[Msg::SelectOption(*correct)]);
+                            send(&mut app, &[Msg::Step(StepMsg::SelectOption(*correct))]);
                         }
-                        _ => send(&mut app, &[Msg::TypeChar('1')]),
+                        _ => send(&mut app, &[Msg::Step(StepMsg::TypeChar('1'))]),
                     }
-                    send(&mut app, &[Msg::Commit]);
+                    send(&mut app, &[Msg::Step(StepMsg::Commit)]);
                     assert_hidden(&app, lesson, &answers, "committed");
-                    send(&mut app, &[Msg::Reveal]);
+                    send(&mut app, &[Msg::Step(StepMsg::Reveal)]);
                     assert_hidden(&app, lesson, &answers, "revealed");
                 }
                 Step::Recall(_) => {
                     press(&mut app, &play_keys());
                     assert_hidden(&app, lesson, &answers, "card up, after playing");
-                    send(&mut app, &[Msg::TurnCard, Msg::Grade(Grade::Good)]);
+                    send(
+                        &mut app,
+                        &[
+                            Msg::Step(StepMsg::TurnCard),
+                            Msg::Step(StepMsg::Grade(Grade::Good)),
+                        ],
+                    );
                 }
-                Step::Explain(_) => send(&mut app, &[Msg::TypeChar('x'), Msg::Commit]),
+                Step::Explain(_) => send(
+                    &mut app,
+                    &[
+                        Msg::Step(StepMsg::TypeChar('x')),
+                        Msg::Step(StepMsg::Commit),
+                    ],
+                ),
                 Step::Read(_) | Step::Example(_) => {
                     press(&mut app, &play_keys());
                     assert_hidden(&app, lesson, &answers, "after playing with the plot");
                 }
             }
-            send(&mut app, &[Msg::NextStep]);
+            send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
         }
     }
 }

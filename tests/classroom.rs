@@ -11,6 +11,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use roofline_tutor::app::{App, Effect, Msg, classroom, handle};
+use roofline_tutor::app::{NavMsg, RoomMsg, StepMsg};
 use roofline_tutor::cli::present::notes::{NotesServer, SOCKET};
 use roofline_tutor::domain::classroom::Notes;
 use roofline_tutor::domain::session::ResolvedAnswer;
@@ -28,9 +29,9 @@ fn presenting(id: &str, step: usize, width: u16, height: u16) -> App {
 fn typed(app: &mut App, text: &str) -> Vec<Effect> {
     let mut effects = Vec::new();
     for c in text.chars() {
-        effects.extend(handle(app, Msg::TypeChar(c)));
+        effects.extend(handle(app, Msg::Step(StepMsg::TypeChar(c))));
     }
-    effects.extend(handle(app, Msg::Commit));
+    effects.extend(handle(app, Msg::Step(StepMsg::Commit)));
     effects
 }
 
@@ -63,7 +64,11 @@ fn the_room_is_counted_until_the_reveal_then_spread() {
     assert!(effects.contains(&Effect::NotifyNotes));
     let _ = typed(&mut app, "30");
     assert_eq!(
-        app.classroom().guesses.of(&step).numbers,
+        app.classroom()
+            .expect("presenting")
+            .guesses
+            .of(&step)
+            .numbers,
         vec![8.0, 16.0, 7.5, 30.0]
     );
     let screen = text(&render(&app, 160, 45));
@@ -78,14 +83,21 @@ fn the_room_is_counted_until_the_reveal_then_spread() {
     );
     // A line that is not all numbers is refused inline and nothing is added.
     let _ = typed(&mut app, "12 lots");
-    assert_eq!(app.classroom().guesses.of(&step).count(), 4);
     assert_eq!(
-        app.classroom().error.as_deref(),
+        app.classroom()
+            .expect("presenting")
+            .guesses
+            .of(&step)
+            .count(),
+        4
+    );
+    assert_eq!(
+        app.classroom().expect("presenting").error.as_deref(),
         Some("'lots': that is not a number")
     );
     assert!(text(&render(&app, 160, 45)).contains("'lots': that is not a number"));
     // Only the presenter reveals; the reveal writes the record and shows the spread.
-    let effects = handle(&mut app, Msg::Reveal);
+    let effects = handle(&mut app, Msg::Step(StepMsg::Reveal));
     assert!(effects.contains(&Effect::SaveRecord));
     let screen = text(&render(&app, 160, 45));
     assert!(screen.contains("median"), "{screen}");
@@ -101,16 +113,16 @@ fn the_room_is_counted_until_the_reveal_then_spread() {
 #[test]
 fn the_presenter_paces_and_the_last_step_stays() {
     let mut app = presenting("batching", 1, 160, 45);
-    let _ = handle(&mut app, Msg::NextStep);
+    let _ = handle(&mut app, Msg::Nav(NavMsg::NextStep));
     assert_eq!(app.session().unwrap().current(), 1);
-    let _ = handle(&mut app, Msg::PreviousStep);
+    let _ = handle(&mut app, Msg::Nav(NavMsg::PreviousStep));
     assert_eq!(app.session().unwrap().current(), 0);
     let last = app.session().unwrap().len();
-    let _ = handle(&mut app, Msg::JumpToStep(last));
-    let _ = handle(&mut app, Msg::NextStep);
+    let _ = handle(&mut app, Msg::Nav(NavMsg::JumpToStep(last)));
+    let _ = handle(&mut app, Msg::Nav(NavMsg::NextStep));
     assert_eq!(app.session().unwrap().current(), last - 1);
     assert!(app.notice().unwrap().text.contains("last step"));
-    let _ = handle(&mut app, Msg::JumpToStep(last + 5));
+    let _ = handle(&mut app, Msg::Nav(NavMsg::JumpToStep(last + 5)));
     assert!(app.notice().unwrap().text.contains("there is no step"));
 }
 
@@ -121,7 +133,7 @@ fn nothing_shows_the_answer_before_the_presenter_reveals() {
     assert!(screen.contains("ridge ?"), "{screen}");
     let _ = typed(&mut app, "295");
     assert!(text(&render(&app, 160, 45)).contains("ridge ?"));
-    let _ = handle(&mut app, Msg::Reveal);
+    let _ = handle(&mut app, Msg::Step(StepMsg::Reveal));
     let screen = text(&render(&app, 160, 45));
     assert!(screen.contains("ridge 295"), "{screen}");
 }
@@ -131,11 +143,11 @@ fn a_choice_step_counts_votes_per_option() {
     let mut app = presenting("batching", 5, 160, 45);
     assert!(classroom::options(app.current_step().unwrap().1).is_some());
     for option in [1, 1, 0, 2, 1] {
-        let _ = handle(&mut app, Msg::SelectOption(option));
+        let _ = handle(&mut app, Msg::Step(StepMsg::SelectOption(option)));
     }
     let screen = text(&render(&app, 160, 45));
     assert!(screen.contains("5 guesses from the room"), "{screen}");
-    let _ = handle(&mut app, Msg::Reveal);
+    let _ = handle(&mut app, Msg::Step(StepMsg::Reveal));
     let record = classroom::record(&app).unwrap();
     assert_eq!(record.steps[0].within_pct, Some(60.0));
 }
@@ -143,10 +155,10 @@ fn a_choice_step_counts_votes_per_option() {
 #[test]
 fn the_curtain_blanks_the_screen() {
     let mut app = presenting("batching", 2, 160, 45);
-    let _ = handle(&mut app, Msg::ToggleCurtain);
+    let _ = handle(&mut app, Msg::Room(RoomMsg::ToggleCurtain));
     let screen = text(&render(&app, 160, 45));
     assert!(!screen.contains("Roofline"), "{screen}");
-    let _ = handle(&mut app, Msg::ToggleCurtain);
+    let _ = handle(&mut app, Msg::Room(RoomMsg::ToggleCurtain));
     assert!(text(&render(&app, 160, 45)).contains("Roofline"));
 }
 
@@ -159,7 +171,7 @@ fn projector_layouts() {
             format!("present_before_reveal_{width}x{height}"),
             terminal(&app, width, height).backend()
         );
-        let _ = handle(&mut app, Msg::Reveal);
+        let _ = handle(&mut app, Msg::Step(StepMsg::Reveal));
         insta::assert_snapshot!(
             format!("present_revealed_{width}x{height}"),
             terminal(&app, width, height).backend()
@@ -171,7 +183,7 @@ fn projector_layouts() {
 fn small_terminals_never_panic() {
     let mut app = presenting("batching", 2, 40, 12);
     let _ = typed(&mut app, "8 16");
-    let _ = handle(&mut app, Msg::Reveal);
+    let _ = handle(&mut app, Msg::Step(StepMsg::Reveal));
     for (w, h) in [(1, 1), (20, 5), (40, 12), (80, 24), (100, 30)] {
         let _ = render(&app, w, h);
     }

@@ -4,6 +4,7 @@
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::KeyCode;
+use roofline_tutor::app::NavMsg;
 use roofline_tutor::app::event_source::key;
 use roofline_tutor::app::{self, App, AppInit, Msg, ScriptedEvents, update};
 use roofline_tutor::content::data_files::builtin_catalog;
@@ -24,7 +25,7 @@ fn app() -> App {
         viewport: ratatui::layout::Size::new(120, 40),
         measure: roofline_tutor::ui::MEASURE,
     });
-    let _ = update(&mut app, Msg::OpenLesson(0));
+    let _ = update(&mut app, Msg::Nav(NavMsg::OpenLesson(0)));
     app
 }
 

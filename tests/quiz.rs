@@ -8,6 +8,7 @@ mod support;
 use std::time::{Duration, SystemTime};
 
 use crossterm::event::KeyCode;
+use roofline_tutor::app::AppMsg;
 use roofline_tutor::app::quiz::{QuizPhase, QuizRun, QuizTaker, RevealPolicy};
 use roofline_tutor::app::{App, Effect, Msg, ProgressSink, handle, perform};
 use roofline_tutor::content::data_files::builtin_catalog;
@@ -77,7 +78,7 @@ fn keys(
 ) -> Vec<Effect> {
     let mut all = Vec::new();
     for event in events {
-        let _ = handle(app, Msg::Clock(at(seconds)));
+        let _ = handle(app, Msg::App(AppMsg::Clock(at(seconds))));
         if let Some(msg) = app.msg_for(event) {
             let effects = handle(app, msg);
             perform(app, &effects, sink);

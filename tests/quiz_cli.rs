@@ -251,3 +251,43 @@ fn no_readable_file_is_an_error() {
     assert!(err.contains("missing.json"), "{err}");
     assert!(err.contains("no result file could be read"), "{err}");
 }
+
+#[test]
+fn an_out_that_is_a_fifo_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("result.json");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let o = roofline(dir.path(), &["quiz", "--out", "result.json"]);
+    let err = stderr(&o);
+    assert!(!o.status.success(), "{err}");
+    assert!(err.contains("it is not a regular file"), "{err}");
+}
+
+#[test]
+fn a_result_that_cannot_be_written_where_asked_is_written_elsewhere_and_said() {
+    use roofline_tutor::cli::quiz::write_or_fall_back;
+    let r = result("Ada", 7, ONLY, exact);
+    let fallback = tempfile::tempdir().unwrap();
+    let gone = Path::new("/nonexistent/dir/quiz-ada.json");
+    let said = write_or_fall_back(gone, fallback.path(), &r)
+        .unwrap()
+        .unwrap();
+    let landed = fallback.path().join("quiz-ada.json");
+    assert!(said.starts_with(&landed.display().to_string()), "{said}");
+    assert!(
+        said.contains("not in /nonexistent/dir/quiz-ada.json"),
+        "{said}"
+    );
+    let back: QuizResult = serde_json::from_slice(&std::fs::read(&landed).unwrap()).unwrap();
+    assert_eq!(back, r, "the whole result");
+    // Nowhere to write: the failure says it is the result that was lost, and both places.
+    let why = write_or_fall_back(gone, Path::new("/nonexistent/too"), &r).unwrap_err();
+    assert!(why.contains("the quiz result was not saved"), "{why}");
+    assert!(why.contains("/nonexistent/too/quiz-ada.json"), "{why}");
+}

@@ -15,6 +15,7 @@ mod screen_leaks;
 mod support;
 
 use roofline_tutor::app::{App, LessonView, Msg};
+use roofline_tutor::app::{NavMsg, StepMsg};
 use roofline_tutor::domain::lesson::{Lesson, Step};
 use roofline_tutor::domain::schedule::{Asked, ItemOutcome, Review, Round, Scheduler, Timestamp};
 use roofline_tutor::domain::session::{
@@ -119,13 +120,13 @@ fn no_answer_is_on_screen_before_its_reveal_in_any_review() {
                     }
                     match &answers[n] {
                         Some(ResolvedAnswer::Choice { correct, .. }) => {
-                            send(&mut app, &[Msg::SelectOption(*correct)]);
+                            send(&mut app, &[Msg::Step(StepMsg::SelectOption(*correct))]);
                         }
-                        _ => send(&mut app, &[Msg::TypeChar('1')]),
+                        _ => send(&mut app, &[Msg::Step(StepMsg::TypeChar('1'))]),
                     }
-                    send(&mut app, &[Msg::Commit]);
+                    send(&mut app, &[Msg::Step(StepMsg::Commit)]);
                     assert_hidden(&app, &round, &answers, "committed");
-                    send(&mut app, &[Msg::Reveal]);
+                    send(&mut app, &[Msg::Step(StepMsg::Reveal)]);
                     assert_hidden(&app, &round, &answers, "revealed");
                 }
                 Step::Recall(_) => {
@@ -133,13 +134,19 @@ fn no_answer_is_on_screen_before_its_reveal_in_any_review() {
                         press(&mut app, &play_keys());
                     }
                     assert_hidden(&app, &round, &answers, "card up, after playing");
-                    send(&mut app, &[Msg::TurnCard, Msg::Grade(Grade::Good)]);
+                    send(
+                        &mut app,
+                        &[
+                            Msg::Step(StepMsg::TurnCard),
+                            Msg::Step(StepMsg::Grade(Grade::Good)),
+                        ],
+                    );
                 }
                 Step::Read(_) | Step::Example(_) | Step::Explore(_) | Step::Explain(_) => {
                     panic!("only cards and predictions are reviewed")
                 }
             }
-            send(&mut app, &[Msg::NextStep]);
+            send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
         }
         assert!(matches!(
             app.lesson_screen().map(|s| s.view),

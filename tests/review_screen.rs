@@ -10,6 +10,7 @@ use std::time::{Duration, UNIX_EPOCH};
 
 use crossterm::event::KeyCode;
 use roofline_tutor::app::{App, Effect, KeyContext, LessonView, Msg, NoticeKind, handle};
+use roofline_tutor::app::{AppMsg, NavMsg, StepMsg};
 use roofline_tutor::domain::lesson::Step;
 use roofline_tutor::domain::schedule::{Asked, ItemOutcome, Review, Round, Scheduler, Timestamp};
 use roofline_tutor::domain::session::{
@@ -87,7 +88,9 @@ fn review_app(days: i64) -> App {
 
 /// The run loop's clock reading for a moment.
 fn clock(at: Timestamp) -> Msg {
-    Msg::Clock(UNIX_EPOCH + Duration::from_secs(u64::try_from(at.0).unwrap()))
+    Msg::App(AppMsg::Clock(
+        UNIX_EPOCH + Duration::from_secs(u64::try_from(at.0).unwrap()),
+    ))
 }
 
 fn item_answer(app: &App) -> f64 {
@@ -145,8 +148,8 @@ fn a_varied_prediction_is_asked_on_its_variant_before_and_after_the_reveal() {
     let at = START.plus_days(30);
     send(&mut app, &[clock(at)]);
     press(&mut app, &typed(&format!("{}", answer.round())));
-    send(&mut app, &[Msg::Commit]);
-    let effects = handle(&mut app, Msg::Reveal);
+    send(&mut app, &[Msg::Step(StepMsg::Commit)]);
+    let effects = handle(&mut app, Msg::Step(StepMsg::Reveal));
     assert_eq!(effects, vec![Effect::SaveProgress]);
     let history = app.progress().history("ridge-point", "h100-sxm-ridge");
     assert_eq!(history.len(), 2);
@@ -173,7 +176,7 @@ fn a_varied_prediction_is_asked_on_its_variant_before_and_after_the_reveal() {
         support::terminal(&app, 120, 40).backend()
     );
     // Graded once.
-    send(&mut app, &[Msg::Reveal]);
+    send(&mut app, &[Msg::Step(StepMsg::Reveal)]);
     assert_eq!(
         app.progress()
             .history("ridge-point", "h100-sxm-ridge")
@@ -189,7 +192,10 @@ fn a_prediction_four_times_off_comes_back_soon() {
     let at = START.plus_days(30);
     send(&mut app, &[clock(at)]);
     press(&mut app, &typed(&format!("{}", (answer * 4.0).round())));
-    send(&mut app, &[Msg::Commit, Msg::Reveal]);
+    send(
+        &mut app,
+        &[Msg::Step(StepMsg::Commit), Msg::Step(StepMsg::Reveal)],
+    );
     let history = app.progress().history("ridge-point", "h100-sxm-ridge");
     assert_eq!(history[1].grade, Grade::Again);
     let Some(ItemOutcome::Reviewed { next, .. }) = app
@@ -208,7 +214,7 @@ fn a_prediction_four_times_off_comes_back_soon() {
 #[test]
 fn a_recall_card_is_graded_by_the_learner_and_the_summary_ends_the_round() {
     let mut app = review_app(30);
-    send(&mut app, &[Msg::NextStep]);
+    send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
     assert!(
         matches!(
             app.review().unwrap().round.items()[0].outcome,
@@ -223,7 +229,7 @@ fn a_recall_card_is_graded_by_the_learner_and_the_summary_ends_the_round() {
         "review_recall_card_120x40",
         support::terminal(&app, 120, 40).backend()
     );
-    send(&mut app, &[Msg::PreviousStep]);
+    send(&mut app, &[Msg::Nav(NavMsg::PreviousStep)]);
     assert_eq!(
         app.notice().map(|n| n.kind),
         Some(NoticeKind::Refusal),
@@ -322,10 +328,17 @@ fn the_review_draws_at_any_size_in_ascii_and_under_the_help() {
         let screen = text(&render(&app, width, height));
         assert!(screen.is_ascii(), "{width}x{height}:\n{screen}");
     }
-    send(&mut app, &[Msg::ToggleHelp]);
+    send(&mut app, &[Msg::App(AppMsg::ToggleHelp)]);
     let help = text(&render(&app, 120, 40));
     assert!(help.contains("Review"), "{help}");
-    send(&mut app, &[Msg::CloseHelp, Msg::NextStep, Msg::NextStep]);
+    send(
+        &mut app,
+        &[
+            Msg::App(AppMsg::CloseHelp),
+            Msg::Nav(NavMsg::NextStep),
+            Msg::Nav(NavMsg::NextStep),
+        ],
+    );
     for (width, height) in sizes {
         let screen = text(&render(&app, width, height));
         assert!(screen.is_ascii(), "{width}x{height}:\n{screen}");
@@ -397,7 +410,7 @@ fn a_card_comes_back_filled_for_the_learners_cluster() {
         !text(&render(&app, 120, 40)).contains(&shown),
         "the back waits for the turn"
     );
-    send(&mut app, &[Msg::TurnCard]);
+    send(&mut app, &[Msg::Step(StepMsg::TurnCard)]);
     let screen = text(&render(&app, 120, 40));
     assert!(screen.contains(&shown), "{shown} in:\n{screen}");
 }

@@ -9,6 +9,7 @@ mod presenter;
 #[path = "tui/support.rs"]
 mod support;
 
+use roofline_tutor::app::StepMsg;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -128,7 +129,7 @@ fn a_browser_answers_and_the_presenter_counts_it() {
     assert_eq!(room.guesses().count(), 1);
 
     // After the reveal the page shows the answer and how far off the participant was.
-    room.act(roofline_tutor::app::Msg::Reveal);
+    room.act(roofline_tutor::app::Msg::Step(StepMsg::Reveal));
     let (dom, _) = answer_from(&browser, phone.path(), &mut room, "");
     assert!(element(&dom, "answer").starts_with("Answer: 295"), "{dom}");
     assert_eq!(
@@ -177,7 +178,7 @@ fn a_browser_taps_an_option_and_the_presenter_counts_it() {
     assert_eq!(room.guesses().choices, vec![1], "option 2 is index 1");
     assert!(room.guesses().numbers.is_empty());
 
-    room.act(roofline_tutor::app::Msg::Reveal);
+    room.act(roofline_tutor::app::Msg::Step(StepMsg::Reveal));
     let (dom, _) = answer_from(&browser, phone.path(), &mut room, "");
     assert!(
         element(&dom, "answer").starts_with("Answer: option 2"),

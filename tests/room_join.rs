@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use presenter::{CODE, Presenter};
 use roofline_tutor::app::Msg;
+use roofline_tutor::app::{NavMsg, StepMsg};
 
 struct Joined {
     child: Child,
@@ -96,13 +97,13 @@ fn a_terminal_joins_answers_changes_and_sees_the_reveal() {
         "the last answer counts"
     );
 
-    room.act(Msg::Reveal);
+    room.act(Msg::Step(StepMsg::Reveal));
     joined.expect("Answer: 295");
     let verdict = joined.expect("You said 300");
     assert_eq!(verdict, "You said 300: 1.02× high (within tolerance)");
 
     // The presenter moves on; the client follows.
-    room.act(Msg::NextStep);
+    room.act(Msg::Nav(NavMsg::NextStep));
     joined.expect("step 3 of");
     drop(room);
     joined.expect("The presentation has ended.");
@@ -190,7 +191,7 @@ fn a_terminal_chooses_an_option() {
     joined.expect("Sent: option 2");
     room.pump();
     assert_eq!(room.guesses().choices, vec![1]);
-    room.act(Msg::Reveal);
+    room.act(Msg::Step(StepMsg::Reveal));
     joined.expect("Answer: option 2");
     assert_eq!(joined.expect("You chose"), "You chose option 2: right");
     drop(room);

@@ -8,6 +8,7 @@ mod support;
 use crossterm::event::KeyCode;
 use roofline_tutor::app::classroom::room::{JoinPanel, RoomInfo};
 use roofline_tutor::app::{App, Msg, handle};
+use roofline_tutor::app::{NavMsg, RoomMsg, StepMsg};
 use roofline_tutor::cli::present::room::join;
 use roofline_tutor::domain::classroom::room::Takes;
 use serde_json::json;
@@ -36,11 +37,11 @@ fn room_answer(app: &mut App, participant: &str, value: f64) {
     .unwrap();
     let _ = handle(
         app,
-        Msg::RoomAnswer {
+        Msg::Room(RoomMsg::Answer {
             step,
             participant: participant.to_owned(),
             value,
-        },
+        }),
     );
 }
 
@@ -69,7 +70,7 @@ fn the_join_panel_shows_the_address_the_code_and_the_qr_code() {
 
     // `j` hides it; the address stays on a line under the question.
     let msg = app.msg_for(&key(KeyCode::Char('j'))).unwrap();
-    assert_eq!(msg, Msg::ToggleJoinPanel);
+    assert_eq!(msg, Msg::Room(RoomMsg::ToggleJoinPanel));
     let _ = handle(&mut app, msg);
     let screen = text(&render(&app, 160, 45));
     assert!(!screen.contains("Join from your phone"), "{screen}");
@@ -80,14 +81,14 @@ fn the_join_panel_shows_the_address_the_code_and_the_qr_code() {
 #[test]
 fn the_rooms_answers_are_counted_with_the_typed_ones_and_hidden_until_the_reveal() {
     let mut app = presenting_with_room();
-    let _ = handle(&mut app, Msg::ToggleJoinPanel);
+    let _ = handle(&mut app, Msg::Room(RoomMsg::ToggleJoinPanel));
     room_answer(&mut app, "a", 417.0);
     room_answer(&mut app, "b", 523.0);
     room_answer(&mut app, "a", 611.0);
     for c in "280".chars() {
-        let _ = handle(&mut app, Msg::TypeChar(c));
+        let _ = handle(&mut app, Msg::Step(StepMsg::TypeChar(c)));
     }
-    let _ = handle(&mut app, Msg::Commit);
+    let _ = handle(&mut app, Msg::Step(StepMsg::Commit));
     let screen = text(&render(&app, 160, 45));
     assert!(screen.contains("3 guesses from the room"), "{screen}");
     for hidden in ["417", "523", "611", "280"] {
@@ -96,7 +97,7 @@ fn the_rooms_answers_are_counted_with_the_typed_ones_and_hidden_until_the_reveal
             "{hidden} shown before the reveal:\n{screen}"
         );
     }
-    let _ = handle(&mut app, Msg::Reveal);
+    let _ = handle(&mut app, Msg::Step(StepMsg::Reveal));
     let screen = text(&render(&app, 160, 45));
     assert!(
         screen.contains("3 within") || screen.contains("of 3 within"),
@@ -118,8 +119,8 @@ fn the_panel_never_panics_at_any_size() {
 #[test]
 fn without_a_room_j_says_how_to_start_one() {
     let mut app = course_app(160, 45).presenting("2026-11-23T10:00:00Z".to_owned());
-    let _ = handle(&mut app, Msg::OpenLesson(0));
-    let _ = handle(&mut app, Msg::ToggleJoinPanel);
+    let _ = handle(&mut app, Msg::Nav(NavMsg::OpenLesson(0)));
+    let _ = handle(&mut app, Msg::Room(RoomMsg::ToggleJoinPanel));
     assert!(app.notice().unwrap().text.contains("--room"));
 }
 
@@ -187,15 +188,21 @@ fn an_answer_that_does_not_fit_the_step_is_dropped() {
     for (step, value) in [(step, choice), (step + 100, number), (0, number)] {
         let _ = handle(
             &mut app,
-            Msg::RoomAnswer {
+            Msg::Room(RoomMsg::Answer {
                 step,
                 participant: "p".into(),
                 value,
-            },
+            }),
         );
     }
     let id = app.current_step().unwrap().1.id().to_owned();
-    assert_eq!(app.classroom().guesses.of(&id).count(), 0);
+    assert_eq!(
+        app.classroom().expect("presenting").guesses.of(&id).count(),
+        0
+    );
     room_answer(&mut app, "p", 300.0);
-    assert_eq!(app.classroom().guesses.of(&id).count(), 1);
+    assert_eq!(
+        app.classroom().expect("presenting").guesses.of(&id).count(),
+        1
+    );
 }

@@ -10,6 +10,7 @@ mod support;
 
 use presenter::{CODE, Presenter, agent};
 use roofline_tutor::app::{Msg, classroom, handle};
+use roofline_tutor::app::{RoomMsg, StepMsg};
 use serde_json::{Value, json};
 
 #[track_caller]
@@ -86,7 +87,7 @@ fn join_answer_change_and_reveal() {
     let (_, state) = get(&room.url(&format!("/api/state?code={CODE}&participant={me}")));
     assert_eq!(state["answers"], 3, "the count, not the values: {state}");
 
-    room.act(Msg::Reveal);
+    room.act(Msg::Step(StepMsg::Reveal));
     let (status, state) = get(&room.url(&format!("/api/state?code={CODE}&participant={me}")));
     assert_eq!(status, 200);
     assert_eq!(state["revealed"], true);
@@ -313,7 +314,7 @@ fn the_server_stops_with_the_presentation() {
 fn a_room_answer_for_a_revealed_step_is_dropped() {
     let mut room = Presenter::start("ridge-point", 2);
     let step = room.app.session().unwrap().current();
-    room.act(Msg::Reveal);
+    room.act(Msg::Step(StepMsg::Reveal));
     let value = roofline_tutor::domain::classroom::room::Takes::Number {
         unit: String::new(),
     }
@@ -321,11 +322,11 @@ fn a_room_answer_for_a_revealed_step_is_dropped() {
     .unwrap();
     let _ = handle(
         &mut room.app,
-        Msg::RoomAnswer {
+        Msg::Room(RoomMsg::Answer {
             step,
             participant: "p".into(),
             value,
-        },
+        }),
     );
     assert_eq!(room.guesses().count(), 0);
 }
@@ -342,7 +343,7 @@ fn an_answer_the_reveal_beat_is_not_shown_as_counted() {
         state["you"]["answer"], 300.0,
         "before the reveal it is theirs, pending"
     );
-    room.act(Msg::Reveal);
+    room.act(Msg::Step(StepMsg::Reveal));
     room.pump();
     assert_eq!(
         room.guesses().count(),

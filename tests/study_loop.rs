@@ -8,6 +8,7 @@ mod support;
 
 use crossterm::event::KeyCode;
 use roofline_tutor::app::{App, Msg};
+use roofline_tutor::app::{NavMsg, PlotMsg, StepMsg};
 use roofline_tutor::domain::batch_range::{MAX_BATCH, Wall};
 use roofline_tutor::domain::lesson::{Step, scenario_for};
 use roofline_tutor::domain::session::{PredictState, ResolvedAnswer, StepState};
@@ -22,14 +23,14 @@ fn at_step(lesson_id: &str, step_id: &str) -> App {
         .iter()
         .position(|l| l.id == lesson_id)
         .expect("the lesson ships");
-    send(&mut app, &[Msg::OpenLesson(index)]);
+    send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(index))]);
     let target = app.lessons()[index]
         .steps
         .iter()
         .position(|s| s.id() == step_id)
         .expect("the step exists");
     for _ in 0..target {
-        send(&mut app, &[Msg::NextStep]);
+        send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
     }
     app
 }
@@ -60,13 +61,13 @@ fn every_step_opens_the_plot_on_its_own_setting() {
         step_setting(&app),
         "the learner moved the plot"
     );
-    send(&mut app, &[Msg::NextStep]);
+    send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
     assert_eq!(
         app.plot().scenario,
         step_setting(&app),
         "the next step starts clean"
     );
-    send(&mut app, &[Msg::PreviousStep]);
+    send(&mut app, &[Msg::Nav(NavMsg::PreviousStep)]);
     assert_eq!(
         app.plot().scenario,
         step_setting(&app),
@@ -110,9 +111,15 @@ fn an_explore_step_is_judged_on_the_setting_the_learner_committed_on() {
         (value / preset - 1.0).abs() > 0.2,
         "the setting changed the answer"
     );
-    let typed: Vec<Msg> = format!("{value:.6e}").chars().map(Msg::TypeChar).collect();
+    let typed: Vec<Msg> = format!("{value:.6e}")
+        .chars()
+        .map(|c| Msg::Step(StepMsg::TypeChar(c)))
+        .collect();
     send(&mut app, &typed);
-    send(&mut app, &[Msg::Commit, Msg::Reveal]);
+    send(
+        &mut app,
+        &[Msg::Step(StepMsg::Commit), Msg::Step(StepMsg::Reveal)],
+    );
     assert!(matches!(
         app.session().unwrap().state(),
         StepState::Predict(PredictState::Revealed {
@@ -140,10 +147,10 @@ fn a_predict_step_that_asks_for_the_kv_wall_does_not_stop_the_slider_there() {
     send(
         &mut app,
         &[
-            Msg::TypeChar('9'),
-            Msg::TypeChar('0'),
-            Msg::Commit,
-            Msg::Reveal,
+            Msg::Step(StepMsg::TypeChar('9')),
+            Msg::Step(StepMsg::TypeChar('0')),
+            Msg::Step(StepMsg::Commit),
+            Msg::Step(StepMsg::Reveal),
         ],
     );
     assert_eq!(app.plot().wall, Wall::Stops);
@@ -190,7 +197,7 @@ fn the_status_line_reaches_the_ridge_at_the_batch_the_lesson_asks_for() {
         panic!("a numeric answer");
     };
     let readouts_at = |app: &mut App, b: u32| {
-        send(app, &[Msg::SetBatch(b)]);
+        send(app, &[Msg::Plot(PlotMsg::SetBatch(b))]);
         let screen = text(&render(app, 160, 45));
         screen
             .lines()
@@ -241,17 +248,17 @@ fn the_end_of_a_lesson_and_the_course_list() {
     send(
         &mut app,
         &[
-            Msg::TypeChar('3'),
-            Msg::TypeChar('0'),
-            Msg::TypeChar('0'),
-            Msg::Commit,
-            Msg::Reveal,
+            Msg::Step(StepMsg::TypeChar('3')),
+            Msg::Step(StepMsg::TypeChar('0')),
+            Msg::Step(StepMsg::TypeChar('0')),
+            Msg::Step(StepMsg::Commit),
+            Msg::Step(StepMsg::Reveal),
         ],
     );
     let len = app.session().unwrap().len();
     // From step 2: to the last step, then one more to the end.
     for _ in 0..len - 1 {
-        send(&mut app, &[Msg::NextStep]);
+        send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
     }
     assert!(matches!(
         app.lesson_screen().map(|s| s.view),
@@ -261,7 +268,7 @@ fn the_end_of_a_lesson_and_the_course_list() {
         "lesson_end_100x30",
         support::terminal(&app, 100, 30).backend()
     );
-    send(&mut app, &[Msg::ShowLessonList]);
+    send(&mut app, &[Msg::Nav(NavMsg::ShowLessonList)]);
     insta::assert_snapshot!(
         "course_list_100x30",
         support::terminal(&app, 100, 30).backend()

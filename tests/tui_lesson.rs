@@ -8,6 +8,7 @@ use crossterm::event::KeyCode;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use roofline_tutor::app::{self, LessonView, Msg, RunState, Screen, ScriptedEvents, to_revisit};
+use roofline_tutor::app::{NavMsg, StepMsg};
 use roofline_tutor::domain::lesson::Step;
 use roofline_tutor::domain::session::{
     ExplainState, Grade, Guess, LessonStatus, PredictState, RecallState, ResolvedAnswer, StepState,
@@ -196,7 +197,7 @@ fn every_shipped_lesson_can_be_finished_with_full_marks() {
     let count = app.lessons().len();
     assert!(count >= 2, "at least two-ceilings and ridge-point ship");
     for index in 0..count {
-        send(&mut app, &[Msg::OpenLesson(index)]);
+        send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(index))]);
         let lesson = app.lessons()[index].clone();
         for (n, step) in lesson.steps.iter().enumerate() {
             assert_eq!(current(&app), n);
@@ -206,10 +207,15 @@ fn every_shipped_lesson_can_be_finished_with_full_marks() {
                     Step::Predict(_) | Step::Explore(_),
                     Some(ResolvedAnswer::Number { value, .. }),
                 ) => {
-                    let typed: Vec<Msg> =
-                        format!("{value:.6e}").chars().map(Msg::TypeChar).collect();
+                    let typed: Vec<Msg> = format!("{value:.6e}")
+                        .chars()
+                        .map(|c| Msg::Step(StepMsg::TypeChar(c)))
+                        .collect();
                     send(&mut app, &typed);
-                    send(&mut app, &[Msg::Commit, Msg::Reveal]);
+                    send(
+                        &mut app,
+                        &[Msg::Step(StepMsg::Commit), Msg::Step(StepMsg::Reveal)],
+                    );
                 }
                 (
                     Step::Predict(_) | Step::Explore(_),
@@ -217,14 +223,30 @@ fn every_shipped_lesson_can_be_finished_with_full_marks() {
                 ) => {
                     send(
                         &mut app,
-                        &[Msg::SelectOption(correct), Msg::Commit, Msg::Reveal],
+                        &[
+                            Msg::Step(StepMsg::SelectOption(correct)),
+                            Msg::Step(StepMsg::Commit),
+                            Msg::Step(StepMsg::Reveal),
+                        ],
                     );
                 }
                 (Step::Predict(_) | Step::Explore(_), other) => {
                     panic!("{where_}: no usable answer: {other:?}")
                 }
-                (Step::Recall(_), _) => send(&mut app, &[Msg::TurnCard, Msg::Grade(Grade::Easy)]),
-                (Step::Explain(_), _) => send(&mut app, &[Msg::TypeChar('x'), Msg::Commit]),
+                (Step::Recall(_), _) => send(
+                    &mut app,
+                    &[
+                        Msg::Step(StepMsg::TurnCard),
+                        Msg::Step(StepMsg::Grade(Grade::Easy)),
+                    ],
+                ),
+                (Step::Explain(_), _) => send(
+                    &mut app,
+                    &[
+                        Msg::Step(StepMsg::TypeChar('x')),
+                        Msg::Step(StepMsg::Commit),
+                    ],
+                ),
                 (Step::Read(_) | Step::Example(_), _) => {}
             }
             let state = state(&app);
@@ -235,7 +257,7 @@ fn every_shipped_lesson_can_be_finished_with_full_marks() {
             if let StepState::Predict(PredictState::Revealed { score, .. }) = state {
                 assert_eq!(score, Some(100), "{where_}");
             }
-            send(&mut app, &[Msg::NextStep]);
+            send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
         }
         assert!(
             matches!(

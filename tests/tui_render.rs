@@ -6,6 +6,7 @@ mod support;
 
 use ratatui::style::{Color, Modifier};
 use roofline_tutor::app::{App, Msg};
+use roofline_tutor::app::{AppMsg, NavMsg, PlotMsg, StepMsg};
 use support::{ASCII, COLOR, MONO, fixture_app, fixture_app_warning, render, send, terminal, text};
 
 /// The fixture lesson at its number prediction with `16` typed.
@@ -14,10 +15,10 @@ fn predicting(width: u16, height: u16, look: roofline_tutor::widgets::Appearance
     send(
         &mut app,
         &[
-            Msg::OpenLesson(0),
-            Msg::NextStep,
-            Msg::TypeChar('1'),
-            Msg::TypeChar('6'),
+            Msg::Nav(NavMsg::OpenLesson(0)),
+            Msg::Nav(NavMsg::NextStep),
+            Msg::Step(StepMsg::TypeChar('1')),
+            Msg::Step(StepMsg::TypeChar('6')),
         ],
     );
     app
@@ -25,7 +26,10 @@ fn predicting(width: u16, height: u16, look: roofline_tutor::widgets::Appearance
 
 fn revealed(width: u16, height: u16) -> App {
     let mut app = predicting(width, height, COLOR);
-    send(&mut app, &[Msg::Commit, Msg::Reveal]);
+    send(
+        &mut app,
+        &[Msg::Step(StepMsg::Commit), Msg::Step(StepMsg::Reveal)],
+    );
     app
 }
 
@@ -50,14 +54,14 @@ fn explore_at_the_kv_wall_120x40() {
     send(
         &mut app,
         &[
-            Msg::OpenLesson(0),
-            Msg::NextStep,
-            Msg::NextStep,
-            Msg::NextStep,
+            Msg::Nav(NavMsg::OpenLesson(0)),
+            Msg::Nav(NavMsg::NextStep),
+            Msg::Nav(NavMsg::NextStep),
+            Msg::Nav(NavMsg::NextStep),
         ],
     );
     for _ in 0..8 {
-        send(&mut app, &[Msg::DoubleBatch]);
+        send(&mut app, &[Msg::Plot(PlotMsg::DoubleBatch)]);
     }
     insta::assert_snapshot!(terminal(&app, 120, 40).backend());
 }
@@ -67,7 +71,11 @@ fn lesson_list_100x30() {
     let mut app = fixture_app(100, 30, COLOR);
     send(
         &mut app,
-        &[Msg::OpenLesson(0), Msg::NextStep, Msg::ShowLessonList],
+        &[
+            Msg::Nav(NavMsg::OpenLesson(0)),
+            Msg::Nav(NavMsg::NextStep),
+            Msg::Nav(NavMsg::ShowLessonList),
+        ],
     );
     insta::assert_snapshot!(terminal(&app, 100, 30).backend());
 }
@@ -75,7 +83,7 @@ fn lesson_list_100x30() {
 #[test]
 fn help_overlay_100x30() {
     let mut app = predicting(100, 30, COLOR);
-    send(&mut app, &[Msg::ToggleHelp]);
+    send(&mut app, &[Msg::App(AppMsg::ToggleHelp)]);
     insta::assert_snapshot!(terminal(&app, 100, 30).backend());
 }
 
@@ -114,7 +122,14 @@ fn ascii_draws_only_ascii() {
 fn no_color_means_no_colour_anywhere() {
     for app in [predicting(120, 40, MONO), {
         let mut app = predicting(120, 40, MONO);
-        send(&mut app, &[Msg::Commit, Msg::Reveal, Msg::ToggleHelp]);
+        send(
+            &mut app,
+            &[
+                Msg::Step(StepMsg::Commit),
+                Msg::Step(StepMsg::Reveal),
+                Msg::App(AppMsg::ToggleHelp),
+            ],
+        );
         app
     }] {
         let buffer = render(&app, 120, 40);
@@ -159,11 +174,11 @@ fn colours_mark_input_refusal_and_score() {
     send(
         &mut app,
         &[
-            Msg::Backspace,
-            Msg::Backspace,
-            Msg::TypeChar('-'),
-            Msg::TypeChar('2'),
-            Msg::Commit,
+            Msg::Step(StepMsg::Backspace),
+            Msg::Step(StepMsg::Backspace),
+            Msg::Step(StepMsg::TypeChar('-')),
+            Msg::Step(StepMsg::TypeChar('2')),
+            Msg::Step(StepMsg::Commit),
         ],
     );
     let buffer = render(&app, 120, 40);
@@ -173,11 +188,11 @@ fn colours_mark_input_refusal_and_score() {
     send(
         &mut app,
         &[
-            Msg::Backspace,
-            Msg::Backspace,
-            Msg::TypeChar('8'),
-            Msg::Commit,
-            Msg::Reveal,
+            Msg::Step(StepMsg::Backspace),
+            Msg::Step(StepMsg::Backspace),
+            Msg::Step(StepMsg::TypeChar('8')),
+            Msg::Step(StepMsg::Commit),
+            Msg::Step(StepMsg::Reveal),
         ],
     );
     let buffer = render(&app, 120, 40);
@@ -198,9 +213,9 @@ fn the_footer_follows_the_state() {
             .to_owned()
     };
     assert!(footer(&app).contains("Enter commit"), "{}", footer(&app));
-    send(&mut app, &[Msg::Commit]);
+    send(&mut app, &[Msg::Step(StepMsg::Commit)]);
     assert!(footer(&app).contains("r/Enter reveal"), "{}", footer(&app));
-    send(&mut app, &[Msg::Reveal]);
+    send(&mut app, &[Msg::Step(StepMsg::Reveal)]);
     assert!(footer(&app).contains("Enter/n next"), "{}", footer(&app));
     assert!(
         footer(&app).contains("? help") && footer(&app).contains("q quit"),
@@ -236,26 +251,42 @@ fn states(width: u16, height: u16) -> Vec<App> {
     let mut out = Vec::new();
     let mut app = fixture_app(width, height, COLOR);
     out.push(app.clone());
-    send(&mut app, &[Msg::OpenLesson(0)]);
+    send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(0))]);
     let script: &[&[Msg]] = &[
         &[],
-        &[Msg::NextStep, Msg::TypeChar('0'), Msg::Commit],
-        &[Msg::Backspace, Msg::TypeChar('9'), Msg::Commit],
-        &[Msg::Reveal],
-        &[Msg::NextStep, Msg::SelectOption(1)],
-        &[Msg::Commit, Msg::Reveal],
         &[
-            Msg::NextStep,
-            Msg::DoubleBatch,
-            Msg::CycleGpu(roofline_tutor::app::Cycle::Forward),
+            Msg::Nav(NavMsg::NextStep),
+            Msg::Step(StepMsg::TypeChar('0')),
+            Msg::Step(StepMsg::Commit),
         ],
-        &[Msg::NextStep],
-        &[Msg::TurnCard],
-        &[Msg::Grade(roofline_tutor::domain::session::Grade::Hard)],
-        &[Msg::NextStep],
-        &[Msg::NextStep, Msg::TypeChar('w')],
-        &[Msg::Commit],
-        &[Msg::ToggleHelp],
+        &[
+            Msg::Step(StepMsg::Backspace),
+            Msg::Step(StepMsg::TypeChar('9')),
+            Msg::Step(StepMsg::Commit),
+        ],
+        &[Msg::Step(StepMsg::Reveal)],
+        &[
+            Msg::Nav(NavMsg::NextStep),
+            Msg::Step(StepMsg::SelectOption(1)),
+        ],
+        &[Msg::Step(StepMsg::Commit), Msg::Step(StepMsg::Reveal)],
+        &[
+            Msg::Nav(NavMsg::NextStep),
+            Msg::Plot(PlotMsg::DoubleBatch),
+            Msg::Plot(PlotMsg::CycleGpu(roofline_tutor::app::Cycle::Forward)),
+        ],
+        &[Msg::Nav(NavMsg::NextStep)],
+        &[Msg::Step(StepMsg::TurnCard)],
+        &[Msg::Step(StepMsg::Grade(
+            roofline_tutor::domain::session::Grade::Hard,
+        ))],
+        &[Msg::Nav(NavMsg::NextStep)],
+        &[
+            Msg::Nav(NavMsg::NextStep),
+            Msg::Step(StepMsg::TypeChar('w')),
+        ],
+        &[Msg::Step(StepMsg::Commit)],
+        &[Msg::App(AppMsg::ToggleHelp)],
     ];
     for msgs in script {
         send(&mut app, msgs);

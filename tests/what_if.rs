@@ -6,6 +6,7 @@ mod support;
 
 use crossterm::event::KeyCode;
 use roofline_tutor::app::{App, Msg, WhatIfLine};
+use roofline_tutor::app::{AppMsg, NavMsg, PlotMsg};
 use roofline_tutor::domain::dtype::Dtype;
 use support::{course_app, key, press, render, send, terminal, text, typed};
 
@@ -16,9 +17,9 @@ fn at(lesson_id: &str, step: usize) -> App {
         .iter()
         .position(|l| l.id == lesson_id)
         .unwrap();
-    send(&mut app, &[Msg::OpenLesson(index)]);
+    send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(index))]);
     for _ in 1..step {
-        send(&mut app, &[Msg::NextStep]);
+        send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
     }
     app
 }
@@ -116,9 +117,9 @@ fn the_line_cannot_show_a_pending_answer() {
 #[test]
 fn the_help_scrolls_to_its_last_line() {
     let mut app = at("batching", 1);
-    send(&mut app, &[Msg::ToggleHelp]);
+    send(&mut app, &[Msg::App(AppMsg::ToggleHelp)]);
     for _ in 0..200 {
-        send(&mut app, &[Msg::ScrollDown]);
+        send(&mut app, &[Msg::Nav(NavMsg::ScrollDown)]);
     }
     let screen = text(&render(&app, 120, 40));
     assert!(screen.contains("scroll this help down a page"), "{screen}");
@@ -129,11 +130,11 @@ fn the_help_scrolls_to_its_last_line() {
 #[test]
 fn the_study_help_lists_only_study_keys() {
     let mut app = at("batching", 1);
-    send(&mut app, &[Msg::ToggleHelp]);
+    send(&mut app, &[Msg::App(AppMsg::ToggleHelp)]);
     let mut seen = String::new();
     for _ in 0..60 {
         seen.push_str(&text(&render(&app, 120, 40)));
-        send(&mut app, &[Msg::PageDown]);
+        send(&mut app, &[Msg::Nav(NavMsg::PageDown)]);
     }
     assert!(seen.contains("scroll this help down a page"), "{seen}");
     for foreign in ["skip this question", "Quiz:", "Review"] {
@@ -162,7 +163,7 @@ fn with_lab_at(lesson_id: &str) -> App {
         viewport: ratatui::layout::Size::new(120, 40),
         measure: roofline_tutor::ui::MEASURE,
     });
-    send(&mut app, &[Msg::OpenLesson(index)]);
+    send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(index))]);
     app
 }
 
@@ -175,7 +176,9 @@ fn gpu_this_machine_shows_it_in_its_own_format_as_g_does() {
     while cycled.plot().scenario.gpu != "this-machine" {
         send(
             &mut cycled,
-            &[Msg::CycleGpu(roofline_tutor::app::Cycle::Forward)],
+            &[Msg::Plot(PlotMsg::CycleGpu(
+                roofline_tutor::app::Cycle::Forward,
+            ))],
         );
     }
     for app in [&typed_line, &cycled] {

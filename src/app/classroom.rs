@@ -5,7 +5,9 @@ pub mod room;
 
 use std::collections::BTreeSet;
 
-use super::{App, Effect, Msg, Notice, NoticeKind, Screen};
+use super::update::refuse;
+use super::update::route::study;
+use super::{App, Effect, Effects, Mode, Msg, NavMsg, StepMsg};
 use crate::domain::classroom::{
     ClassRecord, RECORD_FORMAT_VERSION, RoomGuesses, StepRecordOut, choice_counts,
     parse_room_guesses, spread,
@@ -43,78 +45,75 @@ pub struct Classroom {
     pub room: Option<room::RoomInfo>,
 }
 
-/// The present mode's handling of a message; `None` when the message is not the mode's own
-/// (moving between steps and the plot work as in study).
-pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<(Option<Msg>, Vec<Effect>)> {
-    if let Some(effects) = room::handle(app, msg) {
-        return Some((None, effects));
-    }
-    let Screen::Lesson(screen) = &app.screen else {
-        return None;
-    };
-    let index = screen.session.current();
-    let step = app.lessons.get(screen.lesson)?.steps.get(index)?.clone();
-    let open = asks(&step) && !app.classroom.revealed.contains(&index);
-    let room = &mut app.classroom;
-    let done = |effects: Vec<Effect>| Some((None, effects));
+/// The present mode's handling of a message: the room's intents, the guesses the presenter
+/// types or counts, the reveal, and no step past the last; moving, the plot, help and the rest
+/// work as in study.
+pub(super) fn update(app: &mut App, msg: Msg) -> Effects {
     match msg {
-        Msg::TypeChar(c) if open => {
-            room.input.push(*c);
-            room.error = None;
-            done(vec![])
+        Msg::Room(msg) => room::handle(app, msg),
+        Msg::Step(msg) => step(app, msg),
+        Msg::Nav(NavMsg::NextStep) if app.session().is_some_and(|s| s.current() + 1 >= s.len()) => {
+            refuse(app, "this is the last step; q ends the walkthrough");
+            Effects::default()
         }
-        Msg::Backspace if open => {
+        Msg::App(_) | Msg::Nav(_) | Msg::Plot(_) | Msg::Quiz(_) => {
+            Effects::following(study(app, msg))
+        }
+    }
+}
+
+/// What the walkthrough tells after every message: the notes window follows every change of
+/// the presentation.
+pub(super) const fn settle() -> [Effect; 1] {
+    [Effect::NotifyNotes]
+}
+
+/// The room's guesses (typed or counted) while the step on screen is open, and its reveal;
+/// otherwise as in study.
+fn step(app: &mut App, msg: StepMsg) -> Effects {
+    let on_screen = app.current_step().map(|(_, step)| step.clone());
+    let (Some(step), Some(index), Mode::Present(room)) = (
+        on_screen,
+        app.session().map(crate::domain::session::Session::current),
+        &mut app.mode,
+    ) else {
+        return Effects::following(study(app, Msg::Step(msg)));
+    };
+    let open = asks(&step) && !room.revealed.contains(&index);
+    let mut effects = Effects::default();
+    match msg {
+        StepMsg::TypeChar(c) if open => {
+            room.input.push(c);
+            room.error = None;
+        }
+        StepMsg::Backspace if open => {
             room.input.pop();
             room.error = None;
-            done(vec![])
         }
-        Msg::Commit if open => match parse_room_guesses(&room.input) {
+        StepMsg::Commit if open => match parse_room_guesses(&room.input) {
             Ok(numbers) => {
                 room.guesses.add_numbers(step.id(), &numbers);
                 room.input.clear();
                 room.error = None;
-                done(vec![Effect::NotifyNotes])
+                effects.push(Effect::NotifyNotes);
             }
-            Err(e) => {
-                room.error = Some(e.to_string());
-                done(vec![])
-            }
+            Err(e) => room.error = Some(e.to_string()),
         },
-        Msg::SelectOption(option) if open => {
-            room.guesses.add_choice(step.id(), *option);
-            done(vec![Effect::NotifyNotes])
+        StepMsg::SelectOption(option) if open => {
+            room.guesses.add_choice(step.id(), option);
+            effects.push(Effect::NotifyNotes);
         }
-        Msg::Reveal if asks(&step) => {
+        StepMsg::Reveal if asks(&step) => {
             if room.revealed.insert(index) {
                 room.input.clear();
                 room.error = None;
-                done(vec![Effect::SaveRecord, Effect::NotifyNotes])
-            } else {
-                done(vec![])
+                effects.extend([Effect::SaveRecord, Effect::NotifyNotes]);
             }
         }
-        Msg::ToggleCurtain => {
-            room.curtain = match room.curtain {
-                Curtain::Open => Curtain::Drawn,
-                Curtain::Drawn => Curtain::Open,
-            };
-            done(vec![])
-        }
-        Msg::NextStep if index + 1 >= screen_len(app) => {
-            app.notice = Some(Notice {
-                kind: NoticeKind::Refusal,
-                text: "this is the last step; q ends the walkthrough".to_owned(),
-            });
-            done(vec![])
-        }
-        // Moving between steps, the plot and the rest work as in study.
-        _ => None,
+        // Answering the presenter's own steps (a card, an explanation) works as in study.
+        other => return Effects::following(study(app, Msg::Step(other))),
     }
-}
-
-fn screen_len(app: &App) -> usize {
-    app.session()
-        .map_or(0, crate::domain::session::Session::len)
+    effects
 }
 
 /// Whether a step asks the room something (a predict or explore step).
@@ -123,43 +122,19 @@ pub fn asks(step: &Step) -> bool {
     matches!(step, Step::Predict(_) | Step::Explore(_))
 }
 
-/// Moves to step `n` (from 1) of the lesson presented.
-pub(super) fn jump(app: &mut App, n: usize) -> Option<Msg> {
-    let Screen::Lesson(screen) = &mut app.screen else {
-        return None;
-    };
-    if n == 0 || n > screen.session.len() {
-        app.notice = Some(Notice {
-            kind: NoticeKind::Refusal,
-            text: format!(
-                "there is no step {n}: the lesson has {}",
-                screen.session.len()
-            ),
-        });
-        return None;
-    }
-    while screen.session.current() + 1 < n {
-        let _ = screen.session.next_step();
-    }
-    while screen.session.current() + 1 > n {
-        let _ = screen.session.previous_step();
-    }
-    None
-}
-
 /// The record of the walkthrough so far: every revealed step with the room's guesses.
 #[must_use]
 pub fn record(app: &App) -> Option<ClassRecord> {
+    let classroom = app.classroom()?;
     let screen = app.lesson_screen()?;
     let lesson = app.lessons.get(screen.lesson)?;
     let answers = crate::domain::session::resolve_lesson(lesson, &app.cluster, &app.catalog);
-    let steps = app
-        .classroom
+    let steps = classroom
         .revealed
         .iter()
         .filter_map(|&i| {
             let step = lesson.steps.get(i)?;
-            let guesses = app.classroom.guesses.of(step.id());
+            let guesses = classroom.guesses.of(step.id());
             let (question, patch) = match step {
                 Step::Predict(p) => (&p.question, p.scenario.as_ref()),
                 Step::Explore(x) => (&x.task, x.preset.as_ref()),
@@ -207,7 +182,7 @@ pub fn record(app: &App) -> Option<ClassRecord> {
     Some(ClassRecord {
         format_version: RECORD_FORMAT_VERSION,
         lesson: lesson.id.clone(),
-        started: app.classroom.started.clone(),
+        started: classroom.started.clone(),
         steps,
     })
 }
@@ -229,6 +204,7 @@ pub fn options(step: &Step) -> Option<&[String]> {
 /// What the speaker-notes window shows now.
 #[must_use]
 pub fn notes(app: &App) -> Option<crate::domain::classroom::Notes> {
+    let classroom = app.classroom()?;
     let screen = app.lesson_screen()?;
     let lesson = app.lessons.get(screen.lesson)?;
     let index = screen.session.current();
@@ -304,8 +280,8 @@ pub fn notes(app: &App) -> Option<crate::domain::classroom::Notes> {
         explanation,
         trap,
         next,
-        guesses: app.classroom.guesses.of(step.id()),
-        revealed: app.classroom.revealed.contains(&index),
+        guesses: classroom.guesses.of(step.id()),
+        revealed: classroom.revealed.contains(&index),
     })
 }
 

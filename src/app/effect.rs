@@ -26,6 +26,11 @@ pub enum Effect {
 pub struct Effects(Vec<Effect>);
 
 impl Effects {
+    /// Nothing but the message that follows, if any.
+    pub fn following(follow_up: Option<Msg>) -> Self {
+        Self(follow_up.map(Effect::Dispatch).into_iter().collect())
+    }
+
     /// Adds an effect.
     pub fn push(&mut self, effect: Effect) {
         self.0.push(effect);

@@ -8,6 +8,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use super::msg::Msg;
+use crate::app::StepMsg;
 use crate::widgets::GlyphSet;
 
 /// Where a binding applies. The app lists the contexts active in its current state, most
@@ -124,9 +125,9 @@ pub enum KeyPattern {
 pub enum Emit {
     /// This message.
     Msg(Msg),
-    /// [`Msg::TypeChar`] with the key's character.
+    /// [`StepMsg::TypeChar`] with the key's character.
     TypedChar,
-    /// [`Msg::SelectOption`] with the digit's option (1 → option 0).
+    /// [`StepMsg::SelectOption`] with the digit's option (1 → option 0).
     OptionOfDigit,
 }
 
@@ -242,8 +243,8 @@ impl Keymap {
                     b.context == *context
                         && match (&b.emit, msg) {
                             (Emit::Msg(m), _) => m == msg,
-                            (Emit::TypedChar, Msg::TypeChar(_))
-                            | (Emit::OptionOfDigit, Msg::SelectOption(_)) => true,
+                            (Emit::TypedChar, Msg::Step(StepMsg::TypeChar(_)))
+                            | (Emit::OptionOfDigit, Msg::Step(StepMsg::SelectOption(_))) => true,
                             _ => false,
                         }
                 })
@@ -297,8 +298,8 @@ fn emit(binding: &Binding, event: &KeyEvent) -> Option<Msg> {
     }
     Some(match &binding.emit {
         Emit::Msg(msg) => msg.clone(),
-        Emit::TypedChar => Msg::TypeChar(typed?),
-        Emit::OptionOfDigit => Msg::SelectOption(typed?.to_digit(10)? as usize - 1),
+        Emit::TypedChar => Msg::Step(StepMsg::TypeChar(typed?)),
+        Emit::OptionOfDigit => Msg::Step(StepMsg::SelectOption(typed?.to_digit(10)? as usize - 1)),
     })
 }
 

@@ -2,6 +2,9 @@
 //! what reveal does, which keys apply and what is saved. Nothing about a mode is decided in a
 //! widget. Study, present and review are the modes that exist; each answers the same questions.
 
+use super::classroom::Classroom;
+use super::quiz::QuizRun;
+use super::review::Reviewing;
 use super::{App, KeyContext};
 use crate::domain::batch_range::Wall;
 use crate::domain::lesson::Step;
@@ -11,21 +14,21 @@ use crate::domain::session::{
 };
 use crate::domain::withhold::Withheld;
 
-/// A use of the tutor.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// A use of the tutor, with the state only that use has (so no mode can meet another's).
+#[derive(Debug, Clone, PartialEq, Default)]
 pub enum Mode {
     /// Self-paced study: the learner reveals each answer, progress is saved.
     #[default]
     Study,
     /// A classroom walkthrough: the presenter paces and reveals, types the room's guesses;
     /// nothing is scored, the room's record is kept.
-    Present,
+    Present(Classroom),
     /// A quiz: the question alone until its reveal (each, or all at the end), scored, a
     /// result file written and nothing else saved.
-    Quiz,
+    Quiz(QuizRun),
     /// Spaced review: what FSRS says is due comes back (cards graded by the learner,
     /// predictions on a fresh scenario graded from the error); the review history is saved.
-    Review,
+    Review(Reviewing),
 }
 
 /// Who may reveal an answer.
@@ -59,13 +62,13 @@ impl Mode {
     /// showed), the current card's back while unturned, and an explore step's answer for the
     /// setting on the plot (it is judged there).
     #[must_use]
-    pub fn withheld(self, app: &App) -> Withheld {
+    pub fn withheld(&self, app: &App) -> Withheld {
         match self {
-            Self::Quiz => super::quiz::withheld(app),
-            Self::Present => present_withheld(app),
+            Self::Quiz(run) => super::quiz::withheld(run),
+            Self::Present(room) => present_withheld(app, room),
             // Review asks its items as study asks its steps: every answer of the round not
             // yet revealed, and the card's back while unturned.
-            Self::Study | Self::Review => {
+            Self::Study | Self::Review(_) => {
                 let (Some(screen), Some((lesson, step))) =
                     (app.lesson_screen(), app.current_step())
                 else {
@@ -103,9 +106,9 @@ impl Mode {
     /// Study: withheld while a predict step asks for it (pushing the slider to the wall would
     /// show the answer); an explore step keeps it, since finding the wall is the task.
     #[must_use]
-    pub fn wall(self, app: &App) -> Wall {
+    pub fn wall(&self, app: &App) -> Wall {
         let open = match self {
-            Self::Study | Self::Review => matches!(
+            Self::Study | Self::Review(_) => matches!(
                 (app.current_step(), app.session().map(Session::state)),
                 (
                     Some((_, Step::Predict(_))),
@@ -114,14 +117,14 @@ impl Mode {
                     )),
                 )
             ),
-            Self::Present => {
+            Self::Present(room) => {
                 matches!(app.current_step(), Some((_, Step::Predict(_))))
                     && app
                         .session()
-                        .is_some_and(|s| !app.classroom().revealed.contains(&s.current()))
+                        .is_some_and(|s| !room.revealed.contains(&s.current()))
             }
             // No plot, no slider: nothing to stop.
-            Self::Quiz => false,
+            Self::Quiz(_) => false,
         };
         let scenario = Scenario {
             batch: 1,
@@ -139,53 +142,53 @@ impl Mode {
 
     /// Who reveals answers.
     #[must_use]
-    pub const fn revealer(self) -> Revealer {
+    pub const fn revealer(&self) -> Revealer {
         match self {
-            Self::Study | Self::Review => Revealer::Learner,
-            Self::Present => Revealer::Presenter,
-            Self::Quiz => Revealer::Quiz,
+            Self::Study | Self::Review(_) => Revealer::Learner,
+            Self::Present(_) => Revealer::Presenter,
+            Self::Quiz(_) => Revealer::Quiz,
         }
     }
 
     /// What is saved.
     #[must_use]
-    pub const fn saves(self) -> Saves {
+    pub const fn saves(&self) -> Saves {
         match self {
             Self::Study => Saves::Progress,
-            Self::Present => Saves::RoomRecord,
-            Self::Quiz => Saves::QuizResult,
-            Self::Review => Saves::Schedule,
+            Self::Present(_) => Saves::RoomRecord,
+            Self::Quiz(_) => Saves::QuizResult,
+            Self::Review(_) => Saves::Schedule,
         }
     }
 
     /// The key contexts of the screen under any overlay, most specific first.
     #[must_use]
-    pub fn contexts(self, app: &App) -> Vec<KeyContext> {
+    pub fn contexts(&self, app: &App) -> Vec<KeyContext> {
         match self {
             Self::Study => app.study_contexts(),
-            Self::Present => present_contexts(app),
-            Self::Quiz => super::quiz::contexts(app),
-            Self::Review => review_contexts(app),
+            Self::Present(room) => present_contexts(app, room),
+            Self::Quiz(run) => super::quiz::contexts(run),
+            Self::Review(_) => review_contexts(app),
         }
     }
 
     /// Whether the keys of `context` ever apply in this mode (the help lists only those: a
     /// learner studying is not shown the quiz's keys, nor a student the plot's).
     #[must_use]
-    pub const fn offers(self, context: KeyContext) -> bool {
+    pub const fn offers(&self, context: KeyContext) -> bool {
         match context {
             KeyContext::Global | KeyContext::Warning | KeyContext::Help => true,
             KeyContext::QuizNumber
             | KeyContext::QuizChoice
             | KeyContext::QuizRevealed
-            | KeyContext::QuizEnd => matches!(self, Self::Quiz),
+            | KeyContext::QuizEnd => matches!(self, Self::Quiz(_)),
             KeyContext::Presenting
             | KeyContext::RoomNumbers
             | KeyContext::RoomChoices
             | KeyContext::RoomDevices => {
-                matches!(self, Self::Present)
+                matches!(self, Self::Present(_))
             }
-            KeyContext::Reviewing | KeyContext::ReviewEnd => matches!(self, Self::Review),
+            KeyContext::Reviewing | KeyContext::ReviewEnd => matches!(self, Self::Review(_)),
             KeyContext::LessonList | KeyContext::LessonEnd => matches!(self, Self::Study),
             KeyContext::WhatIfEntry
             | KeyContext::Lesson
@@ -197,18 +200,18 @@ impl Mode {
             | KeyContext::CardFront
             | KeyContext::CardBack
             | KeyContext::TextEntry
-            | KeyContext::ExplainPaused => !matches!(self, Self::Quiz),
+            | KeyContext::ExplainPaused => !matches!(self, Self::Quiz(_)),
         }
     }
 }
 
 /// Present: the answers of every predict or explore step the presenter has not revealed, and
 /// the current card's back while unturned.
-fn present_withheld(app: &App) -> Withheld {
+fn present_withheld(app: &App, room: &Classroom) -> Withheld {
     let (Some(screen), Some((lesson, _))) = (app.lesson_screen(), app.current_step()) else {
         return Withheld::none();
     };
-    let revealed = &app.classroom().revealed;
+    let revealed = &room.revealed;
     screen
         .session
         .withheld_unless(lesson, app.cluster(), app.catalog(), |i, _| {
@@ -218,18 +221,18 @@ fn present_withheld(app: &App) -> Withheld {
 
 /// Present: typing the room's guesses (or choosing their options) on a step not yet revealed,
 /// then the presenter's keys, the plot and the global keys.
-fn present_contexts(app: &App) -> Vec<KeyContext> {
+fn present_contexts(app: &App, room: &Classroom) -> Vec<KeyContext> {
     let mut contexts = Vec::with_capacity(4);
     if let (Some((_, step)), Some(session)) = (app.current_step(), app.session())
         && super::classroom::asks(step)
-        && !app.classroom().revealed.contains(&session.current())
+        && !room.revealed.contains(&session.current())
     {
         contexts.push(match super::classroom::options(step) {
             Some(_) => KeyContext::RoomChoices,
             None => KeyContext::RoomNumbers,
         });
     }
-    if app.classroom().room.is_some() {
+    if room.room.is_some() {
         contexts.push(KeyContext::RoomDevices);
     }
     contexts.extend([KeyContext::Presenting, KeyContext::Plot, KeyContext::Global]);

@@ -65,8 +65,7 @@ impl super::App {
         scheduler: crate::domain::schedule::Scheduler,
     ) -> Self {
         self.schedule = super::Schedule::new(scheduler, round.started());
-        self.mode = super::Mode::Review;
-        self.review = Some(Reviewing::new(round));
+        self.mode = super::Mode::Review(Reviewing::new(round));
         super::update::open_review(&mut self);
         self
     }
@@ -74,7 +73,10 @@ impl super::App {
     /// The review in progress (review mode only).
     #[must_use]
     pub const fn review(&self) -> Option<&Reviewing> {
-        self.review.as_ref()
+        match &self.mode {
+            super::Mode::Review(review) => Some(review),
+            super::Mode::Study | super::Mode::Present(_) | super::Mode::Quiz(_) => None,
+        }
     }
 
     /// What study knows of the review schedule.
@@ -88,10 +90,9 @@ impl super::App {
     #[must_use]
     pub fn screen_lesson(&self) -> Option<&crate::domain::lesson::Lesson> {
         let screen = self.lesson_screen()?;
-        match (&self.mode, &self.review) {
-            (super::Mode::Review, Some(review)) => Some(review.round.lesson()),
-            (super::Mode::Review, None)
-            | (super::Mode::Study | super::Mode::Present | super::Mode::Quiz, _) => {
+        match &self.mode {
+            super::Mode::Review(review) => Some(review.round.lesson()),
+            super::Mode::Study | super::Mode::Present(_) | super::Mode::Quiz(_) => {
                 self.lessons.get(screen.lesson)
             }
         }

@@ -7,7 +7,7 @@ use std::io;
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 
-use super::{App, Effect, EventSource, Incoming, Msg, RunState, update};
+use super::{App, AppMsg, Effect, EventSource, Incoming, Msg, QuizMsg, RunState, update};
 use crate::domain::session::Progress;
 use crate::store::{Saved, Store};
 
@@ -72,32 +72,36 @@ pub fn handle(app: &mut App, msg: Msg) -> Vec<Effect> {
     outside
 }
 
-/// Performs the effects `handle` returned; a failed save becomes a warning on screen.
+/// Performs the effects `handle` returned; a failed save becomes a warning on screen. What the
+/// world answers (the result file written, a save that failed) is handled as a message, and its
+/// effects performed in turn: no effect is dropped.
 pub fn perform<S: ProgressSink>(app: &mut App, effects: &[Effect], sink: &mut S) {
     for effect in effects {
-        let failed = match effect {
+        let answer = match effect {
             // The review history lives in the progress file: a save writes what changed
             // (only reviews, in review mode), merged over the file.
-            Effect::SaveProgress => sink.save(app.progress()).err(),
-            Effect::SaveRecord => sink.save_record(app).err(),
+            Effect::SaveProgress => sink.save(app.progress()).err().map(failed),
+            Effect::SaveRecord => sink.save_record(app).err().map(failed),
             Effect::NotifyNotes => {
                 sink.notify(app);
                 None
             }
             Effect::ExportResult => match sink.export_result(app) {
-                Ok(Some(path)) => {
-                    let _ = update(app, Msg::ResultExported(path));
-                    None
-                }
+                Ok(Some(path)) => Some(Msg::Quiz(QuizMsg::ResultExported(path))),
                 Ok(None) => None,
-                Err(why) => Some(why),
+                Err(why) => Some(failed(why)),
             },
             Effect::Dispatch(_) => None,
         };
-        if let Some(why) = failed {
-            let _ = update(app, Msg::SaveFailed(why));
+        if let Some(msg) = answer {
+            let more = handle(app, msg);
+            perform(app, &more, sink);
         }
     }
+}
+
+fn failed(why: String) -> Msg {
+    Msg::App(AppMsg::SaveFailed(why))
 }
 
 /// Runs the program until it quits or the events end. Progress is saved after every event
@@ -116,6 +120,7 @@ where
         let Some(incoming) = events.next_incoming().map_err(RunError::Input)? else {
             break;
         };
+        let mut effects = Vec::new();
         let msg = match incoming {
             Incoming::Msg(msg) => msg,
             Incoming::Event(event) => {
@@ -124,12 +129,17 @@ where
                 };
                 if matches!(event, crossterm::event::Event::Key(_)) {
                     // Time is data: the loop reads the clock, `update` counts the time spent.
-                    let _ = update(app, Msg::Clock(std::time::SystemTime::now()));
+                    let now = std::time::SystemTime::now();
+                    effects = handle(app, Msg::App(AppMsg::Clock(now)));
                 }
                 msg
             }
         };
-        let effects = handle(app, msg);
+        for effect in handle(app, msg) {
+            if !effects.contains(&effect) {
+                effects.push(effect);
+            }
+        }
         perform(app, &effects, sink);
         // A queued burst is drawn once, after its last event.
         if app.run_state() != RunState::Quitting && !events.has_pending() {

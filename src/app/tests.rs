@@ -1,5 +1,6 @@
 //! `update` driven by messages, one behaviour per test.
 
+use crate::app::{AppMsg, NavMsg, PlotMsg, StepMsg};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::*;
@@ -46,7 +47,7 @@ fn notice(app: &App) -> Option<(NoticeKind, String)> {
 fn the_program_starts_on_the_lesson_list_and_opens_a_lesson() {
     let mut app = app();
     assert_eq!(app.screen(), &Screen::LessonList { selected: 0 });
-    send(&mut app, &[Msg::OpenSelected]);
+    send(&mut app, &[Msg::Nav(NavMsg::OpenSelected)]);
     let session = app.session().expect("opened");
     assert_eq!((session.current(), session.len()), (0, 7));
     assert_eq!(app.progress().last_lesson.as_deref(), Some("screen-test"));
@@ -64,13 +65,19 @@ fn the_program_starts_on_the_lesson_list_and_opens_a_lesson() {
 #[test]
 fn a_step_with_a_scenario_moves_the_plot_and_an_explore_step_brings_its_overlay() {
     let mut app = app();
-    send(&mut app, &[Msg::OpenLesson(0), Msg::NextStep]);
+    send(
+        &mut app,
+        &[Msg::Nav(NavMsg::OpenLesson(0)), Msg::Nav(NavMsg::NextStep)],
+    );
     assert_eq!(app.plot().scenario.batch, 8);
     assert_eq!(app.plot().overlay_gpu, None);
-    send(&mut app, &[Msg::NextStep, Msg::NextStep]);
+    send(
+        &mut app,
+        &[Msg::Nav(NavMsg::NextStep), Msg::Nav(NavMsg::NextStep)],
+    );
     assert_eq!(app.plot().scenario.batch, 1);
     assert_eq!(app.plot().overlay_gpu.as_deref(), Some("h200"));
-    send(&mut app, &[Msg::NextStep]);
+    send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
     assert_eq!(
         app.plot().overlay_gpu,
         None,
@@ -86,7 +93,14 @@ fn a_step_with_a_scenario_moves_the_plot_and_an_explore_step_brings_its_overlay(
 #[test]
 fn a_refused_guess_shows_inline_and_other_refusals_under_the_screen() {
     let mut app = app();
-    send(&mut app, &[Msg::OpenLesson(0), Msg::NextStep, Msg::Reveal]);
+    send(
+        &mut app,
+        &[
+            Msg::Nav(NavMsg::OpenLesson(0)),
+            Msg::Nav(NavMsg::NextStep),
+            Msg::Step(StepMsg::Reveal),
+        ],
+    );
     assert_eq!(
         notice(&app),
         Some((
@@ -94,7 +108,13 @@ fn a_refused_guess_shows_inline_and_other_refusals_under_the_screen() {
             "commit a guess before revealing the answer".into()
         ))
     );
-    send(&mut app, &[Msg::TypeChar('0'), Msg::Commit]);
+    send(
+        &mut app,
+        &[
+            Msg::Step(StepMsg::TypeChar('0')),
+            Msg::Step(StepMsg::Commit),
+        ],
+    );
     assert_eq!(notice(&app), None, "the inline error is enough");
     assert!(matches!(
         state(&app),
@@ -104,7 +124,12 @@ fn a_refused_guess_shows_inline_and_other_refusals_under_the_screen() {
     ));
     send(
         &mut app,
-        &[Msg::Backspace, Msg::TypeChar('8'), Msg::Commit, Msg::Reveal],
+        &[
+            Msg::Step(StepMsg::Backspace),
+            Msg::Step(StepMsg::TypeChar('8')),
+            Msg::Step(StepMsg::Commit),
+            Msg::Step(StepMsg::Reveal),
+        ],
     );
     assert!(
         matches!(state(&app), StepState::Predict(PredictState::Revealed { guess: Guess::Number(g), score: Some(100) }) if (g - 8.0).abs() < 1e-9)
@@ -114,9 +139,9 @@ fn a_refused_guess_shows_inline_and_other_refusals_under_the_screen() {
 #[test]
 fn reaching_the_end_shows_the_lesson_end_and_what_to_revisit() {
     let mut app = app();
-    send(&mut app, &[Msg::OpenLesson(0)]);
+    send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(0))]);
     for _ in 0..7 {
-        send(&mut app, &[Msg::NextStep]);
+        send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
     }
     let screen = app.lesson_screen().expect("still the lesson");
     assert_eq!(screen.view, LessonView::End { selected: 0 });
@@ -127,24 +152,27 @@ fn reaching_the_end_shows_the_lesson_end_and_what_to_revisit() {
     // Everything was skipped but the read steps: each can be opened from here.
     let revisit = to_revisit(&screen.session);
     assert!(!revisit.is_empty());
-    send(&mut app, &[Msg::SelectNext, Msg::OpenSelected]);
+    send(
+        &mut app,
+        &[Msg::Nav(NavMsg::SelectNext), Msg::Nav(NavMsg::OpenSelected)],
+    );
     let screen = app.lesson_screen().unwrap();
     assert_eq!(
         (screen.view, screen.session.current()),
         (LessonView::Step, revisit[1])
     );
     // First unfinished, then restart (asks first).
-    send(&mut app, &[Msg::FirstUnfinished]);
+    send(&mut app, &[Msg::Nav(NavMsg::FirstUnfinished)]);
     assert_eq!(app.session().unwrap().current(), revisit[0]);
-    send(&mut app, &[Msg::RestartLesson]);
+    send(&mut app, &[Msg::Nav(NavMsg::RestartLesson)]);
     assert!(notice(&app).unwrap().1.contains("again restarts"));
-    send(&mut app, &[Msg::RestartLesson]);
+    send(&mut app, &[Msg::Nav(NavMsg::RestartLesson)]);
     assert_eq!(app.session().unwrap().current(), 0);
     // From the end, n goes on (here: the list, after the only lesson).
     for _ in 0..7 {
-        send(&mut app, &[Msg::NextStep]);
+        send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
     }
-    send(&mut app, &[Msg::NextStep]);
+    send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
     assert!(matches!(app.screen(), Screen::LessonList { .. }));
 }
 
@@ -152,14 +180,17 @@ fn reaching_the_end_shows_the_lesson_end_and_what_to_revisit() {
 fn time_spent_counts_the_gaps_between_keys_up_to_two_minutes() {
     use std::time::{Duration, UNIX_EPOCH};
     let mut app = app();
-    send(&mut app, &[Msg::OpenLesson(0)]);
+    send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(0))]);
     let t0 = UNIX_EPOCH + Duration::from_secs(1_000_000);
     for (secs, msg) in [
-        (0, Msg::NextStep),
-        (30, Msg::NextStep),
-        (3600, Msg::PreviousStep),
+        (0, Msg::Nav(NavMsg::NextStep)),
+        (30, Msg::Nav(NavMsg::NextStep)),
+        (3600, Msg::Nav(NavMsg::PreviousStep)),
     ] {
-        send(&mut app, &[Msg::Clock(t0 + Duration::from_secs(secs)), msg]);
+        send(
+            &mut app,
+            &[Msg::App(AppMsg::Clock(t0 + Duration::from_secs(secs))), msg],
+        );
     }
     assert_eq!(
         app.lesson_screen().unwrap().active,
@@ -170,9 +201,9 @@ fn time_spent_counts_the_gaps_between_keys_up_to_two_minutes() {
 #[test]
 fn an_explanation_takes_every_key_until_esc() {
     let mut app = app();
-    send(&mut app, &[Msg::OpenLesson(0)]);
+    send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(0))]);
     for _ in 0..6 {
-        send(&mut app, &[Msg::NextStep]);
+        send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
     }
     assert_eq!(
         app.contexts(),
@@ -183,7 +214,7 @@ fn an_explanation_takes_every_key_until_esc() {
             KeyCode::Char(c),
             KeyModifiers::NONE,
         )));
-        assert_eq!(msg, Some(Msg::TypeChar(c)));
+        assert_eq!(msg, Some(Msg::Step(StepMsg::TypeChar(c))));
         send(&mut app, &[msg.unwrap()]);
     }
     assert_eq!(
@@ -199,9 +230,12 @@ fn an_explanation_takes_every_key_until_esc() {
             KeyCode::Char('q'),
             KeyModifiers::NONE
         ))),
-        Some(Msg::Quit)
+        Some(Msg::App(AppMsg::Quit))
     );
-    send(&mut app, &[Msg::EditText, Msg::Commit]);
+    send(
+        &mut app,
+        &[Msg::Step(StepMsg::EditText), Msg::Step(StepMsg::Commit)],
+    );
     assert!(matches!(
         state(&app),
         StepState::Explain(ExplainState::Revealed { .. })
@@ -216,8 +250,8 @@ fn key_releases_are_ignored_and_ctrl_c_quits_anywhere() {
     release.kind = KeyEventKind::Release;
     assert_eq!(app.msg_for(&Event::Key(release)), None);
     let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
-    assert_eq!(app.msg_for(&ctrl_c), Some(Msg::QuitNow));
-    send(&mut app, &[Msg::QuitNow]);
+    assert_eq!(app.msg_for(&ctrl_c), Some(Msg::App(AppMsg::QuitNow)));
+    send(&mut app, &[Msg::App(AppMsg::QuitNow)]);
     assert_eq!(app.run_state(), RunState::Quitting);
 }
 
@@ -230,10 +264,14 @@ fn a_warning_stays_until_dismissed_while_refusals_pass() {
     });
     send(
         &mut app,
-        &[Msg::SelectNext, Msg::OpenSelected, Msg::NextStep],
+        &[
+            Msg::Nav(NavMsg::SelectNext),
+            Msg::Nav(NavMsg::OpenSelected),
+            Msg::Nav(NavMsg::NextStep),
+        ],
     );
     assert_eq!(notice(&app).map(|n| n.0), Some(NoticeKind::Warning));
-    send(&mut app, &[Msg::DismissNotice]);
+    send(&mut app, &[Msg::App(AppMsg::DismissNotice)]);
     assert_eq!(notice(&app), None);
 }
 
@@ -247,60 +285,69 @@ fn esc_dismisses_a_warning_first_except_while_typing() {
     let esc = Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
     assert_eq!(
         app.msg_for(&esc),
-        Some(Msg::DismissNotice),
+        Some(Msg::App(AppMsg::DismissNotice)),
         "on the list Esc would go back"
     );
-    send(&mut app, &[Msg::OpenLesson(0)]);
+    send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(0))]);
     for _ in 0..6 {
-        send(&mut app, &[Msg::NextStep]);
+        send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
     }
     assert_eq!(
         app.contexts()[..2],
         [KeyContext::TextEntry, KeyContext::Warning]
     );
-    assert_eq!(app.msg_for(&esc), Some(Msg::LeaveInput));
-    send(&mut app, &[Msg::LeaveInput]);
-    assert_eq!(app.msg_for(&esc), Some(Msg::DismissNotice));
-    send(&mut app, &[Msg::DismissNotice]);
+    assert_eq!(app.msg_for(&esc), Some(Msg::Step(StepMsg::LeaveInput)));
+    send(&mut app, &[Msg::Step(StepMsg::LeaveInput)]);
+    assert_eq!(app.msg_for(&esc), Some(Msg::App(AppMsg::DismissNotice)));
+    send(&mut app, &[Msg::App(AppMsg::DismissNotice)]);
     assert_eq!(app.msg_for(&esc), None);
 }
 
 #[test]
 fn help_opens_over_any_screen_and_takes_the_keys() {
     let mut app = app();
-    send(&mut app, &[Msg::OpenLesson(0), Msg::ToggleHelp]);
+    send(
+        &mut app,
+        &[
+            Msg::Nav(NavMsg::OpenLesson(0)),
+            Msg::App(AppMsg::ToggleHelp),
+        ],
+    );
     assert_eq!(app.overlay(), Overlay::Help { scroll: 0 });
     assert_eq!(app.contexts(), vec![KeyContext::Help, KeyContext::Global]);
-    send(&mut app, &[Msg::ScrollDown, Msg::ScrollDown]);
+    send(
+        &mut app,
+        &[Msg::Nav(NavMsg::ScrollDown), Msg::Nav(NavMsg::ScrollDown)],
+    );
     assert_eq!(app.overlay(), Overlay::Help { scroll: 2 });
-    send(&mut app, &[Msg::CloseHelp]);
+    send(&mut app, &[Msg::App(AppMsg::CloseHelp)]);
     assert_eq!(app.overlay(), Overlay::None);
 }
 
 #[test]
 fn clicking_and_dragging_on_the_slider_sets_the_batch() {
     let mut app = app();
-    send(&mut app, &[Msg::OpenLesson(0)]);
+    send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(0))]);
     let track = app
         .slider_track()
         .expect("the slider is on screen at 120×40");
     let at_64 = track.column_of_batch(64);
     send(
         &mut app,
-        &[Msg::MouseDown {
+        &[Msg::App(AppMsg::MouseDown {
             column: at_64,
             row: track.row,
-        }],
+        })],
     );
     let batch = app.plot().scenario.batch;
     assert!((45..=90).contains(&batch), "clicked near 64, got {batch}");
     assert_eq!(app.drag, Drag::Slider);
     send(
         &mut app,
-        &[Msg::MouseDrag {
+        &[Msg::App(AppMsg::MouseDrag {
             column: track.start + track.len + 5,
             row: track.row + 3,
-        }],
+        })],
     );
     assert_eq!(
         app.plot().scenario.batch,
@@ -310,11 +357,11 @@ fn clicking_and_dragging_on_the_slider_sets_the_batch() {
     send(
         &mut app,
         &[
-            Msg::MouseUp,
-            Msg::MouseDrag {
+            Msg::App(AppMsg::MouseUp),
+            Msg::App(AppMsg::MouseDrag {
                 column: track.start,
                 row: track.row,
-            },
+            }),
         ],
     );
     assert_eq!(
@@ -322,14 +369,23 @@ fn clicking_and_dragging_on_the_slider_sets_the_batch() {
         98,
         "no drag after the button is up"
     );
-    send(&mut app, &[Msg::MouseDown { column: 0, row: 0 }]);
+    send(
+        &mut app,
+        &[Msg::App(AppMsg::MouseDown { column: 0, row: 0 })],
+    );
     assert_eq!(app.drag, Drag::Idle, "a press elsewhere starts no drag");
 }
 
 #[test]
 fn the_plot_keys_do_nothing_on_the_lesson_list() {
     let mut app = app();
-    send(&mut app, &[Msg::DoubleBatch, Msg::CycleGpu(Cycle::Forward)]);
+    send(
+        &mut app,
+        &[
+            Msg::Plot(PlotMsg::DoubleBatch),
+            Msg::Plot(PlotMsg::CycleGpu(Cycle::Forward)),
+        ],
+    );
     assert_eq!(app.plot().scenario, Scenario::default_cluster());
 }
 
@@ -339,10 +395,10 @@ fn progress_follows_the_session_and_a_failed_save_warns() {
     send(
         &mut app,
         &[
-            Msg::OpenLesson(0),
-            Msg::NextStep,
-            Msg::TypeChar('9'),
-            Msg::Commit,
+            Msg::Nav(NavMsg::OpenLesson(0)),
+            Msg::Nav(NavMsg::NextStep),
+            Msg::Step(StepMsg::TypeChar('9')),
+            Msg::Step(StepMsg::Commit),
         ],
     );
     let lesson = &app.lessons()[0];
@@ -351,7 +407,10 @@ fn progress_follows_the_session_and_a_failed_save_warns() {
         summary.status,
         LessonStatus::InProgress { done: 1, total: 7 }
     );
-    send(&mut app, &[Msg::SaveFailed("disk full".into())]);
+    send(
+        &mut app,
+        &[Msg::App(AppMsg::SaveFailed("disk full".into()))],
+    );
     assert_eq!(
         notice(&app),
         Some((NoticeKind::Warning, "progress not saved: disk full".into()))
@@ -364,22 +423,22 @@ fn scrolling_stops_at_the_end_of_the_text() {
     send(
         &mut app,
         &[
-            Msg::Resize {
+            Msg::App(AppMsg::Resize {
                 width: 60,
                 height: 14,
-            },
-            Msg::OpenLesson(0),
+            }),
+            Msg::Nav(NavMsg::OpenLesson(0)),
         ],
     );
     for _ in 0..50 {
-        send(&mut app, &[Msg::ScrollDown]);
+        send(&mut app, &[Msg::Nav(NavMsg::ScrollDown)]);
     }
     let scroll = app.lesson_screen().unwrap().scroll;
     assert!(
         scroll > 0 && scroll == app.lesson_scroll_limit(),
         "{scroll}"
     );
-    send(&mut app, &[Msg::NextStep]);
+    send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
     assert_eq!(
         app.lesson_screen().unwrap().scroll,
         0,
@@ -390,30 +449,30 @@ fn scrolling_stops_at_the_end_of_the_text() {
 #[test]
 fn the_prefill_key_toggles_the_prefill_dot() {
     let mut app = app();
-    send(&mut app, &[Msg::OpenLesson(0)]);
+    send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(0))]);
     assert_eq!(app.plot().prefill, PrefillDot::Hidden);
-    send(&mut app, &[Msg::TogglePrefill]);
+    send(&mut app, &[Msg::Plot(PlotMsg::TogglePrefill)]);
     assert_eq!(app.plot().prefill, PrefillDot::Shown);
-    send(&mut app, &[Msg::TogglePrefill]);
+    send(&mut app, &[Msg::Plot(PlotMsg::TogglePrefill)]);
     assert_eq!(app.plot().prefill, PrefillDot::Hidden);
 }
 
 #[test]
 fn update_returns_its_effects_as_values() {
     let mut app = app();
-    let opened = update(&mut app, Msg::OpenSelected);
-    assert_eq!(opened.follow_up(), Some(Msg::OpenLesson(0)));
+    let opened = update(&mut app, Msg::Nav(NavMsg::OpenSelected));
+    assert_eq!(opened.follow_up(), Some(Msg::Nav(NavMsg::OpenLesson(0))));
     assert!(!opened.saves_progress(), "choosing is not progress");
-    let open = update(&mut app, Msg::OpenLesson(0));
+    let open = update(&mut app, Msg::Nav(NavMsg::OpenLesson(0)));
     assert!(open.saves_progress(), "the lesson studied last changed");
     // Moving the plot changes no progress: nothing to save.
-    let moved = update(&mut app, Msg::DoubleBatch);
+    let moved = update(&mut app, Msg::Plot(PlotMsg::DoubleBatch));
     assert_eq!(moved, Effects::default());
-    send(&mut app, &[Msg::NextStep]);
-    send(&mut app, &[Msg::TypeChar('8')]);
-    let committed = update(&mut app, Msg::Commit);
+    send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
+    send(&mut app, &[Msg::Step(StepMsg::TypeChar('8'))]);
+    let committed = update(&mut app, Msg::Step(StepMsg::Commit));
     assert!(committed.saves_progress(), "a committed guess is saved");
-    assert_eq!(app.mode(), Mode::Study);
+    assert_eq!(app.mode(), &Mode::Study);
 }
 
 #[test]
@@ -421,12 +480,20 @@ fn a_reveal_and_a_graded_card_go_into_the_review_history() {
     use crate::domain::schedule::Timestamp;
     use std::time::{Duration, UNIX_EPOCH};
     let mut app = app();
-    send(&mut app, &[Msg::OpenLesson(0), Msg::NextStep]);
+    send(
+        &mut app,
+        &[Msg::Nav(NavMsg::OpenLesson(0)), Msg::Nav(NavMsg::NextStep)],
+    );
     let step = app.current_step().unwrap().1.id().to_owned();
     let at = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
     send(
         &mut app,
-        &[Msg::Clock(at), Msg::TypeChar('8'), Msg::Commit, Msg::Reveal],
+        &[
+            Msg::App(AppMsg::Clock(at)),
+            Msg::Step(StepMsg::TypeChar('8')),
+            Msg::Step(StepMsg::Commit),
+            Msg::Step(StepMsg::Reveal),
+        ],
     );
     let history = app.progress().history("screen-test", &step);
     assert_eq!(history.len(), 1, "{history:?}");

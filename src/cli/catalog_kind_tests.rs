@@ -65,3 +65,26 @@ fn the_catalog_is_shipped_only_without_the_learners_entries(
         assert_eq!(loaded.models, shipped.models);
     }
 }
+
+/// A measured GPU in the data directory is `this-gpu` in the catalog, with its sweep on the
+/// plot when the plot shows it, and makes the catalog the learner's own.
+#[test]
+fn a_measured_gpu_joins_the_catalog_as_this_gpu() {
+    use crate::domain::gpu_lab::{GpuLabReport, THIS_GPU_ID};
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gpu-lab");
+    let report: GpuLabReport = crate::store::lab_file::read_measured(&fixture)
+        .unwrap()
+        .unwrap();
+    let data = tempfile::tempdir().unwrap();
+    crate::store::lab_file::write_measured(data.path(), &report).unwrap();
+    let args = ["roofline", "--data-dir", data.path().to_str().unwrap()];
+    let global = Cli::try_parse_from(args).unwrap().global;
+    let loaded = catalog(&global).unwrap();
+    assert_eq!(catalog_kind(&global, &loaded), CatalogKind::Extended);
+    let gpu = loaded.gpu(THIS_GPU_ID).unwrap();
+    assert_eq!(gpu.peak_tflops.bf16, Some(804.5));
+    assert_eq!(loaded.gpu_lab.as_ref(), Some(&report));
+    // The start-up path loads it too (not the deferred shipped catalog).
+    let (deferred, _, _) = super::study_start(&global).unwrap();
+    assert!(deferred.gpu(THIS_GPU_ID).is_ok());
+}

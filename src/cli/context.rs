@@ -31,7 +31,22 @@ fn catalog_with(
     if let Some(report) = lab {
         catalog.add_lab(report);
     }
+    if let Some(report) = gpu_lab_report(global) {
+        catalog.add_gpu_lab(report);
+    }
     Ok(catalog)
+}
+
+/// This GPU's lab results from the data directory, if `roofline lab --gpu` saved any (a file
+/// that cannot be used is ignored with a warning).
+fn gpu_lab_report(global: &GlobalArgs) -> Option<crate::domain::gpu_lab::GpuLabReport> {
+    match crate::store::lab_file::read_measured(&data_dir(global)?) {
+        Ok(report) => report,
+        Err(e) => {
+            eprintln!("warning: ignoring this GPU's lab results: {e}");
+            None
+        }
+    }
 }
 
 /// This machine's lab results from the data directory, if `roofline lab` saved any (a file
@@ -57,8 +72,16 @@ pub fn study_start(global: &GlobalArgs) -> Result<(Deferred<Catalog>, ClusterPro
         || global.cluster.is_some()
         || global.lessons.is_some();
     let lab = lab_report(global);
-    if let (false, None, Some(heads)) = (learners_own, &lab, crate::content::lessons::SHIPPED_HEADS)
-    {
+    let measured_gpu = data_dir(global).is_some_and(|dir| {
+        dir.join(<crate::domain::gpu_lab::GpuLabReport as crate::store::lab_file::LabFile>::FILE)
+            .exists()
+    });
+    if let (false, None, false, Some(heads)) = (
+        learners_own,
+        &lab,
+        measured_gpu,
+        crate::content::lessons::SHIPPED_HEADS,
+    ) {
         return Ok((
             Deferred::new(crate::content::data_files::builtin_catalog),
             ClusterProfile::default_profile(),
@@ -126,8 +149,9 @@ pub fn catalog_kind(
         global.hardware.as_slice(),
         global.models.as_slice(),
         &catalog.lab,
+        &catalog.gpu_lab,
     ) {
-        ([], [], None) => CatalogKind::Shipped,
+        ([], [], None, None) => CatalogKind::Shipped,
         _ => CatalogKind::Extended,
     }
 }

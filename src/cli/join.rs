@@ -2,8 +2,11 @@
 //! the phone page does. It follows the presenter by polling `GET /api/state` once a second,
 //! prints each new question (never its answer before the reveal), sends what is typed
 //! (`POST /api/answer`; typing again changes the answer until the reveal), and after the
-//! reveal prints the answer and how far off the answer sent was. Everything the server sends
-//! is printed with its control characters escaped.
+//! reveal prints the answer and how far off the answer sent was. Nothing the server sends
+//! reaches the terminal raw ([`show`]): line breaks become spaces, other control characters
+//! are escaped, invisible characters (bidi overrides, tags, fillers) are dropped, and each text
+//! is cut at [`MAX_SHOWN`] characters; a reply is read up to [`MAX_REPLY`] bytes, and no
+//! redirect is followed (the room's server never sends one).
 
 use std::io::{self, BufRead as _, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -12,16 +15,39 @@ use std::time::Duration;
 use anyhow::{Context as _, Result, bail};
 use serde_json::json;
 
-use crate::content::terminal_text::escape_controls;
+use crate::content::terminal_text::push_char;
 use crate::domain::classroom::room::{Revealed, RoomState, Takes, clean_name};
+use crate::domain::invisible::is_invisible;
 
 /// How often the client asks for the presenter's state.
 pub const POLL: Duration = Duration::from_secs(1);
 
-/// Text from the server as it may reach a terminal: control characters escaped.
+/// The largest reply read from the room, in bytes.
+pub const MAX_REPLY: u64 = 64 * 1024;
+
+/// The most characters of one text from the server printed.
+pub const MAX_SHOWN: usize = 2000;
+
+/// Requests in a row that may time out before the client gives up on the room.
+const MAX_SILENT_POLLS: u32 = 30;
+
+/// Text from the server as it may reach a terminal: line breaks and tabs as spaces, other
+/// control characters escaped, invisible characters dropped, at most [`MAX_SHOWN`] characters
+/// (then `…`).
 #[must_use]
 pub fn show(text: &str) -> String {
-    escape_controls(text).into_owned()
+    let mut out = String::with_capacity(text.len().min(4 * MAX_SHOWN));
+    for (i, c) in text.chars().filter(|c| !is_invisible(*c)).enumerate() {
+        if i == MAX_SHOWN {
+            out.push('…');
+            break;
+        }
+        match c {
+            '\n' | '\r' | '\t' | '\u{0B}' | '\u{0C}' | '\u{85}' => out.push(' '),
+            c => push_char(&mut out, c),
+        }
+    }
+    out
 }
 
 /// Where to reach the room: the server's root and the join code, from the address shown on
@@ -130,6 +156,8 @@ impl Client {
             participant: String::new(),
             agent: ureq::Agent::config_builder()
                 .http_status_as_error(false)
+                .max_redirects(0)
+                .max_response_header_size(16 * 1024)
                 .timeout_global(Some(Duration::from_secs(5)))
                 .build()
                 .into(),
@@ -140,6 +168,7 @@ impl Client {
     /// Polls and prints until the presentation ends; sends each line from `lines`.
     pub fn follow(&mut self, lines: &Receiver<String>, out: &mut impl Write) -> Result<()> {
         let mut input_open = true;
+        let mut silent = 0;
         let mut state = match self.state() {
             Ok(Reply::State(state)) => state,
             Ok(Reply::Refused(403, _)) => bail!("the join code is not this presentation's"),
@@ -185,11 +214,26 @@ impl Client {
                 }
                 Ok(Reply::Refused(429, _)) => {}
                 Ok(Reply::Refused(_, why)) => writeln!(out, "✗ {}", show(&why))?,
+                // Busy, not gone: the next poll tries again, up to a point.
+                Err(e) if is_timeout(&e) && silent < MAX_SILENT_POLLS => {
+                    if silent == 0 {
+                        writeln!(out, "The room is not answering; still trying…")?;
+                    }
+                    silent += 1;
+                    continue;
+                }
+                Err(e) if is_timeout(&e) => {
+                    return Err(e.context(format!(
+                        "the room at {} stopped answering",
+                        self.target.base
+                    )));
+                }
                 Err(_) => {
                     writeln!(out, "The presentation has ended.")?;
                     return Ok(());
                 }
             }
+            silent = 0;
         }
     }
 
@@ -218,7 +262,21 @@ impl Client {
 
     fn reply(&mut self, mut response: ureq::http::Response<ureq::Body>) -> Result<Reply> {
         let status = response.status().as_u16();
-        let text = response.body_mut().read_to_string()?;
+        let text = match response
+            .body_mut()
+            .with_config()
+            .limit(MAX_REPLY)
+            .read_to_string()
+        {
+            Ok(text) => text,
+            Err(ureq::Error::BodyExceedsLimit(_)) => {
+                return Ok(Reply::Refused(
+                    status,
+                    format!("the room sent a reply over {} KiB", MAX_REPLY / 1024),
+                ));
+            }
+            Err(e) => return Err(e.into()),
+        };
         if status != 200 {
             let why = serde_json::from_str::<serde_json::Value>(&text)
                 .ok()
@@ -311,6 +369,14 @@ impl Client {
         }
         Ok(())
     }
+}
+
+/// Whether a request failed by waiting too long (the room busy, not gone).
+fn is_timeout(e: &anyhow::Error) -> bool {
+    matches!(
+        e.downcast_ref::<ureq::Error>(),
+        Some(ureq::Error::Timeout(_))
+    )
 }
 
 /// The line after an answer was taken.

@@ -13,8 +13,13 @@ use crate::domain::lab::{LabReport, SweepPoint, THIS_MACHINE_ID};
 use crate::domain::roofline;
 use crate::lab::{Plan, run as measure};
 
-/// Measures, prints and saves.
+mod gpu;
+
+/// Measures, prints and saves: the CPU, or with `--gpu` the GPU.
 pub fn run(global: &GlobalArgs, args: &LabCli) -> Result<ExitCode> {
+    if let Some(ordinal) = args.gpu {
+        return gpu::run(global, args, ordinal);
+    }
     let threads = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         |n| n as usize,

@@ -12,7 +12,7 @@ use anyhow::{Context as _, Result, bail};
 
 use super::args::GlobalArgs;
 use super::tty::{appearance, input, terminal};
-use crate::app::{self, App, AppInit, Msg, update};
+use crate::app::{self, App, AppInit, Msg, NavMsg};
 use crate::content::lessons;
 use crate::domain::lesson::Lesson;
 use crate::domain::suggest::closest;
@@ -69,11 +69,10 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
         crate::domain::session::summarize_steps(course.step_heads(i), progress).status
             != crate::domain::session::LessonStatus::Done
     });
-    if let Some(index) = start.or(resume)
-        && app::handle(&mut app, Msg::OpenLesson(index)).contains(&app::Effect::SaveProgress)
-        && let Err(why) = app::ProgressSink::save(&mut store, app.progress())
-    {
-        let _ = update(&mut app, Msg::SaveFailed(why));
+    if let Some(index) = start.or(resume) {
+        // Saved as every change is (a failed save becomes the warning on screen).
+        let effects = app::handle(&mut app, Msg::Nav(NavMsg::OpenLesson(index)));
+        app::perform(&mut app, &effects, &mut store);
     }
     // A line at start when reviews are due (set after the resume, which would clear it).
     let mut app = app.with_schedule(super::review::scheduler(global), super::review::now());

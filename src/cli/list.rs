@@ -78,9 +78,11 @@ struct Entry<'a> {
 /// lists each problem with its line.
 pub fn run(global: &GlobalArgs, json: bool) -> Result<ExitCode> {
     let catalog = super::catalog(global)?;
+    // A `--cluster` given is checked, even though the list does not use it.
+    super::cluster(global, &catalog)?;
     let lessons = super::lessons(global, &catalog)?;
     if json {
-        let progress = super::review::peek_progress(global);
+        let progress = super::review::peek_progress(global)?;
         let scheduler = super::review::scheduler(global);
         let due = due_now(&lessons, &progress, &scheduler, super::review::now());
         super::print_json(&to_json(&lessons, |id| {

@@ -17,6 +17,7 @@ use anyhow::{Context as _, Result, bail};
 use super::args::GlobalArgs;
 use super::learn::lesson_index;
 use super::tty::terminal;
+use crate::app::NavMsg;
 use crate::app::{self, App, AppInit, Msg, ProgressSink, classroom};
 use crate::domain::lesson::Lesson;
 use crate::domain::session::Progress;
@@ -130,7 +131,10 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
         notes: server,
         devices: room,
     };
-    for msg in [Msg::OpenLesson(index), Msg::JumpToStep(from)] {
+    for msg in [
+        Msg::Nav(NavMsg::OpenLesson(index)),
+        Msg::Nav(NavMsg::JumpToStep(from)),
+    ] {
         let effects = app::handle(&mut app, msg);
         app::perform(&mut app, &effects, &mut sink);
     }

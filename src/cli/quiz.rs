@@ -135,6 +135,16 @@ pub fn probe(out: &Path) -> Result<()> {
         .prefix(".quiz-probe.")
         .tempfile_in(dir)
         .map_err(fail)?;
+    // A FIFO or a device would block the open (or take the result away): only a regular
+    // file is written over.
+    if let Ok(meta) = std::fs::metadata(out)
+        && !meta.is_file()
+    {
+        bail!(
+            "cannot write the result to {}: it is not a regular file",
+            out.display()
+        );
+    }
     if out.exists() {
         std::fs::OpenOptions::new()
             .append(true)
@@ -261,9 +271,37 @@ impl ProgressSink for ResultFile {
         let Some(run) = app.quiz() else {
             return Ok(None);
         };
-        write_result(&self.out, &result_of(run))
-            .map(|()| Some(self.out.display().to_string()))
-            .map_err(|e| format!("{e:#}"))
+        write_or_fall_back(&self.out, &std::env::temp_dir(), &result_of(run))
+    }
+}
+
+/// Writes the result to `out`, or, when that fails (a full disk, a directory gone), to a file
+/// of the same name in `fallback`: where it went, saying why `out` was not used; `Err` when
+/// neither could be written.
+pub fn write_or_fall_back(
+    out: &Path,
+    fallback: &Path,
+    result: &QuizResult,
+) -> Result<Option<String>, String> {
+    let first = match write_result(out, result) {
+        Ok(()) => return Ok(Some(out.display().to_string())),
+        Err(e) => e,
+    };
+    let name = out.file_name().map_or_else(
+        || std::ffi::OsString::from("quiz-result.json"),
+        ToOwned::to_owned,
+    );
+    let other = fallback.join(name);
+    match write_result(&other, result) {
+        Ok(()) => Ok(Some(format!(
+            "{} (not in {}: {first:#})",
+            other.display(),
+            out.display()
+        ))),
+        Err(second) => Err(format!(
+            "the quiz result was not saved: {first:#}; nor to {}: {second:#}",
+            other.display()
+        )),
     }
 }
 

@@ -36,11 +36,14 @@ pub fn scheduler(global: &GlobalArgs) -> Scheduler {
 
 /// The learner's progress as it is on disk, read without changing anything; empty when there
 /// is none (or no data directory).
-#[must_use]
-pub fn peek_progress(global: &GlobalArgs) -> Progress {
-    super::data_dir(global)
-        .and_then(|dir| Store::new(dir).peek())
-        .unwrap_or_default()
+pub fn peek_progress(global: &GlobalArgs) -> Result<Progress> {
+    let Some(dir) = super::data_dir(global) else {
+        return Ok(Progress::default());
+    };
+    Store::new(dir)
+        .peek()
+        .map(Option::unwrap_or_default)
+        .map_err(|why| anyhow::anyhow!("cannot read the progress file: {why}"))
 }
 
 /// A moment of the clock as RFC 3339 in UTC, to the second (`2026-01-31T09:00:00Z`); a moment
@@ -86,8 +89,9 @@ pub fn run(global: &GlobalArgs, json: bool) -> Result<ExitCode> {
         return interactive::run(global);
     }
     let catalog = super::catalog(global)?;
+    super::cluster(global, &catalog)?;
     let lessons = super::lessons(global, &catalog)?;
-    let progress = peek_progress(global);
+    let progress = peek_progress(global)?;
     let scheduler = scheduler(global);
     let deck = reviewables(&lessons, &progress, &scheduler);
     super::print(&to_json(deck, &scheduler, now())?)

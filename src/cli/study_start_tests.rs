@@ -9,6 +9,7 @@ use rstest::rstest;
 
 use super::args::Cli;
 use super::study_start;
+use crate::app::NavMsg;
 use crate::app::{App, AppInit, Msg, update};
 use crate::content::data_files::builtin_catalog;
 use crate::content::lessons::builtin;
@@ -99,9 +100,11 @@ fn the_first_screen_reads_no_lesson_and_matches_the_parsed_one(#[case] progress:
 
     // Opening a lesson reads it (and the catalog, for its figures).
     let mut deferred = deferred;
-    let _ = update(&mut deferred, Msg::OpenLesson(1));
+    let opened = update(&mut deferred, Msg::Nav(NavMsg::OpenLesson(1)));
+    assert!(opened.saves_progress(), "the lesson studied last is saved");
     let mut parsed = parsed;
-    let _ = update(&mut parsed, Msg::OpenLesson(1));
+    let opened = update(&mut parsed, Msg::Nav(NavMsg::OpenLesson(1)));
+    assert!(opened.saves_progress(), "the lesson studied last is saved");
     assert!(deferred.course().is_parsed());
     assert_eq!(
         frame(&deferred),

@@ -1,5 +1,6 @@
 //! The set of known accelerators and models, looked up by id.
 
+use super::gpu_lab::GpuLabReport;
 use super::hardware::Gpu;
 use super::lab::LabReport;
 use super::model::ModelSpec;
@@ -15,6 +16,9 @@ pub struct Catalog {
     /// What the last `roofline lab` measured, when the data directory has it: its roofline
     /// is the accelerator [`super::lab::THIS_MACHINE_ID`] and its points go on the plot.
     pub lab: Option<LabReport>,
+    /// What the last `roofline lab --gpu` measured, when the data directory has it: its
+    /// roofline is the accelerator [`super::gpu_lab::THIS_GPU_ID`] and its sweep goes on the plot.
+    pub gpu_lab: Option<GpuLabReport>,
     /// What the learner measured on the endpoint of their `--cluster` profile, and that
     /// profile's scenario: placed under the roof when the plot shows that GPU and model.
     pub endpoint: Option<(super::scenario::Scenario, super::endpoint::Measurement)>,
@@ -83,6 +87,12 @@ impl Catalog {
     pub fn add_lab(&mut self, report: LabReport) {
         self.add_gpus([report.as_gpu()]);
         self.lab = Some(report);
+    }
+
+    /// Adds "this GPU" as measured by `lab --gpu` (replacing an earlier measurement).
+    pub fn add_gpu_lab(&mut self, report: GpuLabReport) {
+        self.add_gpus([report.as_gpu()]);
+        self.gpu_lab = Some(report);
     }
 
     /// Adds models; one with an id already known replaces the old entry in place.

@@ -23,6 +23,7 @@ use ratatui::widgets::{Clear, Paragraph, Widget};
 
 use super::layout::text_area;
 use super::theme::Theme;
+use crate::app::RoomMsg;
 use crate::app::classroom::room::RoomInfo;
 use crate::app::{App, Msg};
 use crate::widgets::qr_code::QrCode;
@@ -35,7 +36,7 @@ pub fn render(app: &App, room: &RoomInfo, body: Rect, buf: &mut Buffer) {
     let key = app
         .keymap()
         .key_for(
-            &Msg::ToggleJoinPanel,
+            &Msg::Room(RoomMsg::ToggleJoinPanel),
             &app.contexts(),
             app.appearance().glyphs,
         )

@@ -22,6 +22,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 use super::key_hint::key_hint;
 use super::theme::Theme;
+use crate::app::NavMsg;
 use crate::app::{App, LessonScreen, LessonView, Msg};
 use crate::domain::lesson::Step;
 use crate::domain::session::StepMark;
@@ -183,11 +184,11 @@ fn hint(app: &App, theme: Theme) -> Line<'static> {
         app,
         theme,
         [
-            (Msg::OpenSelected, "open step"),
-            (Msg::FirstUnfinished, "first unfinished"),
-            (Msg::NextStep, "next lesson"),
-            (Msg::RestartLesson, "restart"),
-            (Msg::ShowLessonList, "lessons"),
+            (Msg::Nav(NavMsg::OpenSelected), "open step"),
+            (Msg::Nav(NavMsg::FirstUnfinished), "first unfinished"),
+            (Msg::Nav(NavMsg::NextStep), "next lesson"),
+            (Msg::Nav(NavMsg::RestartLesson), "restart"),
+            (Msg::Nav(NavMsg::ShowLessonList), "lessons"),
         ],
     )
 }

@@ -21,6 +21,7 @@ use ratatui::text::{Line, Span};
 use super::prose;
 use super::theme::Theme;
 use crate::app::{App, Cycle, Focus, KeyContext, LessonScreen, Msg};
+use crate::app::{NavMsg, PlotMsg, StepMsg};
 use crate::domain::lesson::template::render;
 use crate::domain::lesson::{
     ExampleStep, ExploreStep, PredictStep, ReadStep, ReadTag, RecallStep, ScenarioPatch, Step,
@@ -49,8 +50,8 @@ pub fn content(app: &App, screen: &LessonScreen, width: u16) -> Vec<Line<'static
         withheld: app.withheld(),
     };
     let mut lines = match app.mode() {
-        crate::app::Mode::Review => super::review::header(app, screen, pane.theme, width),
-        crate::app::Mode::Study | crate::app::Mode::Present | crate::app::Mode::Quiz => {
+        crate::app::Mode::Review(_) => super::review::header(app, screen, pane.theme, width),
+        crate::app::Mode::Study | crate::app::Mode::Present(_) | crate::app::Mode::Quiz(_) => {
             vec![pane.header(step, &screen.session), Line::default()]
         }
     };
@@ -140,7 +141,7 @@ impl Pane<'_> {
 
     fn next_hint(&self) -> Vec<Line<'static>> {
         let mut lines = vec![Line::default()];
-        lines.extend(self.hint(&[(Msg::NextStep, "next")]));
+        lines.extend(self.hint(&[(Msg::Nav(NavMsg::NextStep), "next")]));
         lines
     }
 
@@ -208,12 +209,15 @@ impl Pane<'_> {
         let revealed = matches!(state, PredictState::Revealed { .. });
         if !revealed {
             lines.extend(self.hint(&[
-                (Msg::HalveBatch, "halve"),
-                (Msg::DoubleBatch, "double the batch"),
-                (Msg::CyclePrecision(Cycle::Forward), "precision"),
-                (Msg::CycleGpu(Cycle::Forward), "GPU"),
-                (Msg::CycleModel(Cycle::Forward), "model"),
-                (Msg::CycleContext(Cycle::Forward), "context"),
+                (Msg::Plot(PlotMsg::HalveBatch), "halve"),
+                (Msg::Plot(PlotMsg::DoubleBatch), "double the batch"),
+                (
+                    Msg::Plot(PlotMsg::CyclePrecision(Cycle::Forward)),
+                    "precision",
+                ),
+                (Msg::Plot(PlotMsg::CycleGpu(Cycle::Forward)), "GPU"),
+                (Msg::Plot(PlotMsg::CycleModel(Cycle::Forward)), "model"),
+                (Msg::Plot(PlotMsg::CycleContext(Cycle::Forward)), "context"),
             ]));
             lines.push(Line::default());
         }
@@ -259,7 +263,7 @@ impl Pane<'_> {
         match state {
             RecallState::Front => {
                 lines.extend(self.hint(&[(
-                    Msg::TurnCard,
+                    Msg::Step(StepMsg::TurnCard),
                     "turn the card, once you have said the answer",
                 )]));
             }
@@ -331,12 +335,13 @@ impl Pane<'_> {
                 lines.push(Line::default());
                 lines.extend(match focus {
                     Focus::Text => self.hint(&[
-                        (Msg::Commit, "hand it in"),
-                        (Msg::LeaveInput, "stop typing"),
+                        (Msg::Step(StepMsg::Commit), "hand it in"),
+                        (Msg::Step(StepMsg::LeaveInput), "stop typing"),
                     ]),
-                    Focus::Commands => {
-                        self.hint(&[(Msg::EditText, "write"), (Msg::NextStep, "skip")])
-                    }
+                    Focus::Commands => self.hint(&[
+                        (Msg::Step(StepMsg::EditText), "write"),
+                        (Msg::Nav(NavMsg::NextStep), "skip"),
+                    ]),
                 });
                 lines
             }
@@ -347,7 +352,7 @@ impl Pane<'_> {
                 lines.push(Line::styled("Model answer:", theme.muted()));
                 lines.extend(self.prose(model_answer, None, theme.answer()));
                 lines.push(Line::default());
-                lines.extend(self.hint(&[(Msg::NextStep, "next")]));
+                lines.extend(self.hint(&[(Msg::Nav(NavMsg::NextStep), "next")]));
                 lines
             }
         }

@@ -3,6 +3,7 @@
 //! model (with MBU and MFU for the readouts).
 
 use crate::domain::catalog::Catalog;
+use crate::domain::gpu_lab::THIS_GPU_ID;
 use crate::domain::lab::THIS_MACHINE_ID;
 use crate::domain::measured::{decode_mbu, prefill_mfu};
 use crate::domain::scenario::Scenario;
@@ -30,6 +31,14 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Measured {
             ..Measured::default()
         };
     }
+    if scenario.gpu == THIS_GPU_ID
+        && let Some(report) = &catalog.gpu_lab
+    {
+        return Measured {
+            overlay: Some(MeasuredOverlay::from_gpu_lab(report)),
+            ..Measured::default()
+        };
+    }
     let Some((cluster, measurement)) = &catalog.endpoint else {
         return Measured::default();
     };
@@ -54,5 +63,39 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Measured {
         )),
         mbu: decode.map(|u| u.share),
         mfu: prefill.map(|u| u.share),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::gpu_lab::GpuLabReport;
+
+    #[test]
+    fn this_gpu_on_the_plot_carries_the_gpu_labs_sweep_and_knee() {
+        let fixture =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gpu-lab");
+        let report: GpuLabReport = crate::store::lab_file::read_measured(&fixture)
+            .unwrap()
+            .unwrap();
+        let mut catalog = crate::content::data_files::builtin_catalog();
+        catalog.add_gpu_lab(report.clone());
+        let scenario = Scenario {
+            gpu: THIS_GPU_ID.to_owned(),
+            ..Scenario::default_cluster()
+        };
+        let overlay = measured(&catalog, &scenario).overlay.unwrap();
+        assert_eq!(overlay.points.len(), report.sweep.len());
+        let first = &overlay.points[0];
+        assert!((first.intensity - report.sweep[0].intensity()).abs() < 1e-12);
+        assert!((first.flops_per_s - report.sweep[0].flops_per_s.best).abs() < 1.0);
+        let knee = report.fitted_knee().unwrap();
+        assert_eq!(overlay.knee, Some((knee.ridge(), knee.peak)));
+        // Another GPU on the plot gets no GPU-lab points.
+        assert!(
+            measured(&catalog, &Scenario::default_cluster())
+                .overlay
+                .is_none()
+        );
     }
 }

@@ -29,8 +29,9 @@ use super::layout::{self, LessonAreas, text_area};
 use super::theme::Theme;
 use super::{lesson_pane, plot_pane, prose};
 use crate::app::classroom::room::JoinPanel;
-use crate::app::classroom::{Curtain, asks, options};
+use crate::app::classroom::{Classroom, Curtain, asks, options};
 use crate::app::{App, LessonScreen, Msg};
+use crate::app::{NavMsg, RoomMsg, StepMsg};
 use crate::domain::classroom::{choice_counts, spread};
 use crate::domain::lesson::template::{Format, format_number, render as fill};
 use crate::domain::lesson::{Step, scenario_for};
@@ -38,8 +39,8 @@ use crate::domain::session::{ResolvedAnswer, resolve_step};
 use crate::widgets::GuessStrip;
 
 /// Draws the classroom screen in `body`.
-pub fn render(app: &App, screen: &LessonScreen, body: Rect, buf: &mut Buffer) {
-    if app.classroom().curtain == Curtain::Drawn {
+pub fn render(app: &App, room: &Classroom, screen: &LessonScreen, body: Rect, buf: &mut Buffer) {
+    if room.curtain == Curtain::Drawn {
         let hint = Line::styled(
             "(blank: B shows the screen again)",
             Theme::new(app.appearance()).muted(),
@@ -49,16 +50,22 @@ pub fn render(app: &App, screen: &LessonScreen, body: Rect, buf: &mut Buffer) {
         return;
     }
     let LessonAreas { lesson, plot } = layout::lesson(body);
-    render_question_pane(app, screen, lesson, buf);
+    render_question_pane(app, room, screen, lesson, buf);
     plot_pane::render(app, plot, buf);
-    if let Some(room) = &app.classroom().room
+    if let Some(room) = &room.room
         && room.panel == JoinPanel::Shown
     {
         super::join_panel::render(app, room, body, buf);
     }
 }
 
-fn render_question_pane(app: &App, screen: &LessonScreen, area: Rect, buf: &mut Buffer) {
+fn render_question_pane(
+    app: &App,
+    room: &Classroom,
+    screen: &LessonScreen,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let theme = Theme::new(app.appearance());
     let Some(lesson) = app.lessons().get(screen.lesson) else {
         return;
@@ -78,7 +85,7 @@ fn render_question_pane(app: &App, screen: &LessonScreen, area: Rect, buf: &mut 
     );
     theme.active_block(title).render(area, buf);
     let inner = text_area(area);
-    let Some(question) = Question::of(app, step, index) else {
+    let Some(question) = Question::of(app, room, step, index) else {
         // Reading, examples, cards and explanations look as they do in study.
         let lines: Vec<Line<'static>> = lesson_pane::content(app, screen, inner.width)
             .into_iter()
@@ -92,7 +99,7 @@ fn render_question_pane(app: &App, screen: &LessonScreen, area: Rect, buf: &mut 
     let mut lines = question.opening(inner.width);
     if !question.revealed {
         lines.extend(question.waiting(inner.width));
-        lines.push(hint(app, theme));
+        lines.push(hint(app, room, theme));
         Paragraph::new(lines).render(inner, buf);
         return;
     }
@@ -101,7 +108,7 @@ fn render_question_pane(app: &App, screen: &LessonScreen, area: Rect, buf: &mut 
     let y = question.answer_and_spread(inner, inner.y.saturating_add(top), buf);
     let mut rest = question.why(inner.width);
     rest.push(Line::default());
-    rest.push(hint(app, theme));
+    rest.push(hint(app, room, theme));
     if y < inner.bottom() {
         let area = Rect::new(inner.x, y, inner.width, inner.bottom() - y);
         Paragraph::new(rest)
@@ -113,6 +120,7 @@ fn render_question_pane(app: &App, screen: &LessonScreen, area: Rect, buf: &mut 
 /// A predict or explore step as the room sees it.
 struct Question<'a> {
     app: &'a App,
+    room: &'a Classroom,
     theme: Theme,
     step: &'a Step,
     text: &'a str,
@@ -124,7 +132,7 @@ struct Question<'a> {
 }
 
 impl<'a> Question<'a> {
-    fn of(app: &'a App, step: &'a Step, index: usize) -> Option<Self> {
+    fn of(app: &'a App, room: &'a Classroom, step: &'a Step, index: usize) -> Option<Self> {
         if !asks(step) {
             return None;
         }
@@ -138,6 +146,7 @@ impl<'a> Question<'a> {
         let answer = resolve_step(step, app.cluster(), app.catalog());
         Some(Self {
             app,
+            room,
             theme: Theme::new(app.appearance()),
             step,
             text,
@@ -145,7 +154,7 @@ impl<'a> Question<'a> {
             trap,
             scenario: scenario_for(patch, app.cluster()),
             answer,
-            revealed: app.classroom().revealed.contains(&index),
+            revealed: room.revealed.contains(&index),
         })
     }
 
@@ -158,7 +167,7 @@ impl<'a> Question<'a> {
     }
 
     fn guesses(&self) -> crate::domain::classroom::StepGuesses {
-        self.app.classroom().guesses.of(self.step.id())
+        self.room.guesses.of(self.step.id())
     }
 
     /// The question in bold, then a choice's options (with the room's votes once revealed).
@@ -206,7 +215,7 @@ impl<'a> Question<'a> {
             ),
             theme.heading(),
         )];
-        if let Some(room) = &self.app.classroom().room {
+        if let Some(room) = &self.room.room {
             lines.push(Line::from(vec![
                 Span::styled("Join: ", theme.muted()),
                 Span::styled(room.url.clone(), theme.muted()),
@@ -214,8 +223,7 @@ impl<'a> Question<'a> {
         }
         if options(self.step).is_none() {
             let dots: String = self
-                .app
-                .classroom()
+                .room
                 .input
                 .chars()
                 .map(|c| {
@@ -230,7 +238,7 @@ impl<'a> Question<'a> {
                 Span::styled("Room: ", theme.muted()),
                 Span::styled(format!("{dots}{}", theme.glyph("▏", "_")), theme.input()),
             ]));
-            if let Some(error) = &self.app.classroom().error {
+            if let Some(error) = &self.room.error {
                 lines.extend(prose::wrap(
                     &format!("{} {error}", theme.glyph("✗", "x")),
                     width,
@@ -307,20 +315,20 @@ impl<'a> Question<'a> {
 }
 
 /// The presenter's keys for this moment, from the keymap.
-fn hint(app: &App, theme: Theme) -> Line<'static> {
+fn hint(app: &App, room: &Classroom, theme: Theme) -> Line<'static> {
     let revealed = app
         .session()
-        .is_some_and(|s| app.classroom().revealed.contains(&s.current()));
+        .is_some_and(|s| room.revealed.contains(&s.current()));
     let items = [
-        (Msg::Commit, "add"),
-        (Msg::Reveal, "reveal"),
-        (Msg::NextStep, "next"),
-        (Msg::ToggleCurtain, "blank"),
-        (Msg::ToggleJoinPanel, "join"),
+        (Msg::Step(StepMsg::Commit), "add"),
+        (Msg::Step(StepMsg::Reveal), "reveal"),
+        (Msg::Nav(NavMsg::NextStep), "next"),
+        (Msg::Room(RoomMsg::ToggleCurtain), "blank"),
+        (Msg::Room(RoomMsg::ToggleJoinPanel), "join"),
     ];
     let shown = items.into_iter().filter(|(msg, _)| {
-        !((revealed && *msg == Msg::Reveal)
-            || (*msg == Msg::ToggleJoinPanel && app.classroom().room.is_none()))
+        !((revealed && *msg == Msg::Step(StepMsg::Reveal))
+            || (*msg == Msg::Room(RoomMsg::ToggleJoinPanel) && room.room.is_none()))
     });
     key_hint(app, theme, shown)
 }

@@ -23,6 +23,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 use super::theme::Theme;
+use crate::app::AppMsg;
 use crate::app::{App, LessonScreen, Msg, Reviewing};
 use crate::domain::lesson::{Answer, Step};
 use crate::domain::schedule::{Asked, Grade, Item, ItemOutcome, ReviewKind, Timestamp};
@@ -177,7 +178,10 @@ fn summary_lines(app: &App, review: &Reviewing, theme: Theme) -> Vec<Line<'stati
     });
     lines.push(Line::default());
     let glyphs = app.appearance().glyphs;
-    if let Some(key) = app.keymap().key_for(&Msg::Quit, &app.contexts(), glyphs) {
+    if let Some(key) = app
+        .keymap()
+        .key_for(&Msg::App(AppMsg::Quit), &app.contexts(), glyphs)
+    {
         lines.push(Line::from(vec![
             Span::styled(format!("[{key}]"), theme.key()),
             Span::styled(" done", theme.muted()),

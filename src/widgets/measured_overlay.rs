@@ -2,6 +2,7 @@
 //! fitted through it, or an endpoint's measured decode and prefill under their dots. Drawn by
 //! the plot after everything else (`roofline_plot/measured.rs`); the model is plain numbers.
 
+use crate::domain::gpu_lab::GpuLabReport;
 use crate::domain::lab::LabReport;
 use crate::domain::measured::Utilization;
 
@@ -57,25 +58,47 @@ impl MeasuredOverlay {
     /// and the fitted knee when the sweep crossed one.
     #[must_use]
     pub fn from_lab(report: &LabReport) -> Self {
-        let last = report.sweep.len().saturating_sub(1);
-        let points = report
-            .sweep
-            .iter()
+        Self::sweep(
+            report
+                .sweep
+                .iter()
+                .map(|p| (p.batch, p.intensity(), p.best_flops_per_s())),
+            report.fitted_knee().map(|k| (k.ridge(), k.peak)),
+        )
+    }
+
+    /// The GPU lab's decode-shaped sweep, the same way as [`Self::from_lab`].
+    #[must_use]
+    pub fn from_gpu_lab(report: &GpuLabReport) -> Self {
+        Self::sweep(
+            report
+                .sweep
+                .iter()
+                .map(|p| (p.batch, p.intensity(), p.flops_per_s.best)),
+            report.fitted_knee().map(|k| (k.ridge(), k.peak)),
+        )
+    }
+
+    /// A sweep's `(batch, intensity, FLOP/s)` points, the first and last labelled with their
+    /// batch, and the knee fitted through them.
+    fn sweep(
+        points: impl ExactSizeIterator<Item = (u32, f64, f64)>,
+        knee: Option<(f64, f64)>,
+    ) -> Self {
+        let last = points.len().saturating_sub(1);
+        let points = points
             .enumerate()
-            .map(|(i, p)| MeasuredPoint {
-                intensity: p.intensity(),
-                flops_per_s: p.best_flops_per_s(),
+            .map(|(i, (batch, intensity, flops_per_s))| MeasuredPoint {
+                intensity,
+                flops_per_s,
                 label: (i == 0 || i == last).then(|| PointLabel {
-                    name: format!("measured B={}", p.batch),
-                    short: format!("B={}", p.batch),
+                    name: format!("measured B={batch}"),
+                    short: format!("B={batch}"),
                     figure: None,
                 }),
             })
             .collect();
-        Self {
-            points,
-            knee: report.fitted_knee().map(|k| (k.ridge(), k.peak)),
-        }
+        Self { points, knee }
     }
 
     /// An endpoint's measured decode and prefill, each where its dot is, at the achieved

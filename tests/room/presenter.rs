@@ -5,8 +5,10 @@
 
 use std::sync::mpsc::{self, Receiver};
 
+use roofline_tutor::app::StepMsg;
 use roofline_tutor::app::{App, Msg, classroom, handle};
 use roofline_tutor::cli::present::room::RoomServer;
+use roofline_tutor::cli::present::room::http::Bounds;
 use roofline_tutor::domain::classroom::StepGuesses;
 
 /// The join code every room test uses.
@@ -23,13 +25,30 @@ impl Presenter {
     /// The course presented from lesson `id` at step `step` (from 1), its room on a free
     /// loopback port.
     pub fn start(id: &str, step: usize) -> Self {
+        Self::start_with(id, step, |addr, answers| {
+            RoomServer::start(addr, CODE, answers)
+        })
+    }
+
+    /// [`Presenter::start`] with the server held within `bounds`.
+    pub fn start_within(id: &str, step: usize, bounds: Bounds) -> Self {
+        Self::start_with(id, step, |addr, answers| {
+            RoomServer::start_within(addr, CODE, answers, bounds)
+        })
+    }
+
+    fn start_with(
+        id: &str,
+        step: usize,
+        serve: impl FnOnce(std::net::SocketAddr, mpsc::Sender<Msg>) -> anyhow::Result<RoomServer>,
+    ) -> Self {
         let app = super::support::opened_at(
             super::support::course_app(160, 45).presenting("2026-11-23T10:00:00Z".to_owned()),
             id,
             step,
         );
         let (answers, inbox) = mpsc::channel();
-        let server = RoomServer::start("127.0.0.1:0".parse().unwrap(), CODE, answers)
+        let server = serve("127.0.0.1:0".parse().unwrap(), answers)
             .expect("the room's server starts on loopback");
         let room = Self { app, server, inbox };
         room.publish();
@@ -66,15 +85,15 @@ impl Presenter {
     /// The presenter types guesses and adds them.
     pub fn type_guesses(&mut self, text: &str) {
         for c in text.chars() {
-            self.act(Msg::TypeChar(c));
+            self.act(Msg::Step(StepMsg::TypeChar(c)));
         }
-        self.act(Msg::Commit);
+        self.act(Msg::Step(StepMsg::Commit));
     }
 
     /// The current step's guesses, typed and sent.
     pub fn guesses(&self) -> StepGuesses {
         let step = self.app.current_step().unwrap().1.id().to_owned();
-        self.app.classroom().guesses.of(&step)
+        self.app.classroom().expect("presenting").guesses.of(&step)
     }
 
     /// The answers waiting in the channel, not yet handed to `update`.

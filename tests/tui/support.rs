@@ -9,6 +9,7 @@ use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Rect, Size};
 use ratatui::widgets::Widget as _;
+use roofline_tutor::app::NavMsg;
 use roofline_tutor::app::{App, AppInit, Msg, update};
 use roofline_tutor::content::data_files::builtin_catalog;
 use roofline_tutor::content::lessons;
@@ -39,8 +40,8 @@ pub fn course_app(width: u16, height: u16) -> App {
 #[track_caller]
 pub fn opened_at(mut app: App, id: &str, step: usize) -> App {
     let index = app.course().position(id).expect("the lesson ships");
-    let _ = roofline_tutor::app::handle(&mut app, Msg::OpenLesson(index));
-    let _ = roofline_tutor::app::handle(&mut app, Msg::JumpToStep(step));
+    let _ = roofline_tutor::app::handle(&mut app, Msg::Nav(NavMsg::OpenLesson(index)));
+    let _ = roofline_tutor::app::handle(&mut app, Msg::Nav(NavMsg::JumpToStep(step)));
     app
 }
 

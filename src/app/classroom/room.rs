@@ -1,10 +1,12 @@
 //! The classroom's room of devices (`present --room`): answers sent from phones and laptops
-//! arrive as [`Msg::RoomAnswer`] and merge into the same guesses the presenter types (the
+//! arrive as [`RoomMsg::Answer`](crate::app::RoomMsg::Answer) and merge into the same guesses the presenter types (the
 //! last per participant counts until the reveal); the state the room may see is derived here,
 //! with every figure not yet revealed masked; how to join (address, code, QR code) is shown
 //! on a panel the presenter toggles.
 
-use super::{App, Effect, Msg, Screen, asks, options};
+use super::{App, Classroom, Curtain, Effect, Effects, Mode, asks, options};
+use crate::app::update::refuse;
+use crate::app::{RoomMsg, Screen};
 use crate::domain::classroom::room::{Revealed, RoomStep, RoomValue, Takes};
 use crate::domain::format::group;
 use crate::domain::lesson::template::render as fill;
@@ -36,33 +38,57 @@ pub struct RoomInfo {
 }
 
 impl App {
-    /// The walkthrough with the room answering from its devices; the join panel is up first.
+    /// The walkthrough with the room answering from its devices; the join panel is up first
+    /// (outside a walkthrough there is no room: nothing changes).
     #[must_use]
     pub fn with_room(mut self, room: RoomInfo) -> Self {
-        self.classroom.room = Some(room);
+        if let Mode::Present(classroom) = &mut self.mode {
+            classroom.room = Some(room);
+        }
         self
     }
 }
 
-/// The room's messages; `None` for the rest.
-pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<Vec<Effect>> {
-    if let Msg::RoomAnswer {
-        step,
-        participant,
-        value,
-    } = msg
-    {
-        // Revealed meanwhile, or a step that takes something else: dropped.
-        let Some(id) = open_step_taking(app, *step, *value) else {
-            return Some(vec![]);
-        };
-        app.classroom.guesses.set_sent(&id, participant, *value);
-        return Some(vec![Effect::NotifyNotes]);
+/// The classroom's own messages: the curtain, an answer from a device, the join panel.
+pub(super) fn handle(app: &mut App, msg: RoomMsg) -> Effects {
+    let mut effects = Effects::default();
+    match msg {
+        RoomMsg::ToggleCurtain => {
+            let on_lesson = app.lesson_screen().is_some();
+            if let Mode::Present(classroom) = &mut app.mode
+                && on_lesson
+            {
+                classroom.curtain = match classroom.curtain {
+                    Curtain::Open => Curtain::Drawn,
+                    Curtain::Drawn => Curtain::Open,
+                };
+            }
+        }
+        RoomMsg::Answer {
+            step,
+            participant,
+            value,
+        } => {
+            // Revealed meanwhile, or a step that takes something else: dropped.
+            if let Some(id) = open_step_taking(app, step, value)
+                && let Mode::Present(classroom) = &mut app.mode
+            {
+                classroom.guesses.set_sent(&id, &participant, value);
+                effects.push(Effect::NotifyNotes);
+            }
+        }
+        RoomMsg::ToggleJoinPanel => toggle_join_panel(app),
     }
-    if *msg != Msg::ToggleJoinPanel {
-        return None;
-    }
-    match &mut app.classroom.room {
+    effects
+}
+
+/// Shows or hides how the room joins (refused without `--room`).
+fn toggle_join_panel(app: &mut App) {
+    let room = match &mut app.mode {
+        Mode::Present(classroom) => classroom.room.as_mut(),
+        Mode::Study | Mode::Quiz(_) | Mode::Review(_) => None,
+    };
+    match room {
         Some(room) => {
             room.panel = match room.panel {
                 JoinPanel::Shown => JoinPanel::Hidden,
@@ -70,13 +96,12 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Option<Vec<Effect>> {
             };
         }
         None => {
-            app.notice = Some(super::Notice {
-                kind: super::NoticeKind::Refusal,
-                text: "the room is not answering from devices: start with --room".to_owned(),
-            });
+            let _ = refuse(
+                app,
+                "the room is not answering from devices: start with --room",
+            );
         }
     }
-    Some(vec![])
 }
 
 /// The id of step `index` of the lesson presented, when it is still open (not revealed) and
@@ -86,7 +111,7 @@ fn open_step_taking(app: &App, index: usize, value: RoomValue) -> Option<String>
         return None;
     };
     let step = app.lessons.get(screen.lesson)?.steps.get(index)?;
-    if !asks(step) || app.classroom.revealed.contains(&index) {
+    if !asks(step) || app.classroom().is_none_or(|c| c.revealed.contains(&index)) {
         return None;
     }
     let answer = step.answer()?;
@@ -104,6 +129,7 @@ fn open_step_taking(app: &App, index: usize, value: RoomValue) -> Option<String>
 /// not yet revealed masked, what it takes, and the answer once revealed.
 #[must_use]
 pub fn state(app: &App) -> Option<RoomStep> {
+    let classroom: &Classroom = app.classroom()?;
     let screen = app.lesson_screen()?;
     let lesson = app.lessons.get(screen.lesson)?;
     let index = screen.session.current();
@@ -128,7 +154,7 @@ pub fn state(app: &App) -> Option<RoomStep> {
         // A step that asks nothing, or a number that cannot be computed here.
         (false, _, _) | (true, None, _) => Takes::Nothing,
     };
-    let revealed = app.classroom.revealed.contains(&index);
+    let revealed = classroom.revealed.contains(&index);
     let answer = match (revealed, unit) {
         (
             true,
@@ -162,8 +188,8 @@ pub fn state(app: &App) -> Option<RoomStep> {
         takes,
         revealed,
         answer,
-        answers: app.classroom.guesses.of(step.id()).count(),
-        counted: app.classroom.guesses.sent_to(step.id()),
+        answers: classroom.guesses.of(step.id()).count(),
+        counted: classroom.guesses.sent_to(step.id()),
     })
 }
 

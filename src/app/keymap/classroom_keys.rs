@@ -6,6 +6,7 @@ use crossterm::event::{KeyCode, KeyModifiers};
 use super::row::{ch, key, pattern};
 use super::{Binding, Emit, KeyContext, KeyPattern};
 use crate::app::msg::Msg;
+use crate::app::{NavMsg, RoomMsg, StepMsg};
 
 const NONE: KeyModifiers = KeyModifiers::NONE;
 
@@ -17,15 +18,15 @@ pub(super) fn bindings() -> Vec<Binding> {
     vec![
         // Classroom: the room's guesses, then the presenter's keys.
         pattern(C::RoomNumbers, KeyPattern::NumbersChar, Emit::TypedChar, "type guesses", 3, "type the numbers the room calls out, separated by spaces"),
-        key(C::RoomNumbers, Backspace, NONE, Msg::Backspace, "delete", 0, "delete the last character"),
-        key(C::RoomNumbers, Enter, NONE, Msg::Commit, "add", 9, "add the typed guesses (the screen counts them; values stay hidden)"),
+        key(C::RoomNumbers, Backspace, NONE, Msg::Step(StepMsg::Backspace), "delete", 0, "delete the last character"),
+        key(C::RoomNumbers, Enter, NONE, Msg::Step(StepMsg::Commit), "add", 9, "add the typed guesses (the screen counts them; values stay hidden)"),
         pattern(C::RoomChoices, KeyPattern::OptionDigit, Emit::OptionOfDigit, "count an option", 8, "count one vote for that option"),
-        ch(C::Presenting, 'r', Msg::Reveal, "reveal", 10, "reveal the answer and the room's spread"),
-        ch(C::Presenting, 'n', Msg::NextStep, "next", 9, "next step"),
-        ch(C::Presenting, 'b', Msg::PreviousStep, "back", 8, "previous step"),
-        ch(C::Presenting, 'B', Msg::ToggleCurtain, "blank", 6, "blank the screen (the room looks at you), and back"),
-        ch(C::RoomDevices, 'j', Msg::ToggleJoinPanel, "join", 5, "show or hide how the room joins (--room): address, code, QR code"),
-        key(C::Presenting, Up, NONE, Msg::ScrollUp, "scroll", 0, "scroll the text up"),
-        key(C::Presenting, Down, NONE, Msg::ScrollDown, "scroll", 0, "scroll the text down"),
+        ch(C::Presenting, 'r', Msg::Step(StepMsg::Reveal), "reveal", 10, "reveal the answer and the room's spread"),
+        ch(C::Presenting, 'n', Msg::Nav(NavMsg::NextStep), "next", 9, "next step"),
+        ch(C::Presenting, 'b', Msg::Nav(NavMsg::PreviousStep), "back", 8, "previous step"),
+        ch(C::Presenting, 'B', Msg::Room(RoomMsg::ToggleCurtain), "blank", 6, "blank the screen (the room looks at you), and back"),
+        ch(C::RoomDevices, 'j', Msg::Room(RoomMsg::ToggleJoinPanel), "join", 5, "show or hide how the room joins (--room): address, code, QR code"),
+        key(C::Presenting, Up, NONE, Msg::Nav(NavMsg::ScrollUp), "scroll", 0, "scroll the text up"),
+        key(C::Presenting, Down, NONE, Msg::Nav(NavMsg::ScrollDown), "scroll", 0, "scroll the text down"),
     ]
 }

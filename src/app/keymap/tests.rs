@@ -1,5 +1,6 @@
 //! The keymap table: lookups, conflicts, and what the footer makes of it.
 
+use crate::app::{AppMsg, NavMsg, PlotMsg, StepMsg};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rstest::rstest;
 
@@ -28,48 +29,48 @@ fn with(code: KeyCode, modifiers: KeyModifiers) -> KeyEvent {
 
 #[rustfmt::skip]
 #[rstest]
-#[case::digit_types(PREDICTING, press(KeyCode::Char('3')), Some(Msg::TypeChar('3')))]
-#[case::dot_types(PREDICTING, press(KeyCode::Char('.')), Some(Msg::TypeChar('.')))]
-#[case::e_types_an_exponent(PREDICTING, press(KeyCode::Char('e')), Some(Msg::TypeChar('e')))]
-#[case::minus_types(PREDICTING, press(KeyCode::Char('-')), Some(Msg::TypeChar('-')))]
-#[case::enter_commits(PREDICTING, press(KeyCode::Enter), Some(Msg::Commit))]
-#[case::backspace_edits(PREDICTING, press(KeyCode::Backspace), Some(Msg::Backspace))]
-#[case::n_is_next_while_guessing(PREDICTING, press(KeyCode::Char('n')), Some(Msg::NextStep))]
-#[case::r_before_commit_asks_to_reveal(PREDICTING, press(KeyCode::Char('r')), Some(Msg::Reveal))]
+#[case::digit_types(PREDICTING, press(KeyCode::Char('3')), Some(Msg::Step(StepMsg::TypeChar('3'))))]
+#[case::dot_types(PREDICTING, press(KeyCode::Char('.')), Some(Msg::Step(StepMsg::TypeChar('.'))))]
+#[case::e_types_an_exponent(PREDICTING, press(KeyCode::Char('e')), Some(Msg::Step(StepMsg::TypeChar('e'))))]
+#[case::minus_types(PREDICTING, press(KeyCode::Char('-')), Some(Msg::Step(StepMsg::TypeChar('-'))))]
+#[case::enter_commits(PREDICTING, press(KeyCode::Enter), Some(Msg::Step(StepMsg::Commit)))]
+#[case::backspace_edits(PREDICTING, press(KeyCode::Backspace), Some(Msg::Step(StepMsg::Backspace)))]
+#[case::n_is_next_while_guessing(PREDICTING, press(KeyCode::Char('n')), Some(Msg::Nav(NavMsg::NextStep)))]
+#[case::r_before_commit_asks_to_reveal(PREDICTING, press(KeyCode::Char('r')), Some(Msg::Step(StepMsg::Reveal)))]
 #[case::letter_is_nothing(PREDICTING, press(KeyCode::Char('x')), None)]
-#[case::left_halves(PREDICTING, press(KeyCode::Left), Some(Msg::HalveBatch))]
-#[case::right_doubles(READING, press(KeyCode::Right), Some(Msg::DoubleBatch))]
-#[case::shift_left_decrements(READING, with(KeyCode::Left, KeyModifiers::SHIFT), Some(Msg::DecrementBatch))]
-#[case::bracket_increments(READING, press(KeyCode::Char(']')), Some(Msg::IncrementBatch))]
-#[case::p_cycles_precision(READING, press(KeyCode::Char('p')), Some(Msg::CyclePrecision(Cycle::Forward)))]
-#[case::shift_p_cycles_back(READING, with(KeyCode::Char('P'), KeyModifiers::SHIFT), Some(Msg::CyclePrecision(Cycle::Backward)))]
-#[case::g_cycles_gpu(READING, press(KeyCode::Char('g')), Some(Msg::CycleGpu(Cycle::Forward)))]
-#[case::m_cycles_model(READING, press(KeyCode::Char('m')), Some(Msg::CycleModel(Cycle::Forward)))]
-#[case::c_cycles_context(READING, press(KeyCode::Char('c')), Some(Msg::CycleContext(Cycle::Forward)))]
-#[case::l_is_the_lesson_list(READING, press(KeyCode::Char('l')), Some(Msg::ShowLessonList))]
-#[case::b_is_back(READING, press(KeyCode::Char('b')), Some(Msg::PreviousStep))]
-#[case::enter_goes_on(READING, press(KeyCode::Enter), Some(Msg::NextStep))]
-#[case::question_mark_with_shift(READING, with(KeyCode::Char('?'), KeyModifiers::SHIFT), Some(Msg::ToggleHelp))]
-#[case::q_quits(READING, press(KeyCode::Char('q')), Some(Msg::Quit))]
-#[case::ctrl_c_quits(READING, with(KeyCode::Char('c'), KeyModifiers::CONTROL), Some(Msg::QuitNow))]
-#[case::option_digit(CHOOSING, press(KeyCode::Char('2')), Some(Msg::SelectOption(1)))]
+#[case::left_halves(PREDICTING, press(KeyCode::Left), Some(Msg::Plot(PlotMsg::HalveBatch)))]
+#[case::right_doubles(READING, press(KeyCode::Right), Some(Msg::Plot(PlotMsg::DoubleBatch)))]
+#[case::shift_left_decrements(READING, with(KeyCode::Left, KeyModifiers::SHIFT), Some(Msg::Plot(PlotMsg::DecrementBatch)))]
+#[case::bracket_increments(READING, press(KeyCode::Char(']')), Some(Msg::Plot(PlotMsg::IncrementBatch)))]
+#[case::p_cycles_precision(READING, press(KeyCode::Char('p')), Some(Msg::Plot(PlotMsg::CyclePrecision(Cycle::Forward))))]
+#[case::shift_p_cycles_back(READING, with(KeyCode::Char('P'), KeyModifiers::SHIFT), Some(Msg::Plot(PlotMsg::CyclePrecision(Cycle::Backward))))]
+#[case::g_cycles_gpu(READING, press(KeyCode::Char('g')), Some(Msg::Plot(PlotMsg::CycleGpu(Cycle::Forward))))]
+#[case::m_cycles_model(READING, press(KeyCode::Char('m')), Some(Msg::Plot(PlotMsg::CycleModel(Cycle::Forward))))]
+#[case::c_cycles_context(READING, press(KeyCode::Char('c')), Some(Msg::Plot(PlotMsg::CycleContext(Cycle::Forward))))]
+#[case::l_is_the_lesson_list(READING, press(KeyCode::Char('l')), Some(Msg::Nav(NavMsg::ShowLessonList)))]
+#[case::b_is_back(READING, press(KeyCode::Char('b')), Some(Msg::Nav(NavMsg::PreviousStep)))]
+#[case::enter_goes_on(READING, press(KeyCode::Enter), Some(Msg::Nav(NavMsg::NextStep)))]
+#[case::question_mark_with_shift(READING, with(KeyCode::Char('?'), KeyModifiers::SHIFT), Some(Msg::App(AppMsg::ToggleHelp)))]
+#[case::q_quits(READING, press(KeyCode::Char('q')), Some(Msg::App(AppMsg::Quit)))]
+#[case::ctrl_c_quits(READING, with(KeyCode::Char('c'), KeyModifiers::CONTROL), Some(Msg::App(AppMsg::QuitNow)))]
+#[case::option_digit(CHOOSING, press(KeyCode::Char('2')), Some(Msg::Step(StepMsg::SelectOption(1))))]
 #[case::zero_is_no_option(CHOOSING, press(KeyCode::Char('0')), None)]
-#[case::r_reveals_when_locked(LOCKED, press(KeyCode::Char('r')), Some(Msg::Reveal))]
-#[case::enter_reveals_when_locked(LOCKED, press(KeyCode::Enter), Some(Msg::Reveal))]
-#[case::grade_keys(CARD_BACK, press(KeyCode::Char('3')), Some(Msg::Grade(Grade::Good)))]
-#[case::q_is_text_while_writing(WRITING, press(KeyCode::Char('q')), Some(Msg::TypeChar('q')))]
-#[case::question_mark_is_text(WRITING, with(KeyCode::Char('?'), KeyModifiers::SHIFT), Some(Msg::TypeChar('?')))]
-#[case::capital_is_text(WRITING, with(KeyCode::Char('Q'), KeyModifiers::SHIFT), Some(Msg::TypeChar('Q')))]
-#[case::space_is_text(WRITING, press(KeyCode::Char(' ')), Some(Msg::TypeChar(' ')))]
-#[case::esc_stops_typing(WRITING, press(KeyCode::Esc), Some(Msg::LeaveInput))]
-#[case::ctrl_c_quits_while_writing(WRITING, with(KeyCode::Char('c'), KeyModifiers::CONTROL), Some(Msg::QuitNow))]
+#[case::r_reveals_when_locked(LOCKED, press(KeyCode::Char('r')), Some(Msg::Step(StepMsg::Reveal)))]
+#[case::enter_reveals_when_locked(LOCKED, press(KeyCode::Enter), Some(Msg::Step(StepMsg::Reveal)))]
+#[case::grade_keys(CARD_BACK, press(KeyCode::Char('3')), Some(Msg::Step(StepMsg::Grade(Grade::Good))))]
+#[case::q_is_text_while_writing(WRITING, press(KeyCode::Char('q')), Some(Msg::Step(StepMsg::TypeChar('q'))))]
+#[case::question_mark_is_text(WRITING, with(KeyCode::Char('?'), KeyModifiers::SHIFT), Some(Msg::Step(StepMsg::TypeChar('?'))))]
+#[case::capital_is_text(WRITING, with(KeyCode::Char('Q'), KeyModifiers::SHIFT), Some(Msg::Step(StepMsg::TypeChar('Q'))))]
+#[case::space_is_text(WRITING, press(KeyCode::Char(' ')), Some(Msg::Step(StepMsg::TypeChar(' '))))]
+#[case::esc_stops_typing(WRITING, press(KeyCode::Esc), Some(Msg::Step(StepMsg::LeaveInput)))]
+#[case::ctrl_c_quits_while_writing(WRITING, with(KeyCode::Char('c'), KeyModifiers::CONTROL), Some(Msg::App(AppMsg::QuitNow)))]
 #[case::arrows_do_nothing_while_writing(WRITING, press(KeyCode::Left), None)]
-#[case::list_down(LIST, press(KeyCode::Down), Some(Msg::SelectNext))]
-#[case::list_j(LIST, press(KeyCode::Char('j')), Some(Msg::SelectNext))]
-#[case::list_open(LIST, press(KeyCode::Enter), Some(Msg::OpenSelected))]
+#[case::list_down(LIST, press(KeyCode::Down), Some(Msg::Nav(NavMsg::SelectNext)))]
+#[case::list_j(LIST, press(KeyCode::Char('j')), Some(Msg::Nav(NavMsg::SelectNext)))]
+#[case::list_open(LIST, press(KeyCode::Enter), Some(Msg::Nav(NavMsg::OpenSelected)))]
 #[case::no_plot_keys_on_the_list(LIST, press(KeyCode::Right), None)]
-#[case::q_closes_help(HELP, press(KeyCode::Char('q')), Some(Msg::CloseHelp))]
-#[case::esc_closes_help(HELP, press(KeyCode::Esc), Some(Msg::CloseHelp))]
+#[case::q_closes_help(HELP, press(KeyCode::Char('q')), Some(Msg::App(AppMsg::CloseHelp)))]
+#[case::esc_closes_help(HELP, press(KeyCode::Esc), Some(Msg::App(AppMsg::CloseHelp)))]
 #[case::help_blocks_commands(HELP, press(KeyCode::Char('n')), None)]
 fn lookups(
     #[case] contexts: &[KeyContext],
@@ -194,24 +195,28 @@ fn hints_name_the_key_bound_now() {
     let keymap = Keymap::default();
     assert_eq!(
         keymap
-            .key_for(&Msg::Commit, PREDICTING, GlyphSet::Unicode)
+            .key_for(&Msg::Step(StepMsg::Commit), PREDICTING, GlyphSet::Unicode)
             .as_deref(),
         Some("Enter")
     );
     assert_eq!(
         keymap
-            .key_for(&Msg::Reveal, LOCKED, GlyphSet::Unicode)
+            .key_for(&Msg::Step(StepMsg::Reveal), LOCKED, GlyphSet::Unicode)
             .as_deref(),
         Some("r")
     );
     assert_eq!(
         keymap
-            .key_for(&Msg::SelectOption(4), CHOOSING, GlyphSet::Unicode)
+            .key_for(
+                &Msg::Step(StepMsg::SelectOption(4)),
+                CHOOSING,
+                GlyphSet::Unicode
+            )
             .as_deref(),
         Some("1-9")
     );
     assert_eq!(
-        keymap.key_for(&Msg::TurnCard, PREDICTING, GlyphSet::Unicode),
+        keymap.key_for(&Msg::Step(StepMsg::TurnCard), PREDICTING, GlyphSet::Unicode),
         None
     );
 }

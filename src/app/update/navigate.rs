@@ -1,109 +1,83 @@
-//! Screens, overlays, focus, scrolling, quitting, and what the terminal tells us.
+//! The program's messages (quitting, help, the warning, the terminal, the clock, the mouse)
+//! and moving between screens and steps, with scrolling.
 
+use super::plot::{Pointer, pointer};
 use super::refuse;
-use crate::app::{App, Focus, LessonView, Msg, Notice, NoticeKind, Overlay, RunState, Screen};
+use crate::app::{
+    App, AppMsg, LessonView, Msg, NavMsg, Notice, NoticeKind, Overlay, RunState, Screen,
+};
 use crate::domain::session::{ExplainState, PredictInput, PredictState, Session, StepState};
 
-/// Screens, overlays, focus, scrolling, and what the terminal tells us.
-pub(super) fn navigate(app: &mut App, msg: Msg) -> Option<Msg> {
+/// The program's messages: quitting, help, the warning, the terminal, the clock, the mouse.
+pub(super) fn program(app: &mut App, msg: AppMsg) -> Option<Msg> {
     match msg {
-        Msg::Quit => return quit(app),
-        Msg::QuitNow => app.run_state = RunState::Quitting,
-        Msg::ToggleHelp => {
+        AppMsg::Quit => return quit(app),
+        AppMsg::QuitNow => app.run_state = RunState::Quitting,
+        AppMsg::ToggleHelp => {
             app.overlay = match app.overlay {
                 Overlay::None => Overlay::Help { scroll: 0 },
                 Overlay::Help { .. } => Overlay::None,
             };
         }
-        Msg::CloseHelp => app.overlay = Overlay::None,
-        Msg::DismissNotice => app.notice = None,
-        Msg::ShowLessonList => {
-            app.schedule.refresh(&app.lessons, &app.progress);
-            let selected = app.lesson_screen().map_or(0, |s| s.lesson);
-            app.screen = Screen::LessonList { selected };
+        AppMsg::CloseHelp => app.overlay = Overlay::None,
+        AppMsg::DismissNotice => app.notice = None,
+        AppMsg::Clock(now) => {
+            super::study::clock(app, now);
+            app.schedule.set_now(crate::app::review::timestamp(now));
         }
-        Msg::ResumeLesson => return resume(app),
-        Msg::OpenSelected => {
-            return match app.screen {
-                Screen::LessonList { selected } if selected < app.lessons.len() => {
-                    Some(Msg::OpenLesson(selected))
-                }
-                Screen::Lesson(_) => super::study::end_open(app),
-                Screen::LessonList { .. } => None,
-            };
-        }
-        Msg::LeaveInput => {
-            if let Screen::Lesson(screen) = &mut app.screen {
-                screen.focus = Focus::Commands;
-            }
-        }
-        Msg::EditText => {
-            if let Screen::Lesson(screen) = &mut app.screen
-                && matches!(
-                    screen.session.state(),
-                    StepState::Explain(ExplainState::Writing { .. })
-                )
-            {
-                screen.focus = Focus::Text;
-            }
-        }
-        Msg::Resize { width, height } => {
+        AppMsg::MouseDown { column, row } => return pointer(app, Pointer::Down { column, row }),
+        AppMsg::MouseDrag { column, .. } => return pointer(app, Pointer::Drag { column }),
+        AppMsg::MouseUp => return pointer(app, Pointer::Up),
+        AppMsg::Resize { width, height } => {
             app.viewport = ratatui::layout::Size { width, height };
             clamp_scroll(app);
         }
-        Msg::SaveFailed(why) => {
+        AppMsg::SaveFailed(why) => {
             app.notice = Some(Notice {
                 kind: NoticeKind::Warning,
                 text: format!("progress not saved: {why}"),
             });
         }
-        // Routed elsewhere by `dispatch` (listed, so that a new message cannot slip by).
-        Msg::TypeChar(_)
-        | Msg::Backspace
-        | Msg::SelectOption(_)
-        | Msg::Commit
-        | Msg::Reveal
-        | Msg::TurnCard
-        | Msg::Grade(_)
-        | Msg::NextStep
-        | Msg::PreviousStep
-        | Msg::HalveBatch
-        | Msg::DoubleBatch
-        | Msg::DecrementBatch
-        | Msg::IncrementBatch
-        | Msg::SetBatch(_)
-        | Msg::CyclePrecision(_)
-        | Msg::CycleGpu(_)
-        | Msg::CycleModel(_)
-        | Msg::CycleContext(_)
-        | Msg::ResetPlot
-        | Msg::TogglePrefill
-        | Msg::MouseDown { .. }
-        | Msg::MouseDrag { .. }
-        | Msg::MouseUp
-        | Msg::SelectPrevious
-        | Msg::SelectNext
-        | Msg::SelectFirst
-        | Msg::SelectLast
-        | Msg::OpenLesson(_)
-        | Msg::ScrollUp
-        | Msg::ScrollDown
-        | Msg::PageUp
-        | Msg::PageDown
-        | Msg::ToggleCurtain
-        | Msg::JumpToStep(_)
-        | Msg::OpenWhatIf
-        | Msg::CompleteWhatIf
-        | Msg::RestartLesson
-        | Msg::FirstUnfinished
-        | Msg::Clock(_)
-        | Msg::SetConfidence(_)
-        | Msg::SkipQuestion
-        | Msg::ResultExported(_)
-        | Msg::RoomAnswer { .. }
-        | Msg::ToggleJoinPanel => {}
     }
     None
+}
+
+/// Moving: the lesson list, the steps, scrolling.
+pub(super) fn navigate(app: &mut App, msg: NavMsg) -> Option<Msg> {
+    use super::study;
+    match msg {
+        NavMsg::ShowLessonList => {
+            app.schedule.refresh(&app.lessons, &app.progress);
+            let selected = app.lesson_screen().map_or(0, |s| s.lesson);
+            app.screen = Screen::LessonList { selected };
+            None
+        }
+        NavMsg::ResumeLesson => resume(app),
+        NavMsg::OpenSelected => match app.screen {
+            Screen::LessonList { selected } if selected < app.lessons.len() => {
+                Some(Msg::Nav(NavMsg::OpenLesson(selected)))
+            }
+            Screen::Lesson(_) => study::end_open(app),
+            Screen::LessonList { .. } => None,
+        },
+        NavMsg::OpenLesson(index) => {
+            study::open_lesson(app, index);
+            None
+        }
+        NavMsg::SelectPrevious => select(app, Selection::Previous),
+        NavMsg::SelectNext => select(app, Selection::Next),
+        NavMsg::SelectFirst => select(app, Selection::First),
+        NavMsg::SelectLast => select(app, Selection::Last),
+        NavMsg::NextStep => study::next_step(app),
+        NavMsg::PreviousStep => study::previous_step(app),
+        NavMsg::JumpToStep(n) => study::jump(app, n),
+        NavMsg::FirstUnfinished => study::first_unfinished(app),
+        NavMsg::RestartLesson => study::restart(app),
+        NavMsg::ScrollUp => scroll(app, Scroll::LineUp),
+        NavMsg::ScrollDown => scroll(app, Scroll::LineDown),
+        NavMsg::PageUp => scroll(app, Scroll::PageUp),
+        NavMsg::PageDown => scroll(app, Scroll::PageDown),
+    }
 }
 
 /// Quit, unless a typed guess or explanation would be lost: then ask first (a second quit
@@ -113,7 +87,11 @@ fn quit(app: &mut App) -> Option<Msg> {
         app.run_state = RunState::QuitAsked;
         let key = app
             .keymap
-            .key_for(&Msg::Quit, &app.contexts(), app.appearance.glyphs)
+            .key_for(
+                &Msg::App(AppMsg::Quit),
+                &app.contexts(),
+                app.appearance.glyphs,
+            )
             .unwrap_or_else(|| "q".to_owned());
         return refuse(
             app,
@@ -137,7 +115,7 @@ fn resume(app: &mut App) -> Option<Msg> {
         return None;
     }
     match app.last_lesson() {
-        Some(index) => Some(Msg::OpenLesson(index)),
+        Some(index) => Some(Msg::Nav(NavMsg::OpenLesson(index))),
         None => refuse(app, "no lesson studied yet: pick one and press Enter"),
     }
 }
@@ -157,14 +135,14 @@ pub(super) fn typing_would_be_lost(app: &App) -> bool {
 
 /// A move of the lesson list's selection.
 #[derive(Debug, Clone, Copy)]
-pub(super) enum Selection {
+enum Selection {
     Previous,
     Next,
     First,
     Last,
 }
 
-pub(super) fn select(app: &mut App, to: Selection) -> Option<Msg> {
+fn select(app: &mut App, to: Selection) -> Option<Msg> {
     if app
         .lesson_screen()
         .is_some_and(|s| matches!(s.view, LessonView::End { .. }))
@@ -186,14 +164,14 @@ pub(super) fn select(app: &mut App, to: Selection) -> Option<Msg> {
 
 /// A scroll of the lesson text or the help.
 #[derive(Debug, Clone, Copy)]
-pub(super) enum Scroll {
+enum Scroll {
     LineUp,
     LineDown,
     PageUp,
     PageDown,
 }
 
-pub(super) fn scroll(app: &mut App, by: Scroll) -> Option<Msg> {
+fn scroll(app: &mut App, by: Scroll) -> Option<Msg> {
     let page = app.viewport.height.saturating_sub(8).max(1);
     let step = |at: u16| match by {
         Scroll::LineUp => at.saturating_sub(1),

@@ -3,8 +3,53 @@
 
 use super::{inform, refuse};
 use crate::app::plot_view::{PlotChange, PlotView};
-use crate::app::{App, Drag, Msg, Screen};
+use crate::app::{App, Drag, Msg, PlotMsg, Screen, WhatIfLine};
 use crate::domain::catalog::Catalog;
+
+/// A change of the plot, on a lesson's plot (elsewhere nothing changes).
+pub(super) fn plot(app: &mut App, msg: PlotMsg) -> Option<Msg> {
+    match msg {
+        PlotMsg::HalveBatch => batch_to(app, |b| b / 2),
+        PlotMsg::DoubleBatch => batch_to(app, |b| b.saturating_mul(2)),
+        PlotMsg::DecrementBatch => batch_to(app, |b| b.saturating_sub(1)),
+        PlotMsg::IncrementBatch => batch_to(app, |b| b.saturating_add(1)),
+        PlotMsg::SetBatch(batch) => batch_to(app, |_| batch),
+        PlotMsg::CyclePrecision(cycle) => {
+            plot_change(app, |plot, catalog| plot.cycle_precision(cycle, catalog))
+        }
+        PlotMsg::CycleGpu(cycle) => {
+            plot_change(app, |plot, catalog| plot.cycle_gpu(cycle, catalog))
+        }
+        PlotMsg::CycleModel(cycle) => {
+            plot_change(app, |plot, catalog| plot.cycle_model(cycle, catalog))
+        }
+        PlotMsg::CycleContext(cycle) => {
+            plot_change(app, |plot, catalog| plot.cycle_context(cycle, catalog))
+        }
+        PlotMsg::ResetPlot => {
+            if matches!(app.screen, Screen::Lesson(_)) {
+                super::study::plot_to_step(app);
+                inform(app, "the plot is back to this step's setting");
+            }
+            None
+        }
+        PlotMsg::TogglePrefill => {
+            app.plot.prefill = app.plot.prefill.toggled();
+            None
+        }
+        PlotMsg::OpenWhatIf => {
+            if matches!(app.screen, Screen::Lesson(_)) {
+                app.what_if = WhatIfLine::Open {
+                    text: String::new(),
+                    error: None,
+                };
+            }
+            None
+        }
+        // The open line completes (it takes the key first); closed, Tab means nothing.
+        PlotMsg::CompleteWhatIf => None,
+    }
+}
 
 /// A press on the slider sets the batch and starts a drag; a drag moves it; a release ends it.
 /// What the left mouse button did.
@@ -20,12 +65,12 @@ pub(super) fn pointer(app: &mut App, event: Pointer) -> Option<Msg> {
         Pointer::Down { column, row } => {
             let track = app.slider_track().filter(|t| t.contains(column, row))?;
             app.drag = Drag::Slider;
-            Some(Msg::SetBatch(track.batch_at_column(column)))
+            Some(Msg::Plot(PlotMsg::SetBatch(track.batch_at_column(column))))
         }
         Pointer::Drag { column } => match app.drag {
             Drag::Slider => app
                 .slider_track()
-                .map(|t| Msg::SetBatch(t.batch_at_column(column))),
+                .map(|t| Msg::Plot(PlotMsg::SetBatch(t.batch_at_column(column)))),
             Drag::Idle => None,
         },
         Pointer::Up => {
@@ -35,7 +80,7 @@ pub(super) fn pointer(app: &mut App, event: Pointer) -> Option<Msg> {
     }
 }
 
-pub(super) fn batch_to(app: &mut App, target: impl FnOnce(u32) -> u32) -> Option<Msg> {
+fn batch_to(app: &mut App, target: impl FnOnce(u32) -> u32) -> Option<Msg> {
     let wanted = target(app.plot.scenario.batch);
     plot_change(app, |plot, catalog| plot.set_batch(wanted, catalog))
 }

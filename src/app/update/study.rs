@@ -5,7 +5,10 @@ use super::{inform, refuse};
 use crate::app::plot_view::PrefillDot;
 use std::time::Duration;
 
-use crate::app::{App, Focus, LessonScreen, LessonView, Msg, Overlay, Pending, Screen};
+use crate::app::effect::Effect;
+use crate::app::{
+    App, Focus, LessonScreen, LessonView, Msg, NavMsg, Overlay, Pending, Screen, StepMsg,
+};
 use crate::domain::lesson::{Step, scenario_for};
 use crate::domain::session::{
     Action, ExplainState, Move, Outcome, Refusal, ResolvedAnswer, Session, StepState,
@@ -90,7 +93,7 @@ pub(super) fn plot_to_step(app: &mut App) {
 
 /// An explore step is judged for the setting the learner arrived at on the plot: its answer is
 /// computed for that setting just before the guess is locked in.
-pub(super) fn judge_explore_on_the_plot(app: &mut App) {
+fn judge_explore_on_the_plot(app: &mut App) {
     let Some((_, Step::Explore(explore))) = app.current_step() else {
         return;
     };
@@ -100,7 +103,71 @@ pub(super) fn judge_explore_on_the_plot(app: &mut App) {
     }
 }
 
-pub(super) fn act(app: &mut App, action: Action) -> Option<Msg> {
+/// Answering the step on screen: typing, choosing, committing, revealing, turning, grading,
+/// and leaving or taking up the explanation's input.
+pub(super) fn answer(app: &mut App, msg: StepMsg) -> Option<Msg> {
+    match msg {
+        StepMsg::TypeChar(c) => act(app, Action::Type(c)),
+        StepMsg::Backspace => act(app, Action::Backspace),
+        StepMsg::SelectOption(index) => act(app, Action::Select(index)),
+        StepMsg::Commit => {
+            judge_explore_on_the_plot(app);
+            act(app, Action::Commit)
+        }
+        StepMsg::Reveal => act(app, Action::Reveal),
+        StepMsg::TurnCard => act(app, Action::Turn),
+        StepMsg::Grade(grade) => act(app, Action::Grade(grade)),
+        StepMsg::LeaveInput => {
+            if let Screen::Lesson(screen) = &mut app.screen {
+                screen.focus = Focus::Commands;
+            }
+            None
+        }
+        StepMsg::EditText => {
+            if let Screen::Lesson(screen) = &mut app.screen
+                && matches!(
+                    screen.session.state(),
+                    StepState::Explain(ExplainState::Writing { .. })
+                )
+            {
+                screen.focus = Focus::Text;
+            }
+            None
+        }
+    }
+}
+
+/// Study saves the learner's progress after every message that changed it (a step's record,
+/// or the lesson studied last).
+pub(super) fn settle(app: &mut App, last_lesson: Option<&str>) -> Option<Effect> {
+    let progressed = sync_progress(app) || app.progress.last_lesson.as_deref() != last_lesson;
+    progressed.then_some(Effect::SaveProgress)
+}
+
+/// Moves to step `n` (from 1) of the lesson on screen, out of its end screen.
+pub(super) fn jump(app: &mut App, n: usize) -> Option<Msg> {
+    let Screen::Lesson(screen) = &mut app.screen else {
+        return None;
+    };
+    let len = screen.session.len();
+    if n == 0 || n > len {
+        refuse(app, format!("there is no step {n}: the lesson has {len}"));
+    } else {
+        while screen.session.current() + 1 < n {
+            let _ = screen.session.next_step();
+        }
+        while screen.session.current() + 1 > n {
+            let _ = screen.session.previous_step();
+        }
+    }
+    if let Screen::Lesson(screen) = &mut app.screen {
+        screen.view = LessonView::Step;
+    }
+    enter_step(app);
+    None
+}
+
+fn act(app: &mut App, action: Action) -> Option<Msg> {
     let Screen::Lesson(screen) = &mut app.screen else {
         return None;
     };
@@ -161,9 +228,9 @@ pub(super) fn next_step(app: &mut App) -> Option<Msg> {
     };
     if let LessonView::End { .. } = screen.view {
         return Some(if screen.lesson + 1 < app.lessons.len() {
-            Msg::OpenLesson(screen.lesson + 1)
+            Msg::Nav(NavMsg::OpenLesson(screen.lesson + 1))
         } else {
-            Msg::ShowLessonList
+            Msg::Nav(NavMsg::ShowLessonList)
         });
     }
     match screen.session.next_step() {
@@ -199,7 +266,7 @@ pub(super) fn previous_step(app: &mut App) -> Option<Msg> {
 }
 
 /// Copies the session's progress into what is saved; says whether it changed.
-pub(super) fn sync_progress(app: &mut App) -> bool {
+fn sync_progress(app: &mut App) -> bool {
     let Screen::Lesson(screen) = &app.screen else {
         return false;
     };
@@ -253,7 +320,7 @@ pub(super) fn end_open(app: &mut App) -> Option<Msg> {
     };
     to_revisit(&screen.session)
         .get(selected)
-        .map(|&i| Msg::JumpToStep(i + 1))
+        .map(|&i| Msg::Nav(NavMsg::JumpToStep(i + 1)))
 }
 
 /// Goes to the first step not yet finished (or says every step is).
@@ -268,7 +335,7 @@ pub(super) fn first_unfinished(app: &mut App) -> Option<Msg> {
             .is_some_and(|s| s.mark() == crate::domain::session::StepMark::Open)
     });
     match first {
-        Some(i) => Some(Msg::JumpToStep(i + 1)),
+        Some(i) => Some(Msg::Nav(NavMsg::JumpToStep(i + 1))),
         None => refuse(app, "every step of this lesson is finished"),
     }
 }
@@ -283,7 +350,11 @@ pub(super) fn restart(app: &mut App) -> Option<Msg> {
         app.pending = Pending::Restart;
         let key = app
             .keymap
-            .key_for(&Msg::RestartLesson, &app.contexts(), app.appearance.glyphs)
+            .key_for(
+                &Msg::Nav(NavMsg::RestartLesson),
+                &app.contexts(),
+                app.appearance.glyphs,
+            )
             .unwrap_or_else(|| "R".to_owned());
         return refuse(
             app,

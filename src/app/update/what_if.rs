@@ -3,20 +3,9 @@
 
 use super::plot::plot_change;
 use super::refuse;
-use crate::app::{App, Msg, Screen, WhatIfLine};
+use crate::app::{App, Msg, NavMsg, PlotMsg, StepMsg, WhatIfLine};
 use crate::domain::scenario::Scenario;
 use crate::domain::whatif::{Command, complete, parse};
-
-/// Opens the line (on a lesson's plot).
-pub(super) fn open(app: &mut App) -> Option<Msg> {
-    if matches!(app.screen, Screen::Lesson(_)) {
-        app.what_if = WhatIfLine::Open {
-            text: String::new(),
-            error: None,
-        };
-    }
-    None
-}
 
 /// Whether the line took a message.
 pub(super) enum Taken {
@@ -32,22 +21,22 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Taken {
         return Taken::Passed;
     };
     match msg {
-        Msg::TypeChar(c) => {
+        Msg::Step(StepMsg::TypeChar(c)) => {
             text.push(*c);
             *error = None;
         }
-        Msg::Backspace => {
+        Msg::Step(StepMsg::Backspace) => {
             text.pop();
             *error = None;
         }
-        Msg::CompleteWhatIf => {
+        Msg::Plot(PlotMsg::CompleteWhatIf) => {
             if let Some(done) = complete(text, &app.catalog) {
                 *text = done;
                 *error = None;
             }
         }
-        Msg::LeaveInput => app.what_if = WhatIfLine::Closed,
-        Msg::Commit => {
+        Msg::Step(StepMsg::LeaveInput) => app.what_if = WhatIfLine::Closed,
+        Msg::Step(StepMsg::Commit) => {
             let line = text.clone();
             return Taken::Took(match parse(&line, &app.catalog) {
                 Ok(command) => {
@@ -60,7 +49,20 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Taken {
                 }
             });
         }
-        _ => return Taken::Passed,
+        // Not the line's: the terminal, the clock, the mouse, Ctrl-C (the keymap sends it
+        // nothing else while it is open).
+        Msg::App(_)
+        | Msg::Nav(_)
+        | Msg::Plot(_)
+        | Msg::Quiz(_)
+        | Msg::Room(_)
+        | Msg::Step(
+            StepMsg::SelectOption(_)
+            | StepMsg::Reveal
+            | StepMsg::TurnCard
+            | StepMsg::Grade(_)
+            | StepMsg::EditText,
+        ) => return Taken::Passed,
     }
     Taken::Took(None)
 }
@@ -88,8 +90,8 @@ fn apply(app: &mut App, command: Command) -> Option<Msg> {
             app.plot.overlay_gpu = gpu;
             return None;
         }
-        Command::Reset => return Some(Msg::ResetPlot),
-        Command::Step(n) => return Some(Msg::JumpToStep(n)),
+        Command::Reset => return Some(Msg::Plot(PlotMsg::ResetPlot)),
+        Command::Step(n) => return Some(Msg::Nav(NavMsg::JumpToStep(n))),
     };
     plot_change(app, |plot, catalog| plot.try_setting(candidate, catalog))
 }

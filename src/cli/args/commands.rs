@@ -200,6 +200,18 @@ pub struct LabCli {
     /// Threads to measure with [default: every core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
     pub threads: Option<u32>,
+    /// Measure NVIDIA GPU N instead of the CPU (N from 0, as CUDA counts them; 0 when left
+    /// out): HBM read bandwidth, BF16 and FP8 GEMM peaks, a decode-shaped sweep. Needs the
+    /// driver, cuBLAS and NVRTC at run time, no CUDA toolkit.
+    #[arg(
+        long,
+        value_name = "N",
+        num_args = 0..=1,
+        default_missing_value = "0",
+        conflicts_with = "threads",
+        value_parser = clap::value_parser!(u32).range(0..=63)
+    )]
+    pub gpu: Option<u32>,
     /// Options every command shares.
     #[command(flatten)]
     pub global: GlobalArgs,

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::invisible::is_invisible;
 use crate::domain::scoring::{describe_miss, parse_guess, within_tolerance};
 use crate::domain::session::Refusal;
 
@@ -101,14 +102,14 @@ impl Takes {
     }
 }
 
-/// A name as sent, made safe to keep and show: control and invisible formatting characters
-/// (bidirectional overrides, zero-width joiners) removed, spaces trimmed, at most
+/// A name as sent, made safe to keep and show: control and invisible characters
+/// ([`is_invisible`]: bidirectional overrides, zero-width joiners, tags, blank fillers) removed, spaces trimmed, at most
 /// [`NAME_MAX_CHARS`] characters. Markup is kept as text: every surface escapes it.
 #[must_use]
 pub fn clean_name(raw: &str) -> String {
     let kept: String = raw
         .chars()
-        .filter(|c| !c.is_control() && !is_invisible_format(*c))
+        .filter(|c| !c.is_control() && !is_invisible(*c))
         .collect();
     kept.trim()
         .chars()
@@ -116,13 +117,6 @@ pub fn clean_name(raw: &str) -> String {
         .collect::<String>()
         .trim_end()
         .to_owned()
-}
-
-/// Unicode format characters that change how text around them is shown (bidi overrides and
-/// isolates, zero-width characters, the byte-order mark).
-fn is_invisible_format(c: char) -> bool {
-    matches!(c,
-        '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
 }
 
 /// The answer, once the presenter has revealed it.
@@ -330,6 +324,13 @@ mod tests {
         "abcdefghijklmnopqrstuvwxyz012345"
     )]
     #[case::spaces("  Bo  ", "Bo")]
+    #[case::arabic_letter_mark("A\u{061C}da", "Ada")]
+    #[case::tags("Ada\u{E0041}\u{E007F}", "Ada")]
+    #[case::hangul_filler("\u{3164}", "")]
+    #[case::separators("Ada\u{2028}Eve\u{2029}", "AdaEve")]
+    #[case::soft_hyphen("A\u{00AD}da", "Ada")]
+    #[case::mongolian("A\u{180E}da", "Ada")]
+    #[case::annotation("\u{FFF9}Ada\u{FFFA}x\u{FFFB}", "Adax")]
     fn names_are_cleaned(#[case] raw: &str, #[case] expected: &str) {
         assert_eq!(clean_name(raw), expected);
     }

@@ -10,6 +10,7 @@ use ratatui::text::{Line, Span};
 
 use super::Pane;
 use crate::app::Msg;
+use crate::app::StepMsg;
 use crate::domain::lesson::template::{Format, format_number};
 use crate::domain::lesson::{Answer, ScenarioPatch};
 use crate::domain::scoring::describe_miss;
@@ -48,7 +49,7 @@ pub(super) fn block(
                         " ",
                     ));
                 }
-                lines.extend(pane.hint(&[(Msg::Commit, "commit")]));
+                lines.extend(pane.hint(&[(Msg::Step(StepMsg::Commit), "commit")]));
                 lines
             }
             PredictInput::Choice { selected } => {
@@ -60,9 +61,10 @@ pub(super) fn block(
                     }
                 });
                 lines.push(Line::default());
-                lines.extend(
-                    pane.hint(&[(Msg::SelectOption(0), "choose"), (Msg::Commit, "commit")]),
-                );
+                lines.extend(pane.hint(&[
+                    (Msg::Step(StepMsg::SelectOption(0)), "choose"),
+                    (Msg::Step(StepMsg::Commit), "commit"),
+                ]));
                 lines
             }
         },
@@ -72,7 +74,7 @@ pub(super) fn block(
                 Span::styled(guess_text(*guess, answer), theme.input()),
                 Span::styled(format!("{}locked in", theme.dot()), theme.muted()),
             ])];
-            lines.extend(pane.hint(&[(Msg::Reveal, "reveal the answer")]));
+            lines.extend(pane.hint(&[(Msg::Step(StepMsg::Reveal), "reveal the answer")]));
             lines
         }
         PredictState::Revealed { guess, score } => {
@@ -270,7 +272,7 @@ pub(super) fn grades(pane: &Pane<'_>, state: RecallState) -> Vec<Line<'static>> 
         let key = pane
             .app
             .keymap()
-            .key_for(&Msg::Grade(grade), &pane.contexts, glyphs)
+            .key_for(&Msg::Step(StepMsg::Grade(grade)), &pane.contexts, glyphs)
             .unwrap_or_default();
         let style = if chosen == Some(grade) {
             theme.selected()

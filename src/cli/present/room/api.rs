@@ -4,7 +4,6 @@
 //! response; the clock is passed in.
 
 use std::collections::HashMap;
-use std::fmt::Write as _;
 use std::net::IpAddr;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
@@ -12,14 +11,13 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 use super::limits::{self, Bucket};
+use super::participants::{Participants, Refused};
 use crate::app::Msg;
-use crate::domain::classroom::room::{
-    AnswerRequest, RoomState, RoomStep, RoomValue, You, clean_name, shown,
-};
+use crate::app::RoomMsg;
+use crate::domain::classroom::room::{AnswerRequest, RoomState, RoomStep, You, clean_name, shown};
 use crate::domain::session::Refusal;
 
-/// The most participants one room takes.
-pub const MAX_PARTICIPANTS: usize = 2000;
+pub use super::participants::MAX_PARTICIPANTS;
 
 /// Addresses remembered for their budgets before idle ones are forgotten.
 const MAX_ADDRESSES: usize = 4096;
@@ -43,18 +41,11 @@ impl Reply {
     }
 }
 
-struct Participant {
-    name: String,
-    /// The last answer sent per step id.
-    answers: HashMap<String, RoomValue>,
-    budget: Bucket,
-}
-
 /// Everything the server threads share.
 pub struct Shared {
     code: String,
     step: Option<RoomStep>,
-    participants: HashMap<String, Participant>,
+    participants: Participants,
     addresses: HashMap<IpAddr, Bucket>,
     answers: Sender<Msg>,
 }
@@ -66,7 +57,7 @@ impl Shared {
         Self {
             code,
             step: None,
-            participants: HashMap::new(),
+            participants: Participants::new(Instant::now()),
             addresses: HashMap::new(),
             answers,
         }
@@ -119,27 +110,19 @@ impl Shared {
     /// The participant's token, charged to their budget; a new one (charged to the address)
     /// when they have none or one this room did not issue.
     fn admit(&mut self, token: Option<&str>, ip: IpAddr, now: Instant) -> Result<String, Reply> {
-        if let Some(known) = token.and_then(|t| self.participants.get_mut(t)) {
-            known
-                .budget
-                .take(limits::PARTICIPANT, now)
-                .map_err(Reply::TooMany)?;
-            return Ok(token.unwrap_or_default().to_owned());
+        if let Some(token) = token {
+            if let Some(charged) = self.participants.seen(token, now) {
+                charged.map_err(Reply::TooMany)?;
+                return Ok(token.to_owned());
+            }
         }
         self.charge_address(ip, now)?;
-        if self.participants.len() >= MAX_PARTICIPANTS {
-            return Err(Reply::error(503, "the room is full"));
-        }
-        let token = new_token();
-        self.participants.insert(
-            token.clone(),
-            Participant {
-                name: String::new(),
-                answers: HashMap::new(),
-                budget: Bucket::full(limits::PARTICIPANT, now),
-            },
-        );
-        Ok(token)
+        self.participants
+            .mint(ip, now)
+            .map_err(|refused| match refused {
+                Refused::Full => Reply::error(503, "the room is full"),
+                Refused::Wait(wait) => Reply::TooMany(wait),
+            })
     }
 
     /// `GET /api/state?code=CODE[&participant=TOKEN]`.
@@ -166,7 +149,8 @@ impl Shared {
         let participant = self.participants.get(token);
         let sent = participant.and_then(|p| p.answers.get(&step.id).copied());
         // Before the reveal, what they sent (the presentation counts it as it arrives); after
-        // it, only what the presentation counted: the reveal may have beaten their answer.
+        // it, only what the presentation counted: the reveal may have beaten their answer or
+        // their change of it.
         let answer = if step.revealed {
             step.counted.get(token).copied()
         } else {
@@ -176,7 +160,9 @@ impl Shared {
             name: participant.map(|p| p.name.clone()).unwrap_or_default(),
             answer: answer.map(shown),
             verdict: answer.and_then(|v| step.answer.as_ref().map(|a| a.judge(v))),
-            late: sent.is_some() && answer.is_none(),
+            // Sent but not what was counted: the reveal beat it (a first answer, or a change
+            // judged on the earlier one).
+            late: sent.is_some() && answer != sent,
         };
         let state = RoomState {
             participant: token.to_owned(),
@@ -223,11 +209,11 @@ impl Shared {
             Err(refusal) => return Reply::error(400, refusal.to_string()),
         };
         let (index, id) = (step.step - 1, step.id.clone());
-        let msg = Msg::RoomAnswer {
+        let msg = Msg::Room(RoomMsg::Answer {
             step: index,
             participant: token.clone(),
             value,
-        };
+        });
         if self.answers.send(msg).is_err() {
             return Reply::error(503, "the presentation has ended");
         }
@@ -245,20 +231,4 @@ impl Shared {
 /// guessed code was right.
 fn same(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0_u8, |acc, (x, y)| acc | (x ^ y)) == 0
-}
-
-/// 128 random bits from the operating system, as 32 hex digits.
-fn new_token() -> String {
-    let mut bytes = [0_u8; 16];
-    // Without the OS generator, fall back to the process's hash keys (still unguessable from
-    // outside, if weaker).
-    if getrandom::fill(&mut bytes).is_err() {
-        use std::hash::{BuildHasher as _, RandomState};
-        let h = RandomState::new().hash_one(Instant::now());
-        bytes[..8].copy_from_slice(&h.to_le_bytes());
-    }
-    bytes.iter().fold(String::with_capacity(32), |mut hex, b| {
-        let _ = write!(hex, "{b:02x}");
-        hex
-    })
 }

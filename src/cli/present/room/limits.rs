@@ -25,6 +25,13 @@ pub const ADDRESS: Rate = Rate {
     per_second: 2.0,
 };
 
+/// New participants, room-wide: a whole class joining at once, then a steady trickle (idle
+/// places come back as [`super::participants`] evicts them).
+pub const MINTING: Rate = Rate {
+    burst: 2000.0,
+    per_second: 20.0,
+};
+
 /// One client's budget.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Bucket {

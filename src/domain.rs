@@ -3,6 +3,11 @@
 //! Nothing in here touches a terminal, the filesystem or the clock (`tests/domain_purity.rs`
 //! keeps it so), which is what lets every number be tested against the reference by value.
 
+// A new variant of one of the domain's enums (a step kind, an action, a quantity) must be
+// handled wherever the enum is matched: no `_ =>` arm may take it in silence. A restriction
+// lint, so it is turned on here, per module, rather than for the crate.
+#![warn(clippy::wildcard_enum_match_arm)]
+
 pub mod batch_range;
 pub mod benchmark;
 pub mod catalog;

@@ -15,6 +15,7 @@ pub mod ascii;
 pub mod footer;
 pub mod help;
 pub mod join_panel;
+pub mod key_hint;
 pub use crate::app::layout;
 pub mod benchmark_points;
 pub mod lesson;

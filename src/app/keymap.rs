@@ -261,7 +261,10 @@ fn shadows(earlier: &Binding, later: &Binding) -> bool {
         KeyPattern::Key(code, modifiers) => {
             emit(earlier, &KeyEvent::new(code, modifiers)).is_some()
         }
-        pattern => earlier.pattern == pattern,
+        pattern @ (KeyPattern::NumberChar
+        | KeyPattern::NumbersChar
+        | KeyPattern::OptionDigit
+        | KeyPattern::AnyChar) => earlier.pattern == pattern,
     }
 }
 

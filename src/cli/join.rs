@@ -61,21 +61,25 @@ pub struct Target {
 }
 
 impl Target {
-    /// Reads the address shown on the presenter's screen.
+    /// Reads the address shown on the presenter's screen. The host is lowercased and the
+    /// default port (80) left out, as a browser would; the code is percent-decoded.
     pub fn parse(text: &str) -> Result<Self> {
-        let url = url::Url::parse(text.trim())
-            .with_context(|| format!("'{}' is not an address", show(text)))?;
-        if url.scheme() != "http" {
+        let not_an_address = || format!("'{}' is not an address", show(text));
+        let uri: ureq::http::Uri = text.trim().parse().with_context(not_an_address)?;
+        let (Some(scheme), Some(authority)) = (uri.scheme_str(), uri.authority()) else {
+            bail!(not_an_address());
+        };
+        if !scheme.eq_ignore_ascii_case("http") {
             bail!(
                 "the room's address starts with http:// (the tutor serves it on the local network), not '{}://'",
-                show(url.scheme())
+                show(scheme)
             );
         }
-        let Some(host) = url.host_str() else {
+        let host = authority.host().to_ascii_lowercase();
+        if host.is_empty() {
             bail!("'{}' has no host", show(text));
-        };
-        let Some(code) = url
-            .query_pairs()
+        }
+        let Some(code) = form_urlencoded::parse(uri.query().unwrap_or_default().as_bytes())
             .find(|(k, _)| k == "code")
             .map(|(_, v)| v.into_owned())
         else {
@@ -84,11 +88,18 @@ impl Target {
                 show(text)
             );
         };
-        let port = url.port().map(|p| format!(":{p}")).unwrap_or_default();
-        let host = if host.contains(':') && !host.starts_with('[') {
-            format!("[{host}]")
-        } else {
-            host.to_owned()
+        // What follows the host (`http` reads a port past u16 as none at all).
+        let port_text = authority
+            .as_str()
+            .rsplit('@')
+            .next()
+            .and_then(|host_port| host_port.strip_prefix(authority.host()))
+            .and_then(|rest| rest.strip_prefix(':'))
+            .filter(|text| !text.is_empty());
+        let port = match port_text.map(str::parse::<u16>) {
+            None | Some(Ok(80)) => String::new(),
+            Some(Ok(p)) => format!(":{p}"),
+            Some(Err(_)) => bail!(not_an_address()),
         };
         Ok(Self {
             base: format!("http://{host}{port}"),
@@ -384,96 +395,4 @@ fn sent(state: &RoomState, typed: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_address_gives_the_root_and_the_code() {
-        let t = Target::parse("http://192.168.1.20:40123/?code=K7QX2M").unwrap();
-        assert_eq!(t.base, "http://192.168.1.20:40123");
-        assert_eq!(t.code, "K7QX2M");
-        let v6 = Target::parse("http://[::1]:8080/?code=AAAAAA").unwrap();
-        assert_eq!(v6.base, "http://[::1]:8080");
-    }
-
-    #[test]
-    fn a_bad_address_says_why() {
-        let e = Target::parse("http://192.168.1.20:40123/").unwrap_err();
-        assert!(e.to_string().contains("has no join code"), "{e}");
-        let e = Target::parse("https://x/?code=A").unwrap_err();
-        assert!(e.to_string().contains("starts with http://"), "{e}");
-        assert!(Target::parse("not a url").is_err());
-    }
-
-    #[test]
-    fn an_answer_the_reveal_beat_is_said_to_be_late() {
-        use crate::domain::classroom::room::{RoomStep, Takes, You};
-        let state = |revealed: bool, late: bool| RoomState {
-            participant: "p".to_owned(),
-            step: RoomStep {
-                lesson: "The ridge point".to_owned(),
-                step: 2,
-                of: 18,
-                id: "ridge".to_owned(),
-                kind: "predict".to_owned(),
-                question: Some("What is its ridge point?".to_owned()),
-                scenario: None,
-                takes: Takes::Number {
-                    unit: "FLOP/byte".to_owned(),
-                },
-                revealed,
-                answer: revealed.then(|| Revealed::Number {
-                    value: 295.0,
-                    unit: "FLOP/byte".to_owned(),
-                    tolerance: 0.1,
-                    text: "295 FLOP/byte".to_owned(),
-                }),
-                answers: 0,
-                counted: std::collections::BTreeMap::new(),
-            },
-            you: You {
-                name: String::new(),
-                answer: None,
-                verdict: None,
-                late,
-            },
-        };
-        let printed = |late: bool| {
-            let target = Target::parse("http://127.0.0.1:9/?code=AAAAAA").unwrap();
-            let mut client = Client::new(target, String::new());
-            let mut out = Vec::new();
-            client.print(&state(true, late), &mut out).unwrap();
-            String::from_utf8(out).unwrap()
-        };
-        assert!(
-            printed(true).contains("Your answer came after the reveal: it was not counted."),
-            "{}",
-            printed(true)
-        );
-        assert!(printed(false).contains("You did not answer this one."));
-    }
-
-    #[test]
-    fn control_characters_are_shown_escaped() {
-        assert_eq!(show("a\u{1b}[2Jb\u{7}"), "a\\u{1b}[2Jb\\u{7}");
-    }
-
-    #[rstest::rstest]
-    #[case::newline("Q?\nYou said 300: right", "Q? You said 300: right")]
-    #[case::carriage_return("Q?\r✓ fake", "Q? ✓ fake")]
-    #[case::bidi_override("a\u{202E}evil\u{202C}b", "aevilb")]
-    #[case::isolate("\u{2067}x\u{2069}", "x")]
-    #[case::line_separator("a\u{2028}b", "ab")]
-    #[case::tags("a\u{E0041}b", "ab")]
-    #[case::next_line("a\u{85}b", "a b")]
-    fn server_text_cannot_fake_lines_or_reorder(#[case] raw: &str, #[case] shown: &str) {
-        assert_eq!(show(raw), shown);
-    }
-
-    #[test]
-    fn a_huge_text_is_cut() {
-        let shown = show(&"x".repeat(5_000_000));
-        assert_eq!(shown.chars().count(), MAX_SHOWN + 1);
-        assert!(shown.ends_with('…'));
-    }
-}
+mod tests;

@@ -82,7 +82,7 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
         Some(step) => step_number(&lessons[index], step)?,
         None => 1,
     };
-    let started = humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string();
+    let started = super::review::rfc3339_seconds(std::time::SystemTime::now());
     if let Some(out) = &args.out {
         // Refused now, not after the room has answered: write the empty record first.
         let empty = crate::domain::classroom::ClassRecord {

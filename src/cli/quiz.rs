@@ -254,7 +254,7 @@ pub fn result_of(run: &QuizRun) -> QuizResult {
 }
 
 fn rfc3339(t: SystemTime) -> String {
-    humantime::format_rfc3339_seconds(t).to_string()
+    super::review::rfc3339_seconds(t)
 }
 
 /// Writes the result file (atomically) at the end; nothing of the learner's progress is

@@ -46,6 +46,16 @@ pub fn peek_progress(global: &GlobalArgs) -> Result<Progress> {
         .map_err(|why| anyhow::anyhow!("cannot read the progress file: {why}"))
 }
 
+/// A moment of the clock as RFC 3339 in UTC, to the second (`2026-01-31T09:00:00Z`); a moment
+/// `time` cannot write (past the year 9999) as its seconds since 1970.
+#[must_use]
+pub fn rfc3339_seconds(t: std::time::SystemTime) -> String {
+    let moment = time::OffsetDateTime::from(t).truncate_to_second();
+    moment
+        .format(&time::format_description::well_known::Rfc3339)
+        .unwrap_or_else(|_| format!("{}s", moment.unix_timestamp()))
+}
+
 /// A moment as RFC 3339 in UTC (`2026-01-31T09:00:00Z`).
 pub fn rfc3339(at: Timestamp) -> Result<String> {
     let moment = time::OffsetDateTime::from_unix_timestamp(at.0)
@@ -153,6 +163,12 @@ pub fn nothing_due(deck: &[Reviewable], now: Timestamp) -> Result<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_clock_is_written_to_the_second_in_utc() {
+        let at = std::time::UNIX_EPOCH + std::time::Duration::from_millis(1_767_225_600_750);
+        assert_eq!(rfc3339_seconds(at), "2026-01-01T00:00:00Z");
+    }
     use crate::domain::schedule::ReviewKind;
 
     const START: Timestamp = Timestamp(1_767_225_600); // 2026-01-01 00:00 UTC

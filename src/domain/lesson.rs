@@ -6,12 +6,14 @@
 
 mod head;
 mod patch;
+mod question;
 pub mod template;
 pub mod validate;
 pub mod vary;
 
 pub use head::LessonHead;
 pub use patch::{ScenarioPatch, scenario_for};
+pub use question::Question;
 pub use vary::{Variant, Vary, VaryError, draw_variant};
 
 use serde::{Deserialize, Serialize};

@@ -287,7 +287,10 @@ impl Session {
                 slot.answer = Some(answer);
                 Outcome::Changed
             }
-            _ => Outcome::Unchanged,
+            StepState::Reading
+            | StepState::Predict(_)
+            | StepState::Recall(_)
+            | StepState::Explain(_) => Outcome::Unchanged,
         }
     }
 
@@ -308,7 +311,9 @@ impl Session {
 fn is_finished(slot: &Slot) -> bool {
     match slot.state {
         StepState::Reading => slot.visit == Visit::Seen,
-        _ => slot.state.is_answered(),
+        StepState::Predict(_) | StepState::Recall(_) | StepState::Explain(_) => {
+            slot.state.is_answered()
+        }
     }
 }
 

@@ -170,7 +170,13 @@ pub fn parse(line: &str, catalog: &Catalog) -> Result<Command, WhatIfError> {
                     math: Dtype::Bf16,
                     weights: Dtype::Int4,
                 },
-                other => Command::Precision {
+                other @ (Dtype::Fp32
+                | Dtype::Tf32
+                | Dtype::Bf16
+                | Dtype::Fp16
+                | Dtype::Fp8
+                | Dtype::Int8
+                | Dtype::Fp4) => Command::Precision {
                     math: other,
                     weights: other,
                 },

@@ -28,45 +28,37 @@ pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 /// Renames `path` to `path.corrupt-N` with the first free N, and returns the new path.
 pub fn move_aside(path: &Path) -> io::Result<PathBuf> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?
-        .to_string_lossy()
-        .into_owned();
-    for n in 1..=MAX_ASIDE {
-        let aside = path.with_file_name(format!("{name}.corrupt-{n}"));
-        if aside.symlink_metadata().is_err() {
-            std::fs::rename(path, &aside)?;
-            return Ok(aside);
-        }
-    }
-    Err(io::Error::new(
-        io::ErrorKind::AlreadyExists,
-        format!("{MAX_ASIDE} earlier copies are already set aside"),
-    ))
+    let aside = first_free(path, "set aside", |name, n| format!("{name}.corrupt-{n}"))?;
+    std::fs::rename(path, &aside)?;
+    Ok(aside)
 }
 
 /// Copies `path` to `path.TAG` (or `path.TAG-N` with the first free N when that exists), and
 /// returns the copy's path. The original stays where it is.
 pub fn copy_aside(path: &Path, tag: &str) -> io::Result<PathBuf> {
+    let copy = first_free(path, "kept", |name, n| match n {
+        1 => format!("{name}.{tag}"),
+        _ => format!("{name}.{tag}-{n}"),
+    })?;
+    write(&copy, &std::fs::read(path)?)?;
+    Ok(copy)
+}
+
+/// The first of `path`'s siblings named `aside(file name, n)` for n = 1, 2, … `MAX_ASIDE` that
+/// does not exist; when all do, an error saying that many copies are already `done`.
+fn first_free(path: &Path, done: &str, aside: impl Fn(&str, u32) -> String) -> io::Result<PathBuf> {
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?
         .to_string_lossy()
         .into_owned();
-    for n in 1..=MAX_ASIDE {
-        let copy = if n == 1 {
-            path.with_file_name(format!("{name}.{tag}"))
-        } else {
-            path.with_file_name(format!("{name}.{tag}-{n}"))
-        };
-        if copy.symlink_metadata().is_err() {
-            write(&copy, &std::fs::read(path)?)?;
-            return Ok(copy);
-        }
-    }
-    Err(io::Error::new(
-        io::ErrorKind::AlreadyExists,
-        format!("{MAX_ASIDE} earlier copies are already kept"),
-    ))
+    (1..=MAX_ASIDE)
+        .map(|n| path.with_file_name(aside(&name, n)))
+        .find(|candidate| candidate.symlink_metadata().is_err())
+        .ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::AlreadyExists,
+                format!("{MAX_ASIDE} earlier copies are already {done}"),
+            )
+        })
 }

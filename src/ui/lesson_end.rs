@@ -20,6 +20,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 
+use super::key_hint::key_hint;
 use super::theme::Theme;
 use crate::app::NavMsg;
 use crate::app::{App, LessonScreen, LessonView, Msg};
@@ -179,25 +180,17 @@ fn opening_words(app: &App, step: &Step) -> String {
 }
 
 fn hint(app: &App, theme: Theme) -> Line<'static> {
-    let contexts = app.contexts();
-    let glyphs = app.appearance().glyphs;
-    let mut spans = Vec::new();
-    for (msg, word) in [
-        (Msg::Nav(NavMsg::OpenSelected), "open step"),
-        (Msg::Nav(NavMsg::FirstUnfinished), "first unfinished"),
-        (Msg::Nav(NavMsg::NextStep), "next lesson"),
-        (Msg::Nav(NavMsg::RestartLesson), "restart"),
-        (Msg::Nav(NavMsg::ShowLessonList), "lessons"),
-    ] {
-        if let Some(key) = app.keymap().key_for(&msg, &contexts, glyphs) {
-            if !spans.is_empty() {
-                spans.push(Span::styled(theme.dot(), theme.muted()));
-            }
-            spans.push(Span::styled(format!("[{key}]"), theme.key()));
-            spans.push(Span::styled(format!(" {word}"), theme.muted()));
-        }
-    }
-    Line::from(spans)
+    key_hint(
+        app,
+        theme,
+        [
+            (Msg::Nav(NavMsg::OpenSelected), "open step"),
+            (Msg::Nav(NavMsg::FirstUnfinished), "first unfinished"),
+            (Msg::Nav(NavMsg::NextStep), "next lesson"),
+            (Msg::Nav(NavMsg::RestartLesson), "restart"),
+            (Msg::Nav(NavMsg::ShowLessonList), "lessons"),
+        ],
+    )
 }
 
 /// An end-of-round panel (a lesson's end, a review's summary): the lines indented by one

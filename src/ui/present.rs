@@ -24,6 +24,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget, Wrap};
 use tui_big_text::{BigText, PixelSize};
 
+use super::key_hint::key_hint;
 use super::layout::{self, LessonAreas, text_area};
 use super::theme::Theme;
 use super::{lesson_pane, plot_pane, prose};
@@ -124,7 +125,7 @@ struct Question<'a> {
     step: &'a Step,
     text: &'a str,
     explanation: &'a str,
-    trap: Option<&'a String>,
+    trap: Option<&'a str>,
     scenario: crate::domain::scenario::Scenario,
     answer: Option<ResolvedAnswer>,
     revealed: bool,
@@ -135,16 +136,13 @@ impl<'a> Question<'a> {
         if !asks(step) {
             return None;
         }
-        let (text, patch, explanation, trap) = match step {
-            Step::Predict(p) => (
-                &p.question,
-                p.scenario.as_ref(),
-                &p.explanation,
-                p.trap.as_ref(),
-            ),
-            Step::Explore(x) => (&x.task, x.preset.as_ref(), &x.explanation, None),
-            Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => return None,
-        };
+        let question = step.question()?;
+        let (text, patch, explanation, trap) = (
+            question.text,
+            question.scenario,
+            question.explanation,
+            question.trap,
+        );
         let answer = resolve_step(step, app.cluster(), app.catalog());
         Some(Self {
             app,
@@ -318,8 +316,6 @@ impl<'a> Question<'a> {
 
 /// The presenter's keys for this moment, from the keymap.
 fn hint(app: &App, room: &Classroom, theme: Theme) -> Line<'static> {
-    let contexts = app.contexts();
-    let glyphs = app.appearance().glyphs;
     let revealed = app
         .session()
         .is_some_and(|s| room.revealed.contains(&s.current()));
@@ -330,20 +326,9 @@ fn hint(app: &App, room: &Classroom, theme: Theme) -> Line<'static> {
         (Msg::Room(RoomMsg::ToggleCurtain), "blank"),
         (Msg::Room(RoomMsg::ToggleJoinPanel), "join"),
     ];
-    let mut spans = Vec::new();
-    for (msg, word) in items {
-        if (revealed && msg == Msg::Step(StepMsg::Reveal))
-            || (msg == Msg::Room(RoomMsg::ToggleJoinPanel) && room.room.is_none())
-        {
-            continue;
-        }
-        if let Some(key) = app.keymap().key_for(&msg, &contexts, glyphs) {
-            if !spans.is_empty() {
-                spans.push(Span::styled(theme.dot(), theme.muted()));
-            }
-            spans.push(Span::styled(format!("[{key}]"), theme.key()));
-            spans.push(Span::styled(format!(" {word}"), theme.muted()));
-        }
-    }
-    Line::from(spans)
+    let shown = items.into_iter().filter(|(msg, _)| {
+        !((revealed && *msg == Msg::Step(StepMsg::Reveal))
+            || (*msg == Msg::Room(RoomMsg::ToggleJoinPanel) && room.room.is_none()))
+    });
+    key_hint(app, theme, shown)
 }

@@ -128,7 +128,15 @@ impl Appearance {
         let style = Style::new().fg(self.color(element));
         match element {
             Element::Decode => style.add_modifier(Modifier::BOLD),
-            _ => style,
+            Element::Axis
+            | Element::Roof
+            | Element::Ridge
+            | Element::Attention
+            | Element::Prefill
+            | Element::Overlay
+            | Element::Track
+            | Element::Wall
+            | Element::Measured => style,
         }
     }
 

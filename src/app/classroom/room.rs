@@ -10,7 +10,7 @@ use crate::app::{RoomMsg, Screen};
 use crate::domain::classroom::room::{Revealed, RoomStep, RoomValue, Takes};
 use crate::domain::format::group;
 use crate::domain::lesson::template::render as fill;
-use crate::domain::lesson::{Answer, Step, scenario_for};
+use crate::domain::lesson::{Answer, scenario_for};
 use crate::domain::scenario::Scenario;
 use crate::domain::session::{ResolvedAnswer, resolve_step};
 pub use crate::widgets::qr_code::QrMatrix;
@@ -115,11 +115,7 @@ fn open_step_taking(app: &App, index: usize, value: RoomValue) -> Option<String>
     if !asks(step) || app.classroom().is_none_or(|c| c.revealed.contains(&index)) {
         return None;
     }
-    let answer = match step {
-        Step::Predict(p) => &p.answer,
-        Step::Explore(x) => &x.answer,
-        Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => return None,
-    };
+    let answer = step.answer()?;
     let fits = match (answer, value) {
         (Answer::Number(_), RoomValue::Number(_)) => true,
         (Answer::Choice(c), RoomValue::Choice(i)) => i < c.options.len(),
@@ -140,11 +136,8 @@ pub fn state(app: &App) -> Option<RoomStep> {
     let index = screen.session.current();
     let step = lesson.steps.get(index)?;
     let withheld = app.withheld();
-    let (question, patch) = match step {
-        Step::Predict(p) => (Some(&p.question), p.scenario.as_ref()),
-        Step::Explore(x) => (Some(&x.task), x.preset.as_ref()),
-        Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => (None, None),
-    };
+    let question = step.question();
+    let patch = question.and_then(|q| q.scenario);
     let scenario = scenario_for(patch, &app.cluster);
     let say = |text: &str| {
         withheld
@@ -191,7 +184,7 @@ pub fn state(app: &App) -> Option<RoomStep> {
         of: lesson.steps.len(),
         id: step.id().to_owned(),
         kind: step.kind_name().to_owned(),
-        question: question.map(|q| say(q)),
+        question: question.map(|q| say(q.text)),
         scenario: question.map(|_| say(&setting(app, &scenario))),
         takes,
         revealed,

@@ -116,19 +116,12 @@ pub fn resolve_lesson(
 /// [`resolve_lesson`] gives at that step, without computing the others.
 #[must_use]
 pub fn resolve_step(step: &Step, cluster: &Scenario, catalog: &Catalog) -> Option<ResolvedAnswer> {
-    match step {
-        Step::Predict(p) => Some(ResolvedAnswer::resolve(
-            &p.answer,
-            &scenario_for(p.scenario.as_ref(), cluster),
-            catalog,
-        )),
-        Step::Explore(x) => Some(ResolvedAnswer::resolve(
-            &x.answer,
-            &scenario_for(x.preset.as_ref(), cluster),
-            catalog,
-        )),
-        Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => None,
-    }
+    let question = step.question()?;
+    Some(ResolvedAnswer::resolve(
+        question.answer,
+        &scenario_for(question.scenario, cluster),
+        catalog,
+    ))
 }
 
 #[cfg(test)]

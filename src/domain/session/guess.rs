@@ -2,6 +2,12 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The longest guess the input accepts, in characters.
+pub const MAX_GUESS_CHARS: usize = 24;
+
+/// The longest explanation the input accepts, in characters.
+pub const MAX_EXPLANATION_CHARS: usize = 2000;
+
 /// A committed answer to a prediction.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub enum Guess {

@@ -12,16 +12,10 @@
 //! guess records, so the screen can show it under the input).
 
 use super::answer::ResolvedAnswer;
-pub use super::guess::{Grade, Guess};
+pub use super::guess::{Grade, Guess, MAX_EXPLANATION_CHARS, MAX_GUESS_CHARS};
 pub use super::refusal::Refusal;
 use crate::domain::lesson::{Answer, Step};
 use crate::domain::scoring::{GuessError, parse_guess};
-
-/// The longest guess the input accepts, in characters.
-pub const MAX_GUESS_CHARS: usize = 24;
-
-/// The longest explanation the input accepts, in characters.
-pub const MAX_EXPLANATION_CHARS: usize = 2000;
 
 /// Where a step stands.
 #[derive(Debug, Clone, PartialEq)]
@@ -177,7 +171,11 @@ impl StepState {
         match self {
             Self::Reading => match action {
                 Action::Turn | Action::Grade(_) => Outcome::Refused(Refusal::NotACard),
-                _ => Outcome::Refused(Refusal::NothingToAnswer),
+                Action::Type(_)
+                | Action::Backspace
+                | Action::Select(_)
+                | Action::Commit
+                | Action::Reveal => Outcome::Refused(Refusal::NothingToAnswer),
             },
             Self::Predict(state) => state.apply(action, answer),
             Self::Recall(state) => state.apply(action),
@@ -224,11 +222,17 @@ impl PredictState {
                     Outcome::Changed
                 }
                 Action::Turn | Action::Grade(_) => Outcome::Refused(Refusal::NotACard),
-                _ => Outcome::Refused(Refusal::AlreadyCommitted),
+                Action::Type(_) | Action::Backspace | Action::Select(_) | Action::Commit => {
+                    Outcome::Refused(Refusal::AlreadyCommitted)
+                }
             },
             Self::Revealed { .. } => match action {
                 Action::Turn | Action::Grade(_) => Outcome::Refused(Refusal::NotACard),
-                _ => Outcome::Refused(Refusal::AlreadyRevealed),
+                Action::Type(_)
+                | Action::Backspace
+                | Action::Select(_)
+                | Action::Commit
+                | Action::Reveal => Outcome::Refused(Refusal::AlreadyRevealed),
             },
         }
     }
@@ -381,7 +385,11 @@ impl ExplainState {
             },
             Self::Revealed { .. } => match action {
                 Action::Turn | Action::Grade(_) => Outcome::Refused(Refusal::NotACard),
-                _ => Outcome::Refused(Refusal::AlreadyRevealed),
+                Action::Type(_)
+                | Action::Backspace
+                | Action::Select(_)
+                | Action::Commit
+                | Action::Reveal => Outcome::Refused(Refusal::AlreadyRevealed),
             },
         }
     }

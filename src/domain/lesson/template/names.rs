@@ -176,7 +176,14 @@ impl Setting {
                 model_of(s, catalog).map(|m| describe::attention_formula(m, s))
             }
             Self::KvLayout => model_of(s, catalog).map(|m| describe::kv_layout(m, s).to_owned()),
-            _ => None,
+            Self::Batch
+            | Self::Context
+            | Self::Tp
+            | Self::MemUtil
+            | Self::OverheadGb
+            | Self::Prompt
+            | Self::DraftTokens
+            | Self::GpuHourUsd => None,
         };
         text.unwrap_or_else(|| UNAVAILABLE.to_owned())
     }

@@ -86,12 +86,8 @@ enum Asked<'a> {
 
 impl<'a> Asked<'a> {
     fn of(step: &'a Step, figure: Option<f64>) -> Self {
-        let answer = match step {
-            Step::Predict(p) => &p.answer,
-            Step::Explore(x) => &x.answer,
-            Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => {
-                return Self::Nothing;
-            }
+        let Some(answer) = step.answer() else {
+            return Self::Nothing;
         };
         match (answer, figure) {
             (Answer::Number(n), Some(f)) => Self::Figure(f, &n.unit),
@@ -161,15 +157,13 @@ fn normalized(text: &str) -> String {
 
 /// A numeric answer's value for the base cluster.
 fn number(step: &Step, catalog: &Catalog, base: &Scenario) -> Option<f64> {
-    let (answer, patch) = match step {
-        Step::Predict(p) => (&p.answer, p.scenario.as_ref()),
-        Step::Explore(x) => (&x.answer, x.preset.as_ref()),
-        Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => return None,
-    };
-    match answer {
-        Answer::Number(n) => resolve_number(&n.value, &scenario_for(patch, base), catalog)
-            .ok()
-            .filter(|v| v.is_finite() && *v > 0.0),
+    let question = step.question()?;
+    match question.answer {
+        Answer::Number(n) => {
+            resolve_number(&n.value, &scenario_for(question.scenario, base), catalog)
+                .ok()
+                .filter(|v| v.is_finite() && *v > 0.0)
+        }
         Answer::Choice(_) => None,
     }
 }

@@ -12,6 +12,8 @@ use crate::domain::lesson::{
 use crate::domain::quantity::Quantity;
 use crate::domain::scenario::{Evaluation, Scenario, ScenarioError};
 
+mod why_missing;
+
 const ANSWER_VALUE: &[&str] = &["answer", "value"];
 
 /// Placeholder problems listed per text before the rest are summed up in one line.
@@ -247,23 +249,6 @@ impl StepChecker<'_> {
                 );
                 self.push(fields, needle(), message);
             }
-        }
-    }
-
-    fn why_missing(&self, q: Quantity) -> &'static str {
-        match q {
-            _ if q.needs_model() && self.scenario.model.is_none() => " (it names no model)",
-            Quantity::MaxBatchKv if self.scenario.context == 0 => " (context is 0, so no KV limit)",
-            Quantity::MaxBatchKv => " (the weights do not fit, so there is no KV budget)",
-            Quantity::BatchToRidge | Quantity::DenseBatchToRidge => {
-                " (the FC layer never reaches the ridge in this format)"
-            }
-            Quantity::ExpertIntensity
-            | Quantity::ExpertsTouchedPct
-            | Quantity::TokensPerExpert
-            | Quantity::ExpertTokensToRidge => " (the model has no routed experts)",
-            Quantity::EnergyPerTokenJ | Quantity::TdpW => " (the GPU's data gives no board power)",
-            _ => "",
         }
     }
 

@@ -1,0 +1,56 @@
+//! Why a placeholder's quantity has no value for a step's scenario, said after the problem.
+
+use super::StepChecker;
+use crate::domain::quantity::Quantity;
+
+impl StepChecker<'_> {
+    /// The reason, as a parenthesis with a leading space, or nothing when none is known.
+    pub(super) fn why_missing(&self, q: Quantity) -> &'static str {
+        match q {
+            _ if q.needs_model() && self.scenario.model.is_none() => " (it names no model)",
+            Quantity::MaxBatchKv if self.scenario.context == 0 => " (context is 0, so no KV limit)",
+            Quantity::MaxBatchKv => " (the weights do not fit, so there is no KV budget)",
+            Quantity::BatchToRidge | Quantity::DenseBatchToRidge => {
+                " (the FC layer never reaches the ridge in this format)"
+            }
+            Quantity::ExpertIntensity
+            | Quantity::ExpertsTouchedPct
+            | Quantity::TokensPerExpert
+            | Quantity::ExpertTokensToRidge => " (the model has no routed experts)",
+            Quantity::EnergyPerTokenJ | Quantity::TdpW => " (the GPU's data gives no board power)",
+            Quantity::Ridge
+            | Quantity::PeakTflops
+            | Quantity::BandwidthTbs
+            | Quantity::MemoryGb
+            | Quantity::FcIntensity
+            | Quantity::DecodeDotIntensity
+            | Quantity::DenseIntensity
+            | Quantity::FcIntensityApprox
+            | Quantity::RidgeSharePct
+            | Quantity::AttainableTflops
+            | Quantity::BatchToRidgeApprox
+            | Quantity::DecodeDotBound
+            | Quantity::AttentionIntensity
+            | Quantity::PrefillIntensity
+            | Quantity::DensePrefillIntensity
+            | Quantity::KvBytesPerToken
+            | Quantity::KvKibPerToken
+            | Quantity::KvGbPerSequence
+            | Quantity::StateGbPerSequence
+            | Quantity::SequenceGbPerGpu
+            | Quantity::KvGbReadPerGpu
+            | Quantity::KvBudgetGb
+            | Quantity::WeightGbPerGpu
+            | Quantity::WeightGbStoredPerGpu
+            | Quantity::MemoryTimeMs
+            | Quantity::ComputeTimeMs
+            | Quantity::StepTimeMs
+            | Quantity::TokensPerS
+            | Quantity::TokensPerSPerSeq
+            | Quantity::TtftMs
+            | Quantity::TpotMs
+            | Quantity::UsdPerMillionTokens
+            | Quantity::Bound => "",
+        }
+    }
+}

@@ -1,0 +1,142 @@
+use super::*;
+use crate::domain::lesson::{Answer, ChoiceAnswer, PredictStep, ReadStep, RecallStep};
+use rstest::rstest;
+
+fn lesson() -> Lesson {
+    let read = Step::Read(ReadStep {
+        id: "intro".into(),
+        tag: None,
+        text: "t".into(),
+        scenario: None,
+    });
+    let predict = |id: &str| {
+        Step::Predict(PredictStep {
+            id: id.into(),
+            question: "q".into(),
+            scenario: None,
+            answer: Answer::Choice(ChoiceAnswer {
+                options: vec!["a".into(), "b".into()],
+                correct: 0,
+                about: None,
+            }),
+            explanation: "e".into(),
+            trap: None,
+            vary: None,
+            alone: None,
+        })
+    };
+    let recall = Step::Recall(RecallStep {
+        id: "card".into(),
+        front: "f".into(),
+        back: "b".into(),
+    });
+    Lesson {
+        format_version: 1,
+        id: "l".into(),
+        title: "L".into(),
+        summary: "s".into(),
+        steps: vec![read, predict("p1"), predict("p2"), recall],
+    }
+}
+
+fn revealed(score: u8) -> StepRecord {
+    StepRecord::Revealed {
+        guess: Guess::Choice(0),
+        score: Some(score),
+        answer: None,
+    }
+}
+
+#[rustfmt::skip]
+#[rstest]
+#[case::nothing(vec![], None, LessonStatus::NotStarted, None)]
+#[case::opened(vec![], Some("intro"), LessonStatus::InProgress { done: 0, total: 4 }, None)]
+#[case::read_only(vec![("intro", StepRecord::Seen)], Some("p1"), LessonStatus::InProgress { done: 1, total: 4 }, None)]
+#[case::seen_predict_is_not_done(vec![("p1", StepRecord::Seen)], None, LessonStatus::InProgress { done: 0, total: 4 }, None)]
+#[case::committed_is_not_done(vec![("p1", StepRecord::Committed { guess: Guess::Choice(1) })], None, LessonStatus::InProgress { done: 0, total: 4 }, None)]
+#[case::scores_average(vec![("p1", revealed(100)), ("p2", revealed(51))], None, LessonStatus::InProgress { done: 2, total: 4 }, Some(76))]
+#[case::stale_ids_ignored(vec![("gone", revealed(0)), ("p1", revealed(80))], None, LessonStatus::InProgress { done: 1, total: 4 }, Some(80))]
+#[case::wrong_kind_ignored(vec![("card", revealed(0))], None, LessonStatus::InProgress { done: 0, total: 4 }, None)]
+#[case::all_done(vec![("intro", StepRecord::Seen), ("p1", revealed(100)), ("p2", revealed(0)), ("card", StepRecord::Graded { grade: Grade::Good })], None, LessonStatus::Done, Some(50))]
+fn summaries(
+    #[case] records: Vec<(&str, StepRecord)>,
+    #[case] resume: Option<&str>,
+    #[case] status: LessonStatus,
+    #[case] score: Option<u8>,
+) {
+    let progress = LessonProgress {
+        resume_step: resume.map(str::to_owned),
+        steps: records
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v))
+            .collect(),
+    };
+    let summary = summarize(&lesson(), Some(&progress));
+    assert_eq!((summary.status, summary.score), (status, score));
+}
+
+#[test]
+fn right_and_missed_are_counted_apart() {
+    let progress = LessonProgress {
+        resume_step: None,
+        steps: [
+            ("p1", revealed(100)),
+            ("p2", revealed(40)),
+            (
+                "card",
+                StepRecord::Graded {
+                    grade: Grade::Again,
+                },
+            ),
+            ("intro", StepRecord::Seen),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_owned(), v))
+        .collect(),
+    };
+    let summary = summarize(&lesson(), Some(&progress));
+    assert_eq!((summary.right, summary.missed), (1, 2));
+    assert_eq!(revealed(40).mark(), StepMark::Partly(40));
+}
+
+#[test]
+fn round_trips_through_ron() {
+    let mut progress = Progress {
+        last_lesson: Some("ridge-point".into()),
+        ..Progress::default()
+    };
+    progress.lessons.insert(
+        "ridge-point".into(),
+        LessonProgress {
+            resume_step: Some("p2".into()),
+            steps: [
+                (
+                    "p1".to_owned(),
+                    StepRecord::Revealed {
+                        guess: Guess::Number(295.5),
+                        score: Some(100),
+                        answer: None,
+                    },
+                ),
+                (
+                    "p2".to_owned(),
+                    StepRecord::Committed {
+                        guess: Guess::Choice(1),
+                    },
+                ),
+                ("c".to_owned(), StepRecord::Graded { grade: Grade::Hard }),
+                (
+                    "x".to_owned(),
+                    StepRecord::Explained {
+                        text: "bytes, \"not\" FLOPs".into(),
+                    },
+                ),
+                ("r".to_owned(), StepRecord::Seen),
+            ]
+            .into_iter()
+            .collect(),
+        },
+    );
+    let text = ron::ser::to_string_pretty(&progress, ron::ser::PrettyConfig::default()).unwrap();
+    assert_eq!(ron::from_str::<Progress>(&text).unwrap(), progress);
+}

@@ -202,21 +202,21 @@ pub(crate) fn flags_scenario(
     };
     // The flags are a patch over the base, exactly as a lesson step's scenario is.
     let flags = ScenarioPatch {
-        gpu: args.gpu,
-        model: args.model,
-        precision: args.precision,
-        weights: args.weights,
-        kv: args.kv,
-        batch: args.batch,
-        context: args.context,
-        tp: args.tp,
-        mem_util: args.mem_util,
-        overhead_gb: args.overhead_gb,
-        prompt: args.prompt,
-        draft_tokens: args.draft_tokens,
+        gpu,
+        model,
+        precision,
+        weights,
+        kv,
+        batch,
+        context,
+        tp,
+        mem_util,
+        overhead_gb,
+        prompt,
+        draft_tokens,
         // The flag turns it on; without it the base (a profile's setting) stands.
-        attention_dp: args.attention_dp.then_some(true),
-        gpu_hour_usd: args.gpu_hour_usd,
+        attention_dp: attention_dp.then_some(true),
+        gpu_hour_usd,
     };
     Ok(flags.apply(&base))
 }

@@ -176,7 +176,9 @@ pub fn parse(line: &str, catalog: &Catalog) -> Result<Command, WhatIfError> {
                 | Dtype::Fp16
                 | Dtype::Fp8
                 | Dtype::Int8
-                | Dtype::Fp4) => Command::Precision {
+                | Dtype::Fp4
+                | Dtype::Nvfp4
+                | Dtype::Mxfp4) => Command::Precision {
                     math: other,
                     weights: other,
                 },

@@ -27,7 +27,9 @@ pub fn breach(result: &QuizResult) -> Option<Breach> {
         why,
     };
     for (field, date) in [("started", &result.started), ("finished", &result.finished)] {
-        if humantime::parse_rfc3339_weak(date).is_err() {
+        if time::OffsetDateTime::parse(date, &time::format_description::well_known::Rfc3339)
+            .is_err()
+        {
             return Some(top(
                 field,
                 format!(

@@ -201,7 +201,7 @@ const KNOWN: &str = "; known: ";
     "29-unknown-precision.ron",
     9,
     64,
-    "unknown variant `fp6` of Dtype; expected one of: fp32, tf32, bf16, fp16, fp8, int8, int4, fp4"
+    "unknown variant `fp6` of Dtype; expected one of: fp32, tf32, bf16, fp16, fp8, int8, int4, fp4, nvfp4, mxfp4"
 )]
 #[case::precision_without_peak(
     "30-no-peak.ron",

@@ -37,7 +37,8 @@ fn inputs() -> DisaggInputs {
 #[case::nvlink("nvlink4", 0.182)]
 #[case::ethernet("eth-100g", 6.55)]
 fn kv_transfer_against_the_prefill(#[case] link: &str, #[case] us_per_token: f64) {
-    let share = us_per_token / 35.7;
+    // The prompt's compute per token (34.76 µs: see the next test).
+    let share = us_per_token / 34.76;
     let links = builtin_links();
     let d = evaluate(
         &llama_70b_tp4(),
@@ -76,8 +77,11 @@ fn the_prefill_compute_per_prompt_token_is_35_7_us() {
         find(&links, "ib-ndr").unwrap(),
     )
     .unwrap();
-    // 2 · 70.55e9 ÷ (4 · 989.4e12) = 35.7 µs, plus a little attention at 512 tokens.
-    near(d.prefill_s / 512.0 * 1e6, 35.7, 0.6);
+    // The reference's 35.7 µs is 2 · 70.55e9 ÷ (4 · 989.4e12), every weight for every token.
+    // The engine leaves out the input embedding (one row per token) and runs the output head
+    // for the last prompt token only (issue 24): 2 · (70.55e9 − 2 · 1.05e9) ÷ (4 · 989.4e12)
+    // = 34.6 µs, plus a little attention at 512 tokens.
+    near(d.prefill_s / 512.0 * 1e6, 34.76, 0.3);
 }
 
 #[test]

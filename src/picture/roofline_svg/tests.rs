@@ -40,7 +40,7 @@ fn every_mark_is_labelled() {
         "decode B=8",
         "attention · 4 FLOP/byte",
         "prefill",
-        "KV wall B=98",
+        "KV wall B=107",
         "arithmetic intensity (FLOP/byte)",
         "attainable TFLOP/s",
         ">0.1<",
@@ -55,9 +55,9 @@ fn every_mark_is_labelled() {
 #[test]
 fn the_kv_wall_sits_where_the_decode_dot_would_be_at_that_batch() {
     let wall = picture(8, None).kv_wall.unwrap();
-    assert_eq!(wall.batch, 98);
-    // Batch 98 of an 8B BF16 model: about 98 FLOP/byte (2·B / 2 bytes, a little less).
-    assert!(wall.intensity > 80.0 && wall.intensity < 98.5, "{wall:?}");
+    assert_eq!(wall.batch, 107);
+    // Batch 107 of an 8B BF16 model: about 107 FLOP/byte (2·B / 2 bytes, a little less).
+    assert!(wall.intensity > 80.0 && wall.intensity < 107.5, "{wall:?}");
     // Without a model there are no dots and no wall.
     let catalog = builtin_catalog();
     let scenario = Scenario::for_gpu("h100-sxm");

@@ -30,15 +30,20 @@ fn with_runs(file: &str) -> (Catalog, Scenario) {
 /// prompts at 320 ms to first token. By hand:
 /// - decode: a step reads 7,504,924,672 non-embedding weights × 2 B = 15.010 GB plus the KV of
 ///   32 × 1,024 tokens × 131,072 B = 4.295 GB, 19.305 GB in 8 ms, ÷ 3.35 TB/s: MBU 72.0 %;
-/// - prefill: 1,024 tokens ÷ 0.32 s = 3,200 tok/s, 3.125 prompts/s × (2 × 7.505e9 × 1,024 +
-///   ½ × 524,288 × 1,024²) FLOP = 4.889e13 FLOP/s ÷ 989.4 TF: MFU 4.94 %.
+/// - prefill: 1,024 tokens ÷ 0.32 s = 3,200 tok/s, 3.125 prompts/s × (2 × (7.505e9 − 0.525e9
+///   output head) × 1,024 + 2 × 0.525e9 for the last token's logits + ½ × 524,288 × 1,024²)
+///   FLOP = 4.553e13 FLOP/s ÷ 989.4 TF: MFU 4.60 % (only the last prompt token needs the head).
 #[test]
 fn a_vllm_run_gives_mbu_and_mfu_as_computed_by_hand() {
     let (catalog, cluster) = with_runs("vllm-llama-3-8b-c32.json");
     let m = measured(&catalog, &cluster).expect("the runs are for this setup");
     let bytes = 7_504_924_672.0 * 2.0 + 32.0 * 1024.0 * 131_072.0;
     close(m.mbu.unwrap(), bytes / 0.008 / 3.35e12, 1e-3);
-    let flops = 3.125 * (2.0 * 7_504_924_672.0 * 1024.0 + 0.5 * 524_288.0 * 1024.0 * 1024.0);
+    let head = 4096.0 * 128_256.0;
+    let flops = 3.125
+        * (2.0 * (7_504_924_672.0 - head) * 1024.0
+            + 2.0 * head
+            + 0.5 * 524_288.0 * 1024.0 * 1024.0);
     close(m.mfu.unwrap(), flops / 989.4e12, 1e-3);
     let overlay = m.overlay.unwrap();
     assert_eq!(overlay.points.len(), 2, "one decode and one prefill point");

@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::hardware::{Capacity, Gpu, MIB, Peaks};
-use super::lab::{Knee, Repeated, fit_knee};
+use super::lab::{Knee, Repeated, disagreeing_of, fit_knee};
 use super::roofline;
 
 /// The GPU lab file format this build reads and writes.
@@ -231,21 +231,14 @@ impl GpuLabReport {
     /// What went wrong while measuring, as warnings: repeats that disagreed, held-back clocks.
     #[must_use]
     pub fn warnings(&self) -> Vec<String> {
-        let mut disagree = Vec::new();
-        if self.bandwidth.disagrees() {
-            disagree.push("HBM read".to_owned());
-        }
-        if self.bf16_peak.disagrees() {
-            disagree.push("BF16 GEMM".to_owned());
-        }
-        if self.fp8_peak.as_ref().is_some_and(Repeated::disagrees) {
-            disagree.push("FP8 GEMM".to_owned());
-        }
-        disagree.extend(
-            self.sweep
-                .iter()
-                .filter(|p| p.flops_per_s.disagrees())
-                .map(|p| format!("sweep B={}", p.batch)),
+        let disagree = disagreeing_of(
+            [
+                ("HBM read", &self.bandwidth),
+                ("BF16 GEMM", &self.bf16_peak),
+            ]
+            .into_iter()
+            .chain(self.fp8_peak.as_ref().map(|p| ("FP8 GEMM", p))),
+            self.sweep.iter().map(|p| (p.batch, &p.flops_per_s)),
         );
         let mut warnings = Vec::new();
         if !disagree.is_empty() {

@@ -165,20 +165,10 @@ impl LabReport {
     /// Which measurements had repeats that disagreed (names, for a warning).
     #[must_use]
     pub fn disagreeing(&self) -> Vec<String> {
-        let mut names = Vec::new();
-        if self.bandwidth.disagrees() {
-            names.push("bandwidth".to_owned());
-        }
-        if self.peak.disagrees() {
-            names.push("peak".to_owned());
-        }
-        names.extend(
-            self.sweep
-                .iter()
-                .filter(|p| p.flops_per_s.disagrees())
-                .map(|p| format!("sweep B={}", p.batch)),
-        );
-        names
+        disagreeing_of(
+            [("bandwidth", &self.bandwidth), ("peak", &self.peak)],
+            self.sweep.iter().map(|p| (p.batch, &p.flops_per_s)),
+        )
     }
 
     /// "This machine" as an accelerator: the measured bandwidth and FP32 peak (the only format
@@ -212,6 +202,26 @@ impl LabReport {
             ),
         }
     }
+}
+
+/// The names of the measurements whose repeats disagree: each named rate that does, then each
+/// sweep point that does as `sweep B=…` (the CPU lab's and the GPU lab's warnings).
+#[must_use]
+pub fn disagreeing_of<'a>(
+    rates: impl IntoIterator<Item = (&'a str, &'a Repeated)>,
+    sweep: impl IntoIterator<Item = (u32, &'a Repeated)>,
+) -> Vec<String> {
+    rates
+        .into_iter()
+        .filter(|(_, rate)| rate.disagrees())
+        .map(|(name, _)| name.to_owned())
+        .chain(
+            sweep
+                .into_iter()
+                .filter(|(_, rate)| rate.disagrees())
+                .map(|(batch, _)| format!("sweep B={batch}")),
+        )
+        .collect()
 }
 
 /// A roofline fitted to measured points: the slope's bandwidth and the roof's FLOP/s.

@@ -24,8 +24,8 @@ use crate::app::{App, Cycle, Focus, KeyContext, LessonScreen, Msg};
 use crate::app::{NavMsg, PlotMsg, StepMsg};
 use crate::domain::lesson::template::render;
 use crate::domain::lesson::{
-    ExampleStep, ExploreStep, PredictStep, ReadStep, ReadTag, ExplainStep, RecallStep, ScenarioPatch, Step,
-    scenario_for,
+    ExampleStep, ExplainStep, ExploreStep, PredictStep, ReadStep, ReadTag, RecallStep,
+    ScenarioPatch, Step, scenario_for,
 };
 use crate::domain::session::{
     ExplainState, PredictState, RecallState, ResolvedAnswer, Session, StepMark, StepRecord,
@@ -351,7 +351,11 @@ impl Pane<'_> {
                 lines.extend(prose::wrap(text, self.width, theme.input(), " "));
                 lines.push(Line::default());
                 lines.push(Line::styled("Model answer:", theme.muted()));
-                lines.extend(self.prose(&step.model_answer, step.scenario.as_ref(), theme.answer()));
+                lines.extend(self.prose(
+                    &step.model_answer,
+                    step.scenario.as_ref(),
+                    theme.answer(),
+                ));
                 lines.push(Line::default());
                 lines.extend(self.hint(&[(Msg::Nav(NavMsg::NextStep), "next")]));
                 lines

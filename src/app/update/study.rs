@@ -82,9 +82,11 @@ pub(super) fn plot_to_step(app: &mut App) {
     let (_, patch) = step.opening();
     let overlay = match step {
         Step::Explore(s) => s.overlay_gpu.clone(),
-        Step::Read(_) | Step::Predict(_) | Step::Example(_) | Step::Recall(_) | Step::Explain(_) => {
-            None
-        }
+        Step::Read(_)
+        | Step::Predict(_)
+        | Step::Example(_)
+        | Step::Recall(_)
+        | Step::Explain(_) => None,
     };
     let prefill = if patch.is_some_and(|p| p.prompt.is_some()) {
         PrefillDot::Shown

@@ -63,7 +63,7 @@ fn state(question: &str) -> String {
             revealed: false,
             answer: None,
             answers: 0,
-            counted: std::collections::BTreeMap::new(),
+            reveals: roofline_tutor::domain::classroom::room::Reveals::default(),
         },
         you: You {
             name: String::new(),

@@ -3,7 +3,7 @@
 
 pub mod room;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::update::refuse;
 use super::update::route::study;
@@ -32,6 +32,11 @@ pub enum Curtain {
 pub struct Classroom {
     /// Steps (by index) the presenter has revealed.
     pub revealed: BTreeSet<usize>,
+    /// How many reveals were made so far (the room's server stamps each answer it takes with
+    /// the count it last saw: one it took before it saw a step's reveal still counts).
+    pub reveals: crate::domain::classroom::room::Reveals,
+    /// The reveal that closed each revealed step (by index).
+    pub closed_by: BTreeMap<usize, crate::domain::classroom::room::Reveals>,
     /// The room's guesses, per step id.
     pub guesses: RoomGuesses,
     /// Guesses being typed (numbers separated by spaces).
@@ -129,6 +134,8 @@ fn step(app: &mut App, msg: StepMsg) -> Effects {
         }
         StepMsg::Reveal if asks(&step) => {
             if room.revealed.insert(index) {
+                room.reveals = room.reveals.next();
+                room.closed_by.insert(index, room.reveals);
                 room.input.clear();
                 room.error = None;
                 effects.extend([Effect::SaveRecord, Effect::NotifyNotes]);

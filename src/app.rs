@@ -4,6 +4,11 @@
 //! reads `&App` (see `ui`). Events come from an [`EventSource`] — crossterm in the program, a
 //! scripted queue in tests — and are turned into messages by the [`Keymap`], which is data.
 
+// A new message, mode or step kind must be handled wherever its enum is matched: no `_ =>` arm
+// may take it in silence. A restriction lint, so it is turned on here, per module; the few
+// matches over crossterm's own enums (keys, mouse events) allow it where they stand.
+#![warn(clippy::wildcard_enum_match_arm)]
+
 pub mod classroom;
 mod contexts;
 pub mod course;

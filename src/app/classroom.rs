@@ -141,8 +141,17 @@ fn step(app: &mut App, msg: StepMsg) -> Effects {
                 effects.extend([Effect::SaveRecord, Effect::NotifyNotes]);
             }
         }
-        // Answering the presenter's own steps (a card, an explanation) works as in study.
-        other => return Effects::following(study(app, Msg::Step(other))),
+        // Answering the presenter's own steps (a card, an explanation) works as in study; so
+        // does typing on a step the room has no say in. Listed, so a new message is decided.
+        other @ (StepMsg::TypeChar(_)
+        | StepMsg::Backspace
+        | StepMsg::Commit
+        | StepMsg::SelectOption(_)
+        | StepMsg::Reveal
+        | StepMsg::TurnCard
+        | StepMsg::Grade(_)
+        | StepMsg::LeaveInput
+        | StepMsg::EditText) => return Effects::following(study(app, Msg::Step(other))),
     }
     effects
 }

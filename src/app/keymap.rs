@@ -268,6 +268,8 @@ fn shadows(earlier: &Binding, later: &Binding) -> bool {
     }
 }
 
+// crossterm's `KeyCode`: the keys the keymap does not name are not ours to list.
+#[allow(clippy::wildcard_enum_match_arm)]
 fn emit(binding: &Binding, event: &KeyEvent) -> Option<Msg> {
     let typed = match event.code {
         KeyCode::Char(c)
@@ -306,6 +308,8 @@ fn emit(binding: &Binding, event: &KeyEvent) -> Option<Msg> {
 
 /// How a key is written in the footer and the help.
 #[must_use]
+// crossterm's `KeyCode`: a key without a short name is shown as crossterm spells it.
+#[allow(clippy::wildcard_enum_match_arm)]
 pub fn key_name(pattern: KeyPattern, glyphs: GlyphSet) -> String {
     let unicode = glyphs == GlyphSet::Unicode;
     let pick = |u: &str, a: &str| if unicode { u.to_owned() } else { a.to_owned() };

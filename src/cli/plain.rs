@@ -16,7 +16,7 @@
 //! Warm-up. A kernel adds two BF16 vectors: … What is its arithmetic intensity?
 //! guess (FLOP/byte)> 0.2
 //! Your guess  0.2, locked in
-//! reveal> 
+//! reveal>
 //! ```
 
 mod console;
@@ -73,10 +73,8 @@ const WIDTH: u16 = 4000;
 /// Applies `msgs` in order, as the run loop applies a key: the clock first, then each message
 /// and its follow-ups, every effect performed (progress saved, the result file written).
 fn send<S: crate::app::ProgressSink>(app: &mut App, msgs: Vec<Msg>, sink: &mut S) {
-    let mut effects: Vec<Effect> = crate::app::handle(
-        app,
-        Msg::App(AppMsg::Clock(std::time::SystemTime::now())),
-    );
+    let mut effects: Vec<Effect> =
+        crate::app::handle(app, Msg::App(AppMsg::Clock(std::time::SystemTime::now())));
     for msg in msgs {
         for effect in crate::app::handle(app, msg) {
             if !effects.contains(&effect) {

@@ -141,7 +141,9 @@ fn ask_all<R: BufRead, W: Write>(
         let msgs = said(run, &line.to_lowercase(), &line);
         match msgs {
             Said::Msgs(msgs) => send(app, msgs, sink),
-            Said::Help => console.say_all(&HELP.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>())?,
+            Said::Help => {
+                console.say_all(&HELP.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>())?
+            }
             Said::Confidence(c) => {
                 send(app, vec![Msg::Quiz(QuizMsg::SetConfidence(c))], sink);
                 let now = app.quiz().and_then(|r| r.confidence);
@@ -171,13 +173,12 @@ fn said(run: &QuizRun, lower: &str, line: &str) -> Said {
         ("quit" | "q" | "exit", _) => vec![Msg::App(AppMsg::QuitNow)],
         ("skip", _) if asking => vec![Msg::Quiz(QuizMsg::SkipQuestion)],
         ("" | "next", _) if !asking => vec![Msg::Nav(NavMsg::NextStep)],
-        (_, QuizInput::Number(text)) if asking => std::iter::repeat_n(
-            Msg::Step(StepMsg::Backspace),
-            text.chars().count(),
-        )
-        .chain(line.chars().map(|c| Msg::Step(StepMsg::TypeChar(c))))
-        .chain([Msg::Step(StepMsg::Commit)])
-        .collect(),
+        (_, QuizInput::Number(text)) if asking => {
+            std::iter::repeat_n(Msg::Step(StepMsg::Backspace), text.chars().count())
+                .chain(line.chars().map(|c| Msg::Step(StepMsg::TypeChar(c))))
+                .chain([Msg::Step(StepMsg::Commit)])
+                .collect()
+        }
         (_, QuizInput::Choice(_)) if asking => match line.parse::<usize>() {
             Ok(n) if n >= 1 => vec![
                 Msg::Step(StepMsg::SelectOption(n - 1)),
@@ -192,7 +193,9 @@ fn said(run: &QuizRun, lower: &str, line: &str) -> Said {
 
 fn prompt(run: &QuizRun) -> String {
     match (run.phase, run.question().map(|q| &q.answer)) {
-        (QuizPhase::Asking, Some(QuestionAnswer::Number { unit, .. })) => format!("answer ({unit})"),
+        (QuizPhase::Asking, Some(QuestionAnswer::Number { unit, .. })) => {
+            format!("answer ({unit})")
+        }
         (QuizPhase::Asking, Some(QuestionAnswer::Choice { options, .. })) => {
             format!("option 1 to {}", options.len())
         }
@@ -228,7 +231,12 @@ fn screen(app: &App, run: &QuizRun) -> Vec<String> {
                 ),
             ];
             if let QuestionAnswer::Choice { options, .. } = &question.answer {
-                lines.extend(options.iter().enumerate().map(|(i, o)| format!("{}) {o}", i + 1)));
+                lines.extend(
+                    options
+                        .iter()
+                        .enumerate()
+                        .map(|(i, o)| format!("{}) {o}", i + 1)),
+                );
             }
             lines
         }
@@ -296,7 +304,11 @@ fn summary(run: &QuizRun) -> Vec<String> {
             .map(|(i, (q, m))| format!("{}. {}: score {}", i + 1, q.lesson_title, m.score)),
     );
     if !summary.study_again.is_empty() {
-        let ids: Vec<&str> = summary.study_again.iter().map(|(id, _)| id.as_str()).collect();
+        let ids: Vec<&str> = summary
+            .study_again
+            .iter()
+            .map(|(id, _)| id.as_str())
+            .collect();
         lines.push(format!("Study again: {}.", ids.join(", ")));
     }
     lines

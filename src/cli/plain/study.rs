@@ -50,7 +50,11 @@ pub fn learn(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
         summarize_steps(course.step_heads(i), progress).status != LessonStatus::Done
     });
     if let Some(index) = start.or(resume) {
-        send(&mut app, vec![Msg::Nav(NavMsg::OpenLesson(index))], &mut store);
+        send(
+            &mut app,
+            vec![Msg::Nav(NavMsg::OpenLesson(index))],
+            &mut store,
+        );
     }
     let mut app = app.with_schedule(
         crate::cli::review::scheduler(global),
@@ -95,7 +99,9 @@ fn run<R: std::io::BufRead, W: std::io::Write>(
         match said(app, &line) {
             Said::Msgs(msgs) => send(app, msgs, store),
             Said::WhatIf(command) => what_if(app, console, &command, store)?,
-            Said::Help => console.say_all(&HELP.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>())?,
+            Said::Help => {
+                console.say_all(&HELP.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>())?
+            }
             Said::Hint => console.say(&hint(app))?,
             Said::Plot => written.plot.clear(),
             Said::List => {
@@ -274,11 +280,14 @@ fn lesson_list(app: &App) -> Vec<String> {
 /// The end of a lesson: how it went, and what comes next.
 fn lesson_end(app: &App, index: usize) -> Vec<String> {
     let course = app.course();
-    let progress = course.id(index).and_then(|id| app.progress().lessons.get(id));
+    let progress = course
+        .id(index)
+        .and_then(|id| app.progress().lessons.get(id));
     let summary = summarize_steps(course.step_heads(index), progress);
-    let score = summary
-        .score
-        .map_or_else(|| "no scored predictions".to_owned(), |s| format!("score {s}/100"));
+    let score = summary.score.map_or_else(
+        || "no scored predictions".to_owned(),
+        |s| format!("score {s}/100"),
+    );
     let next = if index + 1 < course.len() {
         format!(
             "Enter opens lesson {}, {}; list shows them all.",

@@ -143,7 +143,9 @@ fn on_step(app: &App, focus: Focus, lower: &str, line: &str) -> Said {
             | StepState::Predict(PredictState::Committed { .. } | PredictState::Revealed { .. })
             | StepState::Recall(RecallState::Front)
             | StepState::Explain(ExplainState::Revealed { .. }),
-        ) => Said::Refused(format!("'{line}' means nothing here; help lists the commands")),
+        ) => Said::Refused(format!(
+            "'{line}' means nothing here; help lists the commands"
+        )),
     }
 }
 

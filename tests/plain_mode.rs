@@ -114,10 +114,8 @@ fn term_dumb_selects_plain(#[case] term: Option<&str>, #[case] plain: bool) {
 fn screen_keys() -> Vec<Event> {
     let enter = || key(KeyCode::Enter);
     let mut keys = vec![enter()];
-    for guess in ["0.2"] {
-        keys.extend(typed(guess));
-        keys.extend([enter(), enter(), enter()]);
-    }
+    keys.extend(typed("0.2"));
+    keys.extend([enter(), enter(), enter()]);
     keys.push(enter());
     for guess in ["13", "1.4", "2"] {
         keys.extend(typed(guess));

@@ -142,7 +142,7 @@ fn ask_all<R: BufRead, W: Write>(
         match msgs {
             Said::Msgs(msgs) => send(app, msgs, sink),
             Said::Help => {
-                console.say_all(&HELP.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>())?
+                console.say_all(&HELP.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>())?;
             }
             Said::Confidence(c) => {
                 send(app, vec![Msg::Quiz(QuizMsg::SetConfidence(c))], sink);

@@ -100,7 +100,7 @@ fn run<R: std::io::BufRead, W: std::io::Write>(
             Said::Msgs(msgs) => send(app, msgs, store),
             Said::WhatIf(command) => what_if(app, console, &command, store)?,
             Said::Help => {
-                console.say_all(&HELP.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>())?
+                console.say_all(&HELP.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>())?;
             }
             Said::Hint => console.say(&hint(app))?,
             Said::Plot => written.plot.clear(),
@@ -324,7 +324,14 @@ fn prompt(app: &App) -> String {
         (StepState::Recall(RecallState::Front), _) => "turn the card".to_owned(),
         (StepState::Recall(RecallState::Back), _) => "again, hard, good or easy".to_owned(),
         (StepState::Explain(ExplainState::Writing { .. }), _) => "your explanation".to_owned(),
-        _ => "next".to_owned(),
+        (
+            StepState::Reading
+            | StepState::Predict(PredictState::Revealed { .. })
+            | StepState::Recall(RecallState::Graded(_))
+            | StepState::Explain(ExplainState::Revealed { .. }),
+            _,
+        )
+        | (StepState::Predict(PredictState::Predicting { .. }), None) => "next".to_owned(),
     }
 }
 

@@ -111,21 +111,24 @@ fn on_step(app: &App, focus: Focus, lower: &str, line: &str) -> Said {
         return Said::Refused("no lesson is open".to_owned());
     };
     match (lower, state) {
-        ("next" | "skip", _) => nav(NavMsg::NextStep),
-        ("reveal", _) => step_msgs([StepMsg::Reveal]),
-        ("turn", _) => step_msgs([StepMsg::TurnCard]),
-        ("", StepState::Predict(PredictState::Committed { .. })) => step_msgs([StepMsg::Reveal]),
-        ("", StepState::Recall(RecallState::Front)) => step_msgs([StepMsg::TurnCard]),
-        ("", StepState::Predict(PredictState::Predicting { .. })) => Said::Hint,
-        ("", StepState::Explain(ExplainState::Writing { .. })) => Said::Hint,
-        ("", StepState::Recall(RecallState::Back)) => Said::Hint,
-        (
+        ("next" | "skip", _)
+        | (
             "",
             StepState::Reading
             | StepState::Predict(PredictState::Revealed { .. })
             | StepState::Recall(RecallState::Graded(_))
             | StepState::Explain(ExplainState::Revealed { .. }),
         ) => nav(NavMsg::NextStep),
+        ("reveal", _) | ("", StepState::Predict(PredictState::Committed { .. })) => {
+            step_msgs([StepMsg::Reveal])
+        }
+        ("turn", _) | ("", StepState::Recall(RecallState::Front)) => step_msgs([StepMsg::TurnCard]),
+        (
+            "",
+            StepState::Predict(PredictState::Predicting { .. })
+            | StepState::Explain(ExplainState::Writing { .. })
+            | StepState::Recall(RecallState::Back),
+        ) => Said::Hint,
         (_, StepState::Recall(RecallState::Back | RecallState::Graded(_))) => grade(lower),
         (_, StepState::Predict(PredictState::Predicting { input })) => answer(step, input, line),
         (_, StepState::Explain(ExplainState::Writing { text })) => {

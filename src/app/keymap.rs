@@ -176,6 +176,15 @@ impl Default for Keymap {
 }
 
 impl Keymap {
+    /// A keymap that binds nothing: for a front end that reads whole lines instead of keys
+    /// (the plain-text mode), so that no screen text offers a key.
+    #[must_use]
+    pub const fn unbound() -> Self {
+        Self {
+            bindings: Vec::new(),
+        }
+    }
+
     /// Every binding, in table order.
     #[must_use]
     pub fn bindings(&self) -> &[Binding] {

@@ -253,14 +253,14 @@ pub fn notes(app: &App) -> Option<crate::domain::classroom::Notes> {
             String::new(),
         ),
         Step::Recall(s) => (
-            s.front.clone(),
-            say(&s.back, None),
+            say(&s.front, s.scenario.as_ref()),
+            say(&s.back, s.scenario.as_ref()),
             String::new(),
             String::new(),
         ),
         Step::Explain(s) => (
-            s.prompt.clone(),
-            say(&s.model_answer, None),
+            say(&s.prompt, s.scenario.as_ref()),
+            say(&s.model_answer, s.scenario.as_ref()),
             String::new(),
             String::new(),
         ),
@@ -284,14 +284,7 @@ pub fn notes(app: &App) -> Option<crate::domain::classroom::Notes> {
         }
     };
     let next = lesson.steps.get(index + 1).map(|s| {
-        let (text, patch) = match s {
-            Step::Read(r) => (&r.text, r.scenario.as_ref()),
-            Step::Predict(p) => (&p.question, p.scenario.as_ref()),
-            Step::Recall(r) => (&r.front, None),
-            Step::Example(e) => (&e.title, e.scenario.as_ref()),
-            Step::Explore(x) => (&x.task, x.preset.as_ref()),
-            Step::Explain(e) => (&e.prompt, None),
-        };
+        let (text, patch) = s.opening();
         let words: Vec<String> = say(text, patch)
             .split_whitespace()
             .take(12)

@@ -123,6 +123,9 @@ fn content(app: &App, width: u16) -> Vec<Line<'static>> {
                 ]));
             }
         }
+        if context == KeyContext::Plot {
+            lines.extend(legend(theme));
+        }
         if context == KeyContext::WhatIfEntry {
             // The commands the line takes, from the same table the line reads.
             for command in crate::domain::whatif::help_lines() {
@@ -134,6 +137,25 @@ fn content(app: &App, width: u16) -> Vec<Line<'static>> {
                 }
             }
         }
+    }
+    lines
+}
+
+/// The plot's marks and what each means, under the plot's keys: each glyph as the plot draws
+/// it, in its colour.
+fn legend(theme: Theme) -> Vec<Line<'static>> {
+    let look = theme.appearance();
+    let mut lines = vec![Line::styled("  Marks on the plot", theme.heading())];
+    for mark in crate::widgets::plot_legend::marks(look) {
+        lines.push(Line::from(vec![
+            Span::raw("  "),
+            Span::styled(
+                format!("{:<KEY_WIDTH$}", mark.glyph),
+                look.style(mark.element),
+            ),
+            Span::raw(" "),
+            Span::raw(mark.meaning),
+        ]));
     }
     lines
 }

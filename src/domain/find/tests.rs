@@ -61,7 +61,10 @@ fn a_search_never_shows_an_answer_not_yet_revealed() {
         .into_iter()
         .filter(|h| h.lesson == 1)
         .collect::<Vec<_>>();
-    assert!(in_lesson_2.iter().any(|h| h.step.is_some()), "{in_lesson_2:?}");
+    assert!(
+        in_lesson_2.iter().any(|h| h.step.is_some()),
+        "{in_lesson_2:?}"
+    );
     for hit in in_lesson_2 {
         assert!(!hit.text.contains("295"), "{hit:?}");
     }

@@ -85,8 +85,8 @@ fn revealed(score: u8) -> StepRecord {
     }
 }
 
-/// Lesson 2 with its ridge missed (0), another prediction partly right (40), a card not known
-/// (Again) and one known; lesson 4 with a prediction partly right (70).
+/// Lesson 2 with its ridge missed (0), another prediction partly right (40), one right, a card
+/// not known (Again) and one known.
 fn mixed_progress() -> Progress {
     let mut progress = Progress::default();
     let lesson = |steps: &[(&str, StepRecord)]| LessonProgress {
@@ -100,6 +100,8 @@ fn mixed_progress() -> Progress {
         "ridge-point".into(),
         lesson(&[
             ("h100-sxm-ridge", revealed(0)),
+            ("h100-nvl-ridge", revealed(40)),
+            ("a100-80gb-ridge", revealed(100)),
             (
                 "ridge-definition",
                 StepRecord::Graded { grade: Grade::Good },
@@ -123,7 +125,7 @@ fn w_shows_the_weakest_steps_lowest_first_and_enter_opens_one() {
     assert!(matches!(tutor.app().screen(), Screen::Weakest { .. }));
     let weak = tutor.app().weakest_steps();
     let ids: Vec<&str> = weak.iter().map(|w| w.step_id.as_str()).collect();
-    assert_eq!(ids, ["h100-sxm-ridge", "ridges-to-know"]);
+    assert_eq!(ids, ["h100-sxm-ridge", "ridges-to-know", "h100-nvl-ridge"]);
     insta::assert_snapshot!(
         "weakest_steps_100x30",
         terminal(tutor.app(), W, H).backend()

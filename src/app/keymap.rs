@@ -354,6 +354,7 @@ pub fn key_name(pattern: KeyPattern, glyphs: GlyphSet) -> String {
 
 mod classroom_keys;
 mod defaults;
+mod find_keys;
 mod quiz_keys;
 pub mod rebind;
 mod row;

@@ -115,21 +115,6 @@ pub(super) fn bindings() -> Vec<Binding> {
         ch(C::LessonList, '/', Msg::Nav(NavMsg::OpenSearch), "search", 6, "search lesson titles and step text"),
         ch(C::LessonList, 'w', Msg::Nav(NavMsg::ShowWeakest), "weakest", 6, "the weakest steps across the course (missed or partly right)"),
         ch(C::LessonList, ':', Msg::Plot(PlotMsg::OpenWhatIf), "go to", 0, "the command line: :lesson N opens lesson N"),
-        // Searching: the query takes every printable key.
-        pattern(C::Search, KeyPattern::AnyChar, Emit::TypedChar, "type", 3, "type what to find (in titles and step text)"),
-        key(C::Search, Backspace, NONE, Msg::Step(StepMsg::Backspace), "delete", 2, "delete the last character"),
-        key(C::Search, Up, NONE, Msg::Nav(NavMsg::SelectPrevious), "select", 7, "previous match"),
-        key(C::Search, Down, NONE, Msg::Nav(NavMsg::SelectNext), "select", 7, "next match"),
-        key(C::Search, Enter, NONE, Msg::Nav(NavMsg::OpenSelected), "open", 9, "open the highlighted match (its lesson, at the step that matched)"),
-        key(C::Search, Esc, NONE, Msg::Step(StepMsg::LeaveInput), "cancel", 8, "back to the lesson list"),
-        key(C::Search, KeyCode::Char('c'), CTRL, Msg::App(AppMsg::QuitNow), "quit", 0, "quit (q is a letter while you search)"),
-        // The weakest steps.
-        key(C::Weakest, Up, NONE, Msg::Nav(NavMsg::SelectPrevious), "select", 7, "previous step"),
-        key(C::Weakest, Down, NONE, Msg::Nav(NavMsg::SelectNext), "select", 7, "next step"),
-        ch(C::Weakest, 'k', Msg::Nav(NavMsg::SelectPrevious), "select", 0, "previous step"),
-        ch(C::Weakest, 'j', Msg::Nav(NavMsg::SelectNext), "select", 0, "next step"),
-        key(C::Weakest, Enter, NONE, Msg::Nav(NavMsg::OpenSelected), "open step", 9, "open the highlighted step in its lesson"),
-        key(C::Weakest, Esc, NONE, Msg::Nav(NavMsg::ShowLessonList), "back", 8, "back to the lesson list"),
         // Review: each item is asked once, going forward; the summary ends the round.
         ch(C::Reviewing, 'n', Msg::Nav(NavMsg::NextStep), "next", 7, "next item (one left unanswered stays due)"),
         key(C::Reviewing, Up, NONE, Msg::Nav(NavMsg::ScrollUp), "scroll", 0, "scroll the text up"),
@@ -143,6 +128,7 @@ pub(super) fn bindings() -> Vec<Binding> {
         key(C::Global, KeyCode::Char('c'), CTRL, Msg::App(AppMsg::QuitNow), "quit", 0, "quit at once, even with a guess typed"),
     ]
     .into_iter()
+    .chain(super::find_keys::bindings())
     .chain(super::classroom_keys::bindings())
     .chain(super::quiz_keys::bindings())
     .collect()

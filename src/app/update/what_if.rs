@@ -85,7 +85,6 @@ fn applies_here(app: &App, command: Command) -> Result<Command, String> {
         Command::Lesson(n) if n > count => Err(format!(
             "there is no lesson {n}: the course has lessons 1 to {count}"
         )),
-        Command::Lesson(_) => Ok(command),
         Command::Gpu(_)
         | Command::Precision { .. }
         | Command::Model(_)
@@ -99,7 +98,8 @@ fn applies_here(app: &App, command: Command) -> Result<Command, String> {
         {
             Err("here only :lesson N works; open a lesson for the plot's commands".to_owned())
         }
-        Command::Gpu(_)
+        Command::Lesson(_)
+        | Command::Gpu(_)
         | Command::Precision { .. }
         | Command::Model(_)
         | Command::Tp(_)

@@ -132,7 +132,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::Plot(Lazy(args))) => plot::run(&global, args),
         Some(Command::Check(Lazy(args))) => check::run(&global, &args.paths),
         Some(Command::List(Lazy(args))) => list::run(&global, args.json),
-        Some(Command::Review(Lazy(args))) => review::run(&global, args.json),
+        Some(Command::Review(Lazy(args))) => review::run(&global, args.json, args.ahead),
         Some(Command::Join(Lazy(args))) => {
             join::run(&args.url, args.name.as_deref()).map(|()| ExitCode::SUCCESS)
         }

@@ -31,6 +31,7 @@ pub mod link;
 pub mod logscale;
 pub mod measured;
 pub mod measured_decode;
+pub mod measured_gap;
 pub mod measured_reference;
 pub mod model;
 pub mod model_config;

@@ -72,3 +72,57 @@ fn from_reference(catalog: &Catalog, at: Setting<'_>) -> Option<MeasuredDecode> 
         .find(|p| p.batch == at.batch)
         .map(|p| MeasuredDecode::ReadRate(reference.sweep.weight_bytes_per_s(p)))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::content::benchmark::parse_benchmark;
+    use crate::content::data_files::builtin_catalog;
+    use crate::domain::quantity::Quantity;
+    use crate::domain::scenario::Scenario;
+
+    /// Lesson 14's setting: Llama-3-8B BF16 on one H100 SXM, 32 sequences, no context.
+    fn setting() -> Scenario {
+        Scenario {
+            batch: 32,
+            context: 0,
+            ..Scenario::default_cluster()
+        }
+    }
+
+    #[test]
+    fn without_a_measurement_of_ones_own_the_shipped_sweep_answers() {
+        let catalog = builtin_catalog();
+        let e = setting().evaluate(&catalog).unwrap();
+        // The sweep read 2 × 7,504,658,432 B in 5.462 ms at B = 32; the model's step reads
+        // 2 × 7,504,924,672 B: 5.462 × 7,504,924,672 ÷ 7,504,658,432 ms.
+        let expected = 5.462 * 7_504_924_672.0 / 7_504_658_432.0;
+        let got = Quantity::MeasuredTpotMs.number(&e).unwrap();
+        assert!((got - expected).abs() < 1e-6, "{got}");
+        // No sweep point at batch 24, and none on an H200.
+        let between = Scenario {
+            batch: 24,
+            ..setting()
+        };
+        assert_eq!(between.evaluate(&catalog).unwrap().measured_tpot_ms, None);
+        let h200 = Scenario {
+            gpu: "h200".to_owned(),
+            ..setting()
+        };
+        assert_eq!(h200.evaluate(&catalog).unwrap().measured_tpot_ms, None);
+    }
+
+    #[test]
+    fn the_learners_own_run_at_that_concurrency_comes_first() {
+        let file = "vllm-llama-3-8b-c32.json";
+        let path = format!(
+            "{}/tests/fixtures/benchmarks/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let runs = parse_benchmark(file, &std::fs::read_to_string(path).unwrap()).unwrap();
+        let mut catalog = builtin_catalog();
+        catalog.benchmarks = Some((Scenario::default_cluster(), runs));
+        let e = setting().evaluate(&catalog).unwrap();
+        // The fixture's mean TPOT at --max-concurrency 32.
+        assert_eq!(e.measured_tpot_ms, Some(8.0));
+    }
+}

@@ -109,7 +109,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
     };
     match command {
         Some(Command::Calc(Lazy(args))) => {
-            let catalog = catalog(&global)?;
+            let (mut catalog, _) = catalog_and_cluster(&global)?;
             let imported = model_config::imported(&global)?;
             let args = calc::CalcArgs {
                 scenario: flags_scenario(&global, &catalog, args.scenario)?,
@@ -117,6 +117,10 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 explain: args.explain,
                 plan: args.plan,
             };
+            // `--measured` runs are placed against the setting calc computes.
+            if let Some((_, runs)) = catalog.benchmarks.take() {
+                catalog.benchmarks = Some((args.scenario.clone(), runs));
+            }
             let out = calc::run(&catalog, &args).context("cannot compute that scenario")?;
             if args.json {
                 print_json(&model_config::with_sources(

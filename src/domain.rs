@@ -31,6 +31,8 @@ pub mod limits;
 pub mod link;
 pub mod logscale;
 pub mod measured;
+pub mod measured_decode;
+pub mod measured_gap;
 pub mod measured_reference;
 pub mod model;
 pub mod model_config;

@@ -29,6 +29,7 @@ pub mod plot_pane;
 pub mod present;
 pub mod prose;
 pub mod quiz;
+pub mod reference_points;
 pub mod review;
 pub mod theme;
 pub mod too_small;

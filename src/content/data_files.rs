@@ -85,6 +85,7 @@ pub fn load_catalog(sources: &CatalogSources) -> Result<Catalog, Vec<LocatedErro
             Err(mut e) => errors.append(&mut e),
         }
     }
+    catalog.references = crate::content::measured_reference::shipped_references();
     if errors.is_empty() {
         Ok(catalog)
     } else {

@@ -28,6 +28,8 @@ pub struct Catalog {
         super::scenario::Scenario,
         Vec<super::benchmark::BenchmarkRun>,
     )>,
+    /// Measurements of real cards the tutor ships (`assets/measured/`), one per GPU id.
+    pub references: Vec<super::measured_reference::MeasuredReference>,
 }
 
 /// What kind of id a lookup was for.

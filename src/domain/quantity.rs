@@ -90,6 +90,9 @@ pub enum Quantity {
     TtftMs,
     /// Time per output token (the decode step), ms.
     TpotMs,
+    /// The measured time per output token at this setting (the learner's benchmark, their GPU
+    /// lab, or the shipped reference for the GPU), ms.
+    MeasuredTpotMs,
     /// US dollars per million output tokens at the scenario's GPU-hour price.
     UsdPerMillionTokens,
     /// Joules per output token at board power (an upper bound).
@@ -100,7 +103,7 @@ pub enum Quantity {
 
 impl Quantity {
     /// Every quantity, in documentation order.
-    pub const ALL: [Self; 42] = [
+    pub const ALL: [Self; 43] = [
         Self::Ridge,
         Self::PeakTflops,
         Self::BandwidthTbs,
@@ -140,6 +143,7 @@ impl Quantity {
         Self::TokensPerSPerSeq,
         Self::TtftMs,
         Self::TpotMs,
+        Self::MeasuredTpotMs,
         Self::UsdPerMillionTokens,
         Self::EnergyPerTokenJ,
         Self::Bound,
@@ -188,6 +192,7 @@ impl Quantity {
             Self::TokensPerSPerSeq => "tokens_per_s_per_seq",
             Self::TtftMs => "ttft_ms",
             Self::TpotMs => "tpot_ms",
+            Self::MeasuredTpotMs => "measured_tpot_ms",
             Self::UsdPerMillionTokens => "usd_per_million_tokens",
             Self::EnergyPerTokenJ => "energy_per_token_j",
             Self::Bound => "bound",
@@ -230,7 +235,8 @@ impl Quantity {
             | Self::ComputeTimeMs
             | Self::StepTimeMs
             | Self::TtftMs
-            | Self::TpotMs => "ms",
+            | Self::TpotMs
+            | Self::MeasuredTpotMs => "ms",
             Self::TokensPerS | Self::TokensPerSPerSeq => "tok/s",
             Self::UsdPerMillionTokens => "USD",
             Self::EnergyPerTokenJ => "J",
@@ -292,6 +298,7 @@ impl Quantity {
             | Self::TokensPerSPerSeq
             | Self::TtftMs
             | Self::TpotMs
+            | Self::MeasuredTpotMs
             | Self::UsdPerMillionTokens
             | Self::EnergyPerTokenJ
             | Self::Bound => None,
@@ -336,6 +343,7 @@ impl Quantity {
             Self::TokensPerS => m.tokens_per_s,
             Self::TokensPerSPerSeq => 1.0 / m.step_time_s,
             Self::TtftMs => m.ttft_s * 1e3,
+            Self::MeasuredTpotMs => e.measured_tpot_ms?,
             Self::UsdPerMillionTokens => m.usd_per_million_tokens,
             Self::EnergyPerTokenJ => m.energy_per_token_j?,
             Self::Bound => return Some(QuantityValue::Bound(m.bound)),

@@ -67,7 +67,10 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
         model = model.with_prefill(&evaluation);
     }
     let measured = super::measured_pane::measured(app.catalog(), scenario);
-    model = model.with_measured(measured.overlay);
+    if model.overlay.is_none() {
+        model = model.with_overlay(measured.roof.clone());
+    }
+    model = model.with_measured(measured.overlay.clone());
     if !range.fits() {
         // A setting that cannot run draws no dots and no step time: the lines say why.
         model.decode = None;

@@ -5,6 +5,7 @@ use super::{MAX_BATCH, ModelEvaluation, Scenario};
 use crate::domain::catalog::{Catalog, UnknownId};
 use crate::domain::dtype::Dtype;
 use crate::domain::limits;
+use crate::domain::measured_decode::MeasuredDecode;
 use crate::domain::roofline;
 
 impl Scenario {
@@ -60,6 +61,18 @@ impl Scenario {
             )?),
             None => None,
         };
+        let measured_tpot_ms = model.as_ref().and_then(|m| {
+            let at = crate::domain::measured_decode::Setting {
+                gpu: &self.gpu,
+                model: self.model.as_deref(),
+                tp: self.tp,
+                batch: self.batch,
+            };
+            match crate::domain::measured_decode::measured_decode(catalog, at)? {
+                MeasuredDecode::Tpot(ms) => Some(ms),
+                MeasuredDecode::ReadRate(rate) => Some(m.memory_time_s * bandwidth / rate * 1e3),
+            }
+        });
         Ok(Evaluation {
             gpu_name: gpu.name.clone(),
             peak_flops,
@@ -68,6 +81,7 @@ impl Scenario {
             ridge,
             tdp_w: gpu.tdp_w,
             model,
+            measured_tpot_ms,
         })
     }
 }
@@ -153,4 +167,7 @@ pub struct Evaluation {
     pub tdp_w: Option<f64>,
     /// The model's numbers, when the scenario names a model.
     pub model: Option<ModelEvaluation>,
+    /// The measured decode step at this setting, ms, when something measured it (see
+    /// [`crate::domain::measured_decode`]).
+    pub measured_tpot_ms: Option<f64>,
 }

@@ -38,6 +38,7 @@ impl Withheld {
             Shown::Quantity(q) if self.asked.contains(&q) => {
                 self.is_stated(value, resolution) && self.allows(value, resolution)
             }
+            Shown::Measured if self.asked.contains(&Quantity::MeasuredTpotMs) => false,
             Shown::Quantity(_) | Shown::Measured => self.allows(value, resolution),
         }
     }
@@ -54,6 +55,15 @@ impl Withheld {
                     .filter(|t| {
                         !self.is_stated(t.value, t.resolution) || self.stated_by(t).is_some()
                     })
+                    .map(|t| t.range)
+                    .collect();
+                replace(text, hits)
+            }
+            // While the measured step is asked, every measured figure (MBU, MFU, a point's
+            // label) gives it away beside the speed of light: all of them go.
+            Shown::Measured if self.asked.contains(&Quantity::MeasuredTpotMs) => {
+                let hits = tokens(text)
+                    .filter(|t| text[t.range.end..].starts_with('%'))
                     .map(|t| t.range)
                     .collect();
                 replace(text, hits)
@@ -116,5 +126,18 @@ mod tests {
         let wall = Shown::Quantity(Quantity::MaxBatchKv);
         assert_eq!(withheld.label(wall, "KV wall 98"), "KV wall ?");
         assert_eq!(withheld.label(wall, "KV wall 394"), "KV wall 394");
+    }
+
+    #[test]
+    fn asking_the_measured_step_hides_every_measured_share() {
+        let withheld = Withheld::none().asking(Quantity::MeasuredTpotMs, []);
+        assert_eq!(withheld.label(Shown::Measured, "MBU 84%"), "MBU ?%");
+        assert_eq!(
+            withheld.label(Shown::Measured, "measured B=1024 MFU 70%"),
+            "measured B=1024 MFU ?%"
+        );
+        assert!(!withheld.may_show(Shown::Measured, 0.84, 0.01));
+        let other = Withheld::none().asking(Quantity::StepTimeMs, []);
+        assert_eq!(other.label(Shown::Measured, "MBU 84%"), "MBU 84%");
     }
 }

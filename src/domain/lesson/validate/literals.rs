@@ -110,7 +110,8 @@ fn written_as(q: Quantity, after: &str, before: &str) -> bool {
         | Quantity::ComputeTimeMs
         | Quantity::StepTimeMs
         | Quantity::TtftMs
-        | Quantity::TpotMs => unit(&["ms"]),
+        | Quantity::TpotMs
+        | Quantity::MeasuredTpotMs => unit(&["ms"]),
         Quantity::TokensPerS | Quantity::TokensPerSPerSeq => unit(&["tok/s", "tokens/s"]),
         Quantity::UsdPerMillionTokens => unit(&["USD", "$"]) || before.ends_with('$'),
         Quantity::EnergyPerTokenJ => unit(&["J"]),
@@ -172,6 +173,7 @@ const fn computed(q: Quantity) -> bool {
         | Quantity::DecodeDotBound
         | Quantity::Bound => false,
         Quantity::Ridge
+        | Quantity::MeasuredTpotMs
         | Quantity::FcIntensity
         | Quantity::DecodeDotIntensity
         | Quantity::DenseIntensity

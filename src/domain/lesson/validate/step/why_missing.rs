@@ -17,6 +17,9 @@ impl StepChecker<'_> {
             | Quantity::ExpertsTouchedPct
             | Quantity::TokensPerExpert
             | Quantity::ExpertTokensToRidge => " (the model has no routed experts)",
+            Quantity::MeasuredTpotMs => {
+                " (nothing measured this GPU at this batch: no benchmark run, GPU lab or shipped reference)"
+            }
             Quantity::EnergyPerTokenJ | Quantity::TdpW => " (the GPU's data gives no board power)",
             Quantity::Ridge
             | Quantity::PeakTflops

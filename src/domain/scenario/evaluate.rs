@@ -8,8 +8,15 @@ use crate::domain::limits;
 use crate::domain::roofline;
 
 impl Scenario {
-    /// Computes every number for this scenario.
+    /// Computes every number for this scenario, the cluster figures included.
     pub fn evaluate(&self, catalog: &Catalog) -> Result<Evaluation, ScenarioError> {
+        let mut e = self.evaluate_core(catalog)?;
+        e.cluster = super::cluster::evaluate(self, catalog, &e)?;
+        Ok(e)
+    }
+
+    /// Every number but the cluster figures (what those figures evaluate at other batches).
+    pub(super) fn evaluate_core(&self, catalog: &Catalog) -> Result<Evaluation, ScenarioError> {
         let gpu = catalog.gpu(&self.gpu)?;
         if self.batch == 0 || self.batch > MAX_BATCH {
             return Err(ScenarioError::Batch(self.batch));
@@ -68,6 +75,7 @@ impl Scenario {
             ridge,
             tdp_w: gpu.tdp_w,
             model,
+            cluster: None,
         })
     }
 }
@@ -124,6 +132,9 @@ pub enum ScenarioError {
     /// More speculative draft tokens than the engine models.
     #[error("draft_tokens must be between 0 and {max}, not {0}", max = limits::MAX_DRAFT_TOKENS)]
     DraftTokens(u32),
+    /// A cluster setting out of range, or a link the data does not name (the message says).
+    #[error("{0}")]
+    Cluster(String),
     /// A math format the GPU has no peak for.
     #[error("{gpu} has no {} peak (it has: {})", precision.label(), available.iter().map(|d| d.name()).collect::<Vec<_>>().join(", "))]
     NoPeak {
@@ -153,4 +164,6 @@ pub struct Evaluation {
     pub tdp_w: Option<f64>,
     /// The model's numbers, when the scenario names a model.
     pub model: Option<ModelEvaluation>,
+    /// The cluster figures (link, target, rate, curve), when the scenario names a model.
+    pub cluster: Option<super::ClusterEvaluation>,
 }

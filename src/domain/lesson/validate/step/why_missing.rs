@@ -18,7 +18,26 @@ impl StepChecker<'_> {
             | Quantity::TokensPerExpert
             | Quantity::ExpertTokensToRidge => " (the model has no routed experts)",
             Quantity::EnergyPerTokenJ | Quantity::TdpW => " (the GPU's data gives no board power)",
-            Quantity::Ridge
+            Quantity::KvTransferMs
+            | Quantity::TransferSharePct
+            | Quantity::SplitTtftMs
+            | Quantity::LinkGbs
+            | Quantity::AllreduceCalls
+            | Quantity::AllreduceMs
+            | Quantity::AllreduceLatencyMs
+            | Quantity::StepWithCommMs
+            | Quantity::CommSharePct => {
+                " (no link: name one with `link`, or a GPU that has NVLink)"
+            }
+            Quantity::TargetBatch | Quantity::TargetBatchNoWall => " (it needs a `tpot_target_ms`)",
+            Quantity::Concurrency | Quantity::GpusForRate => " (it needs a `rate`)",
+            Quantity::BendBatch => " (the curve does not bend before the KV wall)",
+            Quantity::PrefillTokens
+            | Quantity::PrefillMs
+            | Quantity::MixedTpotMs
+            | Quantity::TimeInSystemS
+            | Quantity::TokensPerSPerGpu
+            | Quantity::Ridge
             | Quantity::PeakTflops
             | Quantity::BandwidthTbs
             | Quantity::MemoryGb

@@ -167,6 +167,7 @@ fn littles_law_from_a_rate() {
 fn curve_bends_where_kv_reads_double_the_step() {
     let s = Scenario {
         context: 4096,
+        tpot_target_ms: Some(50.0),
         ..scenario("h100-sxm", "llama-3-8b")
     };
     assert_near(q(&s, Quantity::BendBatch), 32.0, 0.0);

@@ -130,7 +130,7 @@ pub enum Quantity {
     GpusForRate,
     /// Throughput per GPU: batch ÷ step ÷ TP, tokens/s.
     TokensPerSPerGpu,
-    /// Where the throughput–interactivity curve bends: the first batch (1, 2, 4, …) whose step is at least twice batch 1's.
+    /// Where the throughput–interactivity curve bends: the first batch (1, 2, 4, …) whose step is at least twice batch 1's (found with a `tpot_target_ms`).
     BendBatch,
     /// `memory` or `compute`.
     Bound,

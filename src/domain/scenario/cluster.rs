@@ -23,7 +23,8 @@ pub struct ClusterEvaluation {
     /// One pool: the decode step that also carries a prefill chunk of min(chunk, prefill tokens).
     pub mixed_tpot_s: f64,
     /// The curve's bend: the first batch (1, 2, 4, … up to the KV wall) whose time per token
-    /// is at least twice batch 1's. `None` when the curve never bends that far.
+    /// is at least twice batch 1's. `None` when the curve never bends that far, or when the
+    /// scenario sets no target (the two are found together).
     pub bend_batch: Option<u32>,
     /// The batch a token-time target allows, when the scenario sets a target.
     pub target: Option<TargetBatch>,
@@ -156,25 +157,17 @@ pub(super) fn evaluate(
     let wall = m
         .batch_limit()
         .map(|w| u32::try_from(w).unwrap_or(u32::MAX));
-    let first = tpot_at(1)?;
-    let mut bend_batch = None;
-    for b in std::iter::successors(Some(2_u32), |b| b.checked_mul(2))
-        .take_while(|b| *b <= wall.unwrap_or(OPEN_CURVE_MAX).min(OPEN_CURVE_MAX))
-    {
-        if tpot_at(b)? >= 2.0 * first {
-            bend_batch = Some(b);
-            break;
-        }
-    }
-    let target = match s.tpot_target_ms {
+    // Both walk the curve, a few dozen evaluations: only when the scenario sets a target.
+    let (target, bend_batch) = match s.tpot_target_ms {
         Some(ms) => {
             let no_wall = largest_meeting(|b| tpot_at(b).map(|t| t <= ms / 1e3))?;
-            Some(TargetBatch {
+            let target = TargetBatch {
                 no_wall,
                 batch: wall.map_or(no_wall, |w| w.min(no_wall)),
-            })
+            };
+            (Some(target), bend(&tpot_at, wall)?)
         }
-        None => None,
+        None => (None, None),
     };
     let time_in_system_s = prefill_s + f64::from(s.output_tokens.saturating_sub(1)) * m.step_time_s;
     let concurrency = s.rate.map(|r| r * time_in_system_s);
@@ -191,6 +184,22 @@ pub(super) fn evaluate(
         gpus_for_rate: concurrency.map(|c| (c / f64::from(s.batch)).ceil().max(1.0) * tp),
         tokens_per_s_per_gpu: m.tokens_per_s / tp,
     }))
+}
+
+/// The first batch of 2, 4, … up to the KV wall (or [`OPEN_CURVE_MAX`]) whose step is at least
+/// twice batch 1's.
+fn bend(
+    tpot_at: &impl Fn(u32) -> Result<f64, ScenarioError>,
+    wall: Option<u32>,
+) -> Result<Option<u32>, ScenarioError> {
+    let first = tpot_at(1)?;
+    let last = wall.unwrap_or(OPEN_CURVE_MAX).min(OPEN_CURVE_MAX);
+    for b in std::iter::successors(Some(2_u32), |b| b.checked_mul(2)).take_while(|b| *b <= last) {
+        if tpot_at(b)? >= 2.0 * first {
+            return Ok(Some(b));
+        }
+    }
+    Ok(None)
 }
 
 /// The scenario's link: the one it names, else its GPU's scale-up link (none for a GPU the

@@ -31,7 +31,9 @@ impl StepChecker<'_> {
             }
             Quantity::TargetBatch | Quantity::TargetBatchNoWall => " (it needs a `tpot_target_ms`)",
             Quantity::Concurrency | Quantity::GpusForRate => " (it needs a `rate`)",
-            Quantity::BendBatch => " (the curve does not bend before the KV wall)",
+            Quantity::BendBatch => {
+                " (it needs a `tpot_target_ms`, and a curve that bends before the KV wall)"
+            }
             Quantity::PrefillTokens
             | Quantity::PrefillMs
             | Quantity::MixedTpotMs

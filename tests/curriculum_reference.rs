@@ -22,7 +22,7 @@ use rstest::rstest;
 /// The lessons, in order, with the number each file name carries: the twelve of issue 5, the
 /// two of issue 13 and the one of issue 15 before the capstone, which keeps its place at the
 /// end.
-const CURRICULUM: [(u32, &str); 18] = [
+const CURRICULUM: [(u32, &str); 19] = [
     (1, "two-ceilings"),
     (2, "ridge-point"),
     (3, "decode-batch-1"),
@@ -41,6 +41,7 @@ const CURRICULUM: [(u32, &str); 18] = [
     (16, "four-bit"),
     (17, "split-prefill-decode"),
     (18, "interconnect"),
+    (19, "latency-targets"),
 ];
 
 fn curriculum_ids() -> Vec<&'static str> {
@@ -357,6 +358,10 @@ fn read_steps_fit_on_a_screen() {
 // 20 µs each (3.2 ms) plus 1.0 µs of bandwidth each, beside a 6.79 ms step.
 #[case::allreduce_calls("interconnect", "calls-per-step", 160.0, 0.0)]
 #[case::tp8_one_node("interconnect", "inside-one-node", 6.79 + 3.2 + 0.16, 0.01)]
+// Latency targets: Llama-3-8B on one H100 at 4K, τ = 20 ms → B ≤ 96; τ = 50 ms → 284, but the
+// KV wall (107) binds first.
+#[case::target_20_ms("latency-targets", "batch-for-20-ms", 96.0, 0.0)]
+#[case::target_50_ms("latency-targets", "batch-for-50-ms", 107.0, 0.0)]
 fn reference_figures(
     #[case] lesson_id: &str,
     #[case] step_id: &str,

@@ -13,7 +13,7 @@
 
 use roofline_tutor::app::classroom::room::RoomInfo;
 use roofline_tutor::app::{App, Effect, Msg, RoomMsg, StepMsg, handle};
-use roofline_tutor::domain::classroom::room::Takes;
+use roofline_tutor::domain::classroom::room::{Reveals, Takes};
 
 use super::{course_app, opened_at};
 
@@ -92,6 +92,7 @@ impl Tutor {
             step,
             participant: participant.to_owned(),
             value,
+            seen: Reveals::default(),
         }))
     }
 

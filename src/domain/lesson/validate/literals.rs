@@ -94,8 +94,13 @@ fn written_as(q: Quantity, after: &str, before: &str) -> bool {
         | Quantity::BatchToRidgeApprox
         | Quantity::DenseBatchToRidge
         | Quantity::MaxBatchKv => unit(&["sequences"]) || named(&["wall", "ridge needs"]),
-        Quantity::ExpertsTouchedPct | Quantity::RidgeSharePct => unit(&["%"]),
-        Quantity::TokensPerExpert | Quantity::ExpertTokensToRidge => unit(&["tokens"]),
+        Quantity::ExpertsTouchedPct
+        | Quantity::RidgeSharePct
+        | Quantity::TransferSharePct
+        | Quantity::CommSharePct => unit(&["%"]),
+        Quantity::TokensPerExpert | Quantity::ExpertTokensToRidge | Quantity::PrefillTokens => {
+            unit(&["tokens"])
+        }
         Quantity::AttainableTflops => unit(&["TFLOP/s"]),
         Quantity::KvBytesPerToken => unit(&["bytes", "B "]),
         Quantity::KvKibPerToken => unit(&["KiB"]),
@@ -118,8 +123,6 @@ fn written_as(q: Quantity, after: &str, before: &str) -> bool {
         | Quantity::AllreduceMs
         | Quantity::AllreduceLatencyMs
         | Quantity::StepWithCommMs => unit(&["ms"]),
-        Quantity::TransferSharePct | Quantity::CommSharePct => unit(&["%"]),
-        Quantity::PrefillTokens => unit(&["tokens"]),
         Quantity::AllreduceCalls => unit(&["calls", "all-reduces"]),
         Quantity::TargetBatch | Quantity::TargetBatchNoWall | Quantity::BendBatch => {
             unit(&["sequences"]) || named(&["batch"])

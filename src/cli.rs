@@ -237,6 +237,7 @@ pub(crate) fn flags_scenario(
         // The flag turns it on; without it the base (a profile's setting) stands.
         attention_dp: attention_dp.then_some(true),
         gpu_hour_usd,
+        ..ScenarioPatch::default()
     };
     Ok(flags.apply(&base))
 }

@@ -9,8 +9,15 @@ use crate::domain::measured_decode::MeasuredDecode;
 use crate::domain::roofline;
 
 impl Scenario {
-    /// Computes every number for this scenario.
+    /// Computes every number for this scenario, the cluster figures included.
     pub fn evaluate(&self, catalog: &Catalog) -> Result<Evaluation, ScenarioError> {
+        let mut e = self.evaluate_core(catalog)?;
+        e.cluster = super::cluster::evaluate(self, catalog, &e)?;
+        Ok(e)
+    }
+
+    /// Every number but the cluster figures (what those figures evaluate at other batches).
+    pub(super) fn evaluate_core(&self, catalog: &Catalog) -> Result<Evaluation, ScenarioError> {
         let gpu = catalog.gpu(&self.gpu)?;
         if self.batch == 0 || self.batch > MAX_BATCH {
             return Err(ScenarioError::Batch(self.batch));
@@ -82,6 +89,7 @@ impl Scenario {
             tdp_w: gpu.tdp_w,
             model,
             measured_tpot_ms,
+            cluster: None,
         })
     }
 }
@@ -138,6 +146,9 @@ pub enum ScenarioError {
     /// More speculative draft tokens than the engine models.
     #[error("draft_tokens must be between 0 and {max}, not {0}", max = limits::MAX_DRAFT_TOKENS)]
     DraftTokens(u32),
+    /// A cluster setting out of range, or a link the data does not name (the message says).
+    #[error("{0}")]
+    Cluster(String),
     /// A math format the GPU has no peak for.
     #[error("{gpu} has no {} peak (it has: {})", precision.label(), available.iter().map(|d| d.name()).collect::<Vec<_>>().join(", "))]
     NoPeak {
@@ -170,4 +181,6 @@ pub struct Evaluation {
     /// The measured decode step at this setting, ms, when something measured it (see
     /// [`crate::domain::measured_decode`]).
     pub measured_tpot_ms: Option<f64>,
+    /// The cluster figures (link, target, rate, curve), when the scenario names a model.
+    pub cluster: Option<super::ClusterEvaluation>,
 }

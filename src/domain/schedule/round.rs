@@ -340,6 +340,12 @@ pub fn pin(own: Option<&ScenarioPatch>, scenario: &Scenario, cluster: &Scenario)
         draft_tokens: Some(scenario.draft_tokens),
         attention_dp: Some(scenario.attention_dp),
         gpu_hour_usd: Some(scenario.gpu_hour_usd),
+        link: scenario.link.clone(),
+        prefix_hit: Some(scenario.prefix_hit),
+        output_tokens: Some(scenario.output_tokens),
+        chunk: Some(scenario.chunk),
+        tpot_target_ms: scenario.tpot_target_ms,
+        rate: scenario.rate,
     };
     if scenario_for(Some(&patch), cluster).prompt != scenario.prompt {
         patch.prompt = Some(scenario.prompt);

@@ -14,7 +14,7 @@ pub mod step;
 pub use answer::{ResolvedAnswer, resolve_lesson, resolve_step};
 pub use progress::{
     Changes, LessonProgress, LessonStatus, LessonSummary, Progress, StepMark, StepRecord,
-    summarize, summarize_steps,
+    mean_score, summarize, summarize_steps,
 };
 pub use step::{
     Action, ExplainState, Grade, Guess, Outcome, PredictInput, PredictState, RecallState, Refusal,

@@ -146,6 +146,17 @@ impl Session {
         &self.lesson_id
     }
 
+    /// Adds `step` after the last, not yet answered (a review's missed card come back).
+    pub fn append(&mut self, step: &Step, answer: Option<ResolvedAnswer>) {
+        self.slots.push(Slot {
+            step_id: step.id().to_owned(),
+            state: StepState::initial(step),
+            answer,
+            visit: Visit::NotYet,
+            earlier: None,
+        });
+    }
+
     /// Index of the current step, from 0.
     #[must_use]
     pub const fn current(&self) -> usize {

@@ -222,6 +222,12 @@ const KNOWN: &str = "; known: ";
     87,
     "this text states 295 (the answer is 295), the answer of step 2 ('batch'), before it is revealed: a learner would read the answer before predicting it; reword it or move it after the reveal"
 )]
+#[case::no_dot(
+    "36-no-dot.ron",
+    11,
+    13,
+    "the step opens on Llama-3-70B on 1 H100 SXM5, which does not fit (141.1 GB of weights per GPU, 74.0 GB usable): the plot would show no dot; open it where the model fits (more GPUs with tp, fewer bytes per weight, or a larger GPU)"
+)]
 #[case::vary_not_shown(
     "33-vary-not-shown.ron",
     13,

@@ -78,12 +78,14 @@ fn a_card_graded_again_comes_back_in_the_same_sitting() {
     let front = on_the_card(&app);
     press(
         &mut app,
-        &[
-            key(KeyCode::Char(' ')),
-            key(KeyCode::Char('1')),
-            key(KeyCode::Enter),
-        ],
+        &[key(KeyCode::Char(' ')), key(KeyCode::Char('1'))],
     );
+    let graded = text(&render(&app, 240, 40));
+    assert!(
+        graded.contains("it comes back at the end of this review"),
+        "the header says the card comes back:\n{graded}"
+    );
+    press(&mut app, &[key(KeyCode::Enter)]);
     assert!(!at_the_end(&app), "the failed card is asked again first");
     assert_eq!(on_the_card(&app), front, "the same card, front up");
     let screen = text(&render(&app, 120, 40));

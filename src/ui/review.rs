@@ -77,12 +77,20 @@ pub fn header(app: &App, screen: &LessonScreen, theme: Theme, width: u16) -> Vec
         let step = review.round.lesson().steps.get(index);
         let verdict = format!("{mark} {}: {}", grade.label(), why(item, step, grade));
         lines.extend(super::prose::wrap(&verdict, width, style, " "));
-        lines.extend(super::prose::wrap(
-            &back_in(now, next),
-            width,
-            theme.muted(),
-            " ",
-        ));
+        let returns = review.round.items()[index + 1..]
+            .iter()
+            .any(|later| later.lesson == item.lesson && later.step == item.step);
+        let when = match (item.pass, returns) {
+            (Pass::First, false) => back_in(now, next),
+            (Pass::First | Pass::Relearn(_), true) => format!(
+                "{}; it comes back at the end of this review",
+                back_in(now, next)
+            ),
+            (Pass::Relearn(_), false) => {
+                format!("practice: its schedule stays ({})", back_in(now, next))
+            }
+        };
+        lines.extend(super::prose::wrap(&when, width, theme.muted(), " "));
     }
     lines.push(Line::default());
     lines

@@ -80,10 +80,10 @@ fn a_card_graded_again_comes_back_in_the_same_sitting() {
         &mut app,
         &[key(KeyCode::Char(' ')), key(KeyCode::Char('1'))],
     );
-    let graded = text(&render(&app, 240, 40));
+    let header = text(&render(&app, 240, 40));
     assert!(
-        graded.contains("it comes back at the end of this review"),
-        "the header says the card comes back:\n{graded}"
+        header.contains("it comes back at the end of this review"),
+        "the header says the card comes back:\n{header}"
     );
     press(&mut app, &[key(KeyCode::Enter)]);
     assert!(!at_the_end(&app), "the failed card is asked again first");

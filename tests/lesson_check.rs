@@ -228,6 +228,12 @@ const KNOWN: &str = "; known: ";
     124,
     "'107' is typed where the engine computes it: write {max_batch_kv} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
 )]
+#[case::no_dot(
+    "38-no-dot.ron",
+    11,
+    13,
+    "the step opens on Llama-3-70B on 1 H100 SXM5, which does not fit (141.1 GB of weights per GPU, 74.0 GB usable): the plot would show no dot; open it where the model fits (more GPUs with tp, fewer bytes per weight, or a larger GPU)"
+)]
 #[case::vary_not_shown(
     "33-vary-not-shown.ron",
     13,

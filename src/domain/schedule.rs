@@ -21,7 +21,7 @@ pub use due::{
 };
 pub use fsrs::{Memory, Scheduler};
 pub use grade::{grade_for_choice, grade_for_guess};
-pub use round::{Asked, Item, ItemOutcome, NextDue, Round, grade_of, next_due};
+pub use round::{Asked, Item, ItemOutcome, NextDue, Pass, Round, grade_of, next_due};
 
 pub use super::session::Grade;
 

@@ -4,6 +4,7 @@
 //! Every problem is reported (not only the first), each with a [`Spot`] that says where in the
 //! file to point: the content layer turns it into `path:line:col` with a caret.
 
+mod fits;
 mod leaks;
 mod literals;
 mod snippet;
@@ -99,6 +100,7 @@ pub fn validate(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Prob
             first_use.insert(step_id, index);
         }
         problems.extend(step::check(index, s, catalog, base));
+        problems.extend(fits::check(index, s, catalog, base));
         if let Step::Predict(predict) = s {
             problems.extend(vary::check(index, predict, catalog, base));
         }

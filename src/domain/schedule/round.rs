@@ -47,6 +47,18 @@ pub struct Item {
     pub asked: Asked,
     /// How it went.
     pub outcome: ItemOutcome,
+    /// Its first asking in the round, or a card come back after "again".
+    pub pass: Pass,
+}
+
+/// Whether an item is asked for the first time in a round or relearned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pass {
+    /// Due, asked once: its grade goes into the step's review history.
+    First,
+    /// A card graded "again" in this round, asked again after the rest (the `n`th return):
+    /// practice in the same sitting, not a review (its schedule is the "again" review's).
+    Relearn(u8),
 }
 
 /// On what an item is asked.
@@ -147,6 +159,7 @@ impl Round {
                 kind: due.kind,
                 asked,
                 outcome: ItemOutcome::Pending,
+                pass: Pass::First,
             });
         }
         (!items.is_empty()).then(|| Self {
@@ -192,11 +205,10 @@ impl Round {
         }
     }
 
-    /// Items graded.
+    /// Items graded (each due step once: a card's returns are not counted).
     #[must_use]
     pub fn reviewed(&self) -> usize {
-        self.items
-            .iter()
+        self.firsts()
             .filter(|i| matches!(i.outcome, ItemOutcome::Reviewed { .. }))
             .count()
     }
@@ -205,8 +217,7 @@ impl Round {
     /// prediction within tolerance is graded one of these).
     #[must_use]
     pub fn right(&self) -> usize {
-        self.items
-            .iter()
+        self.firsts()
             .filter(|i| {
                 matches!(
                     i.outcome,
@@ -219,11 +230,10 @@ impl Round {
             .count()
     }
 
-    /// Items left unanswered.
+    /// Items left unanswered (a card's return left unanswered is not: it was reviewed).
     #[must_use]
     pub fn skipped(&self) -> usize {
-        self.items
-            .iter()
+        self.firsts()
             .filter(|i| matches!(i.outcome, ItemOutcome::Pending | ItemOutcome::Skipped))
             .count()
     }
@@ -363,5 +373,6 @@ fn mix(seed: u64, lesson: &str, step: &str) -> u64 {
     hash
 }
 
+mod relearn;
 #[cfg(test)]
 mod tests;

@@ -20,7 +20,7 @@ const BYTE: Dim = [0, 1, 0, 0];
 const NONE: Dim = [0, 0, 0, 0];
 
 /// A value in base units with its dimension, or a bare number whose unit the screen does not say.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Figure {
     /// The number as written.
     pub shown: f64,
@@ -30,6 +30,9 @@ pub struct Figure {
     pub telling: bool,
     /// Its rounding, relative: half a unit of its last digit over its value.
     pub rounding: f64,
+    /// The words either side of it (`ridge`, `% of`): which figure it is, from one screen to
+    /// the next.
+    pub label: String,
 }
 
 /// The unit an answer is asked in, as a scale to base units and a dimension.
@@ -87,6 +90,7 @@ pub fn figures(text: &str) -> Vec<Figure> {
                 || line[token.range.end..].starts_with('/')
                     && before.ends_with(|c: char| c.is_whitespace())
                     && before.trim_end().ends_with("Step")
+                || is_counter_total(before)
             {
                 continue;
             }
@@ -97,10 +101,36 @@ pub fn figures(text: &str) -> Vec<Figure> {
                 base,
                 telling: token.is_telling(),
                 rounding: token.resolution / 2.0 / token.value.max(f64::MIN_POSITIVE),
+                label: label(before, &line[token.range.end..]),
             });
         }
     }
     out
+}
+
+/// Whether a number is the total of a counter (the `18` of `Step 5/18`): furniture.
+fn is_counter_total(before: &str) -> bool {
+    before.strip_suffix('/').is_some_and(|b| {
+        let b = b.trim_end_matches(|c: char| c.is_ascii_digit());
+        b.ends_with("Step ") || b.ends_with("Lesson ")
+    })
+}
+
+/// The word before a number and the word after it, as one label.
+fn label(before: &str, after: &str) -> String {
+    let furniture = |c: char| c.is_whitespace() || matches!(c, '·' | '│' | '|' | ',' | ':');
+    let word_before = before
+        .trim_end_matches(furniture)
+        .rsplit(furniture)
+        .next()
+        .unwrap_or_default();
+    let word_after = after
+        .trim_start_matches(|c: char| c == ' ')
+        .split(furniture)
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ");
+    format!("{word_before}|{word_after}")
 }
 
 /// The screen split into its lesson pane (left) and plot pane (right) by the panes' borders.

@@ -207,7 +207,7 @@ struct Reading {
 
 /// A figure the GPU's datasheet gives (its ridge, peak or bandwidth).
 fn is_datasheet(f: &Figure) -> bool {
-    f.label.starts_with("ridge|") || f.label.contains("|TF") || f.label.contains("|TB/s")
+    matches!(f.label.as_str(), "ridge" | "TF" | "TB/s")
 }
 
 /// The numbers (and products and quotients of two) on screen near the answer.
@@ -311,6 +311,11 @@ fn leaks_of(judge: Judge, screens: &[(String, Reading)]) -> Vec<(String, String)
             .filter(|(_, r)| r.shown.contains(key))
             .all(|(_, r)| r.hits.iter().any(|(k, _)| k == key))
     };
+    if std::env::var_os("AIRTIGHT_KEYS").is_some() {
+        for (name, r) in screens {
+            eprintln!("{name}: hits {:?} shown {:?}", r.hits, r.shown);
+        }
+    }
     screens
         .iter()
         .filter_map(|(name, r)| {
@@ -378,6 +383,9 @@ fn play(
                 now.values.first().copied().unwrap_or(f64::NAN),
                 now.unit
             );
+            if std::env::var_os("AIRTIGHT_ALL").is_some() {
+                eprintln!("{name}\n{screen}");
+            }
             screens.push((name, read(&screen, &now, &exempt)));
         }
         for (name, what) in leaks_of(judge, &screens) {
@@ -398,6 +406,9 @@ fn leaks(judge: Judge) -> Vec<String> {
     let mut found = Vec::new();
     let only = std::env::var("AIRTIGHT_ONLY").ok();
     for cluster in clusters() {
+        if std::env::var("AIRTIGHT_CLUSTER").is_ok_and(|c| !cluster.0.starts_with(&c)) {
+            continue;
+        }
         let mut app = course_app_on(cluster.1.clone(), WIDTH, HEIGHT);
         let lessons: Vec<Lesson> = app.lessons().to_vec();
         for (index, lesson) in lessons.iter().enumerate() {

@@ -80,10 +80,12 @@ pub fn figures(text: &str) -> Vec<Figure> {
     let mut out = Vec::new();
     for line in text.lines() {
         for token in tokens(line) {
-            if is_decade(token.value) {
+            let before = &line[..token.range.start];
+            let named = unit_around(before, &line[token.range.end..]);
+            // A bare decade is an axis tick; a named one (`batch 1`, `AI 1.0`) is a figure.
+            if is_decade(token.value) && named.is_none() {
                 continue;
             }
-            let before = &line[..token.range.start];
             if ["Step ", "Lesson ", "Score ", "Review "]
                 .iter()
                 .any(|w| before.ends_with(w))
@@ -94,8 +96,7 @@ pub fn figures(text: &str) -> Vec<Figure> {
             {
                 continue;
             }
-            let base = unit_around(before, &line[token.range.end..])
-                .map(|(scale, dim)| (token.value * scale, dim));
+            let base = named.map(|(scale, dim)| (token.value * scale, dim));
             out.push(Figure {
                 shown: token.value,
                 base,
@@ -116,21 +117,20 @@ fn is_counter_total(before: &str) -> bool {
     })
 }
 
-/// The word before a number and the word after it, as one label.
+/// What names a number: the unit after it (`ms`, `%`, `TF`), or else the word before it
+/// (`ridge`, `AI`, `batch`, `B=`). The same figure has the same label from one screen to the
+/// next, whatever the GPU's name or the slider beside it.
 fn label(before: &str, after: &str) -> String {
-    let furniture = |c: char| c.is_whitespace() || matches!(c, '·' | '│' | '|' | ',' | ':');
-    let word_before = before
-        .trim_end_matches(furniture)
-        .rsplit(furniture)
-        .next()
-        .unwrap_or_default();
-    let word_after = after
-        .trim_start_matches(|c: char| c == ' ')
-        .split(furniture)
-        .take(2)
-        .collect::<Vec<_>>()
-        .join(" ");
-    format!("{word_before}|{word_after}")
+    let part = |c: &char| c.is_ascii_alphanumeric() || matches!(c, '%' | '/' | '=');
+    // The run of word characters next to the number: a label drawn against another
+    // (`layers⠁ridge 295`) is read as `ridge`.
+    let after: String = after.trim_start().chars().take_while(part).collect();
+    if after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '%') {
+        return after;
+    }
+    let mut before: Vec<char> = before.trim_end().chars().rev().take_while(part).collect();
+    before.reverse();
+    before.into_iter().collect()
 }
 
 /// The screen split into its lesson pane (left) and plot pane (right) by the panes' borders.

@@ -5,6 +5,7 @@
 //! file to point: the content layer turns it into `path:line:col` with a caret.
 
 mod leaks;
+mod opening;
 mod snippet;
 mod spot;
 mod step;
@@ -98,6 +99,7 @@ pub fn validate(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Prob
             first_use.insert(step_id, index);
         }
         problems.extend(step::check(index, s, catalog, base));
+        problems.extend(opening::check(index, s, catalog, base));
         if let Step::Predict(predict) = s {
             problems.extend(vary::check(index, predict, catalog, base));
         }

@@ -123,6 +123,25 @@ impl Withheld {
         }
     }
 
+    /// `text` with every figure of a withheld quantity masked, given the quantities' values at
+    /// the plot's setting (a notice that says `46.7 GB of weights per GPU`), and any number that
+    /// states a pending figure.
+    #[must_use]
+    pub fn mask_quantities<'t>(&self, text: &'t str, values: &[(Quantity, f64)]) -> Cow<'t, str> {
+        let hits: Vec<_> = tokens(text)
+            .filter(|t| {
+                self.stated_by(t).is_some()
+                    || values.iter().any(|(q, v)| {
+                        self.asked.contains(q)
+                            && t.states(*v)
+                            && !self.is_stated(*q, t.value, t.resolution)
+                    })
+            })
+            .map(|t| t.range)
+            .collect();
+        replace(text, hits)
+    }
+
     /// Whether the question on screen states this figure of `quantity` as written.
     fn is_stated(&self, quantity: Quantity, value: f64, resolution: f64) -> bool {
         let token = Token {
@@ -172,6 +191,17 @@ mod tests {
         let tokens_per_s = Shown::Quantity(Quantity::TokensPerS);
         assert_eq!(withheld.label(tokens_per_s, "4,604 tok/s"), "4,604 tok/s");
         assert_eq!(withheld.label(tokens_per_s, "9,208 tok/s"), "? tok/s");
+    }
+
+    #[test]
+    fn a_notice_masks_a_withheld_quantity_at_any_value() {
+        let withheld = Withheld::none().asking(Quantity::WeightGbPerGpu, []);
+        let text = "does not fit: 46.7 GB of weights per GPU, 27.9 GB usable";
+        let values = [(Quantity::WeightGbStoredPerGpu, 46.71)];
+        assert_eq!(
+            withheld.mask_quantities(text, &values),
+            "does not fit: ? GB of weights per GPU, 27.9 GB usable"
+        );
     }
 
     #[test]

@@ -43,6 +43,7 @@ const SAME: &[&[Quantity]] = &[
     &[Q::StepTimeMs, Q::TpotMs, Q::MemoryTimeMs, Q::ComputeTimeMs],
     &[Q::BatchToRidge, Q::BatchToRidgeApprox, Q::DenseBatchToRidge],
     &[Q::KvBytesPerToken, Q::KvKibPerToken],
+    &[Q::WeightGbPerGpu, Q::WeightGbStoredPerGpu],
 ];
 
 /// Three figures any one of which follows from the other two in one multiplication or

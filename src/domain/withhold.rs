@@ -20,8 +20,8 @@ mod asked;
 mod family;
 mod step;
 
-pub use family::{Shown, family};
 pub use asked::Stated;
+pub use family::{Shown, family};
 pub use step::{asked_quantity, stated_figures};
 
 /// What replaces a withheld figure.

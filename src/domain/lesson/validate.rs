@@ -98,8 +98,12 @@ pub fn validate(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Prob
         } else {
             first_use.insert(step_id, index);
         }
-        problems.extend(step::check(index, s, catalog, base));
-        problems.extend(opening::check(index, s, catalog, base));
+        let step_problems = step::check(index, s, catalog, base);
+        // A step that is sound on its own is then read off its opening screen.
+        if step_problems.is_empty() {
+            problems.extend(opening::check(index, s, catalog, base));
+        }
+        problems.extend(step_problems);
         if let Step::Predict(predict) = s {
             problems.extend(vary::check(index, predict, catalog, base));
         }

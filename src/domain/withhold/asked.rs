@@ -186,8 +186,10 @@ mod tests {
 
     #[test]
     fn what_the_question_states_stays_shown() {
-        let withheld = Withheld::none()
-            .asking(Quantity::UsdPerMillionTokens, [Stated::new(4604.0, "tok/s")]);
+        let withheld = Withheld::none().asking(
+            Quantity::UsdPerMillionTokens,
+            [Stated::new(4604.0, "tok/s")],
+        );
         let tokens_per_s = Shown::Quantity(Quantity::TokensPerS);
         assert_eq!(withheld.label(tokens_per_s, "4,604 tok/s"), "4,604 tok/s");
         assert_eq!(withheld.label(tokens_per_s, "9,208 tok/s"), "? tok/s");

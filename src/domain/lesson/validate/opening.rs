@@ -27,11 +27,19 @@ const ON_PLOT: &[Quantity] = &[
     Quantity::TokensPerS,
     Quantity::MaxBatchKv,
 ];
-const ON_PLOT_WITHOUT_MODEL: &[Quantity] =
-    &[Quantity::Ridge, Quantity::PeakTflops, Quantity::BandwidthTbs];
+const ON_PLOT_WITHOUT_MODEL: &[Quantity] = &[
+    Quantity::Ridge,
+    Quantity::PeakTflops,
+    Quantity::BandwidthTbs,
+];
 
 /// A problem for a step whose opening screen shows a figure within its tolerance of its answer.
-pub(super) fn check(index: usize, step: &Step, catalog: &Catalog, base: &Scenario) -> Option<Problem> {
+pub(super) fn check(
+    index: usize,
+    step: &Step,
+    catalog: &Catalog,
+    base: &Scenario,
+) -> Option<Problem> {
     let (patch, answer) = match step {
         Step::Predict(p) => (p.scenario.as_ref(), &p.answer),
         Step::Explore(x) => (x.preset.as_ref(), &x.answer),

@@ -4,6 +4,11 @@
 //! reads `&App` (see `ui`). Events come from an [`EventSource`] — crossterm in the program, a
 //! scripted queue in tests — and are turned into messages by the [`Keymap`], which is data.
 
+// A new message, mode or step kind must be handled wherever its enum is matched: no `_ =>` arm
+// may take it in silence. A restriction lint, so it is turned on here, per module; the few
+// matches over crossterm's own enums (keys, mouse events) allow it where they stand.
+#![warn(clippy::wildcard_enum_match_arm)]
+
 pub mod classroom;
 mod contexts;
 pub mod course;
@@ -42,7 +47,7 @@ pub use run::{ProgressSink, RunError, handle, perform, run};
 pub use schedule::Schedule;
 pub use screen::{
     Drag, Focus, LessonScreen, LessonView, Notice, NoticeKind, Overlay, Pending, RunState, Screen,
-    WhatIfLine,
+    Search, WhatIfLine,
 };
 pub use update::{to_revisit, update};
 
@@ -203,7 +208,7 @@ impl App {
     pub const fn lesson_screen(&self) -> Option<&LessonScreen> {
         match &self.screen {
             Screen::Lesson(screen) => Some(screen),
-            Screen::LessonList { .. } => None,
+            Screen::LessonList { .. } | Screen::Search(_) | Screen::Weakest { .. } => None,
         }
     }
 

@@ -12,6 +12,7 @@ pub mod learn;
 pub mod list;
 pub mod model_config;
 pub mod own_cluster;
+pub mod plain;
 pub mod plot;
 pub mod present;
 pub mod quiz;
@@ -91,6 +92,21 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         return settings::run(args.action);
     }
     let global = settings::apply(global)?;
+    // The plain-text mode takes study and the quiz; every other command prints lines already,
+    // or takes the terminal as it must, and runs as it is.
+    let command = match (
+        plain::wanted(&global, std::env::var_os("TERM").as_deref()),
+        command,
+    ) {
+        (plain::Wanted::Plain, Some(Command::Learn(Lazy(args)))) => {
+            return plain::learn(&global, args.lesson.as_deref());
+        }
+        (plain::Wanted::Plain, None) => return plain::learn(&global, None),
+        (plain::Wanted::Plain, Some(Command::Quiz(Lazy(args)))) => {
+            return plain::quiz(&global, &args);
+        }
+        (plain::Wanted::Plain | plain::Wanted::Screen, command) => command,
+    };
     match command {
         Some(Command::Calc(Lazy(args))) => {
             let catalog = catalog(&global)?;
@@ -116,7 +132,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::Plot(Lazy(args))) => plot::run(&global, args),
         Some(Command::Check(Lazy(args))) => check::run(&global, &args.paths),
         Some(Command::List(Lazy(args))) => list::run(&global, args.json),
-        Some(Command::Review(Lazy(args))) => review::run(&global, args.json),
+        Some(Command::Review(Lazy(args))) => review::run(&global, args.json, args.ahead),
         Some(Command::Join(Lazy(args))) => {
             join::run(&args.url, args.name.as_deref()).map(|()| ExitCode::SUCCESS)
         }

@@ -3,6 +3,7 @@
 
 pub mod benchmark;
 pub mod cluster;
+pub mod cluster_file;
 pub mod cluster_model;
 pub mod data_files;
 pub mod file;

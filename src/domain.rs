@@ -18,6 +18,7 @@ pub mod describe;
 pub mod disagg;
 pub mod dtype;
 pub mod endpoint;
+pub mod find;
 pub mod format;
 pub mod gpu_lab;
 pub mod hardware;

@@ -394,7 +394,6 @@ const KNOWN_CIRCLES: &[&str] = &[
     // Landed with the learner's own config and benchmarks (issue #23) in the same merge as this
     // test; each is two or three files naming each other's types, to be broken by moving the
     // shared names down as the circles above were.
-    "src/content/cluster.rs src/content/cluster_model.rs",
     "src/domain/benchmark.rs src/domain/catalog.rs src/domain/measured.rs",
     "src/ui/benchmark_points.rs src/ui/measured_pane.rs",
 ];

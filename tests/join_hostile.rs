@@ -1,7 +1,8 @@
 //! `roofline join` against hostile rooms: a fake server on 127.0.0.1 sends each reply given,
 //! one per connection, then stops listening (so the client sees the presentation end). The
 //! client must not follow a redirect to another origin, print raw text that fakes lines or
-//! reorders them, or read and print a question of megabytes.
+//! reorders them, or read and print a question of megabytes; and a room that is busy (a request
+//! held unanswered) is not taken for one that has ended.
 
 use std::io::{Read as _, Write as _};
 use std::net::{SocketAddr, TcpListener};
@@ -32,12 +33,24 @@ fn fake_room(replies: Vec<String>) -> (SocketAddr, JoinHandle<usize>) {
                 head.push(byte[0]);
             }
             served += 1;
+            if reply == STALL {
+                // Busy: the request is read and never answered, until the client gives up on
+                // it and closes its end (bounded by a read timeout past the client's).
+                stream
+                    .set_read_timeout(Some(Duration::from_secs(30)))
+                    .unwrap();
+                while stream.read(&mut byte).is_ok_and(|n| n == 1) {}
+                continue;
+            }
             let _ = stream.write_all(reply.as_bytes());
         }
         served
     });
     (addr, server)
 }
+
+/// A reply that never comes: the fake room reads the request and holds it unanswered.
+const STALL: &str = "stall";
 
 fn reply(status: &str, headers: &str, body: &str) -> String {
     format!(
@@ -63,7 +76,7 @@ fn state(question: &str) -> String {
             revealed: false,
             answer: None,
             answers: 0,
-            counted: std::collections::BTreeMap::new(),
+            reveals: roofline_tutor::domain::classroom::room::Reveals::default(),
         },
         you: You {
             name: String::new(),
@@ -142,4 +155,21 @@ fn a_question_of_megabytes_is_neither_read_nor_printed_whole() {
         "{} bytes printed",
         printed.len()
     );
+}
+
+#[test]
+fn a_busy_room_is_not_taken_for_an_ended_one() {
+    // Issue 26, item 3: a room whose workers were all held used to make `join` print "The
+    // presentation has ended." and exit 0 while it went on.
+    let (room, served) = fake_room(vec![state("Busy?"), STALL.to_owned(), state("Busy?")]);
+    let (printed, ended) = follow(room);
+    ended.expect("the room ends after its last reply");
+    let busy = printed
+        .find("The room is not answering; still trying")
+        .unwrap_or_else(|| panic!("the stall is said to be a busy room: {printed}"));
+    let gone = printed
+        .find("The presentation has ended.")
+        .unwrap_or_else(|| panic!("{printed}"));
+    assert!(busy < gone, "{printed}");
+    assert_eq!(served.join().unwrap(), 3, "it tried again after the stall");
 }

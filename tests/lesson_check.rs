@@ -60,7 +60,7 @@ const KNOWN: &str = "; known: ";
     "03-unknown-field.ron",
     9,
     71,
-    "unknown field `hint` in Recall; expected one of: id, front, back"
+    "unknown field `hint` in Recall; expected one of: id, front, back, scenario"
 )]
 #[case::unknown_variant(
     "04-unknown-variant.ron",
@@ -223,10 +223,16 @@ const KNOWN: &str = "; known: ";
     "this text states 295 (the answer is 295), the answer of step 2 ('batch'), before it is revealed: a learner would read the answer before predicting it; reword it or move it after the reveal"
 )]
 #[case::opening_shows_the_answer(
-    "36-opening-shows-the-answer.ron",
+    "37-opening-shows-the-answer.ron",
     13,
     13,
     "its opening screen shows ridge 295.343 FLOP/byte, within the tolerance (10%) of its answer 300.000: a learner reads the answer off the plot before predicting it; open the step on another setting, or ask another figure"
+)]
+#[case::typed_figure(
+    "36-typed-figure.ron",
+    8,
+    124,
+    "'107' is typed where the engine computes it: write {max_batch_kv} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
 )]
 #[case::vary_not_shown(
     "33-vary-not-shown.ron",
@@ -283,11 +289,12 @@ fn every_problem_of_every_file_is_reported_in_one_run() {
     let files = std::fs::read_dir(root().join("tests/fixtures/broken"))
         .unwrap()
         .count();
-    // 19-no-kv-wall has two problems (the answer and a placeholder); duplicate-ids has one.
-    assert_eq!(headers.len(), files + 2, "{stdout}");
+    // 19-no-kv-wall has two problems (the answer and a placeholder), 35-states-the-answer two
+    // (the leak, and the figure typed where the engine computes it); duplicate-ids has one.
+    assert_eq!(headers.len(), files + 3, "{stdout}");
     assert_eq!(
         stdout.lines().last().unwrap(),
-        format!("{} problems in {} files", files + 2, files + 1)
+        format!("{} problems in {} files", files + 3, files + 1)
     );
     assert!(
         headers.contains(&"tests/fixtures/duplicate-ids/02-same.ron:4:9: duplicate lesson id 'same' (also used by tests/fixtures/duplicate-ids/01-same.ron); lesson ids must be unique"),

@@ -185,3 +185,40 @@ fn a_browser_taps_an_option_and_the_presenter_counts_it() {
         "{dom}"
     );
 }
+
+#[test]
+fn a_browser_says_when_an_answer_came_too_late() {
+    let Some(browser) = chromium_or_skip() else {
+        return;
+    };
+    let mut room = Presenter::start("ridge-point", 2);
+    let phone = tempfile::tempdir().unwrap();
+    let (_, passed) = answer_from(&browser, phone.path(), &mut room, "&answer=300");
+    assert!(passed >= 1, "the server passed the answer on");
+    let step = room.app.current_step().unwrap().1.id().to_owned();
+    let counted = room.app.classroom().unwrap().guesses.sent_to(&step);
+    let token = counted
+        .keys()
+        .next()
+        .expect("the browser's answer counted")
+        .clone();
+    room.act(roofline_tutor::app::Msg::Step(StepMsg::Reveal));
+    // The phone's change reaches the server after the reveal (a form left open on screen).
+    let body = serde_json::json!({ "code": CODE, "participant": token, "value": 900 });
+    let status = presenter::agent()
+        .post(&room.url("/api/answer"))
+        .header("Content-Type", "application/json")
+        .send(body.to_string())
+        .unwrap()
+        .status()
+        .as_u16();
+    assert_eq!(status, 409);
+    let (dom, _) = answer_from(&browser, phone.path(), &mut room, "");
+    assert_eq!(
+        element(&dom, "status"),
+        "Too late: your last answer arrived after the reveal and was not counted. \
+         Your earlier answer (300 FLOP/byte) was counted.",
+        "{dom}"
+    );
+    assert_eq!(room.guesses().numbers, vec![300.0]);
+}

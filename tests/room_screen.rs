@@ -10,7 +10,7 @@ use roofline_tutor::app::classroom::room::{JoinPanel, RoomInfo};
 use roofline_tutor::app::{App, Effect, Msg, handle};
 use roofline_tutor::app::{RoomMsg, StepMsg};
 use roofline_tutor::cli::present::room::join;
-use roofline_tutor::domain::classroom::room::Takes;
+use roofline_tutor::domain::classroom::room::{Reveals, Takes};
 use serde_json::json;
 use support::tutor::Tutor;
 use support::{course_app, key, opened_at, render, text};
@@ -42,6 +42,7 @@ fn room_answer(app: &mut App, participant: &str, value: f64) {
             step,
             participant: participant.to_owned(),
             value,
+            seen: Reveals::default(),
         }),
     );
     assert_eq!(effects, [Effect::NotifyNotes], "the notes count the answer");
@@ -203,6 +204,7 @@ fn an_answer_that_does_not_fit_the_step_is_dropped() {
                 step,
                 participant: "p".into(),
                 value,
+                seen: Reveals::default(),
             }),
         );
         // Dropped: only the notes window is told, as after every message of a walkthrough.

@@ -11,6 +11,7 @@ mod support;
 use presenter::{CODE, Presenter, agent};
 use roofline_tutor::app::{Effect, Msg, classroom, handle};
 use roofline_tutor::app::{RoomMsg, StepMsg};
+use roofline_tutor::domain::classroom::room::Reveals;
 use serde_json::{Value, json};
 
 #[track_caller]
@@ -99,7 +100,11 @@ fn join_answer_change_and_reveal() {
     // After the reveal nothing more counts.
     let (status, refused) = answer(&room, &me, "Ada", &json!(295));
     assert_eq!(status, 409);
-    assert_eq!(refused["error"], "the answer is already revealed");
+    assert!(
+        refused["error"].as_str().unwrap().starts_with("too late"),
+        "{refused}"
+    );
+    assert_eq!(refused["late"], true, "{refused}");
     room.pump();
     assert_eq!(room.guesses().count(), 3);
 
@@ -311,7 +316,7 @@ fn the_server_stops_with_the_presentation() {
 }
 
 #[test]
-fn a_room_answer_for_a_revealed_step_is_dropped() {
+fn a_room_answer_taken_after_the_server_saw_the_reveal_is_dropped() {
     let mut room = Presenter::start("ridge-point", 2);
     let step = room.app.session().unwrap().current();
     room.act(Msg::Step(StepMsg::Reveal));
@@ -320,46 +325,61 @@ fn a_room_answer_for_a_revealed_step_is_dropped() {
     }
     .check(&json!(3))
     .unwrap();
-    let dropped = handle(
-        &mut room.app,
+    let answer = |participant: &str, seen: Reveals| {
         Msg::Room(RoomMsg::Answer {
             step,
-            participant: "p".into(),
+            participant: participant.into(),
             value,
-        }),
-    );
+            seen,
+        })
+    };
+    // The server had seen the reveal: it never sends such an answer; if one came, it is dropped.
+    let dropped = handle(&mut room.app, answer("p", Reveals(1)));
     // Only the notes window is told, as after every message of a walkthrough.
     assert_eq!(dropped, [Effect::NotifyNotes]);
     assert_eq!(room.guesses().count(), 0);
+    // Taken before the server saw the reveal: the phone was told it counts, so it does, and
+    // the record written at the reveal is written again.
+    let counted = handle(&mut room.app, answer("q", Reveals(0)));
+    assert_eq!(counted, [Effect::SaveRecord, Effect::NotifyNotes]);
+    assert_eq!(room.guesses().numbers, vec![3.0]);
 }
 
 #[test]
-fn an_answer_the_reveal_beat_is_not_shown_as_counted() {
+fn an_answer_the_reveal_beat_to_the_presentation_is_counted() {
     // The participant's answer reaches the server, but the presenter reveals before the run
-    // loop hands it on: the presentation drops it, so the page must not claim it.
+    // loop hands it on: the server took it while the step was open, so the presentation
+    // counts it and the page shows it judged.
     let mut room = Presenter::start("ridge-point", 2);
     let (status, state) = answer(&room, "", "Late", &json!(300));
     assert_eq!(status, 200, "{state}");
     let me = state["participant"].as_str().unwrap().to_owned();
-    assert_eq!(
-        state["you"]["answer"], 300.0,
-        "before the reveal it is theirs, pending"
-    );
+    assert_eq!(state["you"]["answer"], 300.0, "{state}");
     room.act(Msg::Step(StepMsg::Reveal));
     room.pump();
     assert_eq!(
-        room.guesses().count(),
-        0,
-        "the presentation did not count it"
+        room.guesses().numbers,
+        vec![300.0],
+        "the presentation counted it"
     );
     let (status, state) = get(&room.url(&format!("/api/state?code={CODE}&participant={me}")));
     assert_eq!(status, 200, "{state}");
     assert_eq!(state["revealed"], true);
-    assert_eq!(state["you"]["answer"], Value::Null, "{state}");
-    assert_eq!(state["you"]["verdict"], Value::Null, "{state}");
-    assert_eq!(state["you"]["late"], true, "{state}");
+    assert_eq!(state["you"]["answer"], 300.0, "{state}");
+    assert!(state["you"]["verdict"].is_object(), "{state}");
+    assert_eq!(state["you"]["late"], false, "{state}");
     assert!(
         state.get("counted").is_none(),
         "the others' answers never reach the room: {state}"
     );
+    // After the reveal, an answer is refused as late, and the page is told so.
+    let (status, state) = answer(&room, &me, "Late", &json!(900));
+    assert_eq!(status, 409, "{state}");
+    assert_eq!(state["late"], true, "{state}");
+    assert_eq!(
+        state["you"]["answer"], 300.0,
+        "the earlier answer is judged: {state}"
+    );
+    room.pump();
+    assert_eq!(room.guesses().numbers, vec![300.0]);
 }

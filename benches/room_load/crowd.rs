@@ -1,12 +1,13 @@
 //! The load bench's crowd, on loopback only: participants who hold a kept-alive connection and
-//! poll once a second (from 127.0.0.2 and up, 200 to an address, as phones on a network), and
-//! hostile connections (slow heads, slow bodies, an endless header, a huge declared length).
-//! Every loop stops when told or at its own bound.
+//! poll once a second (from 127.0.1.2 and up, 200 to an address, as phones on a network), some
+//! of whom answer (and change their answer) over that connection at their moment, and hostile
+//! connections (slow heads, slow bodies, an endless header, a huge declared length). Every loop
+//! stops when told or at its own bound.
 
 use std::net::{Ipv4Addr, SocketAddr};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
 
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::{TcpSocket, TcpStream};
@@ -23,9 +24,23 @@ pub struct Seen {
     pub refused: AtomicUsize,
     /// Polls answered 200 on a kept-alive connection.
     pub polls: AtomicUsize,
+    /// Holders whose connection or first request failed (not a 503).
+    pub lost: AtomicUsize,
     /// Hostile connections the server closed (and that were opened again).
     pub cut_off: AtomicUsize,
 }
+
+/// A holder who answers: at `at` after the answering window opens, each of `values` in turn
+/// (the last counts); the latency of each and the last value go to `done`.
+pub struct Plan {
+    pub at: Duration,
+    pub values: Vec<f64>,
+    pub done: mpsc::Sender<(Vec<Duration>, f64)>,
+}
+
+/// When the answering window opens (`None` until the holders have taken their places; set
+/// more than a poll ahead, so every holder sees it before its moment).
+pub type Go = watch::Receiver<Option<Instant>>;
 
 /// The most times one hostile client reconnects.
 const MAX_RECONNECTS: usize = 200;
@@ -74,15 +89,25 @@ async fn response(stream: &mut TcpStream) -> std::io::Result<(u16, String)> {
     }
 }
 
-/// A participant holding one kept-alive connection, polling once a second until `stop`.
-pub async fn holder(i: usize, to: SocketAddr, seen: Arc<Seen>, mut stop: watch::Receiver<bool>) {
+/// A participant holding one kept-alive connection, polling once a second until `stop`; with
+/// a plan, answering over the same connection at their moment.
+pub async fn holder(
+    i: usize,
+    to: SocketAddr,
+    seen: Arc<Seen>,
+    mut stop: watch::Receiver<bool>,
+    mut plan: Option<(Plan, Go)>,
+) {
     let source = Ipv4Addr::new(127, 0, 1 + (i / 200) as u8, 2);
+    let lost = || {
+        seen.lost.fetch_add(1, Ordering::Relaxed);
+    };
     let Ok(mut stream) = connect_from(source, to).await else {
-        return;
+        return lost();
     };
     let join = format!("GET /api/state?code={CODE} HTTP/1.1\r\nHost: room\r\n\r\n");
     if stream.write_all(join.as_bytes()).await.is_err() {
-        return;
+        return lost();
     }
     let token = match tokio::time::timeout(Duration::from_secs(10), response(&mut stream)).await {
         Ok(Ok((200, body))) => serde_json::from_str::<serde_json::Value>(&body)
@@ -93,14 +118,37 @@ pub async fn holder(i: usize, to: SocketAddr, seen: Arc<Seen>, mut stop: watch::
             seen.refused.fetch_add(1, Ordering::Relaxed);
             return;
         }
-        _ => return,
+        _ => return lost(),
     };
     seen.holding.fetch_add(1, Ordering::Relaxed);
     let poll =
         format!("GET /api/state?code={CODE}&participant={token} HTTP/1.1\r\nHost: room\r\n\r\n");
+    let mut moment = None;
     loop {
+        if moment.is_none()
+            && let Some((p, go)) = &plan
+            && let Some(open) = *go.borrow()
+        {
+            moment = Some(tokio::time::Instant::from_std(open + p.at));
+        }
+        let answer_at =
+            moment.unwrap_or_else(|| tokio::time::Instant::now() + Duration::from_secs(3600));
         tokio::select! {
             _ = stop.changed() => return,
+            () = tokio::time::sleep_until(answer_at), if moment.is_some() => {
+                let Some((p, _)) = plan.take() else { return };
+                let mut latencies = Vec::new();
+                for value in &p.values {
+                    let sent = Instant::now();
+                    match answer(&mut stream, &token, i, *value).await {
+                        Some(200) => latencies.push(sent.elapsed()),
+                        _ => return,
+                    }
+                }
+                let _ = p.done.send((latencies, *p.values.last().unwrap()));
+                moment = None;
+                continue;
+            }
             () = tokio::time::sleep(Duration::from_secs(1)) => {}
         }
         if stream.write_all(poll.as_bytes()).await.is_err() {
@@ -113,6 +161,21 @@ pub async fn holder(i: usize, to: SocketAddr, seen: Arc<Seen>, mut stop: watch::
             Ok(Ok(_)) => {}
             _ => return,
         }
+    }
+}
+
+/// `POST /api/answer` over the kept-alive connection; the reply's status.
+async fn answer(stream: &mut TcpStream, token: &str, i: usize, value: f64) -> Option<u16> {
+    let body = serde_json::json!({ "code": CODE, "participant": token, "name": format!("p{i}"), "value": value })
+        .to_string();
+    let request = format!(
+        "POST /api/answer HTTP/1.1\r\nHost: room\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.ok()?;
+    match tokio::time::timeout(Duration::from_secs(20), response(stream)).await {
+        Ok(Ok((status, _))) => Some(status),
+        _ => None,
     }
 }
 

@@ -1,5 +1,6 @@
-//! The presenter's process of the load bench: the room's server under a hard limit of 1,024
-//! descriptors (set with rlimit before it starts, so the server cannot raise it), and the run
+//! The presenter's process of the load bench: the room's server started under a soft limit of
+//! 1,024 descriptors (set with rlimit before it starts, as `ulimit -n 1024` does; the server
+//! raises it to the hard limit and fits its connections under that), and the run
 //! loop as the program runs it: each answer handed to `update`, the state published, a frame
 //! drawn (on a 160×45 `TestBackend`) after each burst. It prints `listening ADDR`, serves until
 //! a line `stop` arrives on its standard input (or its deadline), then prints one line of JSON:
@@ -16,7 +17,7 @@ use roofline_tutor::cli::present::room::{RoomServer, connections_for, join};
 
 use super::{CODE, SIZE};
 
-/// The descriptor limit the presenter's process runs under.
+/// The soft descriptor limit the presenter's process starts under.
 pub const DESCRIPTORS: u64 = 1024;
 
 /// The longest the presenter serves, whatever its parent does.
@@ -41,8 +42,16 @@ pub fn draw(terminal: &mut Terminal<TestBackend>, app: &App) -> Duration {
 /// Runs the presenter's process.
 pub fn run() {
     let (_, hard) = rlimit::Resource::NOFILE.get().unwrap();
-    let limit = DESCRIPTORS.min(hard);
-    rlimit::Resource::NOFILE.set(limit, limit).unwrap();
+    // `ROOM_LOAD_PIN_HARD=1`: the hard limit too, so the server cannot raise it (the holders
+    // past its places get 503 while it keeps listening).
+    let hard = if std::env::var_os("ROOM_LOAD_PIN_HARD").is_some() {
+        DESCRIPTORS.min(hard)
+    } else {
+        hard
+    };
+    rlimit::Resource::NOFILE
+        .set(DESCRIPTORS.min(hard), hard)
+        .unwrap();
     let mut app = presenting();
     let mut terminal = Terminal::new(TestBackend::new(SIZE.0, SIZE.1)).unwrap();
     let (answers, inbox) = mpsc::channel();
@@ -64,10 +73,11 @@ pub fn run() {
             }
         }
     });
+    let (soft, hard) = rlimit::Resource::NOFILE.get().unwrap();
     println!(
-        "listening {} {}",
+        "listening {} soft limit raised to {soft} (hard {hard}): {} connections at once",
         server.addr(),
-        connections_for(Some(limit))
+        connections_for(Some(soft))
     );
     std::io::stdout().flush().unwrap();
 

@@ -3,7 +3,7 @@
 
 pub mod room;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::update::refuse;
 use super::update::route::study;
@@ -32,6 +32,11 @@ pub enum Curtain {
 pub struct Classroom {
     /// Steps (by index) the presenter has revealed.
     pub revealed: BTreeSet<usize>,
+    /// How many reveals were made so far (the room's server stamps each answer it takes with
+    /// the count it last saw: one it took before it saw a step's reveal still counts).
+    pub reveals: crate::domain::classroom::room::Reveals,
+    /// The reveal that closed each revealed step (by index).
+    pub closed_by: BTreeMap<usize, crate::domain::classroom::room::Reveals>,
     /// The room's guesses, per step id.
     pub guesses: RoomGuesses,
     /// Guesses being typed (numbers separated by spaces).
@@ -129,13 +134,24 @@ fn step(app: &mut App, msg: StepMsg) -> Effects {
         }
         StepMsg::Reveal if asks(&step) => {
             if room.revealed.insert(index) {
+                room.reveals = room.reveals.next();
+                room.closed_by.insert(index, room.reveals);
                 room.input.clear();
                 room.error = None;
                 effects.extend([Effect::SaveRecord, Effect::NotifyNotes]);
             }
         }
-        // Answering the presenter's own steps (a card, an explanation) works as in study.
-        other => return Effects::following(study(app, Msg::Step(other))),
+        // Answering the presenter's own steps (a card, an explanation) works as in study; so
+        // does typing on a step the room has no say in. Listed, so a new message is decided.
+        other @ (StepMsg::TypeChar(_)
+        | StepMsg::Backspace
+        | StepMsg::Commit
+        | StepMsg::SelectOption(_)
+        | StepMsg::Reveal
+        | StepMsg::TurnCard
+        | StepMsg::Grade(_)
+        | StepMsg::LeaveInput
+        | StepMsg::EditText) => return Effects::following(study(app, Msg::Step(other))),
     }
     effects
 }
@@ -246,14 +262,14 @@ pub fn notes(app: &App) -> Option<crate::domain::classroom::Notes> {
             String::new(),
         ),
         Step::Recall(s) => (
-            s.front.clone(),
-            say(&s.back, None),
+            say(&s.front, s.scenario.as_ref()),
+            say(&s.back, s.scenario.as_ref()),
             String::new(),
             String::new(),
         ),
         Step::Explain(s) => (
-            s.prompt.clone(),
-            say(&s.model_answer, None),
+            say(&s.prompt, s.scenario.as_ref()),
+            say(&s.model_answer, s.scenario.as_ref()),
             String::new(),
             String::new(),
         ),
@@ -277,14 +293,7 @@ pub fn notes(app: &App) -> Option<crate::domain::classroom::Notes> {
         }
     };
     let next = lesson.steps.get(index + 1).map(|s| {
-        let (text, patch) = match s {
-            Step::Read(r) => (&r.text, r.scenario.as_ref()),
-            Step::Predict(p) => (&p.question, p.scenario.as_ref()),
-            Step::Recall(r) => (&r.front, None),
-            Step::Example(e) => (&e.title, e.scenario.as_ref()),
-            Step::Explore(x) => (&x.task, x.preset.as_ref()),
-            Step::Explain(e) => (&e.prompt, None),
-        };
+        let (text, patch) = s.opening();
         let words: Vec<String> = say(text, patch)
             .split_whitespace()
             .take(12)

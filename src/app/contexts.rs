@@ -7,6 +7,9 @@ use super::{App, AppMsg, KeyContext, Msg, NavMsg, NoticeKind, Overlay, Screen, W
 
 impl App {
     /// The message for a terminal event in the current state, if it means anything here.
+    // crossterm's `Event` and `MouseEventKind`: the events the tutor does not use are not ours
+    // to list.
+    #[allow(clippy::wildcard_enum_match_arm)]
     #[must_use]
     pub fn msg_for(&self, event: &Event) -> Option<Msg> {
         match event {

@@ -34,6 +34,10 @@ pub enum KeyContext {
     Warning,
     /// The lesson list.
     LessonList,
+    /// Searching the lessons (`/` on the lesson list): every printable key is the query.
+    Search,
+    /// The weakest steps across the course.
+    Weakest,
     /// Any lesson step.
     Lesson,
     /// The plot is on screen.
@@ -77,6 +81,8 @@ impl KeyContext {
         match self {
             Self::Help => "This help",
             Self::LessonList => "Lesson list",
+            Self::Search => "Searching the lessons (/)",
+            Self::Weakest => "Weakest steps",
             Self::TextEntry => "Writing an explanation",
             Self::GuessEntry => "Typing a guess",
             Self::ChoiceEntry => "Choosing an option",
@@ -176,6 +182,15 @@ impl Default for Keymap {
 }
 
 impl Keymap {
+    /// A keymap that binds nothing: for a front end that reads whole lines instead of keys
+    /// (the plain-text mode), so that no screen text offers a key.
+    #[must_use]
+    pub const fn unbound() -> Self {
+        Self {
+            bindings: Vec::new(),
+        }
+    }
+
     /// Every binding, in table order.
     #[must_use]
     pub fn bindings(&self) -> &[Binding] {
@@ -268,6 +283,8 @@ fn shadows(earlier: &Binding, later: &Binding) -> bool {
     }
 }
 
+// crossterm's `KeyCode`: the keys the keymap does not name are not ours to list.
+#[allow(clippy::wildcard_enum_match_arm)]
 fn emit(binding: &Binding, event: &KeyEvent) -> Option<Msg> {
     let typed = match event.code {
         KeyCode::Char(c)
@@ -306,6 +323,8 @@ fn emit(binding: &Binding, event: &KeyEvent) -> Option<Msg> {
 
 /// How a key is written in the footer and the help.
 #[must_use]
+// crossterm's `KeyCode`: a key without a short name is shown as crossterm spells it.
+#[allow(clippy::wildcard_enum_match_arm)]
 pub fn key_name(pattern: KeyPattern, glyphs: GlyphSet) -> String {
     let unicode = glyphs == GlyphSet::Unicode;
     let pick = |u: &str, a: &str| if unicode { u.to_owned() } else { a.to_owned() };
@@ -348,6 +367,7 @@ pub fn key_name(pattern: KeyPattern, glyphs: GlyphSet) -> String {
 
 mod classroom_keys;
 mod defaults;
+mod find_keys;
 mod quiz_keys;
 pub mod rebind;
 mod row;

@@ -70,6 +70,11 @@ pub struct GlobalArgs {
     /// Draw with plain ASCII characters instead of Braille and box drawing.
     #[arg(long)]
     pub ascii: bool,
+    /// Plain text for screen readers and dumb terminals: the lesson or quiz as a sequence of
+    /// lines read from stdin and written to stdout, no drawing, no escape sequences (the
+    /// default when `TERM=dumb`).
+    #[arg(long)]
+    pub plain: bool,
     /// Desired retention for reviews: the share of reviews you want to get right, in
     /// (0.7, 0.99]; higher means more frequent reviews [default: 0.9].
     #[arg(long, value_name = "R", value_parser = parse_retention)]
@@ -182,6 +187,7 @@ impl GlobalArgs {
             lessons,
             data_dir,
             ascii,
+            plain,
             retention,
             theme,
             keys: _,
@@ -194,6 +200,7 @@ impl GlobalArgs {
         self.lessons = lessons.or(self.lessons.take());
         self.data_dir = data_dir.or(self.data_dir.take());
         self.ascii |= ascii;
+        self.plain |= plain;
         self.retention = retention.or(self.retention.take());
         self.theme = theme.or(self.theme.take());
     }

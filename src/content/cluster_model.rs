@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::cluster::ClusterFile;
+use super::cluster_file::ClusterFile;
 use super::located::{LocatedError, parse_ron, read_text};
 use super::model_config::load_model_config;
 

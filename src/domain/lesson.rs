@@ -70,6 +70,20 @@ impl Step {
         }
     }
 
+    /// The text a learner reads first (the prose, the question, the card's front, the
+    /// heading, the task, the prompt) and the scenario its placeholders are computed for.
+    #[must_use]
+    pub fn opening(&self) -> (&str, Option<&ScenarioPatch>) {
+        match self {
+            Self::Read(s) => (&s.text, s.scenario.as_ref()),
+            Self::Predict(s) => (&s.question, s.scenario.as_ref()),
+            Self::Recall(s) => (&s.front, s.scenario.as_ref()),
+            Self::Example(s) => (&s.title, s.scenario.as_ref()),
+            Self::Explore(s) => (&s.task, s.preset.as_ref()),
+            Self::Explain(s) => (&s.prompt, s.scenario.as_ref()),
+        }
+    }
+
     /// The kind's name as `roofline list --json` counts it.
     #[must_use]
     pub const fn kind_name(&self) -> &'static str {
@@ -246,6 +260,10 @@ pub struct RecallStep {
     pub front: String,
     /// The answer to say before turning the card.
     pub back: String,
+    /// What the card's placeholders are computed for (default: the active cluster): a card
+    /// about a named model or GPU says so here, and its figures stay computed.
+    #[serde(default)]
+    pub scenario: Option<ScenarioPatch>,
 }
 
 /// A worked example: lines whose placeholders the engine fills for a scenario.
@@ -293,6 +311,9 @@ pub struct ExplainStep {
     pub prompt: String,
     /// The model answer shown after the learner has written theirs.
     pub model_answer: String,
+    /// What the placeholders are computed for (default: the active cluster).
+    #[serde(default)]
+    pub scenario: Option<ScenarioPatch>,
 }
 
 /// A numeric answer's value for a scenario: the literal, or the engine quantity computed for it.

@@ -261,7 +261,8 @@ impl Session {
             .filter(|(figure, _)| !known.iter().any(|(r, _)| same_figure(*figure, *r)));
         let card = match (lesson.steps.get(self.current), self.state()) {
             (Some(Step::Recall(card)), StepState::Recall(RecallState::Front)) => {
-                figures_in(&render(&card.back, cluster, catalog))
+                let scenario = super::lesson::scenario_for(card.scenario.as_ref(), cluster);
+                figures_in(&render(&card.back, &scenario, catalog))
             }
             _ => Vec::new(),
         };

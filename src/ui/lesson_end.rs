@@ -161,14 +161,7 @@ fn revisit(
 /// figure not yet revealed masked.
 fn opening_words(app: &App, step: &Step) -> String {
     use crate::domain::lesson::scenario_for;
-    let (text, patch) = match step {
-        Step::Read(s) => (&s.text, s.scenario.as_ref()),
-        Step::Predict(s) => (&s.question, s.scenario.as_ref()),
-        Step::Recall(s) => (&s.front, None),
-        Step::Example(s) => (&s.title, s.scenario.as_ref()),
-        Step::Explore(s) => (&s.task, s.preset.as_ref()),
-        Step::Explain(s) => (&s.prompt, None),
-    };
+    let (text, patch) = step.opening();
     let filled = crate::domain::lesson::template::render(
         text,
         &scenario_for(patch, app.cluster()),

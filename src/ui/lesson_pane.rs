@@ -24,8 +24,8 @@ use crate::app::{App, Cycle, Focus, KeyContext, LessonScreen, Msg};
 use crate::app::{NavMsg, PlotMsg, StepMsg};
 use crate::domain::lesson::template::render;
 use crate::domain::lesson::{
-    ExampleStep, ExploreStep, PredictStep, ReadStep, ReadTag, RecallStep, ScenarioPatch, Step,
-    scenario_for,
+    ExampleStep, ExplainStep, ExploreStep, PredictStep, ReadStep, ReadTag, RecallStep,
+    ScenarioPatch, Step, scenario_for,
 };
 use crate::domain::session::{
     ExplainState, PredictState, RecallState, ResolvedAnswer, Session, StepMark, StepRecord,
@@ -63,9 +63,9 @@ pub fn content(app: &App, screen: &LessonScreen, width: u16) -> Vec<Line<'static
         (Step::Explore(s), StepState::Predict(state)) => pane.explore(s, state, answer),
         (Step::Recall(s), StepState::Recall(state)) => pane.recall(s, *state),
         (Step::Explain(s), StepState::Explain(state)) => {
-            let mut lines = pane.prose(&s.prompt, None, Style::new());
+            let mut lines = pane.prose(&s.prompt, s.scenario.as_ref(), Style::new());
             lines.push(Line::default());
-            lines.extend(pane.explanation(state, screen.focus, &s.model_answer));
+            lines.extend(pane.explanation(state, screen.focus, s));
             lines
         }
         _ => vec![Line::styled(
@@ -258,7 +258,8 @@ impl Pane<'_> {
     }
 
     fn recall(&self, s: &RecallStep, state: RecallState) -> Vec<Line<'static>> {
-        let mut lines = self.prose(&s.front, None, Style::new());
+        let patch = s.scenario.as_ref();
+        let mut lines = self.prose(&s.front, patch, Style::new());
         lines.push(Line::default());
         match state {
             RecallState::Front => {
@@ -272,7 +273,7 @@ impl Pane<'_> {
                     self.theme.glyph("────────", "--------"),
                     self.theme.muted(),
                 ));
-                lines.extend(self.prose(&s.back, None, self.theme.answer()));
+                lines.extend(self.prose(&s.back, patch, self.theme.answer()));
                 lines.push(Line::default());
                 lines.extend(answer::grades(self, state));
                 if matches!(state, RecallState::Graded(_)) {
@@ -313,7 +314,7 @@ impl Pane<'_> {
         &self,
         state: &ExplainState,
         focus: Focus,
-        model_answer: &str,
+        step: &ExplainStep,
     ) -> Vec<Line<'static>> {
         let theme = self.theme;
         match state {
@@ -350,7 +351,11 @@ impl Pane<'_> {
                 lines.extend(prose::wrap(text, self.width, theme.input(), " "));
                 lines.push(Line::default());
                 lines.push(Line::styled("Model answer:", theme.muted()));
-                lines.extend(self.prose(model_answer, None, theme.answer()));
+                lines.extend(self.prose(
+                    &step.model_answer,
+                    step.scenario.as_ref(),
+                    theme.answer(),
+                ));
                 lines.push(Line::default());
                 lines.extend(self.hint(&[(Msg::Nav(NavMsg::NextStep), "next")]));
                 lines

@@ -7,7 +7,7 @@
 use super::{App, Classroom, Curtain, Effect, Effects, Mode, asks, options};
 use crate::app::update::refuse;
 use crate::app::{RoomMsg, Screen};
-use crate::domain::classroom::room::{Revealed, RoomStep, RoomValue, Takes};
+use crate::domain::classroom::room::{Revealed, Reveals, RoomStep, RoomValue, Takes};
 use crate::domain::format::group;
 use crate::domain::lesson::template::render as fill;
 use crate::domain::lesson::{Answer, scenario_for};
@@ -68,12 +68,18 @@ pub(super) fn handle(app: &mut App, msg: RoomMsg) -> Effects {
             step,
             participant,
             value,
+            seen,
         } => {
-            // Revealed meanwhile, or a step that takes something else: dropped.
-            if let Some(id) = open_step_taking(app, step, value)
+            // Taken after the server saw the reveal, or a step that takes something else:
+            // dropped. Taken before it, counted even if the reveal got here first (the record
+            // written at the reveal is written again with it).
+            if let Some(id) = open_step_taking(app, step, value, seen)
                 && let Mode::Present(classroom) = &mut app.mode
             {
                 classroom.guesses.set_sent(&id, &participant, value);
+                if classroom.revealed.contains(&step) {
+                    effects.push(Effect::SaveRecord);
+                }
                 effects.push(Effect::NotifyNotes);
             }
         }
@@ -105,14 +111,16 @@ fn toggle_join_panel(app: &mut App) {
     }
 }
 
-/// The id of step `index` of the lesson presented, when it is still open (not revealed) and
-/// takes a value of this kind.
-fn open_step_taking(app: &App, index: usize, value: RoomValue) -> Option<String> {
+/// The id of step `index` of the lesson presented, when it was still open (not revealed, or
+/// revealed after the server took the answer, having `seen` the reveals before) and takes a
+/// value of this kind.
+fn open_step_taking(app: &App, index: usize, value: RoomValue, seen: Reveals) -> Option<String> {
     let Screen::Lesson(screen) = &app.screen else {
         return None;
     };
     let step = app.lessons.get(screen.lesson)?.steps.get(index)?;
-    if !asks(step) || app.classroom().is_none_or(|c| c.revealed.contains(&index)) {
+    let closed = app.classroom()?.closed_by.get(&index).copied();
+    if !asks(step) || !seen.took_before(closed) {
         return None;
     }
     let answer = step.answer()?;
@@ -190,7 +198,7 @@ pub fn state(app: &App) -> Option<RoomStep> {
         revealed,
         answer,
         answers: classroom.guesses.of(step.id()).count(),
-        counted: classroom.guesses.sent_to(step.id()),
+        reveals: classroom.reveals,
     })
 }
 

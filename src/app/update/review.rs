@@ -67,6 +67,9 @@ fn navigate(app: &mut App, msg: NavMsg) -> Option<Msg> {
         | NavMsg::ResumeLesson
         | NavMsg::OpenSelected
         | NavMsg::OpenLesson(_)
+        | NavMsg::OpenStep { .. }
+        | NavMsg::OpenSearch
+        | NavMsg::ShowWeakest
         | NavMsg::RestartLesson
         | NavMsg::FirstUnfinished
         | NavMsg::JumpToStep(_) => refuse(

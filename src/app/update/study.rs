@@ -79,12 +79,14 @@ pub(super) fn plot_to_step(app: &mut App) {
     let Some((_, step)) = app.current_step() else {
         return;
     };
-    let (patch, overlay) = match step {
-        Step::Read(s) => (s.scenario.as_ref(), None),
-        Step::Predict(s) => (s.scenario.as_ref(), None),
-        Step::Example(s) => (s.scenario.as_ref(), None),
-        Step::Explore(s) => (s.preset.as_ref(), s.overlay_gpu.clone()),
-        Step::Recall(_) | Step::Explain(_) => (None, None),
+    let (_, patch) = step.opening();
+    let overlay = match step {
+        Step::Explore(s) => s.overlay_gpu.clone(),
+        Step::Read(_)
+        | Step::Predict(_)
+        | Step::Example(_)
+        | Step::Recall(_)
+        | Step::Explain(_) => None,
     };
     let prefill = if patch.is_some_and(|p| p.prompt.is_some()) {
         PrefillDot::Shown

@@ -42,7 +42,7 @@ fn an_answer_the_reveal_beat_is_said_to_be_late() {
                 text: "295 FLOP/byte".to_owned(),
             }),
             answers: 0,
-            counted: std::collections::BTreeMap::new(),
+            reveals: crate::domain::classroom::room::Reveals::default(),
         },
         you: You {
             name: String::new(),

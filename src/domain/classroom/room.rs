@@ -214,11 +214,32 @@ pub struct RoomStep {
     pub answer: Option<Revealed>,
     /// How many have answered it (typed by the presenter or sent), never what.
     pub answers: usize,
-    /// The answers the presentation counted, by participant token: never sent to the room
-    /// (each participant sees only their own, in [`You`]). After the reveal the page shows an
-    /// answer only if it is here: one that the reveal beat to the presentation was not counted.
+    /// How many reveals the presentation had made when this was published: the server stamps
+    /// each answer it takes with it, so one taken before the reveal was published still counts
+    /// when it reaches the presentation after the reveal. Never sent to the room.
     #[serde(skip)]
-    pub counted: std::collections::BTreeMap<String, RoomValue>,
+    pub reveals: Reveals,
+}
+
+/// A count of the presenter's reveals, in the order they were made: the reveal that closed a
+/// step, and the reveals the room's server had seen when it took an answer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Reveals(pub u64);
+
+impl Reveals {
+    /// The count after one more reveal.
+    #[must_use]
+    pub const fn next(self) -> Self {
+        Self(self.0.saturating_add(1))
+    }
+
+    /// Whether an answer taken when the server had seen these reveals was taken while a step
+    /// the presenter `closed` (its reveal; `None` before it) was still open: the server had
+    /// not yet seen that reveal, so it took the answer before the step closed.
+    #[must_use]
+    pub fn took_before(self, closed: Option<Self>) -> bool {
+        closed.is_none_or(|closed| self < closed)
+    }
 }
 
 /// One participant's own view of the step.
@@ -230,7 +251,8 @@ pub struct You {
     pub answer: Option<f64>,
     /// How far off it was, after the reveal.
     pub verdict: Option<Verdict>,
-    /// An answer was sent, but the reveal reached the presentation first: it was not counted.
+    /// An answer (or a change of it) arrived after the reveal: it was refused as late and not
+    /// counted (the earlier answer, if any, is the one judged).
     #[serde(default)]
     pub late: bool,
 }
@@ -333,6 +355,20 @@ mod tests {
     #[case::annotation("\u{FFF9}Ada\u{FFFA}x\u{FFFB}", "Adax")]
     fn names_are_cleaned(#[case] raw: &str, #[case] expected: &str) {
         assert_eq!(clean_name(raw), expected);
+    }
+
+    #[rstest]
+    #[case::step_still_open(Reveals(3), None, true)]
+    #[case::taken_before_its_reveal_was_seen(Reveals(2), Some(Reveals(3)), true)]
+    #[case::taken_after_its_reveal_was_seen(Reveals(3), Some(Reveals(3)), false)]
+    #[case::taken_long_after(Reveals(7), Some(Reveals(3)), false)]
+    fn an_answer_counts_when_taken_before_its_step_closed(
+        #[case] seen: Reveals,
+        #[case] closed: Option<Reveals>,
+        #[case] counts: bool,
+    ) {
+        assert_eq!(seen.took_before(closed), counts);
+        assert_eq!(Reveals(2).next(), Reveals(3));
     }
 
     #[test]

@@ -33,6 +33,9 @@ pub struct Placeholder {
     pub offset: usize,
     /// The placeholder exactly as written, braces included (`{ridge:.0}`).
     pub raw: String,
+    /// The GPU the value is computed on instead of the scenario's (`{ridge@h200:.0}`): a
+    /// fact about a named GPU that stays computed, not typed.
+    pub on: Option<String>,
 }
 
 /// A placeholder the template syntax cannot read.
@@ -52,7 +55,7 @@ pub enum TemplateError {
     },
     /// A name that is empty or has characters other than `a-z`, `0-9`, `_`.
     #[error(
-        "placeholder `{raw}` needs a name of lowercase letters, digits and `_` (write `{{{{` for a literal brace)"
+        "placeholder `{raw}` needs a name of lowercase letters, digits and `_`, optionally `@` and a GPU id (`{{ridge@h200:.0}}`; write `{{{{` for a literal brace)"
     )]
     BadName {
         /// Byte offset of the `{`.
@@ -146,11 +149,21 @@ fn parse_hole(text: &str, offset: usize) -> Result<Placeholder, TemplateError> {
         Some((name, spec)) => (name, Some(spec)),
         None => (inner, None),
     };
+    let (name, on) = match name.split_once('@') {
+        Some((name, gpu)) => (name, Some(gpu)),
+        None => (name, None),
+    };
     let name_ok = !name.is_empty()
         && name
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
-    if !name_ok {
+    let on_ok = on.is_none_or(|gpu| {
+        !gpu.is_empty()
+            && gpu
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    });
+    if !name_ok || !on_ok {
         return Err(TemplateError::BadName { offset, raw });
     }
     let format = match spec {
@@ -167,6 +180,7 @@ fn parse_hole(text: &str, offset: usize) -> Result<Placeholder, TemplateError> {
         format,
         offset,
         raw,
+        on: on.map(str::to_owned),
     })
 }
 
@@ -227,15 +241,31 @@ impl RenderContext<'_> {
         let Ok(name) = hole.name.parse::<ValueName>() else {
             return UNAVAILABLE.to_owned();
         };
+        if let Some(gpu) = &hole.on {
+            let scenario = Scenario {
+                gpu: gpu.clone(),
+                ..self.scenario.clone()
+            };
+            return RenderContext {
+                scenario: &scenario,
+                catalog: self.catalog,
+                evaluation: None,
+            }
+            .named(name, hole.format);
+        }
+        self.named(name, hole.format)
+    }
+
+    fn named(&mut self, name: ValueName, hole_format: Format) -> String {
         match name {
-            ValueName::Setting(setting) => setting.render(self.scenario, self.catalog, hole.format),
+            ValueName::Setting(setting) => setting.render(self.scenario, self.catalog, hole_format),
             ValueName::Quantity(quantity) => {
                 let (scenario, catalog) = (self.scenario, self.catalog);
                 let evaluation = self
                     .evaluation
                     .get_or_insert_with(|| scenario.evaluate(catalog));
                 match evaluation.as_ref().ok().and_then(|e| quantity.value(e)) {
-                    Some(QuantityValue::Number(v)) => format_number(v, hole.format),
+                    Some(QuantityValue::Number(v)) => format_number(v, hole_format),
                     Some(QuantityValue::Bound(b)) => b.name().to_owned(),
                     None => UNAVAILABLE.to_owned(),
                 }
@@ -275,6 +305,10 @@ mod tests {
     #[case::bad_name_kept("set {a, b}", "set {a, b}")]
     #[case::empty("", "")]
     #[case::unicode_around("≈{batch}≈", "≈1≈")]
+    #[case::on_another_gpu("{ridge@h200:.0} on {gpu@h200}", "206 on H200 SXM")]
+    #[case::on_the_same_gpu("{ridge@h100-sxm:.0} = {ridge:.0}", "295 = 295")]
+    #[case::on_an_unknown_gpu("{ridge@nope:.0}", "—")]
+    #[case::on_nothing_is_no_placeholder("{ridge@:.0}", "{ridge@:.0}")]
     fn renders_for_the_default_cluster(#[case] text: &str, #[case] expected: &str) {
         assert_eq!(render(text, &cluster(), &builtin_catalog()), expected);
     }

@@ -5,6 +5,7 @@
 //! file to point: the content layer turns it into `path:line:col` with a caret.
 
 mod leaks;
+mod literals;
 mod opening;
 mod snippet;
 mod spot;
@@ -110,6 +111,7 @@ pub fn validate(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Prob
     }
     if problems.is_empty() {
         problems.extend(leaks::check(lesson, catalog, base));
+        problems.extend(literals::check(lesson, catalog, base));
     }
     problems
 }

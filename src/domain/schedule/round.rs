@@ -101,9 +101,33 @@ impl Round {
         catalog: &Catalog,
         seed: u64,
     ) -> Option<Self> {
+        Self::of(
+            due_now(lessons, progress, scheduler, now),
+            lessons,
+            now,
+            cluster,
+            catalog,
+            seed,
+        )
+    }
+
+    /// A round of `picked` (say [`super::coming_due`]'s, to practise ahead), asked in that
+    /// order; `None` when none of them is installed. Grading an item before it is due is a
+    /// review like any other: FSRS sees the days elapsed since the last review (fewer than
+    /// planned), so an early Good grows the step's stability less than an on-time one, and
+    /// the next due date counts from the early review.
+    #[must_use]
+    pub fn of(
+        picked: Vec<super::Reviewable>,
+        lessons: &[Lesson],
+        now: Timestamp,
+        cluster: &Scenario,
+        catalog: &Catalog,
+        seed: u64,
+    ) -> Option<Self> {
         let mut steps = Vec::new();
         let mut items = Vec::new();
-        for due in due_now(lessons, progress, scheduler, now) {
+        for due in picked {
             let Some((number, lesson)) =
                 lessons.iter().enumerate().find(|(_, l)| l.id == due.lesson)
             else {

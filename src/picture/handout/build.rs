@@ -38,8 +38,8 @@ pub fn build(
                         .collect();
                     (lines.join("\n\n"), None)
                 }
-                Step::Recall(s) => (s.front.clone(), None),
-                Step::Explain(s) => (s.prompt.clone(), None),
+                Step::Recall(s) => (say(&s.front, s.scenario.as_ref()), None),
+                Step::Explain(s) => (say(&s.prompt, s.scenario.as_ref()), None),
                 Step::Predict(p) => {
                     let patch = p.scenario.as_ref();
                     (say(&p.question, patch), Some(say(&p.explanation, patch)))

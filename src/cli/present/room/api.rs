@@ -147,22 +147,14 @@ impl Shared {
             return Reply::error(503, "the presentation has not started");
         };
         let participant = self.participants.get(token);
-        let sent = participant.and_then(|p| p.answers.get(&step.id).copied());
-        // Before the reveal, what they sent (the presentation counts it as it arrives); after
-        // it, only what the presentation counted: the reveal may have beaten their answer or
-        // their change of it.
-        let answer = if step.revealed {
-            step.counted.get(token).copied()
-        } else {
-            sent
-        };
+        // Every answer taken was taken before the server saw the reveal, and the presentation
+        // counts it even when the reveal reaches it first: what was taken is what counts.
+        let answer = participant.and_then(|p| p.answers.get(&step.id).copied());
         let you = You {
             name: participant.map(|p| p.name.clone()).unwrap_or_default(),
             answer: answer.map(shown),
             verdict: answer.and_then(|v| step.answer.as_ref().map(|a| a.judge(v))),
-            // Sent but not what was counted: the reveal beat it (a first answer, or a change
-            // judged on the earlier one).
-            late: sent.is_some() && answer != sent,
+            late: participant.is_some_and(|p| p.late.as_deref() == Some(step.id.as_str())),
         };
         let state = RoomState {
             participant: token.to_owned(),
@@ -199,7 +191,7 @@ impl Shared {
             return Reply::error(503, "the presentation has not started");
         };
         if step.revealed {
-            return Reply::error(409, Refusal::AlreadyRevealed.to_string());
+            return self.too_late(&token);
         }
         let value = match step.takes.check(&request.value) {
             Ok(value) => value,
@@ -213,6 +205,7 @@ impl Shared {
             step: index,
             participant: token.clone(),
             value,
+            seen: step.reveals,
         });
         if self.answers.send(msg).is_err() {
             return Reply::error(503, "the presentation has ended");
@@ -224,6 +217,23 @@ impl Shared {
             participant.answers.insert(id, value);
         }
         self.state_for(&token)
+    }
+
+    /// 409 for an answer that came after the reveal: not counted, and the phone is told so
+    /// (`"late": true` and why, with its state, where the earlier answer is the one judged).
+    fn too_late(&mut self, token: &str) -> Reply {
+        let id = self.step.as_ref().map(|s| s.id.clone());
+        if let Some(participant) = self.participants.get_mut(token) {
+            participant.late = id;
+        }
+        let mut body = match self.state_for(token) {
+            Reply::Json(200, body) => body,
+            other => return other,
+        };
+        body["late"] = json!(true);
+        body["error"] =
+            json!("too late: the answer was revealed before this one arrived; it was not counted");
+        Reply::Json(409, body)
     }
 }
 

@@ -60,8 +60,10 @@ enum Use {
 pub struct Participant {
     /// The name given, cleaned (empty when none).
     pub name: String,
-    /// The last answer sent per step id.
+    /// The last answer taken per step id (each one taken is counted by the presentation).
     pub answers: HashMap<String, RoomValue>,
+    /// The step (by id) on which their last answer came after the reveal and was refused.
+    pub late: Option<String>,
     budget: Bucket,
     origin: Origin,
     seen: Instant,
@@ -154,6 +156,7 @@ impl Participants {
             Participant {
                 name: String::new(),
                 answers: HashMap::new(),
+                late: None,
                 budget: Bucket::full(limits::PARTICIPANT, now),
                 origin,
                 seen: now,

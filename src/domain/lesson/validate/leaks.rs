@@ -21,10 +21,10 @@ use crate::domain::withhold::{Withheld, same_figure};
 const TELLING_WORDS: usize = 5;
 
 /// One text a learner reads, and where it sits in the step.
-struct Passage<'a> {
-    field: &'static str,
-    body: &'a str,
-    patch: Option<&'a ScenarioPatch>,
+pub(super) struct Passage<'a> {
+    pub(super) field: &'static str,
+    pub(super) body: &'a str,
+    pub(super) patch: Option<&'a ScenarioPatch>,
     /// Read before the step's own reveal (a question, a task, a card's front).
     before_reveal: bool,
 }
@@ -169,7 +169,7 @@ fn number(step: &Step, catalog: &Catalog, base: &Scenario) -> Option<f64> {
 }
 
 /// The texts of a step a learner reads, in order.
-fn texts(step: &Step) -> Vec<Passage<'_>> {
+pub(super) fn texts(step: &Step) -> Vec<Passage<'_>> {
     let text = |field, body, patch, before_reveal| Passage {
         field,
         body,
@@ -218,17 +218,23 @@ fn texts(step: &Step) -> Vec<Passage<'_>> {
             text("task", task, preset.as_ref(), true),
             text("explanation", explanation, preset.as_ref(), false),
         ],
-        Step::Recall(RecallStep { front, back, .. }) => vec![
-            text("front", front, None, true),
-            text("back", back, None, false),
+        Step::Recall(RecallStep {
+            front,
+            back,
+            scenario,
+            ..
+        }) => vec![
+            text("front", front, scenario.as_ref(), true),
+            text("back", back, scenario.as_ref(), false),
         ],
         Step::Explain(ExplainStep {
             prompt,
             model_answer,
+            scenario,
             ..
         }) => vec![
-            text("prompt", prompt, None, true),
-            text("model_answer", model_answer, None, false),
+            text("prompt", prompt, scenario.as_ref(), true),
+            text("model_answer", model_answer, scenario.as_ref(), false),
         ],
     }
 }

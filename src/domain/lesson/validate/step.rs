@@ -55,7 +55,13 @@ pub(super) fn check(index: usize, step: &Step, catalog: &Catalog, base: &Scenari
                 c.text(&["trap"], trap);
             }
         }
-        Step::Recall(RecallStep { front, back, .. }) => {
+        Step::Recall(RecallStep {
+            front,
+            back,
+            scenario,
+            ..
+        }) => {
+            c.scenario("scenario", scenario.as_ref());
             c.text(&["front"], front);
             c.text(&["back"], back);
         }
@@ -103,8 +109,10 @@ pub(super) fn check(index: usize, step: &Step, catalog: &Catalog, base: &Scenari
         Step::Explain(ExplainStep {
             prompt,
             model_answer,
+            scenario,
             ..
         }) => {
+            c.scenario("scenario", scenario.as_ref());
             c.text(&["prompt"], prompt);
             c.text(&["model_answer"], model_answer);
         }
@@ -232,6 +240,16 @@ impl StepChecker<'_> {
                 return;
             }
         };
+        if let Some(gpu) = &hole.on
+            && self.catalog.gpu(gpu).is_err()
+        {
+            let message = format!(
+                "placeholder `{}` names GPU '{gpu}', which the catalog does not have",
+                hole.raw
+            );
+            self.push(fields, needle(), message);
+            return;
+        }
         if matches!(hole.format, Format::Decimals(_)) && !name.is_numeric() {
             let message = format!(
                 "placeholder `{}`: `{name}` is text, so it takes no number format; write `{{{name}}}`",
@@ -239,7 +257,9 @@ impl StepChecker<'_> {
             );
             self.push(fields, needle(), message);
         }
-        if let ValueName::Quantity(q) = name {
+        if let ValueName::Quantity(q) = name
+            && hole.on.is_none()
+        {
             let missing = self.evaluated().is_some_and(|e| q.value(e).is_none());
             if missing {
                 let why = self.why_missing(q);

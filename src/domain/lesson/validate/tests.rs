@@ -230,3 +230,57 @@ fn every_problem_is_reported_not_only_the_first() {
 fn ids(#[case] id: &str, #[case] ok: bool) {
     assert_eq!(valid_id(id), ok);
 }
+
+/// Numbers that cannot go stale: a figure the engine computes for the text's own scenario is
+/// refused when typed, and allowed as a placeholder, a setting, a round target or another unit.
+#[rstest]
+#[case::typed_wall(
+    r#"Read(id: "a", scenario: (context: 4096), text: "The wall is 107 sequences.")"#,
+    Some("107")
+)]
+#[case::typed_ridge_named(r#"Read(id: "a", text: "The ridge of 295 holds.")"#, Some("295"))]
+#[case::typed_step_time(
+    r#"Recall(id: "a", scenario: (batch: 1, context: 0), front: "f", back: "It takes 4.48 ms.")"#,
+    Some("4.48")
+)]
+#[case::typed_on_explain(r#"Explain(id: "a", scenario: (batch: 1, context: 0), prompt: "p", model_answer: "About 15.0 GB a step.")"#, Some("15.0"))]
+#[case::placeholder(r#"Read(id: "a", text: "The ridge of {ridge:.0} holds.")"#, None)]
+#[case::another_gpus_placeholder(
+    r#"Read(id: "a", text: "The ridge of {ridge@h200:.0} holds.")"#,
+    None
+)]
+#[case::a_setting(
+    r#"Read(id: "a", scenario: (batch: 64), text: "At batch 64, 64 times the tokens.")"#,
+    None
+)]
+#[case::a_round_target(
+    r#"Read(id: "a", scenario: (batch: 128, context: 4096), text: "A promise of 10 ms.")"#,
+    None
+)]
+#[case::another_unit(r#"Read(id: "a", text: "Heads 128 wide, 295 layers.")"#, None)]
+#[case::a_fraction(r#"Read(id: "a", text: "9/16 byte.")"#, None)]
+fn typed_figures_the_engine_computes_are_refused(
+    #[case] step: &str,
+    #[case] flagged: Option<&str>,
+) {
+    let found = problems(HEADER, step);
+    match flagged {
+        Some(written) => {
+            let problem = found
+                .iter()
+                .find(|p| p.message.contains("typed where the engine computes it"))
+                .unwrap_or_else(|| panic!("'{written}' not reported: {found:#?}"));
+            assert!(
+                problem.message.starts_with(&format!("'{written}'")),
+                "{problem:#?}"
+            );
+        }
+        None => assert_eq!(found, vec![]),
+    }
+}
+
+#[test]
+fn a_placeholder_on_an_unknown_gpu_is_refused() {
+    let problem = only_problem(r#"Read(id: "a", text: "{ridge@h900:.0}")"#);
+    assert!(problem.message.contains("names GPU 'h900'"), "{problem:#?}");
+}

@@ -40,6 +40,7 @@ fn lesson() -> Lesson {
                 id: "card".into(),
                 front: "f".into(),
                 back: "b".into(),
+                scenario: None,
             }),
         ],
     }

@@ -29,6 +29,7 @@ fn lesson() -> Lesson {
         id: "card".into(),
         front: "f".into(),
         back: "b".into(),
+        scenario: None,
     });
     Lesson {
         format_version: 1,

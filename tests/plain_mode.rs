@@ -1,0 +1,249 @@
+//! The plain-text mode (`--plain`, and `TERM=dumb`) through the real binary: a script of lines
+//! on stdin takes lesson 1 and a quiz to the end; the transcript is what a screen reader
+//! reads (no escape byte, no box drawing, no Braille); `TERM=dumb` alone selects it; and the
+//! progress it saves is the record the screen saves for the same answers.
+
+#[path = "tui/support.rs"]
+mod support;
+
+use std::io::Write as _;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use crossterm::event::{Event, KeyCode};
+use roofline_tutor::app::{AppMsg, Msg, NavMsg, handle, perform};
+use roofline_tutor::domain::session::Progress;
+use roofline_tutor::store::Store;
+use rstest::rstest;
+use support::{course_app, key, typed};
+
+const LESSON_ONE: &str = include_str!("fixtures/plain/lesson1.txt");
+
+/// Runs `roofline ARGS` in `dir` (its own data and config directories) with `script` on
+/// stdin and `TERM` as given.
+fn roofline(dir: &Path, term: Option<&str>, args: &[&str], script: &str) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_roofline"));
+    command
+        .current_dir(dir)
+        .env("XDG_CONFIG_HOME", dir.join("config"))
+        .env_remove("NO_COLOR")
+        .arg("--data-dir")
+        .arg(dir.join("data"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    match term {
+        Some(term) => command.env("TERM", term),
+        None => command.env_remove("TERM"),
+    };
+    let mut child = command.spawn().expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(script.as_bytes())
+        .expect("the script is written");
+    child.wait_with_output().expect("the binary ends")
+}
+
+/// What a screen reader or a dumb terminal cannot take: an escape byte, box drawing or block
+/// elements, Braille.
+#[track_caller]
+fn assert_plain(out: &str) {
+    assert!(!out.contains('\u{1b}'), "an escape byte in:\n{out}");
+    let drawn = out
+        .chars()
+        .find(|c| matches!(*c as u32, 0x2500..=0x259F | 0x2800..=0x28FF));
+    assert_eq!(drawn, None, "a drawing character in:\n{out}");
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("UTF-8")
+}
+
+#[test]
+fn lesson_one_as_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = roofline(
+        dir.path(),
+        Some("xterm-256color"),
+        &["--plain", "learn", "two-ceilings"],
+        LESSON_ONE,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert_plain(&text);
+    assert!(
+        text.contains("End of the lesson: score 82/100, 7 right, 2 missed."),
+        "{text}"
+    );
+    insta::assert_snapshot!("lesson_one", text);
+}
+
+/// `TERM=dumb` alone selects the plain mode; another terminal with a pipe for stdin is refused
+/// as before (the screen needs a terminal).
+#[rstest]
+#[case::dumb(Some("dumb"), true)]
+#[case::xterm(Some("xterm-256color"), false)]
+#[case::unset(None, false)]
+fn term_dumb_selects_plain(#[case] term: Option<&str>, #[case] plain: bool) {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [&["learn", "two-ceilings"][..], &[][..]] {
+        let out = roofline(dir.path(), term, args, "quit\n");
+        let text = stdout(&out);
+        assert_eq!(out.status.success(), plain, "{term:?} {args:?}: {text}");
+        assert_eq!(
+            text.starts_with("Plain-text mode"),
+            plain,
+            "{term:?} {args:?}: {text}"
+        );
+        if !plain {
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains("the tutor needs a terminal"), "{err}");
+        }
+    }
+}
+
+/// Lesson 1 answered on the screen, key by key through its keymap, as the fixture script
+/// answers it in plain text.
+fn screen_keys() -> Vec<Event> {
+    let enter = || key(KeyCode::Enter);
+    let mut keys = vec![enter()];
+    keys.extend(typed("0.2"));
+    keys.extend([enter(), enter(), enter()]);
+    keys.push(enter());
+    for guess in ["13", "1.4", "2"] {
+        keys.extend(typed(guess));
+        keys.extend([enter(), enter(), enter()]);
+    }
+    keys.extend([enter(), enter()]);
+    keys.extend(typed("1"));
+    keys.extend([enter(), enter(), enter(), enter()]);
+    keys.extend(typed(":batch 64"));
+    keys.push(enter());
+    keys.extend(typed("300"));
+    keys.extend([enter(), enter(), enter()]);
+    for grade in ["3", "2", "4"] {
+        keys.push(enter());
+        keys.extend(typed(grade));
+        keys.push(enter());
+    }
+    keys.extend(typed(
+        "the memory roof binds first: a kernel gets bytes at 3.35 TB/s, so its FLOP/s is its intensity times that",
+    ));
+    keys.extend([enter(), enter(), enter()]);
+    keys
+}
+
+/// The review history without its times (the plain run reads the clock).
+fn grades(progress: &Progress) -> Vec<(String, String, Vec<String>)> {
+    progress
+        .reviews
+        .iter()
+        .flat_map(|(lesson, steps)| {
+            steps.iter().map(move |(step, reviews)| {
+                let grades = reviews.iter().map(|r| r.grade.label().to_owned()).collect();
+                (lesson.clone(), step.clone(), grades)
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn progress_is_saved_as_the_screen_saves_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = roofline(
+        dir.path(),
+        None,
+        &["--plain", "learn", "two-ceilings"],
+        LESSON_ONE,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let plain = Store::new(dir.path().join("data")).load().progress;
+
+    let screen_dir = tempfile::tempdir().unwrap();
+    let mut store = Store::new(screen_dir.path().to_path_buf());
+    // As `learn` starts the screen: the lesson opened, then the review schedule known.
+    let mut app = course_app(120, 40);
+    let effects = handle(&mut app, Msg::Nav(NavMsg::OpenLesson(0)));
+    perform(&mut app, &effects, &mut store);
+    let global = roofline_tutor::cli::args::GlobalArgs::default();
+    let mut app = app.with_schedule(
+        roofline_tutor::cli::review::scheduler(&global),
+        roofline_tutor::cli::review::now(),
+    );
+    for event in screen_keys() {
+        if let Some(msg) = app.msg_for(&event) {
+            // The run loop reads the clock before each key (reviews are recorded at it).
+            let now = std::time::SystemTime::now();
+            let mut effects = handle(&mut app, Msg::App(AppMsg::Clock(now)));
+            effects.extend(handle(&mut app, msg));
+            perform(&mut app, &effects, &mut store);
+        }
+    }
+    let screen = Store::new(screen_dir.path().to_path_buf()).load().progress;
+
+    assert_eq!(plain.last_lesson.as_deref(), Some("two-ceilings"));
+    assert!(!plain.lessons.is_empty());
+    assert_eq!(plain.lessons, screen.lessons);
+    assert_eq!(plain.last_lesson, screen.last_lesson);
+    assert_eq!(grades(&plain), grades(&screen));
+}
+
+/// A quiz with a fixed seed: a confidence said, a number answered, another far off, one
+/// skipped; scored as the quiz scores, the result file written, study progress untouched.
+#[test]
+fn a_quiz_as_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = roofline(
+        dir.path(),
+        None,
+        &[
+            "--plain",
+            "quiz",
+            "--seed",
+            "7",
+            "--count",
+            "3",
+            "--name",
+            "ada",
+            "--out",
+            "result.json",
+        ],
+        "help\nlow\n1\n\n2\n\nskip\n\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert_plain(&text);
+    insta::assert_snapshot!("quiz_seed_7", text);
+    let result: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("result.json")).unwrap())
+            .unwrap();
+    let scores: Vec<_> = result["questions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| (q["score"].as_u64(), q["confidence"].as_u64()))
+        .collect();
+    assert_eq!(
+        scores,
+        [(Some(100), Some(1)), (Some(0), None), (Some(0), None)]
+    );
+    assert!(
+        !dir.path().join("data").exists(),
+        "a quiz saves no study progress"
+    );
+}

@@ -126,7 +126,7 @@ fn notice_line(app: &App) -> Option<Line<'static>> {
     }
     let notice = app.notice()?;
     let withheld = app.withheld();
-    let text = withheld.mask(&notice.text);
+    let text = withheld.mask_quantities(&notice.text, &crate::ui::plot_pane::weights(app));
     Some(match notice.kind {
         NoticeKind::Info => Line::from(Span::raw(format!(" {text}"))),
         NoticeKind::Refusal => {

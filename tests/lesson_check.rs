@@ -222,6 +222,12 @@ const KNOWN: &str = "; known: ";
     87,
     "this text states 295 (the answer is 295), the answer of step 2 ('batch'), before it is revealed: a learner would read the answer before predicting it; reword it or move it after the reveal"
 )]
+#[case::opening_shows_the_answer(
+    "37-opening-shows-the-answer.ron",
+    13,
+    13,
+    "its opening screen shows ridge 295.343 FLOP/byte, within the tolerance (10%) of its answer 300.000: a learner reads the answer off the plot before predicting it; open the step on another setting, or ask another figure"
+)]
 #[case::typed_figure(
     "36-typed-figure.ron",
     8,

@@ -68,6 +68,8 @@ pub enum KeyContext {
     Reviewing,
     /// Review: the summary at the end of a round.
     ReviewEnd,
+    /// Study: the derivation view of a revealed answer is open.
+    Derivation,
 }
 
 impl KeyContext {
@@ -100,6 +102,7 @@ impl KeyContext {
             Self::QuizRevealed => "Quiz: the answer shown",
             Self::QuizEnd => "Quiz: the end",
             Self::Reviewing => "Review",
+            Self::Derivation => "Derivation of an answer (w)",
             Self::ReviewEnd => "End of a review",
         }
     }

@@ -6,13 +6,16 @@
 //! [`Derivation`] carries the same formula with the inputs the engine gave it, so recomputing
 //! a derivation is recomputing the figure, not a second formula written beside it.
 
+use std::fmt;
+
 use serde::Serialize;
 
+use super::format::group;
 use super::roofline;
 
 mod build;
 
-pub use build::derivations;
+pub use build::{derivations, of_quantity};
 
 /// Where an input comes from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -45,6 +48,36 @@ pub enum Source {
         /// Its name, e.g. `weight_bytes_stored_per_gpu`.
         name: String,
     },
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Datasheet { field, cite } => write!(f, "datasheet {field} ({cite})"),
+            Self::Model { field } => write!(f, "model {field}"),
+            Self::Setting { field } => write!(f, "setting {field}"),
+            Self::Default { field } => write!(f, "default {field}"),
+            Self::Figure { name } => write!(f, "computed: {name}"),
+        }
+    }
+}
+
+/// A value in a readable unit: bytes as GB, bytes/s as TB/s, FLOP/s as TFLOP/s, FLOP as
+/// GFLOP, seconds as ms (`calc --explain` and the study screen's derivation view).
+#[must_use]
+pub fn show(value: f64, unit: &str) -> String {
+    match unit {
+        "bytes" => format!("{} GB", group(value / 1e9, 3)),
+        "bytes/s" => format!("{} TB/s", group(value / 1e12, 3)),
+        "FLOP/s" => format!("{} TFLOP/s", group(value / 1e12, 1)),
+        "FLOP" => format!("{} GFLOP", group(value / 1e9, 1)),
+        "s" => format!("{} ms", group(value * 1e3, 3)),
+        "" if value.fract() == 0.0 => group(value, 0),
+        "" => group(value, 3),
+        _ if value.fract() == 0.0 => format!("{} {unit}", group(value, 0)),
+        _ if value.abs() >= 100.0 => format!("{} {unit}", group(value, 1)),
+        _ => format!("{} {unit}", group(value, 3)),
+    }
 }
 
 /// One input of a derivation.

@@ -7,7 +7,7 @@ use crossterm::event::{KeyCode, KeyModifiers};
 use super::row::{ch, key, pattern};
 use super::{Binding, Emit, KeyContext, KeyPattern};
 use crate::app::msg::{Cycle, Msg};
-use crate::app::{AppMsg, NavMsg, PlotMsg, StepMsg};
+use crate::app::{AppMsg, NavMsg, PlotMsg, StepMsg, WhyMsg};
 use crate::domain::session::Grade;
 
 const NONE: KeyModifiers = KeyModifiers::NONE;
@@ -30,6 +30,13 @@ pub(super) fn bindings() -> Vec<Binding> {
         key(C::Help, Down, NONE, Msg::Nav(NavMsg::ScrollDown), "scroll", 7, "scroll this help down"),
         key(C::Help, PageUp, NONE, Msg::Nav(NavMsg::PageUp), "scroll", 0, "scroll this help up a page"),
         key(C::Help, PageDown, NONE, Msg::Nav(NavMsg::PageDown), "scroll", 0, "scroll this help down a page"),
+        // The derivation view of a revealed answer: walked one figure at a time.
+        key(C::Derivation, Esc, NONE, Msg::Why(WhyMsg::Close), "close", 10, "close the derivation"),
+        ch(C::Derivation, 'w', Msg::Why(WhyMsg::Close), "close", 10, "close the derivation"),
+        key(C::Derivation, KeyCode::Tab, NONE, Msg::Why(WhyMsg::Next), "next figure", 9, "the next figure's derivation (the answer's, then each readout's)"),
+        key(C::Derivation, Down, NONE, Msg::Why(WhyMsg::Next), "next figure", 9, "the next figure's derivation"),
+        key(C::Derivation, KeyCode::BackTab, SHIFT, Msg::Why(WhyMsg::Previous), "previous", 8, "the previous figure's derivation"),
+        key(C::Derivation, Up, NONE, Msg::Why(WhyMsg::Previous), "previous", 8, "the previous figure's derivation"),
         // Writing an explanation swallows every printable key.
         pattern(C::TextEntry, KeyPattern::AnyChar, Emit::TypedChar, "type", 3, "type your explanation (letters, digits, q, ? and all)"),
         key(C::TextEntry, Backspace, NONE, Msg::Step(StepMsg::Backspace), "delete", 2, "delete the last character"),
@@ -78,6 +85,7 @@ pub(super) fn bindings() -> Vec<Binding> {
         ch(C::Lesson, 'b', Msg::Nav(NavMsg::PreviousStep), "back", 6, "previous step (what you did there is kept)"),
         ch(C::Lesson, 'r', Msg::Step(StepMsg::Reveal), "reveal", 0, "reveal the answer (only once a guess is committed)"),
         ch(C::Lesson, 'l', Msg::Nav(NavMsg::ShowLessonList), "lessons", 5, "the lesson list"),
+        ch(C::Lesson, 'w', Msg::Why(WhyMsg::Toggle), "why", 6, "why: the derivation of the revealed answer and of each readout (formula, inputs and their sources)"),
         ch(C::Lesson, 'u', Msg::Nav(NavMsg::FirstUnfinished), "first unfinished", 0, "go to the first step not yet finished"),
         ch(C::Lesson, 'R', Msg::Nav(NavMsg::RestartLesson), "restart", 0, "restart the lesson, clearing its answers (asks first)"),
         key(C::Lesson, Up, NONE, Msg::Nav(NavMsg::ScrollUp), "scroll", 0, "scroll the lesson text up"),

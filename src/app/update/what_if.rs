@@ -56,6 +56,7 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Taken {
         | Msg::Plot(_)
         | Msg::Quiz(_)
         | Msg::Room(_)
+        | Msg::Why(_)
         | Msg::Step(
             StepMsg::SelectOption(_)
             | StepMsg::Reveal

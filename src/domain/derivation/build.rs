@@ -3,6 +3,7 @@
 use super::{Derivation, Formula, Input, Source};
 use crate::domain::hardware::Gpu;
 use crate::domain::model::ModelSpec;
+use crate::domain::quantity::Quantity;
 use crate::domain::scenario::{Evaluation, KvSplit, ModelEvaluation, Scenario};
 use crate::domain::weight_format::WeightFormat;
 
@@ -23,6 +24,66 @@ pub fn derivations(
         all.extend([step_time(e, m), tokens_per_s(s, m), cost(s, m)]);
     }
     all
+}
+
+/// The derivation of a quantity a lesson asks or a readout shows, where the engine computes it
+/// through a [`super::Formula`]; `None` for a quantity without one yet (or that does not apply).
+#[must_use]
+pub fn of_quantity(
+    q: Quantity,
+    s: &Scenario,
+    e: &Evaluation,
+    gpu: &Gpu,
+    model: Option<&ModelSpec>,
+) -> Option<Derivation> {
+    use Quantity as Q;
+    let with_model = || e.model.as_ref().zip(model);
+    match q {
+        Q::Ridge => Some(ridge(s, e, gpu)),
+        Q::MaxBatchKv => kv_wall(s, e, gpu, e.model.as_ref()?),
+        Q::BatchToRidge => {
+            let (m, spec) = with_model()?;
+            batch_to_ridge(s, e, m, spec)
+        }
+        Q::StepTimeMs | Q::TpotMs => Some(step_time(e, e.model.as_ref()?)),
+        Q::TokensPerS => Some(tokens_per_s(s, e.model.as_ref()?)),
+        Q::UsdPerMillionTokens => Some(cost(s, e.model.as_ref()?)),
+        Q::PeakTflops
+        | Q::BandwidthTbs
+        | Q::MemoryGb
+        | Q::TdpW
+        | Q::FcIntensity
+        | Q::DecodeDotIntensity
+        | Q::DenseIntensity
+        | Q::FcIntensityApprox
+        | Q::ExpertIntensity
+        | Q::ExpertsTouchedPct
+        | Q::TokensPerExpert
+        | Q::ExpertTokensToRidge
+        | Q::RidgeSharePct
+        | Q::AttainableTflops
+        | Q::BatchToRidgeApprox
+        | Q::DenseBatchToRidge
+        | Q::DecodeDotBound
+        | Q::AttentionIntensity
+        | Q::PrefillIntensity
+        | Q::DensePrefillIntensity
+        | Q::KvBytesPerToken
+        | Q::KvKibPerToken
+        | Q::KvGbPerSequence
+        | Q::StateGbPerSequence
+        | Q::SequenceGbPerGpu
+        | Q::KvGbReadPerGpu
+        | Q::KvBudgetGb
+        | Q::WeightGbPerGpu
+        | Q::WeightGbStoredPerGpu
+        | Q::MemoryTimeMs
+        | Q::ComputeTimeMs
+        | Q::TokensPerSPerSeq
+        | Q::TtftMs
+        | Q::EnergyPerTokenJ
+        | Q::Bound => None,
+    }
 }
 
 fn input(symbol: &'static str, name: &'static str, value: f64, unit: &'static str) -> Input {

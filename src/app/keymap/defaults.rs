@@ -35,7 +35,7 @@ pub(super) fn bindings() -> Vec<Binding> {
         ch(C::Derivation, 'w', Msg::Why(WhyMsg::Close), "close", 10, "close the derivation"),
         key(C::Derivation, KeyCode::Tab, NONE, Msg::Why(WhyMsg::Next), "next figure", 9, "the next figure's derivation (the answer's, then each readout's)"),
         key(C::Derivation, Down, NONE, Msg::Why(WhyMsg::Next), "next figure", 9, "the next figure's derivation"),
-        key(C::Derivation, KeyCode::BackTab, SHIFT, Msg::Why(WhyMsg::Previous), "previous", 8, "the previous figure's derivation"),
+        key(C::Derivation, KeyCode::BackTab, SHIFT, Msg::Why(WhyMsg::Previous), "previous", 0, "the previous figure's derivation"),
         key(C::Derivation, Up, NONE, Msg::Why(WhyMsg::Previous), "previous", 8, "the previous figure's derivation"),
         // Writing an explanation swallows every printable key.
         pattern(C::TextEntry, KeyPattern::AnyChar, Emit::TypedChar, "type", 3, "type your explanation (letters, digits, q, ? and all)"),

@@ -112,6 +112,12 @@ pub enum Formula {
     Cost,
     /// B* = R·K·N·b_w ÷ (2KN − R(K+N)·b_a) · E/k ÷ (1 + q).
     BatchToRidge,
+    /// t_mem = bytes ÷ BW.
+    MemoryTime,
+    /// t_math = FLOPs ÷ P.
+    ComputeTime,
+    /// J per token = N · W · t ÷ B.
+    EnergyPerToken,
 }
 
 impl Formula {
@@ -125,6 +131,9 @@ impl Formula {
             Self::TokensPerS => "tokens_per_s",
             Self::Cost => "usd_per_million_tokens",
             Self::BatchToRidge => "batch_to_ridge",
+            Self::MemoryTime => "memory_time_ms",
+            Self::ComputeTime => "compute_time_ms",
+            Self::EnergyPerToken => "energy_per_token_j",
         }
     }
 
@@ -148,6 +157,11 @@ impl Formula {
             Self::BatchToRidge => {
                 "the batch at which the decode dot's matmul (hidden × width) does as many FLOPs per byte as the ridge, weights and activations counted"
             }
+            Self::MemoryTime => "the bytes one step moves on a GPU at full memory bandwidth",
+            Self::ComputeTime => "the FLOPs one step does on a GPU at the dense peak",
+            Self::EnergyPerToken => {
+                "the GPUs' board power over one step, shared among the tokens the step makes"
+            }
         }
     }
 
@@ -161,6 +175,9 @@ impl Formula {
             Self::TokensPerS => "tok/s = B / t",
             Self::Cost => "USD/Mtok = N * price / (tok/s * 3600) * 1e6",
             Self::BatchToRidge => "B* = R*K*N*b_w / (2*K*N - R*(K+N)*b_a) * E/k / (1+q)",
+            Self::MemoryTime => "t_mem = Bytes / BW",
+            Self::ComputeTime => "t_math = F / P",
+            Self::EnergyPerToken => "J/token = N * W * t / B",
         }
     }
 
@@ -173,7 +190,12 @@ impl Formula {
             (Self::KvWall, [memory, util, reserve, weights, sequence, groups]) => {
                 ((memory * util - reserve - weights).max(0.0) / sequence).floor() * groups
             }
-            (Self::StepTime, [bytes, bw, flops, p]) => (bytes / bw).max(flops / p),
+            (Self::StepTime, [bytes, bw, flops, p]) => Self::MemoryTime
+                .compute(&[*bytes, *bw])
+                .max(Self::ComputeTime.compute(&[*flops, *p])),
+            (Self::MemoryTime, [bytes, bw]) => bytes / bw,
+            (Self::ComputeTime, [flops, p]) => flops / p,
+            (Self::EnergyPerToken, [n, w, t, b]) => n * w * t / b,
             (Self::TokensPerS, [b, t]) => b / t,
             (Self::Cost, [n, price, rate]) => n * price / (rate * 3600.0) * 1e6,
             (Self::BatchToRidge, [r, k, n, bw, ba, spread, per_seq]) => {

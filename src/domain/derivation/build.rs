@@ -48,6 +48,9 @@ pub fn of_quantity(
         Q::StepTimeMs | Q::TpotMs => Some(step_time(e, e.model.as_ref()?)),
         Q::TokensPerS => Some(tokens_per_s(s, e.model.as_ref()?)),
         Q::UsdPerMillionTokens => Some(cost(s, e.model.as_ref()?)),
+        Q::MemoryTimeMs => Some(time_part(Formula::MemoryTime, e, e.model.as_ref()?)),
+        Q::ComputeTimeMs => Some(time_part(Formula::ComputeTime, e, e.model.as_ref()?)),
+        Q::EnergyPerTokenJ => energy(s, gpu, e.model.as_ref()?),
         Q::PeakTflops
         | Q::BandwidthTbs
         | Q::MemoryGb
@@ -77,11 +80,8 @@ pub fn of_quantity(
         | Q::KvBudgetGb
         | Q::WeightGbPerGpu
         | Q::WeightGbStoredPerGpu
-        | Q::MemoryTimeMs
-        | Q::ComputeTimeMs
         | Q::TokensPerSPerSeq
         | Q::TtftMs
-        | Q::EnergyPerTokenJ
         | Q::Bound => None,
     }
 }
@@ -376,4 +376,68 @@ fn cost(s: &Scenario, m: &ModelEvaluation) -> Derivation {
             "output tokens only (prefill is not charged here)",
         ],
     }
+}
+
+/// The memory term or the compute term of the step time (the step's derivation names both).
+fn time_part(formula: Formula, e: &Evaluation, m: &ModelEvaluation) -> Derivation {
+    let step = step_time(e, m);
+    let (value, inputs, assumption) = match formula {
+        Formula::ComputeTime => (
+            m.compute_time_s,
+            step.inputs[2..].to_vec(),
+            "the dense peak: every FLOP on tensor cores at the datasheet rate",
+        ),
+        Formula::Ridge
+        | Formula::KvWall
+        | Formula::StepTime
+        | Formula::TokensPerS
+        | Formula::Cost
+        | Formula::BatchToRidge
+        | Formula::MemoryTime
+        | Formula::EnergyPerToken => (
+            m.memory_time_s,
+            step.inputs[..2].to_vec(),
+            "weights read once per step, the KV and state of every sequence read once",
+        ),
+    };
+    Derivation {
+        formula,
+        value,
+        unit: "s",
+        inputs,
+        assumptions: vec![assumption, "datasheet roofs (the speed of light)"],
+    }
+}
+
+fn energy(s: &Scenario, gpu: &Gpu, m: &ModelEvaluation) -> Option<Derivation> {
+    Some(Derivation {
+        formula: Formula::EnergyPerToken,
+        value: m.energy_per_token_j?,
+        unit: "J",
+        inputs: vec![
+            from(
+                input("N", "GPUs", f64::from(s.tp), ""),
+                setting("tp", s.tp == 1),
+            ),
+            from(
+                input("W", "board power (TDP)", gpu.tdp_w?, "W"),
+                Source::Datasheet {
+                    field: "tdp_w".to_owned(),
+                    cite: gpu.source.clone(),
+                },
+            ),
+            from(
+                input("t", "step time", m.step_time_s, "s"),
+                figure("step_time"),
+            ),
+            from(
+                input("B", "sequences in the batch", f64::from(s.batch), ""),
+                setting("batch", s.batch == 1),
+            ),
+        ],
+        assumptions: vec![
+            "an upper bound: the board draws its full power limit the whole step",
+            "one output token per sequence per step",
+        ],
+    })
 }

@@ -217,8 +217,8 @@ pub(super) fn evaluate(
     let bytes = weight_bytes_per_gpu + kv_bytes_read_per_gpu;
     let attention_flops = model.attention_flops_per_context_token() * context * tokens / tp;
     let flops = 2.0 * model.matmul_params_per_token() * tokens / tp + attention_flops;
-    let memory_time_s = bytes / bandwidth;
-    let compute_time_s = flops / peak_flops;
+    let memory_time_s = Formula::MemoryTime.compute(&[bytes, bandwidth]);
+    let compute_time_s = Formula::ComputeTime.compute(&[flops, peak_flops]);
     let step_time_s = Formula::StepTime.compute(&[bytes, bandwidth, flops, peak_flops]);
 
     let room = Room::of(
@@ -285,7 +285,9 @@ pub(super) fn evaluate(
         bound,
         ttft_s,
         usd_per_million_tokens: Formula::Cost.compute(&[tp, s.gpu_hour_usd, tokens_per_s]),
-        energy_per_token_j: gpu.tdp_w.map(|w| tp * w * step_time_s / batch),
+        energy_per_token_j: gpu
+            .tdp_w
+            .map(|w| Formula::EnergyPerToken.compute(&[tp, w, step_time_s, batch])),
     })
 }
 

@@ -356,3 +356,4 @@ pub mod rebind;
 mod row;
 #[cfg(test)]
 mod tests;
+mod why_keys;

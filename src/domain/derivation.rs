@@ -118,6 +118,10 @@ pub enum Formula {
     ComputeTime,
     /// J per token = N · W · t ÷ B.
     EnergyPerToken,
+    /// I = 2TKN ÷ (KN·b_w + T(K+N)·b_a).
+    FcIntensity,
+    /// B ≈ R·b_w ÷ 2 · E/k ÷ (1 + q).
+    BatchToRidgeApprox,
 }
 
 impl Formula {
@@ -134,6 +138,8 @@ impl Formula {
             Self::MemoryTime => "memory_time_ms",
             Self::ComputeTime => "compute_time_ms",
             Self::EnergyPerToken => "energy_per_token_j",
+            Self::FcIntensity => "fc_intensity",
+            Self::BatchToRidgeApprox => "batch_to_ridge_approx",
         }
     }
 
@@ -162,6 +168,12 @@ impl Formula {
             Self::EnergyPerToken => {
                 "the GPUs' board power over one step, shared among the tokens the step makes"
             }
+            Self::FcIntensity => {
+                "the FLOPs of a tokens × hidden by hidden × width matmul over the bytes it moves: its weights once, its activations in and out"
+            }
+            Self::BatchToRidgeApprox => {
+                "the batch at which 2 FLOPs per weight per token reach the ridge, weights' bytes alone counted"
+            }
         }
     }
 
@@ -178,6 +190,8 @@ impl Formula {
             Self::MemoryTime => "t_mem = Bytes / BW",
             Self::ComputeTime => "t_math = F / P",
             Self::EnergyPerToken => "J/token = N * W * t / B",
+            Self::FcIntensity => "I = 2*T*K*N / (K*N*b_w + T*(K+N)*b_a)",
+            Self::BatchToRidgeApprox => "B ~ R*b_w/2 * E/k / (1+q)",
         }
     }
 
@@ -195,7 +209,13 @@ impl Formula {
                 .max(Self::ComputeTime.compute(&[*flops, *p])),
             (Self::MemoryTime, [bytes, bw]) => bytes / bw,
             (Self::ComputeTime, [flops, p]) => flops / p,
-            (Self::EnergyPerToken, [n, w, t, b]) => n * w * t / b,
+            (Self::EnergyPerToken, [gpus, watts, step, batch]) => gpus * watts * step / batch,
+            (Self::FcIntensity, [tokens, hidden, width, bw, ba]) => {
+                roofline::fc_intensity(*tokens, *hidden, *width, *bw, *ba)
+            }
+            (Self::BatchToRidgeApprox, [r, bw, spread, per_seq]) => {
+                roofline::batch_to_ridge_approx(*r, *bw) * spread / per_seq
+            }
             (Self::TokensPerS, [b, t]) => b / t,
             (Self::Cost, [n, price, rate]) => n * price / (rate * 3600.0) * 1e6,
             (Self::BatchToRidge, [r, k, n, bw, ba, spread, per_seq]) => {

@@ -30,13 +30,6 @@ pub(super) fn bindings() -> Vec<Binding> {
         key(C::Help, Down, NONE, Msg::Nav(NavMsg::ScrollDown), "scroll", 7, "scroll this help down"),
         key(C::Help, PageUp, NONE, Msg::Nav(NavMsg::PageUp), "scroll", 0, "scroll this help up a page"),
         key(C::Help, PageDown, NONE, Msg::Nav(NavMsg::PageDown), "scroll", 0, "scroll this help down a page"),
-        // The derivation view of a revealed answer: walked one figure at a time.
-        key(C::Derivation, Esc, NONE, Msg::Why(WhyMsg::Close), "close", 10, "close the derivation"),
-        ch(C::Derivation, 'w', Msg::Why(WhyMsg::Close), "close", 10, "close the derivation"),
-        key(C::Derivation, KeyCode::Tab, NONE, Msg::Why(WhyMsg::Next), "next figure", 9, "the next figure's derivation (the answer's, then each readout's)"),
-        key(C::Derivation, Down, NONE, Msg::Why(WhyMsg::Next), "next figure", 9, "the next figure's derivation"),
-        key(C::Derivation, KeyCode::BackTab, SHIFT, Msg::Why(WhyMsg::Previous), "previous", 0, "the previous figure's derivation"),
-        key(C::Derivation, Up, NONE, Msg::Why(WhyMsg::Previous), "previous", 8, "the previous figure's derivation"),
         // Writing an explanation swallows every printable key.
         pattern(C::TextEntry, KeyPattern::AnyChar, Emit::TypedChar, "type", 3, "type your explanation (letters, digits, q, ? and all)"),
         key(C::TextEntry, Backspace, NONE, Msg::Step(StepMsg::Backspace), "delete", 2, "delete the last character"),
@@ -132,6 +125,7 @@ pub(super) fn bindings() -> Vec<Binding> {
         key(C::Global, KeyCode::Char('c'), CTRL, Msg::App(AppMsg::QuitNow), "quit", 0, "quit at once, even with a guess typed"),
     ]
     .into_iter()
+    .chain(super::why_keys::bindings())
     .chain(super::classroom_keys::bindings())
     .chain(super::quiz_keys::bindings())
     .collect()

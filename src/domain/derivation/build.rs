@@ -51,13 +51,19 @@ pub fn of_quantity(
         Q::MemoryTimeMs => Some(time_part(Formula::MemoryTime, e, e.model.as_ref()?)),
         Q::ComputeTimeMs => Some(time_part(Formula::ComputeTime, e, e.model.as_ref()?)),
         Q::EnergyPerTokenJ => energy(s, gpu, e.model.as_ref()?),
+        Q::FcIntensity | Q::DenseIntensity => {
+            let (m, spec) = with_model()?;
+            Some(fc_intensity(s, m, spec))
+        }
+        Q::BatchToRidgeApprox => {
+            let (m, spec) = with_model()?;
+            Some(batch_to_ridge_approx(s, e, m, spec))
+        }
         Q::PeakTflops
         | Q::BandwidthTbs
         | Q::MemoryGb
         | Q::TdpW
-        | Q::FcIntensity
         | Q::DecodeDotIntensity
-        | Q::DenseIntensity
         | Q::FcIntensityApprox
         | Q::ExpertIntensity
         | Q::ExpertsTouchedPct
@@ -65,7 +71,6 @@ pub fn of_quantity(
         | Q::ExpertTokensToRidge
         | Q::RidgeSharePct
         | Q::AttainableTflops
-        | Q::BatchToRidgeApprox
         | Q::DenseBatchToRidge
         | Q::DecodeDotBound
         | Q::AttentionIntensity
@@ -394,7 +399,9 @@ fn time_part(formula: Formula, e: &Evaluation, m: &ModelEvaluation) -> Derivatio
         | Formula::Cost
         | Formula::BatchToRidge
         | Formula::MemoryTime
-        | Formula::EnergyPerToken => (
+        | Formula::EnergyPerToken
+        | Formula::FcIntensity
+        | Formula::BatchToRidgeApprox => (
             m.memory_time_s,
             step.inputs[..2].to_vec(),
             "weights read once per step, the KV and state of every sequence read once",
@@ -440,4 +447,96 @@ fn energy(s: &Scenario, gpu: &Gpu, m: &ModelEvaluation) -> Option<Derivation> {
             "one output token per sequence per step",
         ],
     })
+}
+
+fn weight_bytes(s: &Scenario) -> Input {
+    from(
+        input(
+            "b_w",
+            "bytes per weight",
+            WeightFormat::of(s.weights).body_bytes(),
+            "bytes/weight",
+        ),
+        setting(&format!("weights = {}", s.weights.name()), false),
+    )
+}
+
+fn fc_intensity(s: &Scenario, m: &ModelEvaluation, spec: &ModelSpec) -> Derivation {
+    Derivation {
+        formula: Formula::FcIntensity,
+        value: m.fc_intensity,
+        unit: "FLOP/byte",
+        inputs: vec![
+            from(
+                input("T", "tokens in the step", s.tokens_per_step(), ""),
+                setting("batch × (1 + draft_tokens)", s.batch == 1),
+            ),
+            from(
+                input("K", "hidden size", spec.hidden as f64, ""),
+                Source::Model {
+                    field: "hidden".to_owned(),
+                },
+            ),
+            from(
+                input("N", "FFN width", spec.ffn as f64, ""),
+                Source::Model {
+                    field: "ffn".to_owned(),
+                },
+            ),
+            weight_bytes(s),
+            from(
+                input(
+                    "b_a",
+                    "bytes per activation",
+                    s.precision.bytes(),
+                    "bytes/element",
+                ),
+                setting(&format!("precision = {}", s.precision.name()), false),
+            ),
+        ],
+        assumptions: vec![
+            "the dense FC layers (hidden × ffn) stand for the step's matmuls",
+            "weights read once per step; activations read and written once",
+            "no cache reuse across layers",
+        ],
+    }
+}
+
+fn batch_to_ridge_approx(
+    s: &Scenario,
+    e: &Evaluation,
+    m: &ModelEvaluation,
+    spec: &ModelSpec,
+) -> Derivation {
+    let spread = spec
+        .experts
+        .map_or(1.0, |x| f64::from(x.routed) / f64::from(x.per_token));
+    Derivation {
+        formula: Formula::BatchToRidgeApprox,
+        value: m.decode_dot.batch_to_ridge_approx,
+        unit: "sequences",
+        inputs: vec![
+            from(input("R", "ridge", e.ridge, "FLOP/byte"), figure("ridge")),
+            weight_bytes(s),
+            from(
+                input("E/k", "experts per routed token", spread, ""),
+                Source::Model {
+                    field: "experts.routed / experts.per_token (1 for a dense model)".to_owned(),
+                },
+            ),
+            from(
+                input(
+                    "1+q",
+                    "tokens per sequence per step",
+                    1.0 + f64::from(s.draft_tokens),
+                    "",
+                ),
+                setting("draft_tokens", s.draft_tokens == 0),
+            ),
+        ],
+        assumptions: vec![
+            "the weights' bytes dominate: activations are left out (the exact figure counts them)",
+            "2 FLOPs per weight per token",
+        ],
+    }
 }

@@ -69,6 +69,8 @@ fn engine_figure(e: &crate::domain::scenario::Evaluation, f: Formula) -> f64 {
         Formula::MemoryTime => m.memory_time_s,
         Formula::ComputeTime => m.compute_time_s,
         Formula::EnergyPerToken => m.energy_per_token_j.unwrap(),
+        Formula::FcIntensity => m.fc_intensity,
+        Formula::BatchToRidgeApprox => m.decode_dot.batch_to_ridge_approx,
     }
 }
 
@@ -168,6 +170,9 @@ fn a_matmul_that_never_reaches_the_ridge_has_no_batch_derivation() {
 #[case::memory_time(Quantity::MemoryTimeMs, 1e3)]
 #[case::compute_time(Quantity::ComputeTimeMs, 1e3)]
 #[case::energy(Quantity::EnergyPerTokenJ, 1.0)]
+#[case::fc_intensity(Quantity::FcIntensity, 1.0)]
+#[case::dense_intensity(Quantity::DenseIntensity, 1.0)]
+#[case::batch_to_ridge_approx(Quantity::BatchToRidgeApprox, 1.0)]
 fn each_quantitys_derivation_recomputes_its_figure(
     #[case] q: Quantity,
     #[case] scale: f64,

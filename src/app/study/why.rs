@@ -1,7 +1,7 @@
 //! Study's derivation view: on a revealed step, how its answer was computed (and, walked one
 //! by one, how each readout of the plot was), never before the reveal.
 
-use crate::app::{App, Mode, Msg, Screen, WhyMsg};
+use crate::app::{App, Mode, Msg, Notice, NoticeKind, Screen, WhyMsg};
 use crate::domain::derivation::{Derivation, of_quantity};
 use crate::domain::lesson::{Answer, NumberSource, Step, scenario_for};
 use crate::domain::quantity::Quantity;
@@ -137,10 +137,13 @@ pub fn why(app: &mut App, msg: WhyMsg) -> Option<Msg> {
     let next = match (studying.why, msg) {
         (Why::Closed, WhyMsg::Toggle) if may_open => Why::Open { at: 0 },
         (Why::Closed, WhyMsg::Toggle) => {
-            return crate::app::update::refuse(
-                app,
-                "the derivation opens once the answer is revealed: commit a guess and reveal it first",
-            );
+            // Set here, not through update's `refuse`, so that this file stays out of
+            // update's import circle.
+            app.notice = Some(Notice {
+                kind: NoticeKind::Refusal,
+                text: "the derivation opens once the answer is revealed: commit a guess and reveal it first".to_owned(),
+            });
+            return None;
         }
         (Why::Open { .. }, WhyMsg::Toggle | WhyMsg::Close)
         | (Why::Closed, WhyMsg::Close | WhyMsg::Next | WhyMsg::Previous) => Why::Closed,

@@ -80,7 +80,7 @@ fn scenarios() -> impl Strategy<Value = Scenario> {
 /// The `--json` keys that are null when they do not apply (checked finite when they do): the
 /// KV wall at context 0 or when the weights do not fit, the routed experts' figures for a
 /// dense model, a batch that never reaches the ridge, board power a part does not publish.
-const OPTIONAL: [&str; 9] = [
+const OPTIONAL: [&str; 24] = [
     "max_batch_kv",
     "expert_intensity",
     "expert_tokens_to_ridge",
@@ -90,6 +90,24 @@ const OPTIONAL: [&str; 9] = [
     "dense_batch_to_ridge",
     "energy_per_token_j",
     "tdp_w",
+    // Measured only where a benchmark, a lab or the shipped sweep covers the setting.
+    "measured_tpot_ms",
+    // The cluster figures: a link only where the GPU has one, a target or a rate only where the
+    // scenario sets it.
+    "kv_transfer_ms",
+    "transfer_share_pct",
+    "split_ttft_ms",
+    "link_gbs",
+    "allreduce_calls",
+    "allreduce_ms",
+    "allreduce_latency_ms",
+    "step_with_comm_ms",
+    "comm_share_pct",
+    "target_batch",
+    "target_batch_no_wall",
+    "concurrency",
+    "gpus_for_rate",
+    "bend_batch",
 ];
 
 /// What a batch past the KV wall leaves out: it does not run, so it has no time or rate.

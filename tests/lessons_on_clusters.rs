@@ -48,7 +48,7 @@ fn texts(step: &Step, active: &Scenario) -> (Scenario, Vec<String>) {
             }
             (s.scenario.as_ref(), t)
         }
-        Step::Recall(s) => (None, vec![s.front.clone(), s.back.clone()]),
+        Step::Recall(s) => (s.scenario.as_ref(), vec![s.front.clone(), s.back.clone()]),
         Step::Example(s) => {
             let mut t = vec![s.title.clone()];
             t.extend(s.lines.clone());
@@ -58,7 +58,10 @@ fn texts(step: &Step, active: &Scenario) -> (Scenario, Vec<String>) {
             s.preset.as_ref(),
             vec![s.task.clone(), s.explanation.clone()],
         ),
-        Step::Explain(s) => (None, vec![s.prompt.clone(), s.model_answer.clone()]),
+        Step::Explain(s) => (
+            s.scenario.as_ref(),
+            vec![s.prompt.clone(), s.model_answer.clone()],
+        ),
     };
     (scenario_for(patch, active), texts)
 }

@@ -225,9 +225,11 @@ fn a_benchmark_of_another_model_is_said_so_and_left_off() {
 #[test]
 fn a_file_that_is_not_a_benchmark_is_refused_located() {
     let config = format!("{CONFIGS}/Meta-Llama-3-8B/config.json");
+    // calc reads benchmarks too (its measured section) and refuses one that is not.
     let out = roofline(&["calc", "--gpu", "h100-sxm", "--measured", &config]);
-    // calc does not read benchmarks; the tutor's study does, through the cluster.
-    assert!(out.status.success());
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not a serving benchmark result"), "{err}");
     let out = roofline(&[
         "cluster",
         "check",

@@ -79,7 +79,7 @@ fn lesson_one_as_lines() {
     let text = stdout(&out);
     assert_plain(&text);
     assert!(
-        text.contains("End of the lesson: score 82/100, 7 right, 2 missed."),
+        text.contains("End of the lesson: score 82/100, 7 right, 1 missed."),
         "{text}"
     );
     insta::assert_snapshot!("lesson_one", text);

@@ -151,7 +151,8 @@ fn the_shipped_h100_measurement_beside_the_speed_of_light() {
         ..Scenario::default_cluster()
     };
     let evaluation = scenario.evaluate(&catalog).unwrap();
-    let measured = roofline_tutor::ui::measured_pane::measured(&catalog, &scenario);
+    let measured = roofline_tutor::ui::reference_points::reference(&catalog, &scenario)
+        .expect("the H100 has a shipped measurement");
     assert!(measured.mbu.is_some() && measured.mfu.is_some());
     let model = PlotModel::from_evaluation(&scenario, &evaluation, mono(GlyphSet::Unicode))
         .with_overlay(measured.roof)

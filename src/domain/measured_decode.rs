@@ -114,11 +114,8 @@ mod tests {
     #[test]
     fn the_learners_own_run_at_that_concurrency_comes_first() {
         let file = "vllm-llama-3-8b-c32.json";
-        let path = format!(
-            "{}/tests/fixtures/benchmarks/{file}",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let runs = parse_benchmark(file, &std::fs::read_to_string(path).unwrap()).unwrap();
+        let text = include_str!("../../tests/fixtures/benchmarks/vllm-llama-3-8b-c32.json");
+        let runs = parse_benchmark(file, text).unwrap();
         let mut catalog = builtin_catalog();
         catalog.benchmarks = Some((Scenario::default_cluster(), runs));
         let e = setting().evaluate(&catalog).unwrap();

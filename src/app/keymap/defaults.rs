@@ -14,9 +14,20 @@ const NONE: KeyModifiers = KeyModifiers::NONE;
 const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
 const CTRL: KeyModifiers = KeyModifiers::CONTROL;
 
-/// The default keymap's rows.
-#[rustfmt::skip]
+/// The default keymap's rows: the study, list and review rows here, then each concern's own.
 pub(super) fn bindings() -> Vec<Binding> {
+    study_rows()
+        .into_iter()
+        .chain(super::find_keys::bindings())
+        .chain(super::why_keys::bindings())
+        .chain(super::classroom_keys::bindings())
+        .chain(super::quiz_keys::bindings())
+        .collect()
+}
+
+/// The rows of study, the lesson list, the review and the keys that work anywhere.
+#[rustfmt::skip]
+fn study_rows() -> Vec<Binding> {
     use KeyCode::{Backspace, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Up};
     use KeyContext as C;
     vec![
@@ -128,10 +139,4 @@ pub(super) fn bindings() -> Vec<Binding> {
         ch(C::Global, 'q', Msg::App(AppMsg::Quit), "quit", 10, "quit (progress is saved as you go; asks first if a typed guess would be lost)"),
         key(C::Global, KeyCode::Char('c'), CTRL, Msg::App(AppMsg::QuitNow), "quit", 0, "quit at once, even with a guess typed"),
     ]
-    .into_iter()
-    .chain(super::find_keys::bindings())
-    .chain(super::why_keys::bindings())
-    .chain(super::classroom_keys::bindings())
-    .chain(super::quiz_keys::bindings())
-    .collect()
 }

@@ -94,6 +94,8 @@ const PAIRS: &[[Quantity; 2]] = &[
     [Q::TokensPerSPerSeq, Q::StepTimeMs],
     [Q::UsdPerMillionTokens, Q::TokensPerS],
     [Q::EnergyPerTokenJ, Q::TokensPerS],
+    // The largest batch under a target is the KV wall wherever the wall binds first.
+    [Q::TargetBatch, Q::MaxBatchKv],
 ];
 
 /// How readily a figure goes when one of two must: never the batch, a datasheet figure only

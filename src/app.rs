@@ -47,7 +47,7 @@ pub use run::{ProgressSink, RunError, handle, perform, run};
 pub use schedule::Schedule;
 pub use screen::{
     Drag, Focus, LessonScreen, LessonView, Notice, NoticeKind, Overlay, Pending, RunState, Screen,
-    WhatIfLine,
+    Search, WhatIfLine,
 };
 pub use update::{to_revisit, update};
 
@@ -208,7 +208,7 @@ impl App {
     pub const fn lesson_screen(&self) -> Option<&LessonScreen> {
         match &self.screen {
             Screen::Lesson(screen) => Some(screen),
-            Screen::LessonList { .. } => None,
+            Screen::LessonList { .. } | Screen::Search(_) | Screen::Weakest { .. } => None,
         }
     }
 

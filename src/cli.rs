@@ -109,7 +109,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
     };
     match command {
         Some(Command::Calc(Lazy(args))) => {
-            let catalog = catalog(&global)?;
+            let (mut catalog, _) = catalog_and_cluster(&global)?;
             let imported = model_config::imported(&global)?;
             let args = calc::CalcArgs {
                 scenario: flags_scenario(&global, &catalog, args.scenario)?,
@@ -117,6 +117,10 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
                 explain: args.explain,
                 plan: args.plan,
             };
+            // `--measured` runs are placed against the setting calc computes.
+            if let Some((_, runs)) = catalog.benchmarks.take() {
+                catalog.benchmarks = Some((args.scenario.clone(), runs));
+            }
             let out = calc::run(&catalog, &args).context("cannot compute that scenario")?;
             if args.json {
                 print_json(&model_config::with_sources(
@@ -132,7 +136,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Some(Command::Plot(Lazy(args))) => plot::run(&global, args),
         Some(Command::Check(Lazy(args))) => check::run(&global, &args.paths),
         Some(Command::List(Lazy(args))) => list::run(&global, args.json),
-        Some(Command::Review(Lazy(args))) => review::run(&global, args.json),
+        Some(Command::Review(Lazy(args))) => review::run(&global, args.json, args.ahead),
         Some(Command::Join(Lazy(args))) => {
             join::run(&args.url, args.name.as_deref()).map(|()| ExitCode::SUCCESS)
         }
@@ -233,6 +237,7 @@ pub(crate) fn flags_scenario(
         // The flag turns it on; without it the base (a profile's setting) stands.
         attention_dp: attention_dp.then_some(true),
         gpu_hour_usd,
+        ..ScenarioPatch::default()
     };
     Ok(flags.apply(&base))
 }

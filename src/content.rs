@@ -6,6 +6,7 @@ pub mod cluster;
 pub mod cluster_file;
 pub mod cluster_model;
 pub mod data_files;
+pub mod data_ids;
 pub mod file;
 pub mod lessons;
 pub mod links;

@@ -12,6 +12,7 @@
 //! `?` draws the help over everything; below 40×12 a notice replaces it all.
 
 pub mod ascii;
+pub mod find;
 pub mod footer;
 pub mod help;
 pub mod join_panel;
@@ -28,6 +29,7 @@ pub mod plot_pane;
 pub mod present;
 pub mod prose;
 pub mod quiz;
+pub mod reference_points;
 pub mod review;
 pub mod theme;
 pub mod too_small;
@@ -69,6 +71,14 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
             crate::app::Mode::Study | crate::app::Mode::Present(_) | crate::app::Mode::Review(_),
             Screen::LessonList { selected },
         ) => lesson_list::render(app, *selected, body, buf),
+        (
+            crate::app::Mode::Study | crate::app::Mode::Present(_) | crate::app::Mode::Review(_),
+            Screen::Search(search),
+        ) => find::render_search(app, search, body, buf),
+        (
+            crate::app::Mode::Study | crate::app::Mode::Present(_) | crate::app::Mode::Review(_),
+            Screen::Weakest { selected, .. },
+        ) => find::render_weakest(app, *selected, body, buf),
         (crate::app::Mode::Study, Screen::Lesson(screen)) => match screen.view {
             crate::app::LessonView::Step => lesson::render(app, screen, body, buf),
             crate::app::LessonView::End { .. } => lesson_end::render(app, screen, body, buf),
@@ -116,7 +126,7 @@ fn notice_line(app: &App) -> Option<Line<'static>> {
     }
     let notice = app.notice()?;
     let withheld = app.withheld();
-    let text = withheld.mask(&notice.text);
+    let text = withheld.mask_quantities(&notice.text, &crate::ui::plot_pane::weights(app));
     Some(match notice.kind {
         NoticeKind::Info => Line::from(Span::raw(format!(" {text}"))),
         NoticeKind::Refusal => {

@@ -196,8 +196,23 @@ fn stated(step: &Step, cluster: &Scenario, app: &App) -> Vec<f64> {
         .collect()
 }
 
-/// The first number (or product or quotient of two) on screen that gives the answer away.
-fn leak(screen: &str, asked: &Asked, exempt: &[f64]) -> Option<String> {
+/// What one screen gives away: each number (or product or quotient of two) that lies near the
+/// answer, by the label of the figures it is read from, and the labels of every such number the
+/// screen shows at all, near the answer or not.
+#[derive(Default)]
+struct Reading {
+    hits: Vec<(String, String)>,
+    shown: HashSet<String>,
+}
+
+/// A figure the GPU's datasheet gives (its ridge, peak or bandwidth).
+fn is_datasheet(f: &Figure) -> bool {
+    matches!(f.label.as_str(), "ridge" | "TF" | "TB/s")
+}
+
+/// The numbers (and products and quotients of two) on screen near the answer.
+fn read(screen: &str, asked: &Asked, exempt: &[f64]) -> Reading {
+    let mut out = Reading::default();
     let (text, plot) = panes(screen);
     let exempt_value = |v: f64| exempt.iter().any(|e| near(v, *e, 0.02));
     // A figure states an exempt number where it is that number to its own rounding.
@@ -216,16 +231,23 @@ fn leak(screen: &str, asked: &Asked, exempt: &[f64]) -> Option<String> {
             _ => asked.judge.close(f.shown, *a, &[f]),
         })
     };
-    for f in figures(&text).iter().filter(|f| f.telling && !exempt(f)) {
+    let mut single = |f: &Figure, pane: &str, verb: &str| {
+        let key = format!("{pane} {}", f.label);
         if gives(f) {
-            return Some(format!("text states {}", f.shown));
+            out.hits
+                .push((key.clone(), format!("{pane} {verb} {}", f.shown)));
         }
+        out.shown.insert(key);
+    };
+    for f in figures(&text).iter().filter(|f| f.telling && !exempt(f)) {
+        single(f, "text", "states");
     }
     let shown = figures(&plot);
-    for f in shown.iter().filter(|f| !exempt(f)) {
-        if gives(f) {
-            return Some(format!("plot shows {}", f.shown));
-        }
+    // A bare one-digit number with no unit on the plot pane is a setting or a count (`TP 2`,
+    // `8× H200`), as in prose (see `Token::is_telling`), not a figure.
+    let figure = |f: &&Figure| !exempt(f) && (f.telling || f.base.is_some());
+    for f in shown.iter().filter(figure) {
+        single(f, "plot", "shows");
     }
     let (Some((scale, want)), known) = (
         answer_unit,
@@ -234,11 +256,16 @@ fn leak(screen: &str, asked: &Asked, exempt: &[f64]) -> Option<String> {
             .filter_map(|f| f.base.map(|b| (f, b)))
             .collect::<Vec<_>>(),
     ) else {
-        return None;
+        return out;
     };
     for (i, (f, (x, dx))) in known.iter().enumerate() {
         for (g, (y, dy)) in &known[i + 1..] {
             if exempt(f) && exempt(g) {
+                continue;
+            }
+            // A figure the question states with the GPU's ridge, peak or bandwidth is the
+            // computation the question sets ("4 FLOP/byte: what share of the roof?").
+            if exempt(f) && is_datasheet(g) || exempt(g) && is_datasheet(f) {
                 continue;
             }
             let sum = |s: i8| -> [i8; 4] { std::array::from_fn(|k| dx[k] + s * dy[k]) };
@@ -251,19 +278,49 @@ fn leak(screen: &str, asked: &Asked, exempt: &[f64]) -> Option<String> {
             for (value, dim, op) in candidates {
                 // What follows from the learner's own setting tells nothing new (batch =
                 // tok/s × step time).
-                if dim == want
-                    && !exempt_value(value)
-                    && asked
-                        .values
-                        .iter()
-                        .any(|a| asked.judge.close(value, a * scale, &[f, g]))
-                {
-                    return Some(format!("plot shows {} {op} {}", f.shown, g.shown));
+                if dim != want || exempt_value(value) {
+                    continue;
                 }
+                let key = format!("plot {} {op} {}", f.label, g.label);
+                if asked
+                    .values
+                    .iter()
+                    .any(|a| asked.judge.close(value, a * scale, &[f, g]))
+                {
+                    out.hits.push((
+                        key.clone(),
+                        format!("plot shows {} {op} {}", f.shown, g.shown),
+                    ));
+                }
+                out.shown.insert(key);
             }
         }
     }
-    None
+    out
+}
+
+/// What gave the answer away on each screen of one step, by move. Within the tolerance, any
+/// number near the answer counts. Read as the quantity, a number counts only where, at every
+/// move that shows it, it is the answer at that move's setting: the answer's quantity (or a
+/// relation to it) tracks the answer from one setting to the next, while a different quantity
+/// that lies near the answer at one setting (the decode dot's intensity at batch 4 beside an
+/// attention intensity of 4) does not; that one is the tolerance test's to catch.
+fn leaks_of(judge: Judge, screens: &[(String, Reading)]) -> Vec<(String, String)> {
+    let tracks = |key: &String| {
+        screens
+            .iter()
+            .filter(|(_, r)| r.shown.contains(key))
+            .all(|(_, r)| r.hits.iter().any(|(k, _)| k == key))
+    };
+    screens
+        .iter()
+        .filter_map(|(name, r)| {
+            r.hits
+                .iter()
+                .find(|(key, _)| matches!(judge, Judge::Tolerance(_)) || tracks(key))
+                .map(|(_, what)| (name.clone(), what.clone()))
+        })
+        .collect()
 }
 
 /// Plays every move on every predict and explore step of `lesson` and lists what leaked.
@@ -296,6 +353,7 @@ fn play(
         };
         let question = stated(step, &cluster.1, app);
         let mut seen = HashSet::new();
+        let mut screens = Vec::new();
         for play in moves(first.values[0], &first.unit) {
             send(app, &[Msg::Plot(PlotMsg::ResetPlot)]);
             press(app, &play.keys);
@@ -315,18 +373,22 @@ fn play(
                 .chain([batch])
                 .collect();
             let screen = text(&render(app, WIDTH, HEIGHT));
-            if let Some(what) = leak(&screen, &now, &exempt) {
-                found.push(format!(
-                    "{} · {} step {} ({}) after {}: {what} (answer {:.4} {})",
-                    cluster.0,
-                    lesson.id,
-                    n + 1,
-                    step.id(),
-                    play.name,
-                    now.values[0],
-                    now.unit
-                ));
-            }
+            let name = format!(
+                "{} (answer {:.4} {})",
+                play.name,
+                now.values.first().copied().unwrap_or(f64::NAN),
+                now.unit
+            );
+            screens.push((name, read(&screen, &now, &exempt)));
+        }
+        for (name, what) in leaks_of(judge, &screens) {
+            found.push(format!(
+                "{} · {} step {} ({}) after {name}: {what}",
+                cluster.0,
+                lesson.id,
+                n + 1,
+                step.id(),
+            ));
         }
     }
     found
@@ -346,7 +408,6 @@ fn leaks(judge: Judge) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "issue #22: 231 cases left over five clusters, mostly a figure the question states (the intensity) beside the ridge giving the share it asks, and the decode dot's intensity at a typed batch lying within rounding of an attention or prefill intensity"]
 fn no_step_shows_the_quantity_it_asks_for_at_any_move_on_any_cluster() {
     let found = leaks(Judge::Reading);
     assert!(
@@ -358,7 +419,7 @@ fn no_step_shows_the_quantity_it_asks_for_at_any_move_on_any_cluster() {
 }
 
 #[test]
-#[ignore = "issue #22 part 4 to the letter: a different quantity lying within the tolerance at some setting (the decode dot's AI near an attention intensity, the batch to the ridge near the KV wall) still counts; see the module docs"]
+#[ignore = "issue #22 part 4 to the letter: 275 cases over five clusters (2026-11-25), each a different quantity lying within the tolerance (10-15 %) at some move: the decode dot's AI near an attention intensity, the batch to the ridge near the KV wall, a wide-rounded product (64 × 21 %) near a count; the unignored test above holds the quantity itself"]
 fn no_figure_lies_within_the_tolerance_of_the_answer_at_any_move_on_any_cluster() {
     let found = leaks(Judge::Tolerance(0.1));
     assert!(

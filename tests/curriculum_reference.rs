@@ -22,7 +22,7 @@ use rstest::rstest;
 /// The lessons, in order, with the number each file name carries: the twelve of issue 5, the
 /// two of issue 13 and the one of issue 15 before the capstone, which keeps its place at the
 /// end.
-const CURRICULUM: [(u32, &str); 16] = [
+const CURRICULUM: [(u32, &str); 19] = [
     (1, "two-ceilings"),
     (2, "ridge-point"),
     (3, "decode-batch-1"),
@@ -39,6 +39,9 @@ const CURRICULUM: [(u32, &str); 16] = [
     (14, "measured-vs-roofline"),
     (15, "your-cluster"),
     (16, "four-bit"),
+    (17, "split-prefill-decode"),
+    (18, "interconnect"),
+    (19, "latency-targets"),
 ];
 
 fn curriculum_ids() -> Vec<&'static str> {
@@ -344,6 +347,21 @@ fn read_steps_fit_on_a_screen() {
 #[case::ttft_h200("latency-and-cost", "ttft-on-h200", 30.0, 0.002)]
 // Worked example 4: H100 → H200, +43 % for memory-bound decode (223 × 4.8/3.35).
 #[case::h200_decode("buying-hardware", "h200-decode", 319.8, 0.005)]
+// Disaggregation: Llama-3-70B on TP 4 H100s sends 80 KiB per GPU per prompt token, 1.64 µs over
+// InfiniBand NDR: 13.4 ms for 8,192 tokens; 4.6 % of the prefill's matmul time (attention's T²
+// term lowers the share at 8K); a 2,048-token chunk on Llama-3-8B's B = 64 step: ≈ 32 ms
+// (the chunk's causal attention adds about 1 ms to the reference's matmul count).
+#[case::kv_over_ib("split-prefill-decode", "kv-over-infiniband", 13.42, 0.005)]
+#[case::transfer_share_ib("split-prefill-decode", "share-of-the-prefill", 4.6, 0.06)]
+#[case::chunk_on_decode("split-prefill-decode", "chunk-on-a-decode-step", 32.0, 0.05)]
+// The interconnect: Llama-3-70B, TP 8, B = 16: 160 all-reduces per step; inside an NVLink node
+// 20 µs each (3.2 ms) plus 1.0 µs of bandwidth each, beside a 6.79 ms step.
+#[case::allreduce_calls("interconnect", "calls-per-step", 160.0, 0.0)]
+#[case::tp8_one_node("interconnect", "inside-one-node", 6.79 + 3.2 + 0.16, 0.01)]
+// Latency targets: Llama-3-8B on one H100 at 4K, τ = 20 ms → B ≤ 96; τ = 50 ms → 284, but the
+// KV wall (107) binds first.
+#[case::target_20_ms("latency-targets", "batch-for-20-ms", 96.0, 0.0)]
+#[case::target_50_ms("latency-targets", "batch-for-50-ms", 107.0, 0.0)]
 fn reference_figures(
     #[case] lesson_id: &str,
     #[case] step_id: &str,

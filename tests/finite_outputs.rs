@@ -70,6 +70,9 @@ fn scenarios() -> impl Strategy<Value = Scenario> {
                 draft_tokens,
                 attention_dp: false,
                 gpu_hour_usd: 2.5,
+                tpot_target_ms: Some(50.0),
+                rate: Some(4.0),
+                ..Scenario::default_cluster()
             },
         )
 }

@@ -222,11 +222,23 @@ const KNOWN: &str = "; known: ";
     87,
     "this text states 295 (the answer is 295), the answer of step 2 ('batch'), before it is revealed: a learner would read the answer before predicting it; reword it or move it after the reveal"
 )]
+#[case::opening_shows_the_answer(
+    "37-opening-shows-the-answer.ron",
+    13,
+    13,
+    "its opening screen shows ridge 295.343 FLOP/byte, within the tolerance (10%) of its answer 300.000: a learner reads the answer off the plot before predicting it; open the step on another setting, or ask another figure"
+)]
 #[case::typed_figure(
     "36-typed-figure.ron",
     8,
     124,
     "'107' is typed where the engine computes it: write {max_batch_kv} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
+)]
+#[case::no_dot(
+    "38-no-dot.ron",
+    11,
+    13,
+    "the step opens on Llama-3-70B on 1 H100 SXM5, which does not fit (141.1 GB of weights per GPU, 74.0 GB usable): the plot would show no dot; open it where the model fits (more GPUs with tp, fewer bytes per weight, or a larger GPU)"
 )]
 #[case::vary_not_shown(
     "33-vary-not-shown.ron",

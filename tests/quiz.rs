@@ -35,6 +35,7 @@ fn quiz(count: usize, seed: u64, reveal: RevealPolicy, width: u16, height: u16) 
         catalog: &catalog,
         count,
         seed,
+        origin: roofline_tutor::domain::quiz::ClusterOrigin::Default,
     })
     .unwrap();
     let taker = QuizTaker {

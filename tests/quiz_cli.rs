@@ -117,6 +117,7 @@ fn result(
         catalog: &catalog,
         count: 5,
         seed,
+        origin: roofline_tutor::domain::quiz::ClusterOrigin::Default,
     })
     .unwrap();
     let responses: Vec<Response> = questions

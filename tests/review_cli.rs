@@ -153,3 +153,67 @@ fn review_with_items_due_needs_a_terminal_and_says_so() {
         "{stderr}"
     );
 }
+
+/// `roofline review --ahead`: on the day a lesson was studied nothing is due, yet the items
+/// that come due next are there to practise, soonest first, and asking for them changes
+/// nothing on disk until one is graded.
+#[test]
+fn review_ahead_practises_what_comes_due_next_when_nothing_is_due() {
+    let temp = tempfile::tempdir().unwrap();
+    let (stdout, _, ok) = review_args(temp.path(), &["review", "--ahead"]);
+    assert!(ok);
+    assert!(stdout.starts_with("Nothing to practise yet"), "{stdout}");
+
+    let just_now = now() - 60;
+    let an_hour_ago = now() - 3600;
+    let progress = format!(
+        r#"(format_version: 2, reviews: {{"ridge-point": {{
+                "ridge-definition": [(at: {just_now}, grade: Easy)],
+                "ridges-to-know": [(at: {an_hour_ago}, grade: Hard)],
+            }}}},
+           lessons: {{"ridge-point": (steps: {{
+                "ridge-definition": Graded(grade: Easy),
+                "ridges-to-know": Graded(grade: Hard),
+           }})}})"#
+    );
+    std::fs::write(temp.path().join("progress.ron"), &progress).unwrap();
+    let due = roofline(temp.path(), &["review", "--json"]);
+    assert_eq!(due["due"], 0, "{due:#}");
+
+    let ahead = roofline(temp.path(), &["review", "--ahead", "--json"]);
+    let steps: Vec<&str> = ahead["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["step"].as_str().unwrap())
+        .collect();
+    assert_eq!(steps, ["ridges-to-know", "ridge-definition"], "{ahead:#}");
+    let one = roofline(temp.path(), &["review", "--ahead", "1", "--json"]);
+    assert_eq!(one["items"].as_array().unwrap().len(), 1, "{one:#}");
+
+    let (_, stderr, ok) = review_args(temp.path(), &["review", "--ahead", "1"]);
+    assert!(!ok);
+    assert!(
+        stderr.contains("1 item(s) come due next, and the review needs a terminal"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(temp.path().join("progress.ron")).unwrap(),
+        progress
+    );
+}
+
+/// The binary with these arguments: its stdout, stderr and exit status.
+fn review_args(data_dir: &std::path::Path, args: &[&str]) -> (String, String, bool) {
+    let output = Command::new(env!("CARGO_BIN_EXE_roofline"))
+        .arg("--data-dir")
+        .arg(data_dir)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.success(),
+    )
+}

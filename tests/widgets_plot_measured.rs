@@ -139,3 +139,25 @@ fn the_example_endpoint_under_its_roof() {
     assert!(text.contains("MFU 9.7%"), "{text}");
     insta::assert_snapshot!("endpoint_unicode_100x26", text);
 }
+
+/// The shipped H100 measurement on the datasheet plot: the decode sweep (B = 1 … 1024) under
+/// the roof beside the speed-of-light dot, labelled with MBU at B = 1 and MFU at B = 1024, the
+/// measured roofline (`measured 754 TF`) and its ridge (`knee 246`).
+#[test]
+fn the_shipped_h100_measurement_beside_the_speed_of_light() {
+    let catalog = builtin_catalog();
+    let scenario = Scenario {
+        batch: 32,
+        ..Scenario::default_cluster()
+    };
+    let evaluation = scenario.evaluate(&catalog).unwrap();
+    let measured = roofline_tutor::ui::measured_pane::measured(&catalog, &scenario);
+    assert!(measured.mbu.is_some() && measured.mfu.is_some());
+    let model = PlotModel::from_evaluation(&scenario, &evaluation, mono(GlyphSet::Unicode))
+        .with_overlay(measured.roof)
+        .with_measured(measured.overlay);
+    let text = draw(&model, 100, 26);
+    assert!(text.contains("measured 754 TF"), "{text}");
+    assert!(text.contains("knee 246"), "{text}");
+    insta::assert_snapshot!("h100_reference_unicode_100x26", text);
+}

@@ -34,6 +34,10 @@ pub enum KeyContext {
     Warning,
     /// The lesson list.
     LessonList,
+    /// Searching the lessons (`/` on the lesson list): every printable key is the query.
+    Search,
+    /// The weakest steps across the course.
+    Weakest,
     /// Any lesson step.
     Lesson,
     /// The plot is on screen.
@@ -77,6 +81,8 @@ impl KeyContext {
         match self {
             Self::Help => "This help",
             Self::LessonList => "Lesson list",
+            Self::Search => "Searching the lessons (/)",
+            Self::Weakest => "Weakest steps",
             Self::TextEntry => "Writing an explanation",
             Self::GuessEntry => "Typing a guess",
             Self::ChoiceEntry => "Choosing an option",
@@ -361,6 +367,7 @@ pub fn key_name(pattern: KeyPattern, glyphs: GlyphSet) -> String {
 
 mod classroom_keys;
 mod defaults;
+mod find_keys;
 mod quiz_keys;
 pub mod rebind;
 mod row;

@@ -147,7 +147,10 @@ impl Mode {
                 matches!(self, Self::Present(_))
             }
             KeyContext::Reviewing | KeyContext::ReviewEnd => matches!(self, Self::Review(_)),
-            KeyContext::LessonList | KeyContext::LessonEnd => matches!(self, Self::Study),
+            KeyContext::LessonList
+            | KeyContext::LessonEnd
+            | KeyContext::Search
+            | KeyContext::Weakest => matches!(self, Self::Study),
             KeyContext::WhatIfEntry
             | KeyContext::Lesson
             | KeyContext::Plot

@@ -147,6 +147,9 @@ fn navigate(run: &mut QuizRun, msg: NavMsg) -> Option<Effect> {
         | NavMsg::SelectLast
         | NavMsg::OpenSelected
         | NavMsg::OpenLesson(_)
+        | NavMsg::OpenStep { .. }
+        | NavMsg::OpenSearch
+        | NavMsg::ShowWeakest
         | NavMsg::PreviousStep
         | NavMsg::JumpToStep(_)
         | NavMsg::FirstUnfinished

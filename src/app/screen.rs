@@ -4,6 +4,7 @@
 
 use std::time::{Duration, SystemTime};
 
+use crate::domain::find::Hit;
 use crate::domain::session::Session;
 
 /// The what-if line over the plot.
@@ -31,6 +32,28 @@ pub enum Screen {
     },
     /// A lesson being studied.
     Lesson(LessonScreen),
+    /// The lesson list's search (`/`): lesson titles and step text.
+    Search(Search),
+    /// The steps answered worst across the course, lowest score first.
+    Weakest {
+        /// The highlighted row.
+        selected: usize,
+        /// The lesson list's selection, to go back to.
+        from: usize,
+    },
+}
+
+/// A search of the course as it is typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Search {
+    /// What is typed.
+    pub query: String,
+    /// What it finds, in course order.
+    pub hits: Vec<Hit>,
+    /// The highlighted match.
+    pub selected: usize,
+    /// The lesson list's selection, to go back to.
+    pub from: usize,
 }
 
 /// A lesson on screen.

@@ -50,8 +50,11 @@ pub fn wall_asks(app: &App) -> bool {
 /// The lesson list, or the step's state, the lesson, the plot and the global keys.
 pub fn contexts(app: &App) -> Vec<KeyContext> {
     use KeyContext as C;
-    let Screen::Lesson(screen) = &app.screen else {
-        return vec![C::LessonList, C::Global];
+    let screen = match &app.screen {
+        Screen::Lesson(screen) => screen,
+        Screen::LessonList { .. } => return vec![C::LessonList, C::Global],
+        Screen::Search(_) => return vec![C::Search, C::Global],
+        Screen::Weakest { .. } => return vec![C::Weakest, C::Global],
     };
     if let LessonView::End { .. } = screen.view {
         return vec![C::LessonEnd, C::Global];

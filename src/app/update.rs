@@ -5,6 +5,7 @@
 //! mode's (`settle`). The handlers of the groups are [`navigate`] (the program and moving),
 //! [`study`] (answering a step) and [`plot`].
 
+mod find;
 mod navigate;
 mod notify;
 mod plot;

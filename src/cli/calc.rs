@@ -21,6 +21,7 @@ use super::args::PlanCli;
 mod disagg;
 mod interconnect;
 mod latency;
+mod measured;
 mod plan;
 mod rows;
 
@@ -44,6 +45,7 @@ pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
     let model = s.model.as_deref().map(|id| catalog.model(id)).transpose()?;
     let derivations = derivations(s, &evaluation, catalog.gpu(&s.gpu)?, model);
     let sections = plan::Sections::compute(catalog, s, &evaluation, &args.plan)?;
+    let measured = measured::Section::compute(catalog, s);
     Ok(if args.json {
         let mut object = to_json(s, &evaluation);
         if let Value::Object(map) = &mut object {
@@ -55,6 +57,9 @@ pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
             map.insert("basis".to_owned(), explain::basis(&shown));
         }
         sections.extend_json(&mut object);
+        if let (Value::Object(map), Some(m)) = (&mut object, &measured) {
+            map.insert("measured".to_owned(), m.json());
+        }
         let mut text = serde_json::to_string_pretty(&object)?;
         text.push('\n');
         text
@@ -71,6 +76,9 @@ pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
     } else {
         let mut text = to_table(s, &evaluation);
         text.push_str(&sections.text());
+        if let Some(m) = &measured {
+            text.push_str(&m.text());
+        }
         text
     })
 }

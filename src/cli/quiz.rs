@@ -18,7 +18,7 @@ use super::args::{GlobalArgs, QuizCli, RevealWhen};
 use crate::app::quiz::{QuizRun, QuizTaker, RevealPolicy};
 use crate::app::{self, App, AppInit, ProgressSink};
 use crate::domain::lesson::Lesson;
-use crate::domain::quiz::{QuizResult, QuizSpec, Taker, draw};
+use crate::domain::quiz::{ClusterOrigin, QuizResult, QuizSpec, Taker, draw};
 use crate::domain::session::Progress;
 use crate::store::atomic;
 
@@ -64,6 +64,14 @@ pub fn prepare(
         catalog: &catalog,
         count,
         seed,
+        // A --cluster (or a model config, which makes the cluster the learner's model) is
+        // the learner's own; otherwise questions about "your cluster" are titled by what
+        // they ask about.
+        origin: if global.cluster.is_some() || global.model_config.is_some() {
+            ClusterOrigin::Given
+        } else {
+            ClusterOrigin::Default
+        },
     })?;
     let name = args
         .name

@@ -8,7 +8,9 @@
 //! ```
 //!
 //! `due` is null for a step answered before reviews were kept (due at once). Without `--json`
-//! the review opens in the terminal ([`interactive`]).
+//! the review opens in the terminal ([`interactive`]). `--ahead [N]` practises (or, with
+//! `--json`, lists) the N items that come due next even when none is due: on the first day
+//! nothing is, since answering a step in a lesson is its first review.
 
 mod interactive;
 
@@ -18,7 +20,7 @@ use anyhow::{Context as _, Result};
 use serde::Serialize;
 
 use super::args::GlobalArgs;
-use crate::domain::schedule::{Due, Reviewable, Scheduler, Timestamp, reviewables};
+use crate::domain::schedule::{Due, Reviewable, Scheduler, Timestamp, coming_due, reviewables};
 use crate::domain::session::Progress;
 use crate::store::Store;
 
@@ -82,11 +84,33 @@ struct Item {
     reviews: usize,
 }
 
-/// With `--json`, prints what is due at the current time; without, opens the review in the
-/// terminal (or says that nothing is due, and when the next item is).
-pub fn run(global: &GlobalArgs, json: bool) -> Result<ExitCode> {
+/// Which items a review asks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pick {
+    /// What is due now.
+    Due,
+    /// The first N in the order they come due, due or not (`--ahead N`).
+    Ahead(usize),
+}
+
+impl Pick {
+    /// `--ahead`'s count, if given.
+    #[must_use]
+    pub const fn of(ahead: Option<usize>) -> Self {
+        match ahead {
+            Some(count) => Self::Ahead(count),
+            None => Self::Due,
+        }
+    }
+}
+
+/// With `--json`, prints what is due at the current time (with `--ahead`, the items that would
+/// be practised); without, opens the review in the terminal (or says that nothing is due, and
+/// when the next item is).
+pub fn run(global: &GlobalArgs, json: bool, ahead: Option<usize>) -> Result<ExitCode> {
+    let pick = Pick::of(ahead);
     if !json {
-        return interactive::run(global);
+        return interactive::run(global, pick);
     }
     let catalog = super::catalog(global)?;
     super::cluster(global, &catalog)?;
@@ -94,6 +118,10 @@ pub fn run(global: &GlobalArgs, json: bool) -> Result<ExitCode> {
     let progress = peek_progress(global)?;
     let scheduler = scheduler(global);
     let deck = reviewables(&lessons, &progress, &scheduler);
+    let deck = match pick {
+        Pick::Due => deck,
+        Pick::Ahead(count) => coming_due(deck, count),
+    };
     super::print(&to_json(deck, &scheduler, now())?)
 }
 
@@ -131,6 +159,12 @@ pub fn to_json(mut deck: Vec<Reviewable>, scheduler: &Scheduler, now: Timestamp)
         items,
     };
     Ok(serde_json::to_string_pretty(&report)? + "\n")
+}
+
+/// What `roofline review --ahead` says when the review deck is empty.
+#[must_use]
+pub const fn nothing_ahead() -> &'static str {
+    "Nothing to practise yet: recall cards and predictions join the review once answered in `roofline`.\n"
 }
 
 /// What `roofline review` says when nothing is due: that, and when the next item is.

@@ -146,6 +146,7 @@ fn check(
             E::NoPeak { .. } => "precision",
             E::Prompt(_) => "prompt",
             E::DraftTokens(_) => "draft_tokens",
+            E::Cluster(_) => "name",
             E::Context(_) => "context",
         };
         return Err(at(field, e.to_string()));

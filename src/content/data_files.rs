@@ -12,8 +12,7 @@ use crate::domain::hardware::Gpu;
 use crate::domain::limits;
 use crate::domain::model::ModelSpec;
 
-/// The data file format this build reads.
-pub const FORMAT_VERSION: u32 = 1;
+pub use super::data_ids::{FORMAT_VERSION, valid_id};
 
 const BUILTIN_HARDWARE: (&str, &str) = (
     "assets/hardware.ron",
@@ -85,6 +84,8 @@ pub fn load_catalog(sources: &CatalogSources) -> Result<Catalog, Vec<LocatedErro
             Err(mut e) => errors.append(&mut e),
         }
     }
+    catalog.references = crate::content::measured_reference::shipped_references();
+    catalog.links = super::links::builtin_links();
     if errors.is_empty() {
         Ok(catalog)
     } else {
@@ -237,15 +238,6 @@ fn check_version(path: &str, text: &str, version: u32) -> Vec<LocatedError> {
             format!("format_version {version} is not supported; this build reads {FORMAT_VERSION}"),
         )]
     }
-}
-
-/// Ids are lowercase ASCII letters, digits, `-` and `.`, and not empty.
-#[must_use]
-pub fn valid_id(id: &str) -> bool {
-    !id.is_empty()
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '.')
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use serde::Deserialize;
 
-use super::data_files::{FORMAT_VERSION, valid_id};
+use super::data_ids::{FORMAT_VERSION, valid_id};
 use super::located::{LocatedError, parse_ron};
 use crate::domain::link::Link;
 

@@ -3,6 +3,7 @@
 use super::gpu_lab::GpuLabReport;
 use super::hardware::Gpu;
 use super::lab::LabReport;
+use super::link::Link;
 use super::model::ModelSpec;
 use super::suggest::closest;
 
@@ -13,6 +14,9 @@ pub struct Catalog {
     pub gpus: Vec<Gpu>,
     /// Models, in the order the data files list them.
     pub models: Vec<ModelSpec>,
+    /// Links between GPUs (NVLink, InfiniBand, Ethernet), for the KV transfer and the
+    /// all-reduce.
+    pub links: Vec<Link>,
     /// What the last `roofline lab` measured, when the data directory has it: its roofline
     /// is the accelerator [`super::lab::THIS_MACHINE_ID`] and its points go on the plot.
     pub lab: Option<LabReport>,
@@ -28,6 +32,8 @@ pub struct Catalog {
         super::scenario::Scenario,
         Vec<super::benchmark::BenchmarkRun>,
     )>,
+    /// Measurements of real cards the tutor ships (`assets/measured/`), one per GPU id.
+    pub references: Vec<super::measured_reference::MeasuredReference>,
 }
 
 /// What kind of id a lookup was for.

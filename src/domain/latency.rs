@@ -4,7 +4,7 @@
 
 use super::catalog::Catalog;
 use super::plan_error::PlanError;
-use super::scenario::{MAX_BATCH, ModelEvaluation, Scenario};
+use super::scenario::{ModelEvaluation, Scenario, largest_meeting};
 
 mod curve;
 
@@ -51,7 +51,7 @@ pub struct TpotLimit {
 }
 
 /// The largest batch B with TPOT(B) ≤ target (TPOT is non-decreasing in B, so a bisection
-/// finds it), then capped by the KV wall.
+/// finds it: [`largest_meeting`]), then capped by the KV wall.
 pub fn largest_batch_under(
     s: &Scenario,
     catalog: &Catalog,
@@ -60,23 +60,7 @@ pub fn largest_batch_under(
     let base = model_of(s, catalog)?;
     let kv_wall = base.batch_limit();
     let meets = |b: u32| tpot_at(s, catalog, b).map(|t| t <= target_s);
-    let target_batch = if !meets(1)? {
-        0
-    } else if meets(MAX_BATCH)? {
-        MAX_BATCH
-    } else {
-        // meets(lo) holds, meets(hi) does not.
-        let (mut lo, mut hi) = (1_u32, MAX_BATCH);
-        while hi - lo > 1 {
-            let mid = lo + (hi - lo) / 2;
-            if meets(mid)? {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        lo
-    };
+    let target_batch = largest_meeting(meets)?;
     let wall = kv_wall.map(|w| u32::try_from(w).unwrap_or(u32::MAX));
     let (batch, limit) = match (target_batch, wall) {
         (0, _) => (0, BatchLimit::Unreachable),

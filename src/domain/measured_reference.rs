@@ -141,4 +141,48 @@ impl MeasuredReference {
     pub fn roof(&self, id: &str) -> Option<&MeasuredRoof> {
         self.roofs.iter().find(|r| r.id == id)
     }
+
+    /// The measured roofline for a math format: (read bandwidth, GEMM peak), bytes/s and
+    /// FLOP/s, when the card was measured in that format (BF16 and FP8).
+    #[must_use]
+    pub fn measured_roofs(&self, precision: super::dtype::Dtype) -> Option<(f64, f64)> {
+        use super::dtype::Dtype;
+        let gemm = match precision {
+            Dtype::Bf16 | Dtype::Fp16 => "bf16-gemm",
+            Dtype::Fp8 => "fp8-gemm",
+            Dtype::Fp32
+            | Dtype::Tf32
+            | Dtype::Int8
+            | Dtype::Int4
+            | Dtype::Fp4
+            | Dtype::Nvfp4
+            | Dtype::Mxfp4 => {
+                return None;
+            }
+        };
+        Some((self.roof("hbm-read")?.best, self.roof(gemm)?.best))
+    }
+
+    /// The sweep point nearest `batch` (by ratio: 48 is nearer 64 than 32).
+    #[must_use]
+    pub fn nearest_point(&self, batch: u32) -> Option<&SweepPoint> {
+        let log = |b: u32| f64::from(b.max(1)).ln();
+        self.sweep.points.iter().min_by(|a, b| {
+            (log(a.batch) - log(batch))
+                .abs()
+                .total_cmp(&(log(b.batch) - log(batch)).abs())
+        })
+    }
+
+    /// MBU of a sweep point against a datasheet bandwidth: weight bytes per second ÷ peak.
+    #[must_use]
+    pub fn mbu(&self, point: &SweepPoint, bandwidth: f64) -> f64 {
+        self.sweep.weight_bytes_per_s(point) / bandwidth
+    }
+
+    /// MFU of a sweep point against a datasheet peak: FLOP/s ÷ peak.
+    #[must_use]
+    pub fn mfu(&self, point: &SweepPoint, peak_flops: f64) -> f64 {
+        self.sweep.flops_per_s(point) / peak_flops
+    }
 }

@@ -90,17 +90,58 @@ pub enum Quantity {
     TtftMs,
     /// Time per output token (the decode step), ms.
     TpotMs,
+    /// The measured time per output token at this setting (the learner's benchmark, their GPU
+    /// lab, or the shipped reference for the GPU), ms.
+    MeasuredTpotMs,
     /// US dollars per million output tokens at the scenario's GPU-hour price.
     UsdPerMillionTokens,
     /// Joules per output token at board power (an upper bound).
     EnergyPerTokenJ,
+    /// One prompt's KV over the scenario's link, each GPU sending its shard in parallel, ms.
+    KvTransferMs,
+    /// Prompt tokens prefill computes after the prefix cache: ⌈(1 − hit) × prompt⌉.
+    PrefillTokens,
+    /// The prefill of those tokens on the replica, ms.
+    PrefillMs,
+    /// The KV transfer as a percentage of that prefill.
+    TransferSharePct,
+    /// Prefill and decode on separate GPUs: prefill + KV transfer + one decode step, ms.
+    SplitTtftMs,
+    /// One pool: the decode step that also carries a prefill chunk (min(chunk, prefill tokens)), ms.
+    MixedTpotMs,
+    /// The link's bandwidth, one direction, per GPU, GB/s.
+    LinkGbs,
+    /// Tensor-parallel all-reduces in one decode step (two per layer; none at TP 1).
+    AllreduceCalls,
+    /// Their time over the link, bandwidth and per-call latency together, ms.
+    AllreduceMs,
+    /// The per-call latency part of that time, ms.
+    AllreduceLatencyMs,
+    /// The speed-of-light step plus the all-reduces, ms.
+    StepWithCommMs,
+    /// The all-reduces as a percentage of the speed-of-light step.
+    CommSharePct,
+    /// The largest batch whose step meets `tpot_target_ms`, capped by the KV wall.
+    TargetBatch,
+    /// The largest batch whose step meets `tpot_target_ms`, memory ignored.
+    TargetBatchNoWall,
+    /// Time one request spends in the system: prefill + (output tokens − 1) × TPOT, s.
+    TimeInSystemS,
+    /// Requests in the system by Little's law: `rate` × time in the system.
+    Concurrency,
+    /// GPUs a `rate` needs at the scenario's batch: ⌈concurrency ÷ batch⌉ × TP.
+    GpusForRate,
+    /// Throughput per GPU: batch ÷ step ÷ TP, tokens/s.
+    TokensPerSPerGpu,
+    /// Where the throughput–interactivity curve bends: the first batch (1, 2, 4, …) whose step is at least twice batch 1's (found with a `tpot_target_ms`).
+    BendBatch,
     /// `memory` or `compute`.
     Bound,
 }
 
 impl Quantity {
     /// Every quantity, in documentation order.
-    pub const ALL: [Self; 42] = [
+    pub const ALL: [Self; 62] = [
         Self::Ridge,
         Self::PeakTflops,
         Self::BandwidthTbs,
@@ -140,8 +181,28 @@ impl Quantity {
         Self::TokensPerSPerSeq,
         Self::TtftMs,
         Self::TpotMs,
+        Self::MeasuredTpotMs,
         Self::UsdPerMillionTokens,
         Self::EnergyPerTokenJ,
+        Self::KvTransferMs,
+        Self::PrefillTokens,
+        Self::PrefillMs,
+        Self::TransferSharePct,
+        Self::SplitTtftMs,
+        Self::MixedTpotMs,
+        Self::LinkGbs,
+        Self::AllreduceCalls,
+        Self::AllreduceMs,
+        Self::AllreduceLatencyMs,
+        Self::StepWithCommMs,
+        Self::CommSharePct,
+        Self::TargetBatch,
+        Self::TargetBatchNoWall,
+        Self::TimeInSystemS,
+        Self::Concurrency,
+        Self::GpusForRate,
+        Self::TokensPerSPerGpu,
+        Self::BendBatch,
         Self::Bound,
     ];
 
@@ -188,8 +249,28 @@ impl Quantity {
             Self::TokensPerSPerSeq => "tokens_per_s_per_seq",
             Self::TtftMs => "ttft_ms",
             Self::TpotMs => "tpot_ms",
+            Self::MeasuredTpotMs => "measured_tpot_ms",
             Self::UsdPerMillionTokens => "usd_per_million_tokens",
             Self::EnergyPerTokenJ => "energy_per_token_j",
+            Self::KvTransferMs => "kv_transfer_ms",
+            Self::PrefillTokens => "prefill_tokens",
+            Self::PrefillMs => "prefill_ms",
+            Self::TransferSharePct => "transfer_share_pct",
+            Self::SplitTtftMs => "split_ttft_ms",
+            Self::MixedTpotMs => "mixed_tpot_ms",
+            Self::LinkGbs => "link_gbs",
+            Self::AllreduceCalls => "allreduce_calls",
+            Self::AllreduceMs => "allreduce_ms",
+            Self::AllreduceLatencyMs => "allreduce_latency_ms",
+            Self::StepWithCommMs => "step_with_comm_ms",
+            Self::CommSharePct => "comm_share_pct",
+            Self::TargetBatch => "target_batch",
+            Self::TargetBatchNoWall => "target_batch_no_wall",
+            Self::TimeInSystemS => "time_in_system_s",
+            Self::Concurrency => "concurrency",
+            Self::GpusForRate => "gpus_for_rate",
+            Self::TokensPerSPerGpu => "tokens_per_s_per_gpu",
+            Self::BendBatch => "bend_batch",
             Self::Bound => "bound",
         }
     }
@@ -218,22 +299,41 @@ impl Quantity {
             | Self::KvBudgetGb
             | Self::WeightGbPerGpu
             | Self::WeightGbStoredPerGpu => "GB",
-            Self::RidgeSharePct | Self::ExpertsTouchedPct => "%",
-            Self::TokensPerExpert | Self::ExpertTokensToRidge => "tokens",
+            Self::RidgeSharePct
+            | Self::ExpertsTouchedPct
+            | Self::TransferSharePct
+            | Self::CommSharePct => "%",
+            Self::TokensPerExpert | Self::ExpertTokensToRidge | Self::PrefillTokens => "tokens",
             Self::BatchToRidge
             | Self::BatchToRidgeApprox
             | Self::DenseBatchToRidge
-            | Self::MaxBatchKv => "sequences",
+            | Self::MaxBatchKv
+            | Self::TargetBatch
+            | Self::TargetBatchNoWall
+            | Self::BendBatch => "sequences",
             Self::KvBytesPerToken => "bytes",
             Self::KvKibPerToken => "KiB",
             Self::MemoryTimeMs
             | Self::ComputeTimeMs
             | Self::StepTimeMs
             | Self::TtftMs
-            | Self::TpotMs => "ms",
-            Self::TokensPerS | Self::TokensPerSPerSeq => "tok/s",
+            | Self::TpotMs
+            | Self::MeasuredTpotMs
+            | Self::KvTransferMs
+            | Self::PrefillMs
+            | Self::SplitTtftMs
+            | Self::MixedTpotMs
+            | Self::AllreduceMs
+            | Self::AllreduceLatencyMs
+            | Self::StepWithCommMs => "ms",
+            Self::TokensPerS | Self::TokensPerSPerSeq | Self::TokensPerSPerGpu => "tok/s",
             Self::UsdPerMillionTokens => "USD",
             Self::EnergyPerTokenJ => "J",
+            Self::LinkGbs => "GB/s",
+            Self::AllreduceCalls => "calls",
+            Self::TimeInSystemS => "s",
+            Self::Concurrency => "requests",
+            Self::GpusForRate => "GPUs",
             Self::Bound | Self::DecodeDotBound => "",
         }
     }
@@ -252,52 +352,8 @@ impl Quantity {
     #[must_use]
     pub fn value(self, e: &Evaluation) -> Option<QuantityValue> {
         use QuantityValue::Number;
-        let gpu_level = match self {
-            Self::Ridge => Some(e.ridge),
-            Self::PeakTflops => Some(e.peak_flops / 1e12),
-            Self::BandwidthTbs => Some(e.bandwidth / 1e12),
-            Self::MemoryGb => Some(e.memory_bytes / 1e9),
-            Self::TdpW => return e.tdp_w.map(Number),
-            Self::FcIntensity
-            | Self::DecodeDotIntensity
-            | Self::DenseIntensity
-            | Self::FcIntensityApprox
-            | Self::ExpertIntensity
-            | Self::ExpertsTouchedPct
-            | Self::TokensPerExpert
-            | Self::ExpertTokensToRidge
-            | Self::RidgeSharePct
-            | Self::AttainableTflops
-            | Self::BatchToRidge
-            | Self::BatchToRidgeApprox
-            | Self::DenseBatchToRidge
-            | Self::DecodeDotBound
-            | Self::AttentionIntensity
-            | Self::PrefillIntensity
-            | Self::DensePrefillIntensity
-            | Self::KvBytesPerToken
-            | Self::KvKibPerToken
-            | Self::KvGbPerSequence
-            | Self::StateGbPerSequence
-            | Self::SequenceGbPerGpu
-            | Self::KvGbReadPerGpu
-            | Self::KvBudgetGb
-            | Self::MaxBatchKv
-            | Self::WeightGbPerGpu
-            | Self::WeightGbStoredPerGpu
-            | Self::MemoryTimeMs
-            | Self::ComputeTimeMs
-            | Self::StepTimeMs
-            | Self::TokensPerS
-            | Self::TokensPerSPerSeq
-            | Self::TtftMs
-            | Self::TpotMs
-            | Self::UsdPerMillionTokens
-            | Self::EnergyPerTokenJ
-            | Self::Bound => None,
-        };
-        if let Some(v) = gpu_level {
-            return Some(Number(v));
+        if let Some(v) = self.gpu_level(e) {
+            return v;
         }
         let m = e.model.as_ref()?;
         let v = match self {
@@ -336,11 +392,102 @@ impl Quantity {
             Self::TokensPerS => m.tokens_per_s,
             Self::TokensPerSPerSeq => 1.0 / m.step_time_s,
             Self::TtftMs => m.ttft_s * 1e3,
+            Self::MeasuredTpotMs => e.measured_tpot_ms?,
             Self::UsdPerMillionTokens => m.usd_per_million_tokens,
             Self::EnergyPerTokenJ => m.energy_per_token_j?,
             Self::Bound => return Some(QuantityValue::Bound(m.bound)),
+            Self::KvTransferMs
+            | Self::PrefillTokens
+            | Self::PrefillMs
+            | Self::TransferSharePct
+            | Self::SplitTtftMs
+            | Self::MixedTpotMs
+            | Self::LinkGbs
+            | Self::AllreduceCalls
+            | Self::AllreduceMs
+            | Self::AllreduceLatencyMs
+            | Self::StepWithCommMs
+            | Self::CommSharePct
+            | Self::TargetBatch
+            | Self::TargetBatchNoWall
+            | Self::TimeInSystemS
+            | Self::Concurrency
+            | Self::GpusForRate
+            | Self::TokensPerSPerGpu
+            | Self::BendBatch => cluster_value(self, e, m)?,
         };
         Some(Number(v))
+    }
+
+    /// A GPU-level quantity's value (`Some`, holding `None` where the data gives none), or
+    /// `None` for a quantity of the model.
+    #[allow(clippy::option_option)]
+    fn gpu_level(self, e: &Evaluation) -> Option<Option<QuantityValue>> {
+        let v = match self {
+            Self::Ridge => Some(e.ridge),
+            Self::PeakTflops => Some(e.peak_flops / 1e12),
+            Self::BandwidthTbs => Some(e.bandwidth / 1e12),
+            Self::MemoryGb => Some(e.memory_bytes / 1e9),
+            Self::TdpW => return Some(e.tdp_w.map(QuantityValue::Number)),
+            Self::FcIntensity
+            | Self::DecodeDotIntensity
+            | Self::DenseIntensity
+            | Self::FcIntensityApprox
+            | Self::ExpertIntensity
+            | Self::ExpertsTouchedPct
+            | Self::TokensPerExpert
+            | Self::ExpertTokensToRidge
+            | Self::RidgeSharePct
+            | Self::AttainableTflops
+            | Self::BatchToRidge
+            | Self::BatchToRidgeApprox
+            | Self::DenseBatchToRidge
+            | Self::DecodeDotBound
+            | Self::AttentionIntensity
+            | Self::PrefillIntensity
+            | Self::DensePrefillIntensity
+            | Self::KvBytesPerToken
+            | Self::KvKibPerToken
+            | Self::KvGbPerSequence
+            | Self::StateGbPerSequence
+            | Self::SequenceGbPerGpu
+            | Self::KvGbReadPerGpu
+            | Self::KvBudgetGb
+            | Self::MaxBatchKv
+            | Self::WeightGbPerGpu
+            | Self::WeightGbStoredPerGpu
+            | Self::MemoryTimeMs
+            | Self::ComputeTimeMs
+            | Self::StepTimeMs
+            | Self::TokensPerS
+            | Self::TokensPerSPerSeq
+            | Self::TtftMs
+            | Self::TpotMs
+            | Self::MeasuredTpotMs
+            | Self::UsdPerMillionTokens
+            | Self::EnergyPerTokenJ
+            | Self::KvTransferMs
+            | Self::PrefillTokens
+            | Self::PrefillMs
+            | Self::TransferSharePct
+            | Self::SplitTtftMs
+            | Self::MixedTpotMs
+            | Self::LinkGbs
+            | Self::AllreduceCalls
+            | Self::AllreduceMs
+            | Self::AllreduceLatencyMs
+            | Self::StepWithCommMs
+            | Self::CommSharePct
+            | Self::TargetBatch
+            | Self::TargetBatchNoWall
+            | Self::TimeInSystemS
+            | Self::Concurrency
+            | Self::GpusForRate
+            | Self::TokensPerSPerGpu
+            | Self::BendBatch
+            | Self::Bound => None,
+        };
+        v.map(|v| Some(QuantityValue::Number(v)))
     }
 
     /// The numeric value, if the quantity is a number and applies.
@@ -351,6 +498,77 @@ impl Quantity {
             QuantityValue::Bound(_) => None,
         }
     }
+}
+
+/// The cluster figures' quantities (link, target, rate, curve); `None` for the others.
+fn cluster_value(q: Quantity, e: &Evaluation, m: &super::scenario::ModelEvaluation) -> Option<f64> {
+    let c = e.cluster.as_ref()?;
+    let link = || c.link.as_ref();
+    let comm = |l: &super::scenario::LinkFigures| l.allreduce.total_s();
+    Some(match q {
+        Quantity::KvTransferMs => link()?.transfer_s * 1e3,
+        Quantity::PrefillTokens => c.prefill_tokens as f64,
+        Quantity::PrefillMs => c.prefill_s * 1e3,
+        Quantity::TransferSharePct => 100.0 * link()?.transfer_s / c.prefill_s,
+        Quantity::SplitTtftMs => (c.prefill_s + link()?.transfer_s + m.step_time_s) * 1e3,
+        Quantity::MixedTpotMs => c.mixed_tpot_s * 1e3,
+        Quantity::LinkGbs => link()?.gbs,
+        Quantity::AllreduceCalls => f64::from(link()?.allreduce.calls),
+        Quantity::AllreduceMs => comm(link()?) * 1e3,
+        Quantity::AllreduceLatencyMs => link()?.allreduce.latency_s * 1e3,
+        Quantity::StepWithCommMs => (m.step_time_s + comm(link()?)) * 1e3,
+        Quantity::CommSharePct => 100.0 * comm(link()?) / m.step_time_s,
+        Quantity::TargetBatch => f64::from(c.target?.batch),
+        Quantity::TargetBatchNoWall => f64::from(c.target?.no_wall),
+        Quantity::TimeInSystemS => c.time_in_system_s,
+        Quantity::Concurrency => c.concurrency?,
+        Quantity::GpusForRate => c.gpus_for_rate?,
+        Quantity::TokensPerSPerGpu => c.tokens_per_s_per_gpu,
+        Quantity::BendBatch => f64::from(c.bend_batch?),
+        Quantity::MeasuredTpotMs
+        | Quantity::Ridge
+        | Quantity::PeakTflops
+        | Quantity::BandwidthTbs
+        | Quantity::MemoryGb
+        | Quantity::TdpW
+        | Quantity::FcIntensity
+        | Quantity::DecodeDotIntensity
+        | Quantity::DenseIntensity
+        | Quantity::FcIntensityApprox
+        | Quantity::ExpertIntensity
+        | Quantity::ExpertsTouchedPct
+        | Quantity::TokensPerExpert
+        | Quantity::ExpertTokensToRidge
+        | Quantity::RidgeSharePct
+        | Quantity::AttainableTflops
+        | Quantity::BatchToRidge
+        | Quantity::BatchToRidgeApprox
+        | Quantity::DenseBatchToRidge
+        | Quantity::DecodeDotBound
+        | Quantity::AttentionIntensity
+        | Quantity::PrefillIntensity
+        | Quantity::DensePrefillIntensity
+        | Quantity::KvBytesPerToken
+        | Quantity::KvKibPerToken
+        | Quantity::KvGbPerSequence
+        | Quantity::StateGbPerSequence
+        | Quantity::SequenceGbPerGpu
+        | Quantity::KvGbReadPerGpu
+        | Quantity::KvBudgetGb
+        | Quantity::MaxBatchKv
+        | Quantity::WeightGbPerGpu
+        | Quantity::WeightGbStoredPerGpu
+        | Quantity::MemoryTimeMs
+        | Quantity::ComputeTimeMs
+        | Quantity::StepTimeMs
+        | Quantity::TokensPerS
+        | Quantity::TokensPerSPerSeq
+        | Quantity::TtftMs
+        | Quantity::TpotMs
+        | Quantity::UsdPerMillionTokens
+        | Quantity::EnergyPerTokenJ
+        | Quantity::Bound => return None,
+    })
 }
 
 /// A computed quantity.

@@ -15,6 +15,6 @@ pub mod draw;
 pub mod mark;
 pub mod result;
 
-pub use draw::{DrawError, Question, QuestionAnswer, QuizSpec, draw, pool};
+pub use draw::{ClusterOrigin, DrawError, Question, QuestionAnswer, QuizSpec, draw, pool};
 pub use mark::{Calibration, Confidence, Guess, Level, Mark, Response, Summary, mark, summarize};
 pub use result::{QUIZ_FORMAT_VERSION, QuestionResult, QuizResult, Taker};

@@ -6,10 +6,12 @@ use serde::{Deserialize, Serialize};
 use super::dtype::Dtype;
 
 mod batch_fit;
+mod cluster;
 mod evaluate;
 mod model_evaluation;
 
 pub use batch_fit::BatchFit;
+pub use cluster::{ClusterEvaluation, LinkFigures, OPEN_CURVE_MAX, TargetBatch, largest_meeting};
 pub use evaluate::{Evaluation, ScenarioError};
 pub use model_evaluation::{KvSplit, ModelEvaluation, WeightFit};
 
@@ -52,6 +54,56 @@ pub struct Scenario {
     /// Price of one GPU-hour in US dollars, for the cost per million tokens.
     #[serde(default = "default_gpu_hour_usd")]
     pub gpu_hour_usd: f64,
+    /// The link a prompt's KV and the tensor-parallel all-reduce cross, an id of the links data
+    /// (`None`: the GPU's own scale-up link, NVLink on the boards that have one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
+    /// Share of each prompt found in the prefix cache, in [0, 1): prefill runs on the rest.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub prefix_hit: f64,
+    /// Output tokens per request (Little's law's time in the system).
+    #[serde(
+        default = "default_output_tokens",
+        skip_serializing_if = "is_default_output"
+    )]
+    pub output_tokens: u32,
+    /// Prefill tokens one mixed step carries when prefill and decode share one pool.
+    #[serde(default = "default_chunk", skip_serializing_if = "is_default_chunk")]
+    pub chunk: u64,
+    /// A time-per-output-token target, ms: the largest batch that keeps it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tpot_target_ms: Option<f64>,
+    /// Requests arriving per second: concurrency by Little's law.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rate: Option<f64>,
+}
+
+/// Output tokens per request until a lesson, a profile or `--output-tokens` sets another.
+pub const DEFAULT_OUTPUT_TOKENS: u32 = 256;
+/// Prefill tokens per mixed step until a lesson, a profile or `--chunk` sets another.
+pub const DEFAULT_CHUNK: u64 = 2048;
+
+const fn default_output_tokens() -> u32 {
+    DEFAULT_OUTPUT_TOKENS
+}
+
+const fn default_chunk() -> u64 {
+    DEFAULT_CHUNK
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(v: &f64) -> bool {
+    *v == 0.0
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+const fn is_default_output(v: &u32) -> bool {
+    *v == DEFAULT_OUTPUT_TOKENS
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+const fn is_default_chunk(v: &u64) -> bool {
+    *v == DEFAULT_CHUNK
 }
 
 /// GB per GPU held back for activations, CUDA graphs and the runtime, outside the KV budget,
@@ -87,6 +139,12 @@ impl Scenario {
             draft_tokens: 0,
             attention_dp: false,
             gpu_hour_usd: DEFAULT_GPU_HOUR_USD,
+            link: None,
+            prefix_hit: 0.0,
+            output_tokens: DEFAULT_OUTPUT_TOKENS,
+            chunk: DEFAULT_CHUNK,
+            tpot_target_ms: None,
+            rate: None,
         }
     }
 

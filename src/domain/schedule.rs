@@ -16,10 +16,12 @@ pub mod round;
 
 use serde::{Deserialize, Serialize};
 
-pub use due::{Due, ReviewKind, Reviewable, due_among, due_now, reviewables, reviewables_of};
+pub use due::{
+    Due, ReviewKind, Reviewable, coming_due, due_among, due_now, reviewables, reviewables_of,
+};
 pub use fsrs::{Memory, Scheduler};
 pub use grade::{grade_for_choice, grade_for_guess};
-pub use round::{Asked, Item, ItemOutcome, NextDue, Round, grade_of, next_due};
+pub use round::{Asked, Item, ItemOutcome, NextDue, Pass, Round, grade_of, next_due};
 
 pub use super::session::Grade;
 

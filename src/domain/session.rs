@@ -14,7 +14,7 @@ pub mod step;
 pub use answer::{ResolvedAnswer, resolve_lesson, resolve_step};
 pub use progress::{
     Changes, LessonProgress, LessonStatus, LessonSummary, Progress, StepMark, StepRecord,
-    summarize, summarize_steps,
+    mean_score, summarize, summarize_steps,
 };
 pub use step::{
     Action, ExplainState, Grade, Guess, Outcome, PredictInput, PredictState, RecallState, Refusal,
@@ -144,6 +144,17 @@ impl Session {
     #[must_use]
     pub fn lesson_id(&self) -> &str {
         &self.lesson_id
+    }
+
+    /// Adds `step` after the last, not yet answered (a review's missed card come back).
+    pub fn append(&mut self, step: &Step, answer: Option<ResolvedAnswer>) {
+        self.slots.push(Slot {
+            step_id: step.id().to_owned(),
+            state: StepState::initial(step),
+            answer,
+            visit: Visit::NotYet,
+            earlier: None,
+        });
     }
 
     /// Index of the current step, from 0.

@@ -1,5 +1,5 @@
 //! The what-if line (`:` over the plot): `:gpu h200`, `:fp8`, `:model llama-3-70b`, `:tp 4`,
-//! `:batch 64`, `:context 32k`, `:overlay mi300x`, `:reset`, `:step 5`. Parsing, did-you-mean
+//! `:batch 64`, `:context 32k`, `:overlay mi300x`, `:reset`, `:step 5`, `:lesson 3`. Parsing, did-you-mean
 //! and Tab completion are pure; applying a command to the plot is the app's.
 
 use super::catalog::Catalog;
@@ -32,6 +32,8 @@ pub enum Command {
     Reset,
     /// Go to step N (from 1).
     Step(usize),
+    /// Go to lesson N (from 1) of the course.
+    Lesson(usize),
 }
 
 /// What a command's argument is.
@@ -46,7 +48,7 @@ enum Takes {
 }
 
 /// The commands, as data: the name typed, what it takes, and its line in the help.
-const COMMANDS: [(&str, Takes, &str); 13] = [
+const COMMANDS: [(&str, Takes, &str); 14] = [
     ("gpu", Takes::GpuId, "gpu ID: show another GPU (:gpu h200)"),
     ("model", Takes::ModelId, "model ID: show another model"),
     ("tp", Takes::Count, "tp N: tensor-parallel degree"),
@@ -76,6 +78,11 @@ const COMMANDS: [(&str, Takes, &str); 13] = [
         "reset: back to this step's setting",
     ),
     ("step", Takes::Count, "step N: go to step N"),
+    (
+        "lesson",
+        Takes::Count,
+        "lesson N: go to lesson N (from anywhere)",
+    ),
 ];
 
 /// The what-if commands' help lines, for the `?` overlay.
@@ -88,7 +95,7 @@ pub fn help_lines() -> impl Iterator<Item = &'static str> {
 pub enum WhatIfError {
     /// Nothing typed.
     #[error(
-        "type a command: gpu, model, tp, batch, context, overlay, bf16, fp8, int4, reset, step"
+        "type a command: gpu, model, tp, batch, context, overlay, bf16, fp8, int4, reset, step, lesson"
     )]
     Empty,
     /// Not a command.
@@ -160,6 +167,7 @@ pub fn parse(line: &str, catalog: &Catalog) -> Result<Command, WhatIfError> {
         )?),
         ("batch", _) => Command::Batch(count(need()?, 1, 4096, "a batch from 1 to 4096")?),
         ("step", _) => Command::Step(count(need()?, 1, 999, "a step number")? as usize),
+        ("lesson", _) => Command::Lesson(count(need()?, 1, 999, "a lesson number")? as usize),
         ("context", _) => Command::Context(tokens(need()?)?),
         ("reset", _) => Command::Reset,
         (format, Takes::Nothing) => {
@@ -322,6 +330,7 @@ mod tests {
     #[case::overlay_off("overlay off", Command::Overlay(None))]
     #[case::reset("reset", Command::Reset)]
     #[case::step("step 5", Command::Step(5))]
+    #[case::lesson("lesson 3", Command::Lesson(3))]
     fn commands(#[case] line: &str, #[case] expected: Command) {
         assert_eq!(parse(line, &builtin_catalog()), Ok(expected));
     }

@@ -20,6 +20,7 @@ mod asked;
 mod family;
 mod step;
 
+pub use asked::Stated;
 pub use family::{Shown, family};
 pub use step::{asked_quantity, stated_figures};
 
@@ -34,7 +35,7 @@ pub struct Withheld {
     /// (see [`family`]).
     asked: Vec<crate::domain::quantity::Quantity>,
     /// The figures the question on screen states: they stay shown.
-    stated: Vec<f64>,
+    stated: Vec<asked::Stated>,
     /// The unit a figure is asked in, where known (`98` → `sequences`): prose that writes the
     /// number with another unit (`98 layers`) is not stating it.
     units: Vec<(f64, String)>,

@@ -80,6 +80,7 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
         overlay: Some(MeasuredOverlay { points, knee: None }),
         mbu,
         mfu: prefill.first().map(|u| u.share),
+        roof: None,
     })
 }
 

@@ -123,6 +123,9 @@ fn content(app: &App, width: u16) -> Vec<Line<'static>> {
                 ]));
             }
         }
+        if context == KeyContext::Plot {
+            lines.extend(legend(theme, help_width));
+        }
         if context == KeyContext::WhatIfEntry {
             // The commands the line takes, from the same table the line reads.
             for command in crate::domain::whatif::help_lines() {
@@ -133,6 +136,31 @@ fn content(app: &App, width: u16) -> Vec<Line<'static>> {
                     ]));
                 }
             }
+        }
+    }
+    lines
+}
+
+/// The plot's marks and what each means, under the plot's keys: each glyph as the plot draws
+/// it, in its colour.
+fn legend(theme: Theme, width: usize) -> Vec<Line<'static>> {
+    let look = theme.appearance();
+    let mut lines = vec![Line::styled("  Marks on the plot", theme.heading())];
+    for mark in crate::widgets::plot_legend::marks(look) {
+        let options = textwrap::Options::new(width)
+            .word_separator(textwrap::WordSeparator::AsciiSpace)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
+        for (i, piece) in textwrap::wrap(mark.meaning, options)
+            .into_iter()
+            .enumerate()
+        {
+            let glyph = if i == 0 { mark.glyph } else { "" };
+            lines.push(Line::from(vec![
+                Span::raw("  "),
+                Span::styled(format!("{glyph:<KEY_WIDTH$}"), look.style(mark.element)),
+                Span::raw(" "),
+                Span::raw(piece.into_owned()),
+            ]));
         }
     }
     lines

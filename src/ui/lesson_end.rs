@@ -25,7 +25,7 @@ use super::theme::Theme;
 use crate::app::NavMsg;
 use crate::app::{App, LessonScreen, LessonView, Msg};
 use crate::domain::lesson::Step;
-use crate::domain::session::StepMark;
+use crate::domain::session::{StepMark, summarize};
 
 /// Draws the end of the lesson in `body`.
 pub fn render(app: &App, screen: &LessonScreen, body: Rect, buf: &mut Buffer) {
@@ -44,7 +44,7 @@ pub fn render(app: &App, screen: &LessonScreen, body: Rect, buf: &mut Buffer) {
                 .map(crate::domain::session::StepState::mark)
         })
         .collect();
-    let mut lines = tally(theme, screen, &marks);
+    let mut lines = tally(theme, lesson, screen);
     lines.extend(revisit(app, theme, lesson, screen, &marks, selected));
     lines.push(Line::default());
     lines.push(hint(app, theme));
@@ -58,53 +58,48 @@ pub fn render(app: &App, screen: &LessonScreen, body: Rect, buf: &mut Buffer) {
     summary_panel(lines, title, theme).render(body, buf);
 }
 
-/// The score, the marks and the time spent.
-fn tally(theme: Theme, screen: &LessonScreen, marks: &[StepMark]) -> Vec<Line<'static>> {
-    let session = &screen.session;
-    let count = |f: fn(&StepMark) -> bool| marks.iter().filter(|m| f(m)).count();
-    let right = count(|m| *m == StepMark::Right);
-    let partly = count(|m| matches!(m, StepMark::Partly(_)));
-    let missed = count(|m| *m == StepMark::Missed);
-    let open = count(|m| *m == StepMark::Open);
-    let scores: Vec<u32> = (0..session.len())
-        .filter_map(|i| match session.state_at(i) {
-            Some(crate::domain::session::StepState::Predict(
-                crate::domain::session::PredictState::Revealed { score: Some(s), .. },
-            )) => Some(u32::from(*s)),
-            _ => None,
-        })
-        .collect();
-    let headline = match scores.len() {
-        0 => Line::styled("No prediction scored yet", theme.heading()),
-        n => Line::styled(
+/// The score, the marks and the time spent: the lesson's [`summarize`] of what the session
+/// would save, the same summary the lesson list shows.
+fn tally(
+    theme: Theme,
+    lesson: &crate::domain::lesson::Lesson,
+    screen: &LessonScreen,
+) -> Vec<Line<'static>> {
+    let summary = summarize(lesson, Some(&screen.session.progress()));
+    let headline = match (summary.score, summary.scored) {
+        (Some(score), n) if n > 0 => Line::styled(
             format!(
-                "Score {}/100 over {n} prediction{}",
-                scores.iter().sum::<u32>() / n as u32,
+                "Score {score}/100 over {n} prediction{}",
                 if n == 1 { "" } else { "s" }
             ),
             theme.heading(),
         ),
+        (Some(_) | None, _) => Line::styled("No prediction scored yet", theme.heading()),
     };
     let minutes = screen.active.as_secs().div_ceil(60);
     vec![
         headline,
         Line::from(vec![
             Span::styled(
-                format!("{} {right} right", theme.glyph("✓", "+")),
+                format!("{} {} right", theme.glyph("✓", "+"), summary.right),
                 theme.good(),
             ),
             Span::styled(theme.dot(), theme.muted()),
             Span::styled(
-                format!("{} {partly} partly", theme.glyph("◐", "~")),
+                format!("{} {} partly", theme.glyph("◐", "~"), summary.partly),
                 theme.trap(),
             ),
             Span::styled(theme.dot(), theme.muted()),
             Span::styled(
-                format!("{} {missed} missed", theme.glyph("✗", "x")),
+                format!("{} {} missed", theme.glyph("✗", "x"), summary.missed),
                 theme.error(),
             ),
             Span::styled(theme.dot(), theme.muted()),
-            Span::raw(format!("{open} skipped, of {} steps", session.len())),
+            Span::raw(format!(
+                "{} skipped, of {} steps",
+                summary.unfinished,
+                screen.session.len()
+            )),
         ]),
         Line::from(format!("Time spent this sitting: {minutes} min")),
         Line::default(),

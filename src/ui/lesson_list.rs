@@ -3,12 +3,13 @@
 //!
 //! ```text
 //! ┌ roofline · 12 lessons · course 31/160 steps · mean score 81 ───────┐
-//! │  #  Lesson                      Progress         Right  Score      │
-//! │▸ 1  The two ceilings            ✓ done           ✓7 ✗2  85  2 due  │
-//! │  2  The ridge point             in progress 3/9  ✓2     76         │
-//! │  3  Decode at batch 1           not started                        │
-//! (the Review column, "N due", only while something is due for review)
-//! └─ Right: ✓ answers within tolerance, ✗ missed · Score: mean of 100 ─┘
+//! │  #  Lesson                   Progress         Right     Score      │
+//! │▸ 1  The two ceilings         ✓ done           ✓7 ◐1 ✗1  85  2 due  │
+//! │  2  The ridge point          in progress 3/9  ✓2        76         │
+//! │  3  Decode at batch 1        not started                           │
+//! (the Review column, "N due", only while something is due for review;
+//! the marks and score are the lesson end's, from one `summarize`)
+//! └─ Right: ✓ within tolerance, ◐ partly, ✗ missed · Score: mean ─────┘
 //! ┌ The ridge point ───────────────────────────────────────┐
 //! │ summary, wrapped                                       │
 //! └────────────────────────────────────────────────────────┘
@@ -72,6 +73,12 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
                 theme.good(),
             ));
         }
+        if summary.partly > 0 {
+            marks.push(Span::styled(
+                format!("{}{} ", theme.glyph("◐", "~"), summary.partly),
+                theme.trap(),
+            ));
+        }
         if summary.missed > 0 {
             marks.push(Span::styled(
                 format!("{}{}", theme.glyph("✗", "x"), summary.missed),
@@ -100,7 +107,7 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         Constraint::Length(3),
         Constraint::Fill(1),
         Constraint::Length(17),
-        Constraint::Length(8),
+        Constraint::Length(11),
         Constraint::Length(5),
     ];
     if reviews {
@@ -160,15 +167,8 @@ fn title_and_legend(
         .iter()
         .filter_map(|s| s.score.map(u32::from))
         .collect();
-    let mean = if scores.is_empty() {
-        String::new()
-    } else {
-        format!(
-            "{}mean score {}",
-            theme.dot(),
-            scores.iter().sum::<u32>() / scores.len() as u32
-        )
-    };
+    let mean = crate::domain::session::mean_score(&scores)
+        .map_or_else(String::new, |m| format!("{}mean score {m}", theme.dot()));
     let title = format!(
         " roofline{}{} {noun}{}course {done}/{total} steps{mean} ",
         theme.dot(),
@@ -176,8 +176,9 @@ fn title_and_legend(
         theme.dot()
     );
     let legend = format!(
-        " Right: {} within tolerance, {} missed{}Score: mean of predictions, out of 100 ",
+        " Right: {} within tolerance, {} partly, {} missed{}Score: mean of predictions, out of 100 ",
         theme.glyph("✓", "+"),
+        theme.glyph("◐", "~"),
         theme.glyph("✗", "x"),
         theme.dot()
     );

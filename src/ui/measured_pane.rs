@@ -1,13 +1,14 @@
 //! What was measured, for the roofline pane: the lab's sweep when the plot shows "this
 //! machine", or the endpoint's measured decode and prefill when it shows the cluster's GPU and
-//! model (with MBU and MFU for the readouts).
+//! model (with MBU and MFU for the readouts); failing those, the measurement the tutor ships
+//! for the GPU (`reference_points`).
 
 use crate::domain::catalog::Catalog;
 use crate::domain::gpu_lab::THIS_GPU_ID;
 use crate::domain::lab::THIS_MACHINE_ID;
 use crate::domain::measured::{decode_mbu, prefill_mfu};
 use crate::domain::scenario::Scenario;
-use crate::widgets::MeasuredOverlay;
+use crate::widgets::{MeasuredOverlay, Roof};
 
 /// The overlay and the utilization readouts for a scenario.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -16,8 +17,10 @@ pub struct Measured {
     pub overlay: Option<MeasuredOverlay>,
     /// Decode bandwidth utilization (0.1 = 10 %).
     pub mbu: Option<f64>,
-    /// Prefill FLOP utilization.
+    /// Prefill FLOP utilization (the shipped sweep's: its FLOP/s at the batch ÷ peak).
     pub mfu: Option<f64>,
+    /// The measured roofline, drawn beside the datasheet's when no other GPU is.
+    pub roof: Option<Roof>,
 }
 
 /// What the catalog holds that was measured for `scenario`'s GPU (and model, for an endpoint).
@@ -42,16 +45,22 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Measured {
     if let Some(runs) = super::benchmark_points::measured(catalog, scenario) {
         return runs;
     }
-    let Some((cluster, measurement)) = &catalog.endpoint else {
-        return Measured::default();
-    };
+    if let Some(endpoint) = endpoint(catalog, scenario) {
+        return endpoint;
+    }
+    super::reference_points::reference(catalog, scenario).unwrap_or_default()
+}
+
+/// The profile's measured endpoint, when the plot shows its setup.
+fn endpoint(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
+    let (cluster, measurement) = catalog.endpoint.as_ref()?;
     let same_setup = scenario.gpu == cluster.gpu
         && scenario.model == cluster.model
         && scenario.precision == cluster.precision
         && scenario.weights == cluster.weights
         && scenario.tp == cluster.tp;
     if !same_setup {
-        return Measured::default();
+        return None;
     }
     let decode = measurement
         .decode
@@ -59,14 +68,15 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Measured {
     let prefill = measurement
         .prefill
         .and_then(|rate| prefill_mfu(cluster, rate, catalog).ok().flatten());
-    Measured {
+    Some(Measured {
         overlay: Some(MeasuredOverlay::from_endpoint(
             decode.as_ref(),
             prefill.as_ref(),
         )),
         mbu: decode.map(|u| u.share),
         mfu: prefill.map(|u| u.share),
-    }
+        roof: None,
+    })
 }
 
 #[cfg(test)]
@@ -94,11 +104,11 @@ mod tests {
         assert!((first.flops_per_s - report.sweep[0].flops_per_s.best).abs() < 1.0);
         let knee = report.fitted_knee().unwrap();
         assert_eq!(overlay.knee, Some((knee.ridge(), knee.peak)));
-        // Another GPU on the plot gets no GPU-lab points.
-        assert!(
-            measured(&catalog, &Scenario::default_cluster())
-                .overlay
-                .is_none()
-        );
+        // Another GPU on the plot gets no GPU-lab points (an H100 SXM gets the shipped sweep).
+        let h200 = Scenario {
+            gpu: "h200".to_owned(),
+            ..Scenario::default_cluster()
+        };
+        assert!(measured(&catalog, &h200).overlay.is_none());
     }
 }

@@ -23,6 +23,7 @@ use super::theme::Theme;
 use crate::app::App;
 use crate::app::plot_view::{PRECISIONS, PrefillDot, context_label};
 use crate::domain::batch_range::{BatchRange, Limit};
+use crate::domain::quantity::Quantity;
 use crate::domain::scenario::{Evaluation, WeightFit};
 use crate::widgets::{BatchSlider, Element, PlotModel, ReadoutsLine, Roof, RooflinePlot};
 
@@ -67,7 +68,10 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
         model = model.with_prefill(&evaluation);
     }
     let measured = super::measured_pane::measured(app.catalog(), scenario);
-    model = model.with_measured(measured.overlay);
+    if model.overlay.is_none() {
+        model = model.with_overlay(measured.roof.clone());
+    }
+    model = model.with_measured(measured.overlay.clone());
     if !range.fits() {
         // A setting that cannot run draws no dots and no step time: the lines say why.
         model.decode = None;
@@ -115,8 +119,22 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
     if let Some(info) = areas.info {
         let line = info_line(app, theme, &evaluation, &range, info.width);
         let style = line.style;
-        Line::styled(withheld.mask(&line.to_string()).into_owned(), style).render(info, buf);
+        let text = line.to_string();
+        let text = withheld.mask_quantities(&text, &weights(app)).into_owned();
+        Line::styled(text, style).render(info, buf);
     }
+}
+
+/// The weights per GPU at the plot's setting, as a notice that the model does not fit states
+/// them: withheld while a step asks for them.
+pub(crate) fn weights(app: &App) -> Vec<(Quantity, f64)> {
+    let Ok(evaluation) = app.plot().scenario.evaluate(app.catalog()) else {
+        return Vec::new();
+    };
+    [Quantity::WeightGbPerGpu, Quantity::WeightGbStoredPerGpu]
+        .into_iter()
+        .filter_map(|q| q.number(&evaluation).map(|v| (q, v)))
+        .collect()
 }
 
 /// `Roofline · H100 SXM5 · BF16`, with ` vs H200 SXM` for a comparison GPU.

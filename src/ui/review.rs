@@ -12,6 +12,7 @@
 //! │ 2 reviewed · 1 right (within tolerance, or a card graded good or easy)      │
 //! │ ✓ good   Lesson 2 · The ridge point · predict h100-sxm-ridge · back in 9 …  │
 //! │ ✗ again  Lesson 2 · The ridge point · recall ridge-definition · tomorrow    │
+//! │ ✓ good   Lesson 2 · The ridge point · card ridge-definition · came back … │
 //! │ Next due: 2026-01-02 (tomorrow), 1 item                                     │
 //! │ [Enter] done                                                                │
 //! └─────────────────────────────────────────────────────────────────────────────┘
@@ -26,7 +27,7 @@ use super::theme::Theme;
 use crate::app::AppMsg;
 use crate::app::{App, LessonScreen, Msg, Reviewing};
 use crate::domain::lesson::{Answer, Step};
-use crate::domain::schedule::{Asked, Grade, Item, ItemOutcome, ReviewKind, Timestamp};
+use crate::domain::schedule::{Asked, Grade, Item, ItemOutcome, Pass, ReviewKind, Timestamp};
 
 /// The lesson pane's title on an item: its place in the round and the lesson it comes from.
 #[must_use]
@@ -76,12 +77,20 @@ pub fn header(app: &App, screen: &LessonScreen, theme: Theme, width: u16) -> Vec
         let step = review.round.lesson().steps.get(index);
         let verdict = format!("{mark} {}: {}", grade.label(), why(item, step, grade));
         lines.extend(super::prose::wrap(&verdict, width, style, " "));
-        lines.extend(super::prose::wrap(
-            &back_in(now, next),
-            width,
-            theme.muted(),
-            " ",
-        ));
+        let returns = review.round.items()[index + 1..]
+            .iter()
+            .any(|later| later.lesson == item.lesson && later.step == item.step);
+        let when = match (item.pass, returns) {
+            (Pass::First, false) => back_in(now, next),
+            (Pass::First | Pass::Relearn(_), true) => format!(
+                "{}; it comes back at the end of this review",
+                back_in(now, next)
+            ),
+            (Pass::Relearn(_), false) => {
+                format!("practice: its schedule stays ({})", back_in(now, next))
+            }
+        };
+        lines.extend(super::prose::wrap(&when, width, theme.muted(), " "));
     }
     lines.push(Line::default());
     lines
@@ -133,16 +142,26 @@ fn summary_lines(app: &App, review: &Reviewing, theme: Theme) -> Vec<Line<'stati
     }
     lines.push(Line::default());
     for item in round.items() {
-        let (mark, grade, style, when) = match item.outcome {
-            ItemOutcome::Reviewed { grade, next } => {
+        let (mark, grade, style, when) = match (item.outcome, item.pass) {
+            (ItemOutcome::Reviewed { grade, next }, Pass::First) => {
                 let (mark, style) = grade_mark(grade, theme);
                 (mark, grade.label(), style, back_in(now, next))
             }
-            ItemOutcome::Pending | ItemOutcome::Skipped => (
+            (ItemOutcome::Reviewed { grade, .. }, Pass::Relearn(n)) => {
+                let (mark, style) = grade_mark(grade, theme);
+                (mark, grade.label(), style, came_back(n))
+            }
+            (ItemOutcome::Pending | ItemOutcome::Skipped, Pass::First) => (
                 theme.glyph("·", "-"),
                 "skipped",
                 theme.muted(),
                 "still due".to_owned(),
+            ),
+            (ItemOutcome::Pending | ItemOutcome::Skipped, Pass::Relearn(n)) => (
+                theme.glyph("·", "-"),
+                "skipped",
+                theme.muted(),
+                came_back(n),
             ),
         };
         let kind = match item.kind {
@@ -210,6 +229,12 @@ fn grade_mark(grade: Grade, theme: Theme) -> (&'static str, ratatui::style::Styl
         Grade::Hard => (theme.glyph("◐", "~"), theme.trap()),
         Grade::Again => (theme.glyph("✗", "x"), theme.error()),
     }
+}
+
+/// A missed card's return in the same sitting: practice, its schedule unchanged.
+fn came_back(n: u8) -> String {
+    let time = if n == 1 { "once" } else { "twice" };
+    format!("came back {time} this sitting (practice; its schedule stays)")
 }
 
 /// "back in 12 days, 2026-02-12".

@@ -32,12 +32,13 @@ impl PointLabel {
     /// Long, then short: with the figure, masked where it is withheld.
     #[must_use]
     pub fn texts(&self, withheld: &crate::domain::withhold::Withheld) -> [String; 2] {
+        use crate::domain::withhold::Shown::Measured;
         match &self.figure {
             Some(figure) => [
                 withheld
-                    .mask(&format!("{} {figure}", self.name))
+                    .label(Measured, &format!("{} {figure}", self.name))
                     .into_owned(),
-                withheld.mask(figure).into_owned(),
+                withheld.label(Measured, figure).into_owned(),
             ],
             None => [self.name.clone(), self.short.clone()],
         }

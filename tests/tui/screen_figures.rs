@@ -20,7 +20,7 @@ const BYTE: Dim = [0, 1, 0, 0];
 const NONE: Dim = [0, 0, 0, 0];
 
 /// A value in base units with its dimension, or a bare number whose unit the screen does not say.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Figure {
     /// The number as written.
     pub shown: f64,
@@ -30,6 +30,9 @@ pub struct Figure {
     pub telling: bool,
     /// Its rounding, relative: half a unit of its last digit over its value.
     pub rounding: f64,
+    /// The words either side of it (`ridge`, `% of`): which figure it is, from one screen to
+    /// the next.
+    pub label: String,
 }
 
 /// The unit an answer is asked in, as a scale to base units and a dimension.
@@ -77,30 +80,57 @@ pub fn figures(text: &str) -> Vec<Figure> {
     let mut out = Vec::new();
     for line in text.lines() {
         for token in tokens(line) {
-            if is_decade(token.value) {
+            let before = &line[..token.range.start];
+            let named = unit_around(before, &line[token.range.end..]);
+            // A bare decade is an axis tick; a named one (`batch 1`, `AI 1.0`) is a figure.
+            if is_decade(token.value) && named.is_none() {
                 continue;
             }
-            let before = &line[..token.range.start];
             if ["Step ", "Lesson ", "Score ", "Review "]
                 .iter()
                 .any(|w| before.ends_with(w))
                 || line[token.range.end..].starts_with('/')
                     && before.ends_with(|c: char| c.is_whitespace())
                     && before.trim_end().ends_with("Step")
+                || is_counter_total(before)
             {
                 continue;
             }
-            let base = unit_around(before, &line[token.range.end..])
-                .map(|(scale, dim)| (token.value * scale, dim));
+            let base = named.map(|(scale, dim)| (token.value * scale, dim));
             out.push(Figure {
                 shown: token.value,
                 base,
                 telling: token.is_telling(),
                 rounding: token.resolution / 2.0 / token.value.max(f64::MIN_POSITIVE),
+                label: label(before, &line[token.range.end..]),
             });
         }
     }
     out
+}
+
+/// Whether a number is the total of a counter (the `18` of `Step 5/18`): furniture.
+fn is_counter_total(before: &str) -> bool {
+    before.strip_suffix('/').is_some_and(|b| {
+        let b = b.trim_end_matches(|c: char| c.is_ascii_digit());
+        b.ends_with("Step ") || b.ends_with("Lesson ")
+    })
+}
+
+/// What names a number: the unit after it (`ms`, `%`, `TF`), or else the word before it
+/// (`ridge`, `AI`, `batch`, `B=`). The same figure has the same label from one screen to the
+/// next, whatever the GPU's name or the slider beside it.
+fn label(before: &str, after: &str) -> String {
+    let part = |c: &char| c.is_ascii_alphanumeric() || matches!(c, '%' | '/' | '=');
+    // The run of word characters next to the number: a label drawn against another
+    // (`layers⠁ridge 295`) is read as `ridge`.
+    let after: String = after.trim_start().chars().take_while(part).collect();
+    if after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '%') {
+        return after;
+    }
+    let mut before: Vec<char> = before.trim_end().chars().rev().take_while(part).collect();
+    before.reverse();
+    before.into_iter().collect()
 }
 
 /// The screen split into its lesson pane (left) and plot pane (right) by the panes' borders.

@@ -69,6 +69,18 @@ impl Tutor {
         self
     }
 
+    /// Presses keys as a learner would, through the keymap (a key that means nothing here is
+    /// skipped); the effects are the last key's.
+    #[track_caller]
+    pub fn press(&mut self, keys: &[crossterm::event::Event]) -> &mut Self {
+        for event in keys {
+            if let Some(msg) = self.app.msg_for(event) {
+                self.send(msg);
+            }
+        }
+        self
+    }
+
     /// Types `text` one character at a time, then commits it; the effects are the commit's.
     #[track_caller]
     pub fn type_and_commit(&mut self, text: &str) -> &mut Self {

@@ -52,6 +52,7 @@ pub(super) fn bindings() -> Vec<Binding> {
         ch(C::LessonEnd, 'b', Msg::Nav(NavMsg::PreviousStep), "back", 6, "back to the last step"),
         ch(C::LessonEnd, 'R', Msg::Nav(NavMsg::RestartLesson), "restart", 5, "restart the lesson, clearing its answers (asks first)"),
         ch(C::LessonEnd, 'l', Msg::Nav(NavMsg::ShowLessonList), "lessons", 6, "the lesson list"),
+        ch(C::LessonEnd, ':', Msg::Plot(PlotMsg::OpenWhatIf), "go to", 0, "the command line: :lesson N opens lesson N"),
         // The what-if line takes every key while it is open.
         pattern(C::WhatIfEntry, KeyPattern::AnyChar, Emit::TypedChar, "type", 3, "type a command: gpu ID, model ID, tp N, batch B, context 32k, overlay ID|off, bf16, fp8, int4, reset, step N"),
         key(C::WhatIfEntry, KeyCode::Tab, NONE, Msg::Plot(PlotMsg::CompleteWhatIf), "complete", 8, "complete the command or the GPU or model id"),
@@ -111,6 +112,9 @@ pub(super) fn bindings() -> Vec<Binding> {
         key(C::LessonList, End, NONE, Msg::Nav(NavMsg::SelectLast), "last", 0, "last lesson"),
         key(C::LessonList, Enter, NONE, Msg::Nav(NavMsg::OpenSelected), "open", 9, "open the lesson where you left it"),
         key(C::LessonList, Esc, NONE, Msg::Nav(NavMsg::ResumeLesson), "back", 5, "back to the lesson you were studying"),
+        ch(C::LessonList, '/', Msg::Nav(NavMsg::OpenSearch), "search", 6, "search lesson titles and step text"),
+        ch(C::LessonList, 'w', Msg::Nav(NavMsg::ShowWeakest), "weakest", 6, "the weakest steps across the course (missed or partly right)"),
+        ch(C::LessonList, ':', Msg::Plot(PlotMsg::OpenWhatIf), "go to", 0, "the command line: :lesson N opens lesson N"),
         // Review: each item is asked once, going forward; the summary ends the round.
         ch(C::Reviewing, 'n', Msg::Nav(NavMsg::NextStep), "next", 7, "next item (one left unanswered stays due)"),
         key(C::Reviewing, Up, NONE, Msg::Nav(NavMsg::ScrollUp), "scroll", 0, "scroll the text up"),
@@ -124,6 +128,7 @@ pub(super) fn bindings() -> Vec<Binding> {
         key(C::Global, KeyCode::Char('c'), CTRL, Msg::App(AppMsg::QuitNow), "quit", 0, "quit at once, even with a guess typed"),
     ]
     .into_iter()
+    .chain(super::find_keys::bindings())
     .chain(super::classroom_keys::bindings())
     .chain(super::quiz_keys::bindings())
     .collect()

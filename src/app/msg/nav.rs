@@ -19,6 +19,17 @@ pub enum NavMsg {
     OpenSelected,
     /// Open the lesson at this index of the course, where it was left.
     OpenLesson(usize),
+    /// Open lesson `lesson` (an index of the course) at its step `step` (an index).
+    OpenStep {
+        /// The lesson's index.
+        lesson: usize,
+        /// The step's index.
+        step: usize,
+    },
+    /// Search the lessons' titles and step text (from the lesson list).
+    OpenSearch,
+    /// Show the weakest steps across the course (from the lesson list).
+    ShowWeakest,
     /// Go to the next step (the lesson list after the last).
     NextStep,
     /// Go to the previous step.

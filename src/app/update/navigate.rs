@@ -48,7 +48,12 @@ pub(super) fn navigate(app: &mut App, msg: NavMsg) -> Option<Msg> {
     match msg {
         NavMsg::ShowLessonList => {
             app.schedule.refresh(&app.lessons, &app.progress);
-            let selected = app.lesson_screen().map_or(0, |s| s.lesson);
+            let selected = match &app.screen {
+                Screen::Lesson(screen) => screen.lesson,
+                Screen::LessonList { selected } => *selected,
+                Screen::Search(search) => search.from,
+                Screen::Weakest { from, .. } => *from,
+            };
             app.screen = Screen::LessonList { selected };
             None
         }
@@ -58,12 +63,19 @@ pub(super) fn navigate(app: &mut App, msg: NavMsg) -> Option<Msg> {
                 Some(Msg::Nav(NavMsg::OpenLesson(selected)))
             }
             Screen::Lesson(_) => study::end_open(app),
+            Screen::Search(_) | Screen::Weakest { .. } => super::find::open_selected(app),
             Screen::LessonList { .. } => None,
         },
         NavMsg::OpenLesson(index) => {
             study::open_lesson(app, index);
             None
         }
+        NavMsg::OpenStep { lesson, step } => {
+            study::open_lesson(app, lesson);
+            study::jump(app, step + 1)
+        }
+        NavMsg::OpenSearch => super::find::open_search(app),
+        NavMsg::ShowWeakest => super::find::show_weakest(app),
         NavMsg::SelectPrevious => select(app, Selection::Previous),
         NavMsg::SelectNext => select(app, Selection::Next),
         NavMsg::SelectFirst => select(app, Selection::First),
@@ -150,6 +162,9 @@ fn select(app: &mut App, to: Selection) -> Option<Msg> {
         .is_some_and(|s| matches!(s.view, LessonView::End { .. }))
     {
         return super::study::end_select(app, matches!(to, Selection::Next | Selection::Last));
+    }
+    if matches!(app.screen, Screen::Search(_) | Screen::Weakest { .. }) {
+        return super::find::select(app, matches!(to, Selection::Next | Selection::Last));
     }
     let count = app.lessons.len();
     if let Screen::LessonList { selected } = &mut app.screen {

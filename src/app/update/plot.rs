@@ -38,7 +38,8 @@ pub(super) fn plot(app: &mut App, msg: PlotMsg) -> Option<Msg> {
             None
         }
         PlotMsg::OpenWhatIf => {
-            if matches!(app.screen, Screen::Lesson(_)) {
+            // Over a lesson's plot; on the lesson list and a lesson's end for `:lesson N`.
+            if matches!(app.screen, Screen::Lesson(_) | Screen::LessonList { .. }) {
                 app.what_if = WhatIfLine::Open {
                     text: String::new(),
                     error: None,

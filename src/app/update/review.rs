@@ -9,7 +9,7 @@ use super::study::{enter_step, show_lesson};
 use crate::app::effect::{Effect, Effects};
 use crate::app::review::timestamp;
 use crate::app::{App, LessonView, Mode, Msg, NavMsg, Screen, StepMsg};
-use crate::domain::schedule::{ItemOutcome, Review, grade_of, next_due};
+use crate::domain::schedule::{ItemOutcome, Pass, Review, grade_of, next_due};
 use crate::domain::session::{Action, Move, Outcome, Session};
 
 /// Opens the round on its first item (a round with no items leaves the screen as it is).
@@ -67,6 +67,9 @@ fn navigate(app: &mut App, msg: NavMsg) -> Option<Msg> {
         | NavMsg::ResumeLesson
         | NavMsg::OpenSelected
         | NavMsg::OpenLesson(_)
+        | NavMsg::OpenStep { .. }
+        | NavMsg::OpenSearch
+        | NavMsg::ShowWeakest
         | NavMsg::RestartLesson
         | NavMsg::FirstUnfinished
         | NavMsg::JumpToStep(_) => refuse(
@@ -102,18 +105,25 @@ fn settle(app: &mut App, action: Action) -> Effects {
 
 /// Records the review the current item just earned (a card's grade, a prediction's grade from
 /// its error) in its step's history, at the clock's reading at the last key (the round's start
-/// without one), and when it is due again.
+/// without one), and when it is due again. A card's return in the same sitting is practice,
+/// not a review: its history keeps the first grade. A card graded "again" is queued to come
+/// back after the rest of the round
+/// ([`crate::domain::schedule::Round::relearn`]).
 fn record(app: &mut App) -> Option<Effect> {
-    let (Screen::Lesson(screen), Mode::Review(review)) = (&app.screen, &mut app.mode) else {
+    let (Screen::Lesson(screen), Mode::Review(review)) = (&mut app.screen, &mut app.mode) else {
         return None;
     };
     let index = screen.session.current();
     let grade = grade_of(screen.session.state(), screen.session.answer())?;
     let item = review.round.items().get(index)?;
     let at = screen.last_key.map_or(review.round.started(), timestamp);
-    let (lesson, step) = (item.lesson.clone(), item.step.clone());
-    app.progress
-        .add_review(&lesson, &step, Review { at, grade });
+    let (lesson, step, pass) = (item.lesson.clone(), item.step.clone(), item.pass);
+    match pass {
+        Pass::First => app
+            .progress
+            .add_review(&lesson, &step, Review { at, grade }),
+        Pass::Relearn(_) => {}
+    }
     let next = app
         .schedule
         .scheduler()
@@ -122,7 +132,13 @@ fn record(app: &mut App) -> Option<Effect> {
     let _ = review
         .round
         .settle(index, ItemOutcome::Reviewed { grade, next });
-    Some(Effect::SaveProgress)
+    if let Some(back) = review.round.relearn(index) {
+        screen.session.append(&back, None);
+    }
+    match pass {
+        Pass::First => Some(Effect::SaveProgress),
+        Pass::Relearn(_) => None,
+    }
 }
 
 /// The next item (the current one, unanswered, stays due); after the last, the summary.

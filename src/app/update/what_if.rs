@@ -1,9 +1,10 @@
-//! The what-if line: `:` opens it over the plot; Tab completes, Enter applies, Esc cancels. A
-//! command the line cannot take is refused on the line itself, and nothing changes.
+//! The what-if line: `:` opens it over the plot (and on the lesson list and a lesson's end,
+//! where it takes `:lesson N`); Tab completes, Enter applies, Esc cancels. A command the line
+//! cannot take is refused on the line itself, and nothing changes.
 
 use super::plot::plot_change;
 use super::refuse;
-use crate::app::{App, Msg, NavMsg, PlotMsg, StepMsg, WhatIfLine};
+use crate::app::{App, Mode, Msg, NavMsg, PlotMsg, Screen, StepMsg, WhatIfLine};
 use crate::domain::scenario::Scenario;
 use crate::domain::whatif::{Command, complete, parse};
 
@@ -38,13 +39,18 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Taken {
         Msg::Step(StepMsg::LeaveInput) => app.what_if = WhatIfLine::Closed,
         Msg::Step(StepMsg::Commit) => {
             let line = text.clone();
-            return Taken::Took(match parse(&line, &app.catalog) {
+            let parsed = parse(&line, &app.catalog)
+                .map_err(|e| e.to_string())
+                .and_then(|command| applies_here(app, command));
+            return Taken::Took(match parsed {
                 Ok(command) => {
                     app.what_if = WhatIfLine::Closed;
                     apply(app, command)
                 }
-                Err(e) => {
-                    *error = Some(e.to_string());
+                Err(why) => {
+                    if let WhatIfLine::Open { error, .. } = &mut app.what_if {
+                        *error = Some(why);
+                    }
                     None
                 }
             });
@@ -67,7 +73,45 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Taken {
     Taken::Took(None)
 }
 
-/// Applies a command to the plot (or moves to a step).
+/// The command, if it can be applied where the line was opened; else why not, for the line.
+/// `:lesson N` goes to a lesson of the course from anywhere in study; the plot's commands need
+/// a lesson on screen.
+fn applies_here(app: &App, command: Command) -> Result<Command, String> {
+    let count = app.lessons.len();
+    match command {
+        Command::Lesson(_) if !matches!(app.mode, Mode::Study) => {
+            Err("lessons are opened while studying (`roofline`), not here".to_owned())
+        }
+        Command::Lesson(n) if n > count => Err(format!(
+            "there is no lesson {n}: the course has lessons 1 to {count}"
+        )),
+        Command::Gpu(_)
+        | Command::Precision { .. }
+        | Command::Model(_)
+        | Command::Tp(_)
+        | Command::Batch(_)
+        | Command::Context(_)
+        | Command::Overlay(_)
+        | Command::Reset
+        | Command::Step(_)
+            if !matches!(app.screen, Screen::Lesson(_)) =>
+        {
+            Err("here only :lesson N works; open a lesson for the plot's commands".to_owned())
+        }
+        Command::Lesson(_)
+        | Command::Gpu(_)
+        | Command::Precision { .. }
+        | Command::Model(_)
+        | Command::Tp(_)
+        | Command::Batch(_)
+        | Command::Context(_)
+        | Command::Overlay(_)
+        | Command::Reset
+        | Command::Step(_) => Ok(command),
+    }
+}
+
+/// Applies a command to the plot (or moves to a step or a lesson).
 fn apply(app: &mut App, command: Command) -> Option<Msg> {
     let current = app.plot.scenario.clone();
     let candidate = match command {
@@ -92,6 +136,7 @@ fn apply(app: &mut App, command: Command) -> Option<Msg> {
         }
         Command::Reset => return Some(Msg::Plot(PlotMsg::ResetPlot)),
         Command::Step(n) => return Some(Msg::Nav(NavMsg::JumpToStep(n))),
+        Command::Lesson(n) => return Some(Msg::Nav(NavMsg::OpenLesson(n - 1))),
     };
     plot_change(app, |plot, catalog| plot.try_setting(candidate, catalog))
 }

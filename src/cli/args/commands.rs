@@ -103,6 +103,11 @@ pub struct ReviewCli {
     /// Print what is due and when the rest comes due, as JSON, without a terminal.
     #[arg(long)]
     pub json: bool,
+    /// Practise the N items that come due next (10 when N is left out), even when none is due
+    /// yet. Each is graded and rescheduled like any review: FSRS counts the days actually
+    /// elapsed, so an early review moves the next due date less far than an on-time one.
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "10")]
+    pub ahead: Option<usize>,
     /// Options every command shares.
     #[command(flatten)]
     pub global: GlobalArgs,

@@ -36,10 +36,8 @@ pub struct PlanCli {
     pub curve: bool,
 }
 
-/// The defaults the options above name.
-pub const DEFAULT_OUTPUT_TOKENS: u32 = 256;
-/// Prefill tokens per mixed step by default.
-pub const DEFAULT_CHUNK: u64 = 2048;
+/// The defaults the options above name (the scenario's own).
+pub use crate::domain::scenario::{DEFAULT_CHUNK, DEFAULT_OUTPUT_TOKENS};
 
 fn parse_pools(text: &str) -> Result<(u32, u32), String> {
     let (p, d) = text

@@ -142,7 +142,7 @@ fn write_changes<R: std::io::BufRead, W: std::io::Write>(
     written: &mut Written,
 ) -> std::io::Result<()> {
     match app.screen() {
-        Screen::LessonList { .. } => {
+        Screen::LessonList { .. } | Screen::Search(_) | Screen::Weakest { .. } => {
             if !written.list {
                 console.say_all(&lesson_list(app))?;
                 written.list = true;

@@ -1,5 +1,6 @@
-//! `roofline review`: the round of what is due now, in the terminal. Nothing due: a line that
-//! says so and when the next item is, and a clean exit (no terminal needed).
+//! `roofline review`: the round of what is due now (with `--ahead N`, of the N items that come
+//! due next), in the terminal. Nothing to ask: a line that says so (and when the next item is),
+//! and a clean exit (no terminal needed).
 
 use std::io::IsTerminal as _;
 use std::process::ExitCode;
@@ -8,13 +9,14 @@ use anyhow::{Context as _, Result, bail};
 
 use super::super::args::GlobalArgs;
 use super::super::tty::{appearance, input, terminal};
+use super::Pick;
 use super::{now, rfc3339, scheduler};
 use crate::app::{App, AppInit};
-use crate::domain::schedule::{Round, next_due, reviewables};
+use crate::domain::schedule::{Round, coming_due, due_among, next_due, reviewables};
 use crate::store::Store;
 
-/// Opens the review of what is due now, for the learner's cluster.
-pub fn run(global: &GlobalArgs) -> Result<ExitCode> {
+/// Opens the review of what is due now (or comes due next), for the learner's cluster.
+pub fn run(global: &GlobalArgs, pick: Pick) -> Result<ExitCode> {
     let (catalog, cluster) = super::super::catalog_and_cluster(global)?;
     let lessons = super::super::lessons(global, &catalog)?;
     let mut store = Store::new(super::super::progress_dir(global)?);
@@ -26,22 +28,26 @@ pub fn run(global: &GlobalArgs) -> Result<ExitCode> {
     let started = now();
     // Drawn afresh each time: the variants follow the moment the review starts.
     let seed = started.0.unsigned_abs() ^ u64::from(std::process::id()).rotate_left(32);
-    let Some(round) = Round::due(
-        &lessons,
-        &loaded.progress,
-        &scheduler,
-        started,
-        &cluster.scenario,
-        &catalog,
-        seed,
-    ) else {
-        let deck = reviewables(&lessons, &loaded.progress, &scheduler);
-        return super::super::print(&super::nothing_due(&deck, started)?);
+    let deck = reviewables(&lessons, &loaded.progress, &scheduler);
+    let picked = match pick {
+        Pick::Due => due_among(deck.clone(), started),
+        Pick::Ahead(count) => coming_due(deck.clone(), count),
+    };
+    let Some(round) = Round::of(picked, &lessons, started, &cluster.scenario, &catalog, seed)
+    else {
+        return super::super::print(&match pick {
+            Pick::Due => super::nothing_due(&deck, started)?,
+            Pick::Ahead(_) => super::nothing_ahead().to_owned(),
+        });
     };
     let count = round.items().len();
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        let (what, list) = match pick {
+            Pick::Due => ("are due", "`roofline review --json`"),
+            Pick::Ahead(_) => ("come due next", "`roofline review --ahead --json`"),
+        };
         bail!(
-            "{count} item(s) are due, and the review needs a terminal (stdin and stdout must be a TTY); `roofline review --json` lists them"
+            "{count} item(s) {what}, and the review needs a terminal (stdin and stdout must be a TTY); {list} lists them"
         );
     }
     let mut session = terminal::Session::enter().context("cannot set up the terminal")?;

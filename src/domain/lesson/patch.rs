@@ -52,6 +52,24 @@ pub struct ScenarioPatch {
     /// Price of one GPU-hour, US dollars.
     #[serde(default)]
     pub gpu_hour_usd: Option<f64>,
+    /// Link id for the KV transfer and the all-reduce.
+    #[serde(default)]
+    pub link: Option<String>,
+    /// Share of each prompt found in the prefix cache.
+    #[serde(default)]
+    pub prefix_hit: Option<f64>,
+    /// Output tokens per request.
+    #[serde(default)]
+    pub output_tokens: Option<u32>,
+    /// Prefill tokens per mixed step in one pool.
+    #[serde(default)]
+    pub chunk: Option<u64>,
+    /// Time-per-output-token target, ms.
+    #[serde(default)]
+    pub tpot_target_ms: Option<f64>,
+    /// Requests arriving per second.
+    #[serde(default)]
+    pub rate: Option<f64>,
 }
 
 impl ScenarioPatch {
@@ -74,6 +92,12 @@ impl ScenarioPatch {
             draft_tokens,
             attention_dp,
             gpu_hour_usd,
+            link,
+            prefix_hit,
+            output_tokens,
+            chunk,
+            tpot_target_ms,
+            rate,
         } = self;
         if let Some(v) = gpu {
             s.gpu.clone_from(v);
@@ -88,6 +112,15 @@ impl ScenarioPatch {
         if let Some(v) = weights {
             s.weights = *v;
         }
+        if let Some(v) = link {
+            s.link = Some(v.clone());
+        }
+        if let Some(v) = tpot_target_ms {
+            s.tpot_target_ms = Some(*v);
+        }
+        if let Some(v) = rate {
+            s.rate = Some(*v);
+        }
         macro_rules! copy {
             ($($field:ident),*) => { $( if let Some(v) = $field { s.$field = *v; } )* };
         }
@@ -101,7 +134,10 @@ impl ScenarioPatch {
             prompt,
             draft_tokens,
             attention_dp,
-            gpu_hour_usd
+            gpu_hour_usd,
+            prefix_hit,
+            output_tokens,
+            chunk
         );
         s
     }

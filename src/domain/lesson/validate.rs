@@ -4,8 +4,10 @@
 //! Every problem is reported (not only the first), each with a [`Spot`] that says where in the
 //! file to point: the content layer turns it into `path:line:col` with a caret.
 
+mod fits;
 mod leaks;
 mod literals;
+mod opening;
 mod snippet;
 mod spot;
 mod step;
@@ -98,7 +100,13 @@ pub fn validate(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Prob
         } else {
             first_use.insert(step_id, index);
         }
-        problems.extend(step::check(index, s, catalog, base));
+        let step_problems = step::check(index, s, catalog, base);
+        // A step that is sound on its own is then read off its opening screen.
+        if step_problems.is_empty() {
+            problems.extend(opening::check(index, s, catalog, base));
+        }
+        problems.extend(step_problems);
+        problems.extend(fits::check(index, s, catalog, base));
         if let Step::Predict(predict) = s {
             problems.extend(vary::check(index, predict, catalog, base));
         }

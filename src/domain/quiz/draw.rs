@@ -21,6 +21,17 @@ pub struct QuizSpec<'a> {
     pub count: usize,
     /// The seed.
     pub seed: u64,
+    /// Whether the learner gave the cluster or it is the default one.
+    pub origin: ClusterOrigin,
+}
+
+/// Where a quiz's cluster comes from: what a question about "your cluster" may be titled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClusterOrigin {
+    /// The learner gave it (`--cluster`, a model config): it is theirs.
+    Given,
+    /// The default cluster: nobody's, so a question is titled by its model and GPU.
+    Default,
 }
 
 /// One question of a quiz, ready to ask: the text rendered for its scenario, the answer
@@ -178,7 +189,7 @@ fn question(c: Candidate<'_>, spec: &QuizSpec<'_>, variant_seed: u64) -> Option<
     };
     Some(Question {
         lesson: c.lesson.id.clone(),
-        lesson_title: c.lesson.title.clone(),
+        lesson_title: title(c.lesson, &scenario, varied, spec),
         step: c.step.id.clone(),
         text: say(c.step.alone_question()),
         explanation: say(&c.step.explanation),
@@ -186,6 +197,36 @@ fn question(c: Candidate<'_>, spec: &QuizSpec<'_>, variant_seed: u64) -> Option<
         varied,
         answer,
     })
+}
+
+/// A question's title: its lesson's, except that a lesson about "your cluster" asked on a
+/// cluster that is not the learner's (none given, or a drawn variant) is titled by the model
+/// and GPU it is asked on.
+fn title(lesson: &Lesson, scenario: &Scenario, varied: bool, spec: &QuizSpec<'_>) -> String {
+    let about_yours = lesson.title.to_lowercase().contains("your cluster");
+    let theirs = spec.origin == ClusterOrigin::Given && !varied;
+    if !about_yours || theirs {
+        return lesson.title.clone();
+    }
+    let gpu = spec
+        .catalog
+        .gpu(&scenario.gpu)
+        .map_or_else(|_| scenario.gpu.clone(), |g| g.name.clone());
+    let gpus = if scenario.tp > 1 {
+        format!("{}× {gpu}", scenario.tp)
+    } else {
+        gpu
+    };
+    match &scenario.model {
+        Some(model) => {
+            let model = spec
+                .catalog
+                .model(model)
+                .map_or_else(|_| model.clone(), |m| m.name.clone());
+            format!("{model} on {gpus}")
+        }
+        None => gpus,
+    }
 }
 
 #[cfg(test)]

@@ -5,11 +5,19 @@ use super::{MAX_BATCH, ModelEvaluation, Scenario};
 use crate::domain::catalog::{Catalog, UnknownId};
 use crate::domain::dtype::Dtype;
 use crate::domain::limits;
+use crate::domain::measured_decode::MeasuredDecode;
 use crate::domain::roofline;
 
 impl Scenario {
-    /// Computes every number for this scenario.
+    /// Computes every number for this scenario, the cluster figures included.
     pub fn evaluate(&self, catalog: &Catalog) -> Result<Evaluation, ScenarioError> {
+        let mut e = self.evaluate_core(catalog)?;
+        e.cluster = super::cluster::evaluate(self, catalog, &e)?;
+        Ok(e)
+    }
+
+    /// Every number but the cluster figures (what those figures evaluate at other batches).
+    pub(super) fn evaluate_core(&self, catalog: &Catalog) -> Result<Evaluation, ScenarioError> {
         let gpu = catalog.gpu(&self.gpu)?;
         if self.batch == 0 || self.batch > MAX_BATCH {
             return Err(ScenarioError::Batch(self.batch));
@@ -60,6 +68,18 @@ impl Scenario {
             )?),
             None => None,
         };
+        let measured_tpot_ms = model.as_ref().and_then(|m| {
+            let at = crate::domain::measured_decode::Setting {
+                gpu: &self.gpu,
+                model: self.model.as_deref(),
+                tp: self.tp,
+                batch: self.batch,
+            };
+            match crate::domain::measured_decode::measured_decode(catalog, at)? {
+                MeasuredDecode::Tpot(ms) => Some(ms),
+                MeasuredDecode::ReadRate(rate) => Some(m.memory_time_s * bandwidth / rate * 1e3),
+            }
+        });
         Ok(Evaluation {
             gpu_name: gpu.name.clone(),
             peak_flops,
@@ -68,6 +88,8 @@ impl Scenario {
             ridge,
             tdp_w: gpu.tdp_w,
             model,
+            measured_tpot_ms,
+            cluster: None,
         })
     }
 }
@@ -124,6 +146,9 @@ pub enum ScenarioError {
     /// More speculative draft tokens than the engine models.
     #[error("draft_tokens must be between 0 and {max}, not {0}", max = limits::MAX_DRAFT_TOKENS)]
     DraftTokens(u32),
+    /// A cluster setting out of range, or a link the data does not name (the message says).
+    #[error("{0}")]
+    Cluster(String),
     /// A math format the GPU has no peak for.
     #[error("{gpu} has no {} peak (it has: {})", precision.label(), available.iter().map(|d| d.name()).collect::<Vec<_>>().join(", "))]
     NoPeak {
@@ -153,4 +178,9 @@ pub struct Evaluation {
     pub tdp_w: Option<f64>,
     /// The model's numbers, when the scenario names a model.
     pub model: Option<ModelEvaluation>,
+    /// The measured decode step at this setting, ms, when something measured it (see
+    /// [`crate::domain::measured_decode`]).
+    pub measured_tpot_ms: Option<f64>,
+    /// The cluster figures (link, target, rate, curve), when the scenario names a model.
+    pub cluster: Option<super::ClusterEvaluation>,
 }

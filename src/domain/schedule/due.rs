@@ -149,5 +149,14 @@ pub fn due_among(deck: Vec<Reviewable>, now: Timestamp) -> Vec<Reviewable> {
     due
 }
 
+/// The first `count` of `deck` in the order they come due (those due already first, then the
+/// soonest): what `roofline review --ahead` practises when nothing, or too little, is due.
+#[must_use]
+pub fn coming_due(mut deck: Vec<Reviewable>, count: usize) -> Vec<Reviewable> {
+    deck.sort_by_key(|r| r.due);
+    deck.truncate(count);
+    deck
+}
+
 #[cfg(test)]
 mod tests;

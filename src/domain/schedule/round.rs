@@ -47,6 +47,18 @@ pub struct Item {
     pub asked: Asked,
     /// How it went.
     pub outcome: ItemOutcome,
+    /// Its first asking in the round, or a card come back after "again".
+    pub pass: Pass,
+}
+
+/// Whether an item is asked for the first time in a round or relearned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pass {
+    /// Due, asked once: its grade goes into the step's review history.
+    First,
+    /// A card graded "again" in this round, asked again after the rest (the `n`th return):
+    /// practice in the same sitting, not a review (its schedule is the "again" review's).
+    Relearn(u8),
 }
 
 /// On what an item is asked.
@@ -101,9 +113,33 @@ impl Round {
         catalog: &Catalog,
         seed: u64,
     ) -> Option<Self> {
+        Self::of(
+            due_now(lessons, progress, scheduler, now),
+            lessons,
+            now,
+            cluster,
+            catalog,
+            seed,
+        )
+    }
+
+    /// A round of `picked` (say [`super::coming_due`]'s, to practise ahead), asked in that
+    /// order; `None` when none of them is installed. Grading an item before it is due is a
+    /// review like any other: FSRS sees the days elapsed since the last review (fewer than
+    /// planned), so an early Good grows the step's stability less than an on-time one, and
+    /// the next due date counts from the early review.
+    #[must_use]
+    pub fn of(
+        picked: Vec<super::Reviewable>,
+        lessons: &[Lesson],
+        now: Timestamp,
+        cluster: &Scenario,
+        catalog: &Catalog,
+        seed: u64,
+    ) -> Option<Self> {
         let mut steps = Vec::new();
         let mut items = Vec::new();
-        for due in due_now(lessons, progress, scheduler, now) {
+        for due in picked {
             let Some((number, lesson)) =
                 lessons.iter().enumerate().find(|(_, l)| l.id == due.lesson)
             else {
@@ -123,6 +159,7 @@ impl Round {
                 kind: due.kind,
                 asked,
                 outcome: ItemOutcome::Pending,
+                pass: Pass::First,
             });
         }
         (!items.is_empty()).then(|| Self {
@@ -168,11 +205,10 @@ impl Round {
         }
     }
 
-    /// Items graded.
+    /// Items graded (each due step once: a card's returns are not counted).
     #[must_use]
     pub fn reviewed(&self) -> usize {
-        self.items
-            .iter()
+        self.firsts()
             .filter(|i| matches!(i.outcome, ItemOutcome::Reviewed { .. }))
             .count()
     }
@@ -181,8 +217,7 @@ impl Round {
     /// prediction within tolerance is graded one of these).
     #[must_use]
     pub fn right(&self) -> usize {
-        self.items
-            .iter()
+        self.firsts()
             .filter(|i| {
                 matches!(
                     i.outcome,
@@ -195,11 +230,10 @@ impl Round {
             .count()
     }
 
-    /// Items left unanswered.
+    /// Items left unanswered (a card's return left unanswered is not: it was reviewed).
     #[must_use]
     pub fn skipped(&self) -> usize {
-        self.items
-            .iter()
+        self.firsts()
             .filter(|i| matches!(i.outcome, ItemOutcome::Pending | ItemOutcome::Skipped))
             .count()
     }
@@ -316,6 +350,12 @@ pub fn pin(own: Option<&ScenarioPatch>, scenario: &Scenario, cluster: &Scenario)
         draft_tokens: Some(scenario.draft_tokens),
         attention_dp: Some(scenario.attention_dp),
         gpu_hour_usd: Some(scenario.gpu_hour_usd),
+        link: scenario.link.clone(),
+        prefix_hit: Some(scenario.prefix_hit),
+        output_tokens: Some(scenario.output_tokens),
+        chunk: Some(scenario.chunk),
+        tpot_target_ms: scenario.tpot_target_ms,
+        rate: scenario.rate,
     };
     if scenario_for(Some(&patch), cluster).prompt != scenario.prompt {
         patch.prompt = Some(scenario.prompt);
@@ -333,5 +373,6 @@ fn mix(seed: u64, lesson: &str, step: &str) -> u64 {
     hash
 }
 
+mod relearn;
 #[cfg(test)]
 mod tests;

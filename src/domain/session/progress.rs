@@ -194,17 +194,25 @@ pub enum LessonStatus {
     Done,
 }
 
-/// A lesson's status and the mean score of its revealed predictions.
+/// A lesson's status, the mean score of its revealed predictions and how its steps went: the
+/// one summary both the lesson list and the end of a lesson show (one rounding, one meaning of
+/// each mark).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LessonSummary {
     /// How far through.
     pub status: LessonStatus,
     /// Mean score (0–100) over the scored predictions; `None` before the first.
     pub score: Option<u8>,
+    /// Predictions scored (what the score is the mean of).
+    pub scored: usize,
     /// Steps answered right (predictions within tolerance, cards known).
     pub right: usize,
-    /// Steps answered but not right (a prediction short of 100, a card graded Again).
+    /// Predictions close but not within tolerance (scored between 0 and 100).
+    pub partly: usize,
+    /// Steps answered wrong (a prediction scored 0, a card graded Again).
     pub missed: usize,
+    /// Steps not finished yet.
+    pub unfinished: usize,
 }
 
 /// Summarises a lesson's progress. Records for steps the lesson no longer has are ignored.
@@ -227,11 +235,15 @@ pub fn summarize_steps<'a>(
         return LessonSummary {
             status: LessonStatus::NotStarted,
             score: None,
+            scored: 0,
             right: 0,
+            partly: 0,
             missed: 0,
+            unfinished: 0,
         };
     };
-    let (mut total, mut done, mut right, mut missed) = (0, 0, 0, 0);
+    let (mut total, mut done) = (0, 0);
+    let (mut right, mut partly, mut missed) = (0, 0, 0);
     let mut scores: Vec<u32> = Vec::new();
     for (id, kind) in steps {
         total += 1;
@@ -248,14 +260,12 @@ pub fn summarize_steps<'a>(
         }
         match record.mark() {
             StepMark::Right => right += 1,
-            StepMark::Partly(_) | StepMark::Missed => missed += 1,
+            StepMark::Partly(_) => partly += 1,
+            StepMark::Missed => missed += 1,
             StepMark::Open | StepMark::Done => {}
         }
     }
-    let score = (!scores.is_empty()).then(|| {
-        let mean = f64::from(scores.iter().sum::<u32>()) / scores.len() as f64;
-        mean.round() as u8
-    });
+    let score = mean_score(&scores);
     let status = if total > 0 && done == total {
         LessonStatus::Done
     } else {
@@ -264,9 +274,21 @@ pub fn summarize_steps<'a>(
     LessonSummary {
         status,
         score,
+        scored: scores.len(),
         right,
+        partly,
         missed,
+        unfinished: total - done,
     }
+}
+
+/// The mean of scores out of 100, rounded to the nearest whole (halves up); `None` for none.
+/// The one rounding of every mean score on screen.
+#[must_use]
+pub fn mean_score(scores: &[u32]) -> Option<u8> {
+    let n = u32::try_from(scores.len()).ok().filter(|n| *n > 0)?;
+    let mean = (scores.iter().sum::<u32>() * 2 + n) / (2 * n);
+    u8::try_from(mean.min(100)).ok()
 }
 
 #[cfg(test)]

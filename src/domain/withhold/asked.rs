@@ -10,16 +10,77 @@ use std::borrow::Cow;
 use super::{Shown, Token, Withheld, family, replace, tokens};
 use crate::domain::quantity::Quantity;
 
+/// A figure a question states, with the word that says what it is: the unit after it
+/// (`4 FLOPs`, `4,604 tok/s`, `90%`) or, without one, the word before it (`batch 8`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stated {
+    /// The figure as stated.
+    pub value: f64,
+    /// The word that names it, lowercase; empty when nothing does.
+    pub word: String,
+}
+
+impl Stated {
+    /// A figure stated with the word that names it.
+    #[must_use]
+    pub fn new(value: f64, word: &str) -> Self {
+        Self {
+            value,
+            word: word.to_lowercase(),
+        }
+    }
+
+    /// The figure a token states in `text`, named by the word after it or else the one before.
+    #[must_use]
+    pub fn in_text(text: &str, token: &Token) -> Self {
+        let after = &text[token.range.end..];
+        let unit: String = after
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_alphabetic() || matches!(c, '%' | '/'))
+            .collect();
+        let before = text[..token.range.start]
+            .trim_end()
+            .rsplit(|c: char| !c.is_alphabetic())
+            .next()
+            .unwrap_or_default();
+        let is_unit = Quantity::ALL.iter().any(|q| names(&unit, q.unit()));
+        let word = if is_unit { &unit } else { before };
+        Self::new(token.value, word)
+    }
+
+    /// Whether this states a figure of `quantity`: its word is the quantity's unit (`FLOPs`
+    /// for FLOP/byte, `%`), or the batch for a count of sequences, or nothing says what it is.
+    /// The `8` of `batch 8` does not state an intensity of 8.0.
+    #[must_use]
+    pub fn is_of(&self, quantity: Quantity) -> bool {
+        self.word.is_empty()
+            || names(&self.word, quantity.unit())
+            || (self.word == "batch" && matches!(quantity.unit(), "sequences" | "tokens"))
+    }
+}
+
+/// Whether `word` names `unit`: the unit up to its slash, maybe plural (`FLOPs` for FLOP/byte,
+/// `tok/s`, `%`), or a short form of it (`TF` for TFLOP/s).
+fn names(word: &str, unit: &str) -> bool {
+    let head = |w: &str| w.split('/').next().unwrap_or_default().to_lowercase();
+    let (word, unit) = (head(word), head(unit));
+    !(word.is_empty() || unit.is_empty())
+        && (word == unit
+            || word.strip_suffix('s') == Some(unit.as_str())
+            || (word.len() >= 2 && unit.starts_with(&word)))
+}
+
 impl Withheld {
     /// Also withholds, at every setting, the quantity the step on screen asks for and its
     /// family; the figures its question states stay shown.
     #[must_use]
-    pub fn asking(mut self, asked: Quantity, stated: impl IntoIterator<Item = f64>) -> Self {
+    pub fn asking(mut self, asked: Quantity, stated: impl IntoIterator<Item = Stated>) -> Self {
         self.asked.extend(family(asked));
         self.asked.sort_by_key(|q| q.name());
         self.asked.dedup();
         self.stated
-            .extend(stated.into_iter().filter(|f| f.is_finite()));
+            .extend(stated.into_iter().filter(|f| f.value.is_finite()));
         self
     }
 
@@ -36,8 +97,9 @@ impl Withheld {
         match shown {
             Shown::Batch | Shown::Setting => true,
             Shown::Quantity(q) if self.asked.contains(&q) => {
-                self.is_stated(value, resolution) && self.allows(value, resolution)
+                self.is_stated(q, value, resolution) && self.allows(value, resolution)
             }
+            Shown::Measured if self.asked.contains(&Quantity::MeasuredTpotMs) => false,
             Shown::Quantity(_) | Shown::Measured => self.allows(value, resolution),
         }
     }
@@ -52,8 +114,17 @@ impl Withheld {
             Shown::Quantity(q) if self.asked.contains(&q) => {
                 let hits = tokens(text)
                     .filter(|t| {
-                        !self.is_stated(t.value, t.resolution) || self.stated_by(t).is_some()
+                        !self.is_stated(q, t.value, t.resolution) || self.stated_by(t).is_some()
                     })
+                    .map(|t| t.range)
+                    .collect();
+                replace(text, hits)
+            }
+            // While the measured step is asked, every measured figure (MBU, MFU, a point's
+            // label) gives it away beside the speed of light: all of them go.
+            Shown::Measured if self.asked.contains(&Quantity::MeasuredTpotMs) => {
+                let hits = tokens(text)
+                    .filter(|t| text[t.range.end..].starts_with('%'))
                     .map(|t| t.range)
                     .collect();
                 replace(text, hits)
@@ -62,14 +133,35 @@ impl Withheld {
         }
     }
 
-    /// Whether the question on screen states this figure as written.
-    fn is_stated(&self, value: f64, resolution: f64) -> bool {
+    /// `text` with every figure of a withheld quantity masked, given the quantities' values at
+    /// the plot's setting (a notice that says `46.7 GB of weights per GPU`), and any number that
+    /// states a pending figure.
+    #[must_use]
+    pub fn mask_quantities<'t>(&self, text: &'t str, values: &[(Quantity, f64)]) -> Cow<'t, str> {
+        let hits: Vec<_> = tokens(text)
+            .filter(|t| {
+                self.stated_by(t).is_some()
+                    || values.iter().any(|(q, v)| {
+                        self.asked.contains(q)
+                            && t.states(*v)
+                            && !self.is_stated(*q, t.value, t.resolution)
+                    })
+            })
+            .map(|t| t.range)
+            .collect();
+        replace(text, hits)
+    }
+
+    /// Whether the question on screen states this figure of `quantity` as written.
+    fn is_stated(&self, quantity: Quantity, value: f64, resolution: f64) -> bool {
         let token = Token {
             range: 0..0,
             value,
             resolution,
         };
-        self.stated.iter().any(|s| token.states(*s))
+        self.stated
+            .iter()
+            .any(|s| s.is_of(quantity) && token.states(s.value))
     }
 }
 
@@ -104,10 +196,40 @@ mod tests {
 
     #[test]
     fn what_the_question_states_stays_shown() {
-        let withheld = Withheld::none().asking(Quantity::UsdPerMillionTokens, [4604.0]);
+        let withheld = Withheld::none().asking(
+            Quantity::UsdPerMillionTokens,
+            [Stated::new(4604.0, "tok/s")],
+        );
         let tokens_per_s = Shown::Quantity(Quantity::TokensPerS);
         assert_eq!(withheld.label(tokens_per_s, "4,604 tok/s"), "4,604 tok/s");
         assert_eq!(withheld.label(tokens_per_s, "9,208 tok/s"), "? tok/s");
+    }
+
+    #[test]
+    fn a_notice_masks_a_withheld_quantity_at_any_value() {
+        let withheld = Withheld::none().asking(Quantity::WeightGbPerGpu, []);
+        let text = "does not fit: 46.7 GB of weights per GPU, 27.9 GB usable";
+        let values = [(Quantity::WeightGbStoredPerGpu, 46.71)];
+        assert_eq!(
+            withheld.mask_quantities(text, &values),
+            "does not fit: ? GB of weights per GPU, 27.9 GB usable"
+        );
+    }
+
+    #[test]
+    fn a_stated_batch_does_not_unmask_an_intensity_of_the_same_value() {
+        // W8A16 at batch 8 asks a share of the ridge: the intensity goes with it, and the
+        // question's `batch 8` must not show an intensity of 8.0 (while 16.0 is masked).
+        let text = "FP8 weights, batch 8: what share of the ridge?";
+        let stated: Vec<Stated> = tokens(text).map(|t| Stated::in_text(text, &t)).collect();
+        assert_eq!(stated, [Stated::new(8.0, "batch")]);
+        let withheld = Withheld::none().asking(Quantity::RidgeSharePct, stated);
+        let intensity = Shown::Quantity(Quantity::DecodeDotIntensity);
+        assert_eq!(withheld.label(intensity, "AI 8.0"), "AI ?");
+        let text = "A kernel does 4 FLOPs for every byte: what share of the roof?";
+        let stated: Vec<Stated> = tokens(text).map(|t| Stated::in_text(text, &t)).collect();
+        let withheld = Withheld::none().asking(Quantity::RidgeSharePct, stated);
+        assert_eq!(withheld.label(intensity, "AI 4.0"), "AI 4.0");
     }
 
     #[test]
@@ -116,5 +238,18 @@ mod tests {
         let wall = Shown::Quantity(Quantity::MaxBatchKv);
         assert_eq!(withheld.label(wall, "KV wall 98"), "KV wall ?");
         assert_eq!(withheld.label(wall, "KV wall 394"), "KV wall 394");
+    }
+
+    #[test]
+    fn asking_the_measured_step_hides_every_measured_share() {
+        let withheld = Withheld::none().asking(Quantity::MeasuredTpotMs, []);
+        assert_eq!(withheld.label(Shown::Measured, "MBU 84%"), "MBU ?%");
+        assert_eq!(
+            withheld.label(Shown::Measured, "measured B=1024 MFU 70%"),
+            "measured B=1024 MFU ?%"
+        );
+        assert!(!withheld.may_show(Shown::Measured, 0.84, 0.01));
+        let other = Withheld::none().asking(Quantity::StepTimeMs, []);
+        assert_eq!(other.label(Shown::Measured, "MBU 84%"), "MBU 84%");
     }
 }

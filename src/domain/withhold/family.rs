@@ -27,7 +27,9 @@ pub enum Shown {
 use Quantity as Q;
 
 /// Quantities that read as one figure on screen (the decode dot's intensity under its several
-/// names, the step time under its several names, the batch that reaches the ridge).
+/// names, the step time under its several names, the batch that reaches the ridge). The
+/// prefill of P prompt tokens multiplies each weight by P tokens, as decode at batch P does: the
+/// decode dot at batch P reads the prefill intensity (`:batch 2048` beside a 2048-token prompt).
 const SAME: &[&[Quantity]] = &[
     &[
         Q::DecodeDotIntensity,
@@ -35,10 +37,13 @@ const SAME: &[&[Quantity]] = &[
         Q::DenseIntensity,
         Q::FcIntensityApprox,
         Q::ExpertIntensity,
+        Q::PrefillIntensity,
+        Q::DensePrefillIntensity,
     ],
     &[Q::StepTimeMs, Q::TpotMs, Q::MemoryTimeMs, Q::ComputeTimeMs],
     &[Q::BatchToRidge, Q::BatchToRidgeApprox, Q::DenseBatchToRidge],
     &[Q::KvBytesPerToken, Q::KvKibPerToken],
+    &[Q::WeightGbPerGpu, Q::WeightGbStoredPerGpu],
 ];
 
 /// Three figures any one of which follows from the other two in one multiplication or
@@ -163,6 +168,7 @@ mod tests {
     #[case::intensity_beside_the_ridge(Q::RidgeSharePct, Q::DecodeDotIntensity)]
     #[case::share_beside_the_intensity(Q::ExpertIntensity, Q::RidgeSharePct)]
     #[case::attainable_beside_the_bandwidth(Q::DecodeDotIntensity, Q::AttainableTflops)]
+    #[case::prefill_is_the_dot_at_batch_p(Q::PrefillIntensity, Q::DecodeDotIntensity)]
     #[case::share_beside_the_batch(Q::BatchToRidge, Q::RidgeSharePct)]
     #[case::cost_from_tokens_per_s(Q::UsdPerMillionTokens, Q::TokensPerS)]
     #[case::per_sequence_is_the_total_at_batch_1(Q::TokensPerSPerSeq, Q::TokensPerS)]

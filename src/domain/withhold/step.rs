@@ -7,7 +7,7 @@ use crate::domain::lesson::{Answer, NumberSource, Step, scenario_for};
 use crate::domain::quantity::Quantity;
 use crate::domain::scenario::Scenario;
 
-use super::tokens;
+use super::{Stated, tokens};
 
 /// The engine quantity a step asks for: a numeric answer's quantity, or the quantity a choice
 /// turns on. `None` for a literal answer, a choice about no quantity, or a step that asks
@@ -32,7 +32,7 @@ pub fn asked_quantity(step: &Step) -> Option<Quantity> {
 /// The figures a step's question (or task) states, as shown for the active cluster, in every
 /// wording it may be shown in: what the lesson has said may stay on screen.
 #[must_use]
-pub fn stated_figures(step: &Step, cluster: &Scenario, catalog: &Catalog) -> Vec<f64> {
+pub fn stated_figures(step: &Step, cluster: &Scenario, catalog: &Catalog) -> Vec<Stated> {
     let (patch, texts): (_, Vec<&String>) = match step {
         Step::Predict(p) => (
             p.scenario.as_ref(),
@@ -46,7 +46,9 @@ pub fn stated_figures(step: &Step, cluster: &Scenario, catalog: &Catalog) -> Vec
         .into_iter()
         .flat_map(|text| {
             let shown = render(text, &scenario, catalog);
-            tokens(&shown).map(|t| t.value).collect::<Vec<_>>()
+            tokens(&shown)
+                .map(|t| Stated::in_text(&shown, &t))
+                .collect::<Vec<_>>()
         })
         .collect()
 }
@@ -89,7 +91,7 @@ mod tests {
             NumberSource::Literal(1.0),
         );
         let stated = stated_figures(&step, &Scenario::default_cluster(), &builtin_catalog());
-        assert!(stated.contains(&64.0), "{stated:?}");
+        assert!(stated.contains(&Stated::new(64.0, "batch")), "{stated:?}");
         assert_eq!(stated.len(), 2, "{stated:?}");
     }
 }

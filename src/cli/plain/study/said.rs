@@ -70,10 +70,14 @@ pub fn said(app: &App, line: &str) -> Said {
         _ => {}
     }
     match app.screen() {
-        Screen::LessonList { .. } => match lower.as_str() {
-            "" => nav(NavMsg::ResumeLesson),
-            n => open_lesson(app, n),
-        },
+        // The list's search and weakest views take keys plain text never sends: a line there
+        // means what it means on the list.
+        Screen::LessonList { .. } | Screen::Search(_) | Screen::Weakest { .. } => {
+            match lower.as_str() {
+                "" => nav(NavMsg::ResumeLesson),
+                n => open_lesson(app, n),
+            }
+        }
         Screen::Lesson(screen) => match screen.view {
             LessonView::End { .. } => match lower.as_str() {
                 "" | "next" => open_lesson(app, &(screen.lesson + 2).to_string()),

@@ -53,11 +53,23 @@ pub enum Setting {
     AttentionFormula,
     /// Where one sequence's KV lives in the TP group (split by head, copied, whole sequences).
     KvLayout,
+    /// The link's display name (the scenario's, else the GPU's scale-up link).
+    Link,
+    /// Share of each prompt found in the prefix cache, in percent.
+    PrefixHitPct,
+    /// Output tokens per request.
+    OutputTokens,
+    /// Prefill tokens per mixed step in one pool.
+    Chunk,
+    /// Time-per-output-token target, ms.
+    TpotTargetMs,
+    /// Requests arriving per second.
+    Rate,
 }
 
 impl Setting {
     /// Every setting, in documentation order.
-    pub const ALL: [Self; 19] = [
+    pub const ALL: [Self; 25] = [
         Self::Gpu,
         Self::GpuId,
         Self::Model,
@@ -77,6 +89,12 @@ impl Setting {
         Self::KvFormula,
         Self::AttentionFormula,
         Self::KvLayout,
+        Self::Link,
+        Self::PrefixHitPct,
+        Self::OutputTokens,
+        Self::Chunk,
+        Self::TpotTargetMs,
+        Self::Rate,
     ];
 
     /// The name lessons write between braces.
@@ -102,6 +120,12 @@ impl Setting {
             Self::KvFormula => "kv_formula",
             Self::AttentionFormula => "attention_formula",
             Self::KvLayout => "kv_layout",
+            Self::Link => "link",
+            Self::PrefixHitPct => "prefix_hit_pct",
+            Self::OutputTokens => "output_tokens",
+            Self::Chunk => "chunk",
+            Self::TpotTargetMs => "tpot_target_ms",
+            Self::Rate => "rate",
         }
     }
 
@@ -117,7 +141,13 @@ impl Setting {
             Self::Prompt => s.prompt as f64,
             Self::DraftTokens => f64::from(s.draft_tokens),
             Self::GpuHourUsd => s.gpu_hour_usd,
-            Self::Gpu
+            Self::PrefixHitPct => 100.0 * s.prefix_hit,
+            Self::OutputTokens => f64::from(s.output_tokens),
+            Self::Chunk => s.chunk as f64,
+            Self::TpotTargetMs => s.tpot_target_ms?,
+            Self::Rate => s.rate?,
+            Self::Link
+            | Self::Gpu
             | Self::GpuId
             | Self::Model
             | Self::ModelId
@@ -149,6 +179,7 @@ impl Setting {
                 | Self::KvFormula
                 | Self::AttentionFormula
                 | Self::KvLayout
+                | Self::Link
         )
     }
 
@@ -176,7 +207,18 @@ impl Setting {
                 model_of(s, catalog).map(|m| describe::attention_formula(m, s))
             }
             Self::KvLayout => model_of(s, catalog).map(|m| describe::kv_layout(m, s).to_owned()),
-            Self::Batch
+            Self::Link => s
+                .link
+                .as_deref()
+                .or_else(|| catalog.gpu(&s.gpu).ok()?.scale_up_link.as_deref())
+                .and_then(|id| catalog.links.iter().find(|l| l.id == id))
+                .map(|l| l.name.clone()),
+            Self::PrefixHitPct
+            | Self::OutputTokens
+            | Self::Chunk
+            | Self::TpotTargetMs
+            | Self::Rate
+            | Self::Batch
             | Self::Context
             | Self::Tp
             | Self::MemUtil

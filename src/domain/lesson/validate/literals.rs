@@ -94,8 +94,13 @@ fn written_as(q: Quantity, after: &str, before: &str) -> bool {
         | Quantity::BatchToRidgeApprox
         | Quantity::DenseBatchToRidge
         | Quantity::MaxBatchKv => unit(&["sequences"]) || named(&["wall", "ridge needs"]),
-        Quantity::ExpertsTouchedPct | Quantity::RidgeSharePct => unit(&["%"]),
-        Quantity::TokensPerExpert | Quantity::ExpertTokensToRidge => unit(&["tokens"]),
+        Quantity::ExpertsTouchedPct
+        | Quantity::RidgeSharePct
+        | Quantity::TransferSharePct
+        | Quantity::CommSharePct => unit(&["%"]),
+        Quantity::TokensPerExpert | Quantity::ExpertTokensToRidge | Quantity::PrefillTokens => {
+            unit(&["tokens"])
+        }
         Quantity::AttainableTflops => unit(&["TFLOP/s"]),
         Quantity::KvBytesPerToken => unit(&["bytes", "B "]),
         Quantity::KvKibPerToken => unit(&["KiB"]),
@@ -110,14 +115,32 @@ fn written_as(q: Quantity, after: &str, before: &str) -> bool {
         | Quantity::ComputeTimeMs
         | Quantity::StepTimeMs
         | Quantity::TtftMs
-        | Quantity::TpotMs => unit(&["ms"]),
-        Quantity::TokensPerS | Quantity::TokensPerSPerSeq => unit(&["tok/s", "tokens/s"]),
+        | Quantity::TpotMs
+        | Quantity::MeasuredTpotMs
+        | Quantity::KvTransferMs
+        | Quantity::PrefillMs
+        | Quantity::SplitTtftMs
+        | Quantity::MixedTpotMs
+        | Quantity::AllreduceMs
+        | Quantity::AllreduceLatencyMs
+        | Quantity::StepWithCommMs => unit(&["ms"]),
+        Quantity::AllreduceCalls => unit(&["calls", "all-reduces"]),
+        Quantity::TargetBatch | Quantity::TargetBatchNoWall | Quantity::BendBatch => {
+            unit(&["sequences"]) || named(&["batch"])
+        }
+        Quantity::TimeInSystemS => unit(&["s "]),
+        Quantity::Concurrency => unit(&["requests"]),
+        Quantity::GpusForRate => unit(&["GPUs"]),
+        Quantity::TokensPerS | Quantity::TokensPerSPerSeq | Quantity::TokensPerSPerGpu => {
+            unit(&["tok/s", "tokens/s"])
+        }
         Quantity::UsdPerMillionTokens => unit(&["USD", "$"]) || before.ends_with('$'),
         Quantity::EnergyPerTokenJ => unit(&["J"]),
         Quantity::PeakTflops
         | Quantity::BandwidthTbs
         | Quantity::MemoryGb
         | Quantity::TdpW
+        | Quantity::LinkGbs
         | Quantity::DecodeDotBound
         | Quantity::Bound => false,
     }
@@ -169,9 +192,29 @@ const fn computed(q: Quantity) -> bool {
         | Quantity::BandwidthTbs
         | Quantity::MemoryGb
         | Quantity::TdpW
+        | Quantity::LinkGbs
         | Quantity::DecodeDotBound
         | Quantity::Bound => false,
-        Quantity::Ridge
+        Quantity::KvTransferMs
+        | Quantity::PrefillTokens
+        | Quantity::PrefillMs
+        | Quantity::TransferSharePct
+        | Quantity::SplitTtftMs
+        | Quantity::MixedTpotMs
+        | Quantity::AllreduceCalls
+        | Quantity::AllreduceMs
+        | Quantity::AllreduceLatencyMs
+        | Quantity::StepWithCommMs
+        | Quantity::CommSharePct
+        | Quantity::TargetBatch
+        | Quantity::TargetBatchNoWall
+        | Quantity::TimeInSystemS
+        | Quantity::Concurrency
+        | Quantity::GpusForRate
+        | Quantity::TokensPerSPerGpu
+        | Quantity::BendBatch
+        | Quantity::Ridge
+        | Quantity::MeasuredTpotMs
         | Quantity::FcIntensity
         | Quantity::DecodeDotIntensity
         | Quantity::DenseIntensity

@@ -379,6 +379,7 @@ fn scenario_key(e: &ScenarioError) -> &'static str {
         ScenarioError::NoPeak { .. } => "precision",
         ScenarioError::Prompt(_) => "prompt",
         ScenarioError::DraftTokens(_) => "draft_tokens",
+        ScenarioError::Cluster(_) => "scenario",
         ScenarioError::Context(_) => "context",
     }
 }

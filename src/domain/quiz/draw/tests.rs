@@ -20,6 +20,7 @@ fn quiz(lessons: &[Lesson], catalog: &Catalog, count: usize, seed: u64) -> Vec<Q
         catalog,
         count,
         seed,
+        origin: ClusterOrigin::Default,
     })
     .unwrap()
 }
@@ -123,6 +124,7 @@ fn a_count_out_of_range_is_refused(#[case] count: usize) {
         catalog: &catalog,
         count,
         seed: 1,
+        origin: ClusterOrigin::Default,
     });
     assert!(matches!(result, Err(DrawError::Count { asked, .. }) if asked == count));
 }
@@ -139,6 +141,59 @@ fn only_the_chosen_lessons_are_drawn_from() {
             q.lesson == "batching" || q.lesson == "ridge-point",
             "{}",
             q.lesson
+        );
+    }
+}
+
+/// Every question of lesson 15 ("Your cluster"), drawn for a cluster of `origin`.
+fn capstone(origin: ClusterOrigin) -> Vec<Question> {
+    let (lessons, catalog) = course();
+    let capstone: Vec<Lesson> = lessons
+        .into_iter()
+        .filter(|l| l.id == "your-cluster")
+        .collect();
+    let count = pool(&capstone, &Scenario::default_cluster(), &catalog).len();
+    draw(&QuizSpec {
+        lessons: &capstone,
+        cluster: &Scenario::default_cluster(),
+        catalog: &catalog,
+        count,
+        seed: 3,
+        origin,
+    })
+    .unwrap()
+}
+
+#[test]
+fn without_a_cluster_no_question_is_titled_your_cluster() {
+    let questions = capstone(ClusterOrigin::Default);
+    assert!(!questions.is_empty());
+    let catalog = builtin_catalog();
+    for q in &questions {
+        assert!(
+            !q.lesson_title.to_lowercase().contains("your cluster"),
+            "{}: {}",
+            q.step,
+            q.lesson_title
+        );
+        let gpu = &catalog.gpu(&q.scenario.gpu).unwrap().name;
+        assert!(
+            q.lesson_title.contains(gpu.as_str()),
+            "titled by its GPU ({gpu}): {}",
+            q.lesson_title
+        );
+    }
+}
+
+#[test]
+fn with_a_cluster_its_own_questions_are_titled_your_cluster() {
+    for q in capstone(ClusterOrigin::Given) {
+        assert_eq!(
+            q.lesson_title == "Your cluster",
+            !q.varied,
+            "a variant is not the learner's cluster: {} {}",
+            q.step,
+            q.lesson_title
         );
     }
 }

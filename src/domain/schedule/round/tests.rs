@@ -275,3 +275,58 @@ fn the_next_due_date_is_the_earliest_later_one() {
     assert!(after.at.0 > later.0 + 2 * DAY_SECS, "{after:?}");
     assert_eq!((after.still_due, after.count >= 1), (0, true));
 }
+
+/// Practising ahead: the day after, nothing is due, yet the round of what comes due next
+/// holds both steps, the soonest first.
+#[rstest]
+#[case::both(5, 2)]
+#[case::one(1, 1)]
+#[case::none(0, 0)]
+fn the_round_ahead_takes_what_comes_due_next(#[case] count: usize, #[case] expected: usize) {
+    let (lessons, catalog) = course();
+    let progress = answered();
+    let scheduler = Scheduler::default();
+    let now = START.plus_days(1);
+    assert!(due_now(&lessons, &progress, &scheduler, now).is_empty());
+    let picked = super::super::coming_due(reviewables(&lessons, &progress, &scheduler), count);
+    let dues: Vec<Due> = picked.iter().map(|r| r.due).collect();
+    assert!(dues.windows(2).all(|w| w[0] <= w[1]), "{dues:?}");
+    let round = Round::of(
+        picked,
+        &lessons,
+        now,
+        &Scenario::default_cluster(),
+        &catalog,
+        7,
+    );
+    assert_eq!(round.map_or(0, |r| r.items().len()), expected);
+}
+
+/// What grading a card early does to its schedule: the review is kept like any other, FSRS
+/// counts the days actually elapsed, so an early Good grows the stability less than an on-time
+/// Good and the next due date counts from the early review; an early Again brings it back the
+/// next day. The schedule stays finite and ordered either way.
+#[test]
+fn an_early_review_is_scheduled_from_the_days_elapsed() {
+    let scheduler = Scheduler::default();
+    let first = [Review {
+        at: START,
+        grade: Grade::Good,
+    }];
+    let due = scheduler.due(&first).expect("reviewed once");
+    let early = START.plus_days(1);
+    assert!(early < due, "the card is not due the day after");
+    let memory = |at: Timestamp, grade: Grade| {
+        let mut history = first.to_vec();
+        history.push(Review { at, grade });
+        scheduler.memory(&history).expect("two reviews")
+    };
+    let (good_early, good_on_time) = (memory(early, Grade::Good), memory(due, Grade::Good));
+    assert!(good_early.stability.is_finite() && good_early.stability > 0.0);
+    assert!(good_early.stability < good_on_time.stability);
+    assert_eq!(good_early.last_review, early);
+    assert!(good_early.due() > early);
+    assert!(good_early.due() < good_on_time.due());
+    let again = memory(early, Grade::Again);
+    assert_eq!(again.due(), early.plus_days(1));
+}

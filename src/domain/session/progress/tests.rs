@@ -77,7 +77,7 @@ fn summaries(
 }
 
 #[test]
-fn right_and_missed_are_counted_apart() {
+fn right_partly_and_missed_are_counted_apart() {
     let progress = LessonProgress {
         resume_step: None,
         steps: [
@@ -96,8 +96,26 @@ fn right_and_missed_are_counted_apart() {
         .collect(),
     };
     let summary = summarize(&lesson(), Some(&progress));
-    assert_eq!((summary.right, summary.missed), (1, 2));
+    assert_eq!(
+        (
+            summary.right,
+            summary.partly,
+            summary.missed,
+            summary.unfinished
+        ),
+        (1, 1, 1, 0)
+    );
     assert_eq!(revealed(40).mark(), StepMark::Partly(40));
+}
+
+#[rstest]
+#[case::none(&[], None)]
+#[case::whole(&[100, 50], Some(75))]
+#[case::half_rounds_up(&[100, 97], Some(99))]
+#[case::to_the_nearest(&[100, 97, 0, 100, 98, 60], Some(76))]
+#[case::floor_would_say_75(&[76, 75, 76], Some(76))]
+fn one_rounding_for_every_mean(#[case] scores: &[u32], #[case] mean: Option<u8>) {
+    assert_eq!(mean_score(scores), mean);
 }
 
 #[test]

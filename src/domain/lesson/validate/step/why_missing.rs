@@ -17,8 +17,32 @@ impl StepChecker<'_> {
             | Quantity::ExpertsTouchedPct
             | Quantity::TokensPerExpert
             | Quantity::ExpertTokensToRidge => " (the model has no routed experts)",
+            Quantity::MeasuredTpotMs => {
+                " (nothing measured this GPU at this batch: no benchmark run, GPU lab or shipped reference)"
+            }
             Quantity::EnergyPerTokenJ | Quantity::TdpW => " (the GPU's data gives no board power)",
-            Quantity::Ridge
+            Quantity::KvTransferMs
+            | Quantity::TransferSharePct
+            | Quantity::SplitTtftMs
+            | Quantity::LinkGbs
+            | Quantity::AllreduceCalls
+            | Quantity::AllreduceMs
+            | Quantity::AllreduceLatencyMs
+            | Quantity::StepWithCommMs
+            | Quantity::CommSharePct => {
+                " (no link: name one with `link`, or a GPU that has NVLink)"
+            }
+            Quantity::TargetBatch | Quantity::TargetBatchNoWall => " (it needs a `tpot_target_ms`)",
+            Quantity::Concurrency | Quantity::GpusForRate => " (it needs a `rate`)",
+            Quantity::BendBatch => {
+                " (it needs a `tpot_target_ms`, and a curve that bends before the KV wall)"
+            }
+            Quantity::PrefillTokens
+            | Quantity::PrefillMs
+            | Quantity::MixedTpotMs
+            | Quantity::TimeInSystemS
+            | Quantity::TokensPerSPerGpu
+            | Quantity::Ridge
             | Quantity::PeakTflops
             | Quantity::BandwidthTbs
             | Quantity::MemoryGb

@@ -1,0 +1,227 @@
+//! `calc --measured FILE`: each measured decode run beside the speed of light for the same
+//! setting, with MBU, MFU and the gap in words; without runs, on a GPU the tutor ships a
+//! measurement for, that measurement's decode-shaped sweep.
+
+use std::fmt::Write as _;
+
+use serde_json::{Value, json};
+
+use crate::content::links::builtin_links;
+use crate::content::measured_reference::shipped;
+use crate::domain::catalog::Catalog;
+use crate::domain::link;
+use crate::domain::measured_gap::{DecodeGap, decode_gap};
+use crate::domain::measured_reference::MeasuredReference;
+use crate::domain::scenario::Scenario;
+
+/// What was measured for the calc's setting.
+#[derive(Debug)]
+pub enum Section {
+    /// The learner's runs (`--measured`, the profile's files), each with its gap.
+    Runs(Vec<(&'static str, DecodeGap)>),
+    /// The measurement shipped for the GPU.
+    Reference(&'static MeasuredReference, f64, f64),
+}
+
+impl Section {
+    /// The runs on the catalog, else the shipped reference for `s`'s GPU.
+    #[must_use]
+    pub fn compute(catalog: &Catalog, s: &Scenario) -> Option<Self> {
+        if let Some((cluster, runs)) = &catalog.benchmarks {
+            let links = builtin_links();
+            let own_link = catalog
+                .gpu(&cluster.gpu)
+                .ok()
+                .and_then(|g| g.scale_up_link.clone());
+            let link = own_link.and_then(|id| link::find(&links, &id).ok());
+            let gaps: Vec<_> = runs
+                .iter()
+                .filter_map(|run| {
+                    let at = Scenario {
+                        context: run.input_len.unwrap_or(cluster.context),
+                        ..cluster.clone()
+                    };
+                    let gap = decode_gap(&at, run.decode()?, catalog, link).ok()??;
+                    Some((run.engine.label(), gap))
+                })
+                .collect();
+            if !gaps.is_empty() {
+                return Some(Self::Runs(gaps));
+            }
+        }
+        let reference = shipped(&s.gpu)?;
+        let gpu = catalog.gpu(&s.gpu).ok()?;
+        let peak = gpu.peak_flops(crate::domain::dtype::Dtype::Bf16)?;
+        Some(Self::Reference(
+            reference,
+            gpu.bandwidth_bytes_per_s(),
+            peak,
+        ))
+    }
+
+    /// The section as JSON (times in ms, shares as fractions).
+    #[must_use]
+    pub fn json(&self) -> Value {
+        match self {
+            Self::Runs(gaps) => json!({
+                "source": "benchmark runs",
+                "runs": gaps.iter().map(|(engine, g)| json!({
+                    "engine": engine,
+                    "batch": g.batch,
+                    "context": g.context,
+                    "speed_of_light_tokens_per_s": g.speed_of_light_tokens_per_s,
+                    "measured_tokens_per_s": g.measured_tokens_per_s,
+                    "speed_of_light_step_ms": g.speed_of_light_step_ms,
+                    "measured_step_ms": g.measured_step_ms,
+                    "mbu": g.mbu,
+                    "mfu": g.mfu,
+                    "gap": {
+                        "kv_and_attention_reads_ms": g.kv_read_ms,
+                        "allreduce_ms": g.allreduce_ms,
+                        "launch_scheduler_and_kernels_below_roof_ms": g.rest_ms,
+                    },
+                })).collect::<Vec<_>>(),
+            }),
+            Self::Reference(r, bandwidth, peak) => json!({
+                "source": r.source,
+                "device": r.device,
+                "method": r.sweep.method,
+                "points": r.sweep.points.iter().map(|p| json!({
+                    "batch": p.batch,
+                    "speed_of_light_step_ms": sweep_speed_of_light_s(r, p.batch, *bandwidth, *peak) * 1e3,
+                    "measured_step_ms": p.best_ms,
+                    "mbu": r.mbu(p, *bandwidth),
+                    "mfu": r.mfu(p, *peak),
+                })).collect::<Vec<_>>(),
+            }),
+        }
+    }
+
+    /// The section as text, after a blank line.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut out = String::from("\nmeasured against the speed of light\n");
+        match self {
+            Self::Runs(gaps) => {
+                for (engine, g) in gaps {
+                    let _ = writeln!(
+                        out,
+                        "  {engine} B={} at {} tokens: speed of light {:.0} tok/s ({:.2} ms a step), measured {:.0} tok/s ({:.2} ms): MBU {:.1}%, MFU {:.1}%",
+                        g.batch,
+                        g.context,
+                        g.speed_of_light_tokens_per_s,
+                        g.speed_of_light_step_ms,
+                        g.measured_tokens_per_s,
+                        g.measured_step_ms,
+                        100.0 * g.mbu,
+                        100.0 * g.mfu
+                    );
+                    let _ = writeln!(out, "    {}", gap_words(g));
+                }
+            }
+            Self::Reference(r, bandwidth, peak) => {
+                let _ = writeln!(
+                    out,
+                    "  shipped: {} ({}), {}",
+                    r.device, r.date, r.sweep.method
+                );
+                for p in &r.sweep.points {
+                    let _ = writeln!(
+                        out,
+                        "  B={:<5} speed of light {:.2} ms, measured {:.3} ms: MBU {:.1}%, MFU {:.1}%",
+                        p.batch,
+                        sweep_speed_of_light_s(r, p.batch, *bandwidth, *peak) * 1e3,
+                        p.best_ms,
+                        100.0 * r.mbu(p, *bandwidth),
+                        100.0 * r.mfu(p, *peak)
+                    );
+                }
+                out.push_str(
+                    "  the gap: linear layers only, in one CUDA graph (no attention, no all-reduce, no launch gaps), so all of it is inside the kernels\n",
+                );
+            }
+        }
+        out
+    }
+}
+
+/// The sweep step at full datasheet speed: its bytes at the bandwidth or its FLOPs at the peak.
+fn sweep_speed_of_light_s(r: &MeasuredReference, batch: u32, bandwidth: f64, peak: f64) -> f64 {
+    let w = r.sweep.weight_params();
+    let b = f64::from(batch);
+    let bytes = 2.0 * w + 2.0 * b * r.sweep.activation_elements_per_token();
+    (bytes / bandwidth).max(2.0 * b * w / peak)
+}
+
+/// What the roofline leaves out, in words, with the engine's estimates.
+fn gap_words(g: &DecodeGap) -> String {
+    let allreduce = match g.allreduce_ms {
+        Some(ms) => format!("the all-reduces over the link about {ms:.2} ms"),
+        None => "no all-reduce at TP 1".to_owned(),
+    };
+    format!(
+        "gap {:.2} ms a step: the KV and attention reads at {} tokens are {:.2} ms of the speed of light (counted at full bandwidth; attention kernels rarely stream that well); {allreduce}; launch gaps, the scheduler and kernels below their roof take the remaining {:.2} ms",
+        g.measured_step_ms - g.speed_of_light_step_ms,
+        g.context,
+        g.kv_read_ms,
+        g.rest_ms
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::benchmark::parse_benchmark;
+    use crate::content::data_files::builtin_catalog;
+
+    #[test]
+    fn the_vllm_fixture_is_placed_by_hand() {
+        let file = "vllm-llama-3-8b-c32.json";
+        let path = format!(
+            "{}/tests/fixtures/benchmarks/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let runs = parse_benchmark(file, &std::fs::read_to_string(path).unwrap()).unwrap();
+        let mut catalog = builtin_catalog();
+        let cluster = Scenario::default_cluster();
+        catalog.benchmarks = Some((cluster.clone(), runs));
+        let Some(Section::Runs(gaps)) = Section::compute(&catalog, &cluster) else {
+            panic!("the runs make the section");
+        };
+        let (engine, g) = gaps[0];
+        assert_eq!((engine, g.batch, g.context), ("vLLM", 32, 1024));
+        // By hand: 32 sequences at the fixture's 8 ms TPOT; bytes 15.010 GB of weights plus
+        // 32 × 1,024 × 131,072 B of KV; FLOPs 32 × (2 × 7,504,924,672 + 524,288 × 1,024).
+        let bytes = 7_504_924_672.0 * 2.0 + 32.0 * 1024.0 * 131_072.0;
+        assert!((g.mbu - bytes / 0.008 / 3.35e12).abs() < 1e-6, "{g:?}");
+        let flops = 32.0 * (2.0 * 7_504_924_672.0 + 524_288.0 * 1024.0);
+        assert!((g.mfu - flops / 0.008 / 989.4e12).abs() < 1e-6, "{g:?}");
+        let text = Section::Runs(gaps.clone()).text();
+        assert!(text.contains("MBU 72.0%, MFU 6.3%"), "{text}");
+        assert!(
+            text.contains("KV and attention reads at 1024 tokens are 1.28 ms"),
+            "{text}"
+        );
+        let json = Section::Runs(gaps).json();
+        assert_eq!(json["runs"][0]["batch"], 32);
+    }
+
+    #[test]
+    fn without_runs_an_h100_gets_the_shipped_sweep() {
+        let catalog = builtin_catalog();
+        let section = Section::compute(&catalog, &Scenario::default_cluster()).unwrap();
+        let text = section.text();
+        // B = 1: 15.009 GB (plus activations) at 3.35 TB/s = 4.48 ms against 5.342 measured:
+        // MBU 2.810 ÷ 3.35 = 83.9 %.
+        assert!(
+            text.contains("B=1     speed of light 4.48 ms, measured 5.342 ms: MBU 83.9%"),
+            "{text}"
+        );
+        assert_eq!(section.json()["points"].as_array().unwrap().len(), 11);
+        let h200 = Scenario {
+            gpu: "h200".to_owned(),
+            ..Scenario::default_cluster()
+        };
+        assert!(Section::compute(&catalog, &h200).is_none());
+    }
+}

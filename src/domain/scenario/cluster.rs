@@ -1,0 +1,242 @@
+//! What a scenario says about the cluster around one replica: the link its prompt's KV and its
+//! all-reduces cross (disaggregated serving, the interconnect), the batch a token-time target
+//! allows, Little's law for a request rate, and where the throughput–interactivity curve bends.
+//! Lessons name these figures as quantities; `calc` prints them in its cluster sections.
+
+use super::{Evaluation, MAX_BATCH, Scenario, ScenarioError};
+use crate::domain::catalog::Catalog;
+use crate::domain::interconnect::{self, CommTime};
+use crate::domain::link::{self, Link};
+
+/// The largest batch on the curve when no KV wall stops it.
+pub const OPEN_CURVE_MAX: u32 = 1024;
+
+/// The scenario's cluster figures (all times in seconds).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClusterEvaluation {
+    /// The link the KV and the all-reduces cross, when the scenario or the GPU names one.
+    pub link: Option<LinkFigures>,
+    /// Prompt tokens prefill computes after the prefix cache: ⌈(1 − hit) × prompt⌉.
+    pub prefill_tokens: u64,
+    /// That prefill on the replica.
+    pub prefill_s: f64,
+    /// One pool: the decode step that also carries a prefill chunk of min(chunk, prefill tokens).
+    pub mixed_tpot_s: f64,
+    /// The curve's bend: the first batch (1, 2, 4, … up to the KV wall) whose time per token
+    /// is at least twice batch 1's. `None` when the curve never bends that far, or when the
+    /// scenario sets no target (the two are found together).
+    pub bend_batch: Option<u32>,
+    /// The batch a token-time target allows, when the scenario sets a target.
+    pub target: Option<TargetBatch>,
+    /// Requests in the system by Little's law, when the scenario sets a rate.
+    pub concurrency: Option<f64>,
+    /// Time one request spends in the system: prefill + (output − 1) × TPOT.
+    pub time_in_system_s: f64,
+    /// GPUs the rate needs at the scenario's batch: ⌈concurrency ÷ batch⌉ × TP.
+    pub gpus_for_rate: Option<f64>,
+    /// Throughput per GPU at the scenario's batch: batch ÷ step ÷ TP, tokens/s.
+    pub tokens_per_s_per_gpu: f64,
+}
+
+/// The link's figures for the scenario.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LinkFigures {
+    /// The link's display name.
+    pub name: String,
+    /// One direction, per GPU, GB/s.
+    pub gbs: f64,
+    /// The whole prompt's KV shard each GPU sends (the cached prefix included: decode needs it).
+    pub kv_bytes_per_gpu: f64,
+    /// Seconds that KV takes over the link, GPUs sending in parallel.
+    pub transfer_s: f64,
+    /// The tensor-parallel all-reduces of one decode step (two per layer).
+    pub allreduce: CommTime,
+}
+
+/// The largest batch under a time-per-output-token target.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TargetBatch {
+    /// Largest batch whose step meets the target, ignoring memory (0: not even batch 1).
+    pub no_wall: u32,
+    /// The same, capped by the KV wall.
+    pub batch: u32,
+}
+
+/// The largest `b` in 1..=`MAX_BATCH` with `meets(b)`, 0 when `meets(1)` fails; `meets` must
+/// be monotone (true, then false).
+pub fn largest_meeting<E>(meets: impl Fn(u32) -> Result<bool, E>) -> Result<u32, E> {
+    if !meets(1)? {
+        return Ok(0);
+    }
+    if meets(MAX_BATCH)? {
+        return Ok(MAX_BATCH);
+    }
+    let (mut lo, mut hi) = (1_u32, MAX_BATCH);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if meets(mid)? {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Ok(lo)
+}
+
+/// The scenario without the settings that make its cluster figures costly (the target and the
+/// rate): what the figures evaluate at other batches and prompts.
+fn plain(s: &Scenario) -> Scenario {
+    Scenario {
+        tpot_target_ms: None,
+        rate: None,
+        ..s.clone()
+    }
+}
+
+/// The cluster figures of an evaluated scenario; `None` without a model.
+pub(super) fn evaluate(
+    s: &Scenario,
+    catalog: &Catalog,
+    e: &Evaluation,
+) -> Result<Option<ClusterEvaluation>, ScenarioError> {
+    check(s)?;
+    let (Some(m), Some(id)) = (e.model.as_ref(), s.model.as_deref()) else {
+        return Ok(None);
+    };
+    let model = catalog.model(id)?;
+    let plain = plain(s);
+    let tpot_at = |batch: u32| -> Result<f64, ScenarioError> {
+        let at = Scenario {
+            batch,
+            ..plain.clone()
+        };
+        Ok(at
+            .evaluate_core(catalog)?
+            .model
+            .map_or(f64::INFINITY, |m| m.step_time_s))
+    };
+    let prefill_tokens = (((1.0 - s.prefix_hit) * s.prompt as f64).ceil() as u64).max(1);
+    let prefill_s = if prefill_tokens == s.prompt {
+        m.ttft_s
+    } else {
+        let at = Scenario {
+            prompt: prefill_tokens,
+            ..plain.clone()
+        };
+        at.evaluate_core(catalog)?
+            .model
+            .map_or(m.ttft_s, |p| p.ttft_s)
+    };
+    let chunk = s.chunk.min(prefill_tokens) as f64;
+    let chunk_flops = (2.0 * model.matmul_params_per_token() * chunk
+        + model.attention_flops_per_context_token() * chunk * chunk / 2.0)
+        / f64::from(s.tp);
+    let mixed_tpot_s = m
+        .memory_time_s
+        .max(m.compute_time_s + chunk_flops / e.peak_flops);
+    let link = match link_of(s, catalog)? {
+        Some(l) => {
+            let kv_bytes_per_gpu =
+                m.kv_bytes_per_token * m.kv_split.share_per_gpu(f64::from(s.tp)) * s.prompt as f64;
+            Some(LinkFigures {
+                name: l.name.clone(),
+                gbs: l.gbs,
+                kv_bytes_per_gpu,
+                transfer_s: l.transfer_s(kv_bytes_per_gpu),
+                allreduce: interconnect::tp_allreduce(
+                    model,
+                    s.tokens_per_step(),
+                    s.precision.bytes(),
+                    s.tp,
+                    l,
+                ),
+            })
+        }
+        None => None,
+    };
+    let wall = m
+        .batch_limit()
+        .map(|w| u32::try_from(w).unwrap_or(u32::MAX));
+    // Both walk the curve, a few dozen evaluations: only when the scenario sets a target.
+    let (target, bend_batch) = match s.tpot_target_ms {
+        Some(ms) => {
+            let no_wall = largest_meeting(|b| tpot_at(b).map(|t| t <= ms / 1e3))?;
+            let target = TargetBatch {
+                no_wall,
+                batch: wall.map_or(no_wall, |w| w.min(no_wall)),
+            };
+            (Some(target), bend(&tpot_at, wall)?)
+        }
+        None => (None, None),
+    };
+    let time_in_system_s = prefill_s + f64::from(s.output_tokens.saturating_sub(1)) * m.step_time_s;
+    let concurrency = s.rate.map(|r| r * time_in_system_s);
+    let tp = f64::from(s.tp);
+    Ok(Some(ClusterEvaluation {
+        link,
+        prefill_tokens,
+        prefill_s,
+        mixed_tpot_s,
+        bend_batch,
+        target,
+        concurrency,
+        time_in_system_s,
+        gpus_for_rate: concurrency.map(|c| (c / f64::from(s.batch)).ceil().max(1.0) * tp),
+        tokens_per_s_per_gpu: m.tokens_per_s / tp,
+    }))
+}
+
+/// The first batch of 2, 4, … up to the KV wall (or [`OPEN_CURVE_MAX`]) whose step is at least
+/// twice batch 1's.
+fn bend(
+    tpot_at: &impl Fn(u32) -> Result<f64, ScenarioError>,
+    wall: Option<u32>,
+) -> Result<Option<u32>, ScenarioError> {
+    let first = tpot_at(1)?;
+    let last = wall.unwrap_or(OPEN_CURVE_MAX).min(OPEN_CURVE_MAX);
+    for b in std::iter::successors(Some(2_u32), |b| b.checked_mul(2)).take_while(|b| *b <= last) {
+        if tpot_at(b)? >= 2.0 * first {
+            return Ok(Some(b));
+        }
+    }
+    Ok(None)
+}
+
+/// The scenario's link: the one it names, else its GPU's scale-up link (none for a GPU the
+/// data gives none).
+fn link_of<'a>(s: &Scenario, catalog: &'a Catalog) -> Result<Option<&'a Link>, ScenarioError> {
+    match &s.link {
+        Some(id) => link::find(&catalog.links, id)
+            .map(Some)
+            .map_err(|e| ScenarioError::Cluster(e.to_string())),
+        None => Ok(catalog
+            .gpu(&s.gpu)?
+            .scale_up_link
+            .as_deref()
+            .and_then(|id| link::find(&catalog.links, id).ok())),
+    }
+}
+
+fn check(s: &Scenario) -> Result<(), ScenarioError> {
+    let bad = |what: String| Err(ScenarioError::Cluster(what));
+    if !(0.0..1.0).contains(&s.prefix_hit) {
+        return bad(format!(
+            "prefix_hit must be in [0, 1), not {}",
+            s.prefix_hit
+        ));
+    }
+    if s.output_tokens == 0 {
+        return bad("output_tokens must be at least 1".to_owned());
+    }
+    if s.chunk == 0 {
+        return bad("chunk must be at least 1 token".to_owned());
+    }
+    for (name, v) in [("tpot_target_ms", s.tpot_target_ms), ("rate", s.rate)] {
+        if let Some(v) = v
+            && !(v > 0.0 && v.is_finite())
+        {
+            return bad(format!("{name} must be a positive number, not {v}"));
+        }
+    }
+    Ok(())
+}

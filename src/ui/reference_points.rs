@@ -1,0 +1,163 @@
+//! The shipped measurement on the roofline pane: on a GPU the tutor has a measured reference
+//! for (`h100-sxm`), the real card's decode-shaped sweep (B = 1 … 1024, every linear layer of
+//! Llama-3-8B) under the roof, its ends labelled with MBU and MFU, the measured roofs (HBM
+//! read, GEMM peak) drawn as a second roofline named `measured`, and the measured ridge marked
+//! where they meet. A learner's own measurement on the plot takes its place.
+
+use crate::content::measured_reference::shipped;
+use crate::domain::catalog::Catalog;
+use crate::domain::measured_reference::MeasuredReference;
+use crate::domain::roofline;
+use crate::domain::scenario::Scenario;
+use crate::widgets::readouts::percent;
+use crate::widgets::{MeasuredOverlay, MeasuredPoint, PointLabel, Roof};
+
+use super::measured_pane::Measured;
+
+/// The measured roofline's name on the plot.
+pub const MEASURED_ROOF_NAME: &str = "measured";
+
+/// The shipped reference's overlay, roofs and readouts for the scenario's GPU, if it has one.
+#[must_use]
+pub fn reference(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
+    let reference = shipped(&scenario.gpu)?;
+    let gpu = catalog.gpu(&scenario.gpu).ok()?;
+    let bandwidth = gpu.bandwidth_bytes_per_s();
+    let peak = gpu.peak_flops(crate::domain::dtype::Dtype::Bf16)?;
+    let roofs = reference.measured_roofs(scenario.precision);
+    let nearest = reference.nearest_point(scenario.batch)?;
+    Some(Measured {
+        overlay: Some(MeasuredOverlay {
+            points: points(reference, bandwidth, peak),
+            knee: roofs.map(|(read, gemm)| (roofline::ridge(gemm, read), gemm)),
+        }),
+        mbu: Some(reference.mbu(nearest, bandwidth)),
+        mfu: Some(reference.mfu(nearest, peak)),
+        roof: roofs.map(|(read, gemm)| Roof {
+            name: MEASURED_ROOF_NAME.to_owned(),
+            peak_flops: gemm,
+            bandwidth: read,
+        }),
+    })
+}
+
+/// One point per batch of the sweep: the first labelled with its MBU (it sits on the slope),
+/// the last with its MFU (under the roof).
+fn points(reference: &MeasuredReference, bandwidth: f64, peak: f64) -> Vec<MeasuredPoint> {
+    let sweep = &reference.sweep;
+    let last = sweep.points.len().saturating_sub(1);
+    sweep
+        .points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let figure = if i == 0 {
+                Some(format!(
+                    "MBU {}%",
+                    percent(100.0 * reference.mbu(p, bandwidth))
+                ))
+            } else if i == last {
+                Some(format!("MFU {}%", percent(100.0 * reference.mfu(p, peak))))
+            } else {
+                None
+            };
+            MeasuredPoint {
+                intensity: sweep.intensity(p.batch),
+                flops_per_s: sweep.flops_per_s(p),
+                label: figure.map(|figure| PointLabel {
+                    name: format!("measured B={}", p.batch),
+                    short: format!("B={}", p.batch),
+                    figure: Some(figure),
+                }),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::data_files::builtin_catalog;
+
+    #[track_caller]
+    fn close(actual: f64, expected: f64, tolerance: f64) {
+        assert!(
+            ((actual - expected) / expected).abs() <= tolerance,
+            "{actual} is not within {tolerance} of {expected}"
+        );
+    }
+
+    /// By hand from measured-h100.md: W = 7,504,658,432 BF16 weights (15.009 GB).
+    /// B = 1: 15.009 GB in 5.342 ms = 2.810 TB/s, MBU 2.810 ÷ 3.35 = 83.9 %;
+    /// B = 1024: 2 × 1024 × W = 15.37 TFLOP in 22.045 ms = 697.2 TF, MFU 697.2 ÷ 989.4 = 70.5 %.
+    #[test]
+    fn the_h100_sweep_is_drawn_under_the_roof_with_its_measured_roofs() {
+        let catalog = builtin_catalog();
+        let scenario = Scenario {
+            batch: 1,
+            ..Scenario::default_cluster()
+        };
+        let m = reference(&catalog, &scenario).expect("h100-sxm ships a measurement");
+        let w = 7_504_658_432.0;
+        close(m.mbu.unwrap(), 2.0 * w / 5.342e-3 / 3.35e12, 1e-9);
+        close(m.mbu.unwrap(), 0.839, 0.002);
+        let overlay = m.overlay.unwrap();
+        assert_eq!(overlay.points.len(), 11, "B = 1, 2, 4 … 1024");
+        let last = overlay.points.last().unwrap();
+        close(last.flops_per_s, 2.0 * 1024.0 * w / 22.045e-3, 1e-9);
+        close(last.flops_per_s / 989.4e12, 0.705, 0.002);
+        let labels: Vec<_> = overlay
+            .points
+            .iter()
+            .filter_map(|p| p.label.as_ref())
+            .map(|l| format!("{} {}", l.short, l.figure.as_deref().unwrap_or("")))
+            .collect();
+        assert_eq!(labels, ["B=1 MBU 84%", "B=1024 MFU 70%"]);
+        // Every point is under both rooflines: datasheet and measured.
+        let roof = m.roof.unwrap();
+        assert_eq!(roof.name, "measured");
+        close(roof.bandwidth, 3.067e12, 0.0);
+        close(roof.peak_flops, 754e12, 0.0);
+        for p in &overlay.points {
+            let datasheet = roofline::attainable(p.intensity, 989.4e12, 3.35e12);
+            assert!(p.flops_per_s < datasheet, "{p:?}");
+            assert!(
+                p.flops_per_s < roof.attainable(p.intensity) * 1.001,
+                "{p:?}"
+            );
+        }
+        // The measured ridge, 754 ÷ 3.067 ≈ 246 FLOP/byte, left of the datasheet's 295.
+        let (ridge, peak) = overlay.knee.unwrap();
+        close(ridge, 245.8, 0.001);
+        close(peak, 754e12, 0.0);
+    }
+
+    #[test]
+    fn the_readouts_take_the_sweep_point_nearest_the_batch() {
+        let catalog = builtin_catalog();
+        let at = |batch| {
+            let s = Scenario {
+                batch,
+                ..Scenario::default_cluster()
+            };
+            reference(&catalog, &s).unwrap()
+        };
+        // B = 1024: 697.2 TF of 989.4.
+        close(at(1000).mfu.unwrap(), 0.7047, 0.001);
+        // B = 48 is nearer 64 (5.526 ms) than 32 by ratio.
+        close(
+            at(48).mbu.unwrap(),
+            2.0 * 7_504_658_432.0 / 5.526e-3 / 3.35e12,
+            1e-9,
+        );
+    }
+
+    #[test]
+    fn a_gpu_without_a_shipped_measurement_has_none() {
+        let scenario = Scenario {
+            gpu: "h200".to_owned(),
+            ..Scenario::default_cluster()
+        };
+        assert_eq!(reference(&builtin_catalog(), &scenario), None);
+    }
+}

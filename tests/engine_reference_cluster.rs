@@ -1,0 +1,179 @@
+//! The cluster quantities lessons 17–19 ask for, against the worked examples of the round-3
+//! sections of shared/reference/roofline-facts.md (disaggregation, interconnect, latency).
+
+use roofline_tutor::content::data_files::builtin_catalog;
+use roofline_tutor::domain::quantity::Quantity;
+use roofline_tutor::domain::scenario::Scenario;
+use rstest::rstest;
+
+#[track_caller]
+fn assert_near(actual: f64, expected: f64, tolerance: f64) {
+    assert!(
+        (actual - expected).abs() <= tolerance,
+        "expected {expected} ± {tolerance}, got {actual}"
+    );
+}
+
+fn scenario(gpu: &str, model: &str) -> Scenario {
+    Scenario {
+        model: Some(model.to_owned()),
+        ..Scenario::for_gpu(gpu)
+    }
+}
+
+#[track_caller]
+fn q(s: &Scenario, quantity: Quantity) -> f64 {
+    let e = s.evaluate(&builtin_catalog()).expect("scenario evaluates");
+    quantity
+        .number(&e)
+        .unwrap_or_else(|| panic!("{quantity} has no value"))
+}
+
+/// Llama-3-70B BF16 on TP 4 H100s: 80 KiB of KV per GPU per prompt token; 35.7 µs of prefill
+/// compute per token; the transfer per token is 1.64 µs over InfiniBand NDR (4.6 %), 0.18 µs
+/// over NVLink (0.5 %), 6.6 µs over 100 GbE (18 %).
+#[rstest]
+#[case::ib("ib-ndr", 1.64, 4.6)]
+#[case::nvlink("nvlink4", 0.18, 0.5)]
+#[case::ethernet("eth-100g", 6.55, 18.4)]
+fn kv_transfer_of_70b_at_tp4(#[case] link: &str, #[case] us_per_token: f64, #[case] pct: f64) {
+    let s = Scenario {
+        tp: 4,
+        prompt: 1000,
+        link: Some(link.to_owned()),
+        ..scenario("h100-sxm", "llama-3-70b")
+    };
+    assert_near(
+        q(&s, Quantity::KvTransferMs) * 1e3 / 1000.0,
+        us_per_token,
+        0.01,
+    );
+    // The reference takes the matmul compute alone; attention's T² term lowers the share.
+    assert_near(q(&s, Quantity::TransferSharePct), pct, pct * 0.06);
+    let split =
+        q(&s, Quantity::PrefillMs) + q(&s, Quantity::KvTransferMs) + q(&s, Quantity::StepTimeMs);
+    assert_near(q(&s, Quantity::SplitTtftMs), split, 1e-9);
+}
+
+/// A prefix-cache hit discounts prefill to (1 − h) of the prompt; the KV sent stays whole.
+#[test]
+fn prefix_hit_discounts_prefill_not_the_transfer() {
+    let cold = Scenario {
+        tp: 4,
+        prompt: 8192,
+        link: Some("ib-ndr".to_owned()),
+        ..scenario("h100-sxm", "llama-3-70b")
+    };
+    let warm = Scenario {
+        prefix_hit: 0.5,
+        ..cold.clone()
+    };
+    assert_near(q(&warm, Quantity::PrefillTokens), 4096.0, 0.0);
+    assert_near(
+        q(&warm, Quantity::KvTransferMs),
+        q(&cold, Quantity::KvTransferMs),
+        1e-12,
+    );
+    assert!(q(&warm, Quantity::PrefillMs) < 0.55 * q(&cold, Quantity::PrefillMs));
+    assert!(q(&warm, Quantity::TransferSharePct) > 1.9 * q(&cold, Quantity::TransferSharePct));
+}
+
+/// Llama-3-8B on one H100 at B = 64, 4K: a 14.7 ms memory-bound step; a 2,048-token chunk
+/// adds ≈ 31 ms of compute, so every user's next token takes ≈ 32 ms in one pool.
+#[test]
+fn one_pool_chunk_slows_every_token() {
+    let s = Scenario {
+        batch: 64,
+        context: 4096,
+        ..scenario("h100-sxm", "llama-3-8b")
+    };
+    assert_near(q(&s, Quantity::TpotMs), 14.7, 0.1);
+    // ≈ 32 ms in the reference's matmul count; the chunk's causal attention adds ≈ 1 ms.
+    assert_near(q(&s, Quantity::MixedTpotMs), 32.5, 1.0);
+}
+
+/// Llama-3-70B, TP 8, decode B = 16, BF16: 160 all-reduces per step at 20 µs each on NVLink
+/// (3.2 ms) beside a 6.79 ms step (at 8K context); the bandwidth term per call is 1.0 µs.
+#[test]
+fn allreduce_of_70b_at_tp8_in_one_node() {
+    let s = Scenario {
+        tp: 8,
+        batch: 16,
+        context: 8192,
+        link: Some("nvlink4".to_owned()),
+        ..scenario("h100-sxm", "llama-3-70b")
+    };
+    assert_near(q(&s, Quantity::AllreduceCalls), 160.0, 0.0);
+    assert_near(q(&s, Quantity::AllreduceLatencyMs), 3.2, 1e-9);
+    assert_near(q(&s, Quantity::AllreduceMs), 3.2 + 160.0 * 1.02e-3, 0.01);
+    assert_near(q(&s, Quantity::StepTimeMs), 6.79, 0.1);
+    let with = q(&s, Quantity::StepTimeMs) + q(&s, Quantity::AllreduceMs);
+    assert_near(q(&s, Quantity::StepWithCommMs), with, 1e-9);
+}
+
+/// Across two nodes the ring crosses InfiniBand: 2·7/8 · 262,144 B ÷ 50 GB/s = 9.2 µs per call,
+/// and (10 + 14 · 2) µs of latency, 160 times.
+#[test]
+fn allreduce_of_70b_at_tp8_across_two_nodes() {
+    let s = Scenario {
+        tp: 8,
+        batch: 16,
+        link: Some("ib-ndr".to_owned()),
+        ..scenario("h100-sxm", "llama-3-70b")
+    };
+    assert_near(q(&s, Quantity::AllreduceLatencyMs), 160.0 * 38e-3, 1e-9);
+    let bandwidth_ms = 160.0 * 2.0 * 7.0 / 8.0 * 262_144.0 / 50e9 * 1e3;
+    assert_near(q(&s, Quantity::AllreduceMs), 6.08 + bandwidth_ms, 1e-6);
+}
+
+/// Llama-3-8B, one H100 at 4K: τ = 20 ms allows B ≤ 96; τ = 50 ms allows 284, but the KV
+/// wall (107) binds first.
+#[rstest]
+#[case::tight(20.0, 96.0, 96.0)]
+#[case::loose(50.0, 284.0, 107.0)]
+fn batch_under_a_token_time_target(#[case] ms: f64, #[case] no_wall: f64, #[case] batch: f64) {
+    let s = Scenario {
+        context: 4096,
+        tpot_target_ms: Some(ms),
+        ..scenario("h100-sxm", "llama-3-8b")
+    };
+    assert_near(q(&s, Quantity::TargetBatchNoWall), no_wall, 1.0);
+    assert_near(q(&s, Quantity::TargetBatch), batch, 0.0);
+}
+
+/// Little's law: concurrency = rate × (TTFT + (output − 1) × TPOT).
+#[test]
+fn littles_law_from_a_rate() {
+    let s = Scenario {
+        context: 4096,
+        batch: 64,
+        output_tokens: 256,
+        rate: Some(10.0),
+        ..scenario("h100-sxm", "llama-3-8b")
+    };
+    let time = q(&s, Quantity::TtftMs) / 1e3 + 255.0 * q(&s, Quantity::TpotMs) / 1e3;
+    assert_near(q(&s, Quantity::TimeInSystemS), time, 1e-12);
+    assert_near(q(&s, Quantity::Concurrency), 10.0 * time, 1e-9);
+    assert_near(
+        q(&s, Quantity::GpusForRate),
+        (10.0 * time / 64.0).ceil(),
+        0.0,
+    );
+}
+
+/// The curve bends where the step reaches twice batch 1's: (15.01 + 0.537·B) ≥ 2·(15.01 +
+/// 0.537) first at a power of two B = 32.
+#[test]
+fn curve_bends_where_kv_reads_double_the_step() {
+    let s = Scenario {
+        context: 4096,
+        tpot_target_ms: Some(50.0),
+        ..scenario("h100-sxm", "llama-3-8b")
+    };
+    assert_near(q(&s, Quantity::BendBatch), 32.0, 0.0);
+    let at = Scenario {
+        batch: 32,
+        ..s.clone()
+    };
+    assert!(q(&at, Quantity::StepTimeMs) >= 2.0 * q(&s, Quantity::StepTimeMs));
+}

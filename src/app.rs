@@ -40,7 +40,7 @@ pub use event_source::{CrosstermEvents, EventSource, Incoming, ScriptedEvents};
 pub use geometry::Measure;
 pub use keymap::{KeyContext, Keymap};
 pub use mode::Mode;
-pub use msg::{AppMsg, Cycle, Msg, NavMsg, PlotMsg, QuizMsg, RoomMsg, StepMsg};
+pub use msg::{AppMsg, Cycle, Msg, NavMsg, PlotMsg, QuizMsg, RoomMsg, StepMsg, WhyMsg};
 pub use plot_view::PlotView;
 pub use review::Reviewing;
 pub use run::{ProgressSink, RunError, handle, perform, run};
@@ -141,7 +141,7 @@ impl App {
             drag: Drag::Idle,
             run_state: RunState::Running,
             measure,
-            mode: Mode::Study,
+            mode: Mode::Study(study::Studying::default()),
             what_if: WhatIfLine::Closed,
             pending: Pending::Nothing,
             schedule: Schedule::default(),

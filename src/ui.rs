@@ -19,6 +19,7 @@ pub mod join_panel;
 pub mod key_hint;
 pub use crate::app::layout;
 pub mod benchmark_points;
+pub mod derivation;
 pub mod lesson;
 pub mod lesson_end;
 pub mod lesson_list;
@@ -68,19 +69,22 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
     match (app.mode(), app.screen()) {
         (crate::app::Mode::Quiz(run), _) => quiz::render(app, run, body, buf),
         (
-            crate::app::Mode::Study | crate::app::Mode::Present(_) | crate::app::Mode::Review(_),
+            crate::app::Mode::Study(_) | crate::app::Mode::Present(_) | crate::app::Mode::Review(_),
             Screen::LessonList { selected },
         ) => lesson_list::render(app, *selected, body, buf),
         (
-            crate::app::Mode::Study | crate::app::Mode::Present(_) | crate::app::Mode::Review(_),
+            crate::app::Mode::Study(_) | crate::app::Mode::Present(_) | crate::app::Mode::Review(_),
             Screen::Search(search),
         ) => find::render_search(app, search, body, buf),
         (
-            crate::app::Mode::Study | crate::app::Mode::Present(_) | crate::app::Mode::Review(_),
+            crate::app::Mode::Study(_) | crate::app::Mode::Present(_) | crate::app::Mode::Review(_),
             Screen::Weakest { selected, .. },
         ) => find::render_weakest(app, *selected, body, buf),
-        (crate::app::Mode::Study, Screen::Lesson(screen)) => match screen.view {
-            crate::app::LessonView::Step => lesson::render(app, screen, body, buf),
+        (crate::app::Mode::Study(studying), Screen::Lesson(screen)) => match screen.view {
+            crate::app::LessonView::Step => {
+                lesson::render(app, screen, body, buf);
+                derivation::render(app, studying, body, buf);
+            }
             crate::app::LessonView::End { .. } => lesson_end::render(app, screen, body, buf),
         },
         (crate::app::Mode::Present(room), Screen::Lesson(screen)) => {

@@ -692,6 +692,22 @@ fn the_slo_choice_holds_on_both_sides() {
         panic!("slo-choice is a choice")
     };
     assert_eq!(c.options[c.correct], "yes");
+    // The lesson says both (issue 24, part 5), not "almost in proportion".
+    let slo = lesson_text(&lesson, "slo-choice");
+    assert!(slo.contains("Only at the speed of light"), "{slo}");
+    assert!(
+        slo.contains("A real server keeps 10 ms with a batch near 64"),
+        "{slo}"
+    );
+    let energy = lesson_text(&lesson, "energy-per-token");
+    assert!(energy.contains("cuts it about 41 times"), "{energy}");
+    assert!(!energy.contains("almost in proportion"), "{energy}");
+}
+
+/// A step's question and explanation, for checking what a lesson says.
+fn lesson_text(lesson: &roofline_tutor::domain::lesson::Lesson, id: &str) -> String {
+    let step = lesson.steps.iter().find(|s| s.id() == id).unwrap();
+    format!("{step:?}")
 }
 
 #[rstest]

@@ -85,7 +85,7 @@ pub(super) fn update(app: &mut App, msg: Msg) -> Effects {
             refuse(app, "this is the last step; q ends the walkthrough");
             Effects::default()
         }
-        Msg::App(_) | Msg::Nav(_) | Msg::Plot(_) | Msg::Quiz(_) => {
+        Msg::App(_) | Msg::Nav(_) | Msg::Plot(_) | Msg::Quiz(_) | Msg::Why(_) => {
             Effects::following(study(app, msg))
         }
     }

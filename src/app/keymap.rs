@@ -72,6 +72,8 @@ pub enum KeyContext {
     Reviewing,
     /// Review: the summary at the end of a round.
     ReviewEnd,
+    /// Study: the derivation view of a revealed answer is open.
+    Derivation,
 }
 
 impl KeyContext {
@@ -106,6 +108,7 @@ impl KeyContext {
             Self::QuizRevealed => "Quiz: the answer shown",
             Self::QuizEnd => "Quiz: the end",
             Self::Reviewing => "Review",
+            Self::Derivation => "Derivation of an answer (w)",
             Self::ReviewEnd => "End of a review",
         }
     }
@@ -373,3 +376,4 @@ pub mod rebind;
 mod row;
 #[cfg(test)]
 mod tests;
+mod why_keys;

@@ -5,6 +5,7 @@
 use super::classroom::Classroom;
 use super::quiz::QuizRun;
 use super::review::Reviewing;
+use super::study::Studying;
 use super::{App, KeyContext};
 use crate::domain::batch_range::Wall;
 use crate::domain::quantity::Quantity;
@@ -12,11 +13,11 @@ use crate::domain::scenario::Scenario;
 use crate::domain::withhold::{Shown, Withheld};
 
 /// A use of the tutor, with the state only that use has (so no mode can meet another's).
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Mode {
-    /// Self-paced study: the learner reveals each answer, progress is saved.
-    #[default]
-    Study,
+    /// Self-paced study: the learner reveals each answer, progress is saved; a revealed
+    /// answer's derivation can be opened.
+    Study(Studying),
     /// A classroom walkthrough: the presenter paces and reveals, types the room's guesses;
     /// nothing is scored, the room's record is kept.
     Present(Classroom),
@@ -26,6 +27,12 @@ pub enum Mode {
     /// Spaced review: what FSRS says is due comes back (cards graded by the learner,
     /// predictions on a fresh scenario graded from the error); the review history is saved.
     Review(Reviewing),
+}
+
+impl Default for Mode {
+    fn default() -> Self {
+        Self::Study(Studying::default())
+    }
 }
 
 /// Who may reveal an answer.
@@ -65,7 +72,7 @@ impl Mode {
             Self::Present(room) => super::classroom::withheld(app, room),
             // Review asks its items as study asks its steps: every answer of the round not
             // yet revealed, and the card's back while unturned.
-            Self::Study | Self::Review(_) => super::study::withheld(app),
+            Self::Study(_) | Self::Review(_) => super::study::withheld(app),
         }
     }
 
@@ -76,7 +83,7 @@ impl Mode {
     #[must_use]
     pub fn wall(&self, app: &App) -> Wall {
         let open = match self {
-            Self::Study | Self::Review(_) => super::study::wall_asks(app),
+            Self::Study(_) | Self::Review(_) => super::study::wall_asks(app),
             Self::Present(room) => super::classroom::wall_asks(app, room),
             // No plot, no slider: nothing to stop.
             Self::Quiz(_) => false,
@@ -102,7 +109,7 @@ impl Mode {
     #[must_use]
     pub const fn revealer(&self) -> Revealer {
         match self {
-            Self::Study | Self::Review(_) => Revealer::Learner,
+            Self::Study(_) | Self::Review(_) => Revealer::Learner,
             Self::Present(_) => Revealer::Presenter,
             Self::Quiz(_) => Revealer::Quiz,
         }
@@ -112,7 +119,7 @@ impl Mode {
     #[must_use]
     pub const fn saves(&self) -> Saves {
         match self {
-            Self::Study => Saves::Progress,
+            Self::Study(_) => Saves::Progress,
             Self::Present(_) => Saves::RoomRecord,
             Self::Quiz(_) => Saves::QuizResult,
             Self::Review(_) => Saves::Schedule,
@@ -123,7 +130,7 @@ impl Mode {
     #[must_use]
     pub fn contexts(&self, app: &App) -> Vec<KeyContext> {
         match self {
-            Self::Study => super::study::contexts(app),
+            Self::Study(studying) => super::study::contexts(app, studying),
             Self::Present(room) => super::classroom::contexts(app, room),
             Self::Quiz(run) => super::quiz::contexts(run),
             Self::Review(_) => super::review::contexts(app),
@@ -150,7 +157,8 @@ impl Mode {
             KeyContext::LessonList
             | KeyContext::LessonEnd
             | KeyContext::Search
-            | KeyContext::Weakest => matches!(self, Self::Study),
+            | KeyContext::Weakest
+            | KeyContext::Derivation => matches!(self, Self::Study(_)),
             KeyContext::WhatIfEntry
             | KeyContext::Lesson
             | KeyContext::Plot

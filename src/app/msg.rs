@@ -10,6 +10,7 @@ mod plot;
 mod quiz;
 mod room;
 mod step;
+mod why;
 
 pub use app::AppMsg;
 pub use nav::NavMsg;
@@ -17,6 +18,7 @@ pub use plot::{Cycle, PlotMsg};
 pub use quiz::QuizMsg;
 pub use room::RoomMsg;
 pub use step::StepMsg;
+pub use why::WhyMsg;
 
 /// One intent, by its concern.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +35,8 @@ pub enum Msg {
     Quiz(QuizMsg),
     /// The classroom's own intents: the curtain and the room's devices.
     Room(RoomMsg),
+    /// Study's derivation view: how a revealed answer was computed.
+    Why(WhyMsg),
 }
 
 impl Msg {
@@ -42,7 +46,12 @@ impl Msg {
     pub const fn is_intent(&self) -> bool {
         match self {
             Self::App(msg) => msg.is_intent(),
-            Self::Nav(_) | Self::Step(_) | Self::Plot(_) | Self::Quiz(_) | Self::Room(_) => true,
+            Self::Nav(_)
+            | Self::Step(_)
+            | Self::Plot(_)
+            | Self::Quiz(_)
+            | Self::Room(_)
+            | Self::Why(_) => true,
         }
     }
 }

@@ -84,7 +84,8 @@ pub(super) fn update(app: &mut App, msg: Msg) -> Effects {
         // A quiz key out of its phase does nothing; the plot and the room mean nothing here.
         Msg::Quiz(QuizMsg::SetConfidence(_) | QuizMsg::SkipQuestion)
         | Msg::Plot(_)
-        | Msg::Room(_) => {}
+        | Msg::Room(_)
+        | Msg::Why(_) => {}
     }
     effects
 }

@@ -2,6 +2,10 @@
 //! withheld, which keys apply. Review asks its items as study asks steps and shares it. Study's
 //! part of `update` is `update/route.rs` (one arm per group of messages) and `update/study.rs`.
 
+mod why;
+
+pub use why::{Studying, Why, WhyEntry, WhyFigure, derivations, why};
+
 use super::{App, Focus, KeyContext, LessonView, Screen};
 use crate::domain::lesson::Step;
 use crate::domain::session::{
@@ -47,8 +51,9 @@ pub fn wall_asks(app: &App) -> bool {
     )
 }
 
-/// The lesson list, or the step's state, the lesson, the plot and the global keys.
-pub fn contexts(app: &App) -> Vec<KeyContext> {
+/// The lesson list, the derivation view while it is open, or the step's state, the lesson,
+/// the plot and the global keys.
+pub fn contexts(app: &App, studying: &Studying) -> Vec<KeyContext> {
     use KeyContext as C;
     let screen = match &app.screen {
         Screen::Lesson(screen) => screen,
@@ -56,6 +61,9 @@ pub fn contexts(app: &App) -> Vec<KeyContext> {
         Screen::Search(_) => return vec![C::Search, C::Global],
         Screen::Weakest { .. } => return vec![C::Weakest, C::Global],
     };
+    if let (Why::Open { .. }, LessonView::Step) = (studying.why, screen.view) {
+        return vec![C::Derivation, C::Global];
+    }
     if let LessonView::End { .. } = screen.view {
         return vec![C::LessonEnd, C::Global];
     }

@@ -274,7 +274,10 @@ fn update_returns_its_effects_as_values() {
     send(&mut app, &[Msg::Step(StepMsg::TypeChar('8'))]);
     let committed = update(&mut app, Msg::Step(StepMsg::Commit));
     assert!(committed.saves_progress(), "a committed guess is saved");
-    assert_eq!(app.mode(), &Mode::Study);
+    assert_eq!(
+        app.mode(),
+        &Mode::Study(crate::app::study::Studying::default())
+    );
 }
 
 #[test]

@@ -32,7 +32,7 @@ pub fn update(app: &mut App, msg: Msg) -> Effects {
         // The what-if line, while open, takes the keys first (in every mode with a plot).
         what_if::Taken::Took(follow_up) => Effects::following(follow_up),
         what_if::Taken::Passed => match app.mode {
-            Mode::Study => Effects::following(route::study(app, msg)),
+            Mode::Study(_) => Effects::following(route::study(app, msg)),
             Mode::Present(_) => classroom::update(app, msg),
             Mode::Quiz(_) => quiz::update(app, msg),
             Mode::Review(_) => review::update(app, msg),
@@ -40,7 +40,7 @@ pub fn update(app: &mut App, msg: Msg) -> Effects {
     };
     plot::apply_wall_policy(app);
     match app.mode {
-        Mode::Study => effects.extend(study::settle(app, last_lesson.as_deref())),
+        Mode::Study(_) => effects.extend(study::settle(app, last_lesson.as_deref())),
         Mode::Present(_) => effects.extend(classroom::settle()),
         // The quiz exports once, at its end; review saves each graded item as it goes.
         Mode::Quiz(_) | Mode::Review(_) => {}

@@ -12,6 +12,7 @@ use crate::domain::decode_dot::DotLayers;
 use crate::domain::derivation::derivations;
 use crate::domain::format::group;
 use crate::domain::quantity::{Quantity, QuantityValue};
+use crate::domain::roofline::Bound;
 use crate::domain::scenario::{
     BatchFit, Evaluation, KvSplit, ModelEvaluation, Scenario, WeightFit,
 };
@@ -314,11 +315,14 @@ fn intensity_rows(s: &Scenario, e: &Evaluation, m: &ModelEvaluation) -> Rows {
     let mut rows = vec![(
         "decode dot",
         format!(
-            "{} FLOP/byte ({dot_label}), {:.1} % of the ridge, {} TFLOP/s attainable, {}-bound",
+            "{} FLOP/byte ({dot_label}), {:.1} % of the ridge, {} TFLOP/s attainable, {} the ridge",
             group(dot.intensity, 2),
             100.0 * dot.ridge_share,
             group(dot.attainable_flops / 1e12, 1),
-            dot.bound
+            match dot.bound {
+                Bound::Memory => "below",
+                Bound::Compute => "at or past",
+            }
         ),
     )];
     if let (Some(ai), Some(touched)) = (m.expert_intensity, m.experts_touched) {
@@ -379,6 +383,21 @@ fn intensity_rows(s: &Scenario, e: &Evaluation, m: &ModelEvaluation) -> Rows {
     rows
 }
 
+/// Why the step's bound (`roofline::step_bound`) differs from what its two times alone say.
+fn why_bound(m: &ModelEvaluation) -> &'static str {
+    match (
+        m.bound,
+        m.decode_dot.bound,
+        m.compute_time_s > m.memory_time_s,
+    ) {
+        (Bound::Memory, Bound::Memory, true) => {
+            "; still memory-bound: the decode dot, activations counted, is below the ridge"
+        }
+        (Bound::Memory, Bound::Compute, _) => "; the KV reads keep it waiting on memory",
+        (Bound::Memory, Bound::Memory, false) | (Bound::Compute, _, _) => "",
+    }
+}
+
 fn time_rows(s: &Scenario, m: &ModelEvaluation) -> Rows {
     let ms = |seconds: f64| group(seconds * 1e3, 3);
     let reserved = if s.overhead_gb > 0.0 {
@@ -400,11 +419,12 @@ fn time_rows(s: &Scenario, m: &ModelEvaluation) -> Rows {
         (
             "step time (speed of light)",
             format!(
-                "{} ms ({}-bound; memory {} ms, compute {} ms)",
+                "{} ms ({}-bound; memory {} ms, compute {} ms{})",
                 ms(m.step_time_s),
                 m.bound,
                 ms(m.memory_time_s),
-                ms(m.compute_time_s)
+                ms(m.compute_time_s),
+                why_bound(m)
             ),
         ),
         (

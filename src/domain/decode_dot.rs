@@ -9,6 +9,7 @@
 //! sits far lower; the dense layers (attention projections, shared experts) keep their own,
 //! higher intensity, reported beside it.
 
+use super::derivation::Formula;
 use super::model::ModelSpec;
 use super::roofline::{self, Bound};
 
@@ -74,13 +75,13 @@ pub struct DecodeDot {
 /// The dense layers' FC intensity at the step's tokens (hidden × ffn), FLOP/byte.
 #[must_use]
 pub fn dense_intensity(model: &ModelSpec, inputs: &DotInputs) -> f64 {
-    roofline::fc_intensity(
+    Formula::FcIntensity.compute(&[
         inputs.tokens,
         model.hidden as f64,
         model.ffn as f64,
         inputs.weight_bytes,
         inputs.act_bytes,
-    )
+    ])
 }
 
 /// A routed expert's intensity at `tokens` tokens in the step (decode batch or prefill
@@ -125,6 +126,21 @@ pub fn dense_batch_to_ridge(model: &ModelSpec, inputs: &DotInputs) -> Option<f64
     .map(|tokens| tokens / inputs.tokens_per_sequence)
 }
 
+/// The batch at which a `hidden × width` matmul spread over `spread` experts per routed token
+/// reaches the ridge, through [`Formula::BatchToRidge`]; `None` when it never does.
+fn batch(model: &ModelSpec, inputs: &DotInputs, width: f64, spread: f64) -> Option<f64> {
+    let b = Formula::BatchToRidge.compute(&[
+        inputs.ridge,
+        model.hidden as f64,
+        width,
+        inputs.weight_bytes,
+        inputs.act_bytes,
+        spread,
+        inputs.tokens_per_sequence,
+    ]);
+    b.is_finite().then_some(b)
+}
+
 impl DecodeDot {
     /// The dot for a model at a step: the routed experts for MoE models, else the dense layers.
     #[must_use]
@@ -142,20 +158,28 @@ impl DecodeDot {
             (Some(e), Some(intensity)) => {
                 // Once every expert is touched each sees tokens·k/E, so the batch is m*·E/k.
                 let spread = f64::from(e.routed) / f64::from(e.per_token);
-                let m_star = expert_tokens_to_ridge(model, inputs);
                 (
                     DotLayers::RoutedExperts,
                     intensity,
-                    m_star.map(|m| m * spread / tokens_per_sequence),
-                    roofline::batch_to_ridge_approx(ridge, weight_bytes) * spread
-                        / tokens_per_sequence,
+                    batch(model, inputs, e.expert_ffn as f64, spread),
+                    Formula::BatchToRidgeApprox.compute(&[
+                        ridge,
+                        weight_bytes,
+                        spread,
+                        tokens_per_sequence,
+                    ]),
                 )
             }
             _ => (
                 DotLayers::Dense,
                 dense_intensity(model, inputs),
-                dense_batch_to_ridge(model, inputs),
-                roofline::batch_to_ridge_approx(ridge, weight_bytes) / tokens_per_sequence,
+                batch(model, inputs, model.ffn as f64, 1.0),
+                Formula::BatchToRidgeApprox.compute(&[
+                    ridge,
+                    weight_bytes,
+                    1.0,
+                    tokens_per_sequence,
+                ]),
             ),
         };
         Self {

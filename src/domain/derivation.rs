@@ -6,13 +6,16 @@
 //! [`Derivation`] carries the same formula with the inputs the engine gave it, so recomputing
 //! a derivation is recomputing the figure, not a second formula written beside it.
 
+use std::fmt;
+
 use serde::Serialize;
 
+use super::format::group;
 use super::roofline;
 
 mod build;
 
-pub use build::derivations;
+pub use build::{derivations, of_quantity};
 
 /// Where an input comes from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -47,6 +50,36 @@ pub enum Source {
     },
 }
 
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Datasheet { field, cite } => write!(f, "datasheet {field} ({cite})"),
+            Self::Model { field } => write!(f, "model {field}"),
+            Self::Setting { field } => write!(f, "setting {field}"),
+            Self::Default { field } => write!(f, "default {field}"),
+            Self::Figure { name } => write!(f, "computed: {name}"),
+        }
+    }
+}
+
+/// A value in a readable unit: bytes as GB, bytes/s as TB/s, FLOP/s as TFLOP/s, FLOP as
+/// GFLOP, seconds as ms (`calc --explain` and the study screen's derivation view).
+#[must_use]
+pub fn show(value: f64, unit: &str) -> String {
+    match unit {
+        "bytes" => format!("{} GB", group(value / 1e9, 3)),
+        "bytes/s" => format!("{} TB/s", group(value / 1e12, 3)),
+        "FLOP/s" => format!("{} TFLOP/s", group(value / 1e12, 1)),
+        "FLOP" => format!("{} GFLOP", group(value / 1e9, 1)),
+        "s" => format!("{} ms", group(value * 1e3, 3)),
+        "" if value.fract() == 0.0 => group(value, 0),
+        "" => group(value, 3),
+        _ if value.fract() == 0.0 => format!("{} {unit}", group(value, 0)),
+        _ if value.abs() >= 100.0 => format!("{} {unit}", group(value, 1)),
+        _ => format!("{} {unit}", group(value, 3)),
+    }
+}
+
 /// One input of a derivation.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Input {
@@ -79,6 +112,16 @@ pub enum Formula {
     Cost,
     /// B* = R·K·N·b_w ÷ (2KN − R(K+N)·b_a) · E/k ÷ (1 + q).
     BatchToRidge,
+    /// t_mem = bytes ÷ BW.
+    MemoryTime,
+    /// t_math = FLOPs ÷ P.
+    ComputeTime,
+    /// J per token = N · W · t ÷ B.
+    EnergyPerToken,
+    /// I = 2TKN ÷ (KN·b_w + T(K+N)·b_a).
+    FcIntensity,
+    /// B ≈ R·b_w ÷ 2 · E/k ÷ (1 + q).
+    BatchToRidgeApprox,
 }
 
 impl Formula {
@@ -92,6 +135,11 @@ impl Formula {
             Self::TokensPerS => "tokens_per_s",
             Self::Cost => "usd_per_million_tokens",
             Self::BatchToRidge => "batch_to_ridge",
+            Self::MemoryTime => "memory_time_ms",
+            Self::ComputeTime => "compute_time_ms",
+            Self::EnergyPerToken => "energy_per_token_j",
+            Self::FcIntensity => "fc_intensity",
+            Self::BatchToRidgeApprox => "batch_to_ridge_approx",
         }
     }
 
@@ -115,6 +163,17 @@ impl Formula {
             Self::BatchToRidge => {
                 "the batch at which the decode dot's matmul (hidden × width) does as many FLOPs per byte as the ridge, weights and activations counted"
             }
+            Self::MemoryTime => "the bytes one step moves on a GPU at full memory bandwidth",
+            Self::ComputeTime => "the FLOPs one step does on a GPU at the dense peak",
+            Self::EnergyPerToken => {
+                "the GPUs' board power over one step, shared among the tokens the step makes"
+            }
+            Self::FcIntensity => {
+                "the FLOPs of a tokens × hidden by hidden × width matmul over the bytes it moves: its weights once, its activations in and out"
+            }
+            Self::BatchToRidgeApprox => {
+                "the batch at which 2 FLOPs per weight per token reach the ridge, weights' bytes alone counted"
+            }
         }
     }
 
@@ -128,6 +187,11 @@ impl Formula {
             Self::TokensPerS => "tok/s = B / t",
             Self::Cost => "USD/Mtok = N * price / (tok/s * 3600) * 1e6",
             Self::BatchToRidge => "B* = R*K*N*b_w / (2*K*N - R*(K+N)*b_a) * E/k / (1+q)",
+            Self::MemoryTime => "t_mem = Bytes / BW",
+            Self::ComputeTime => "t_math = F / P",
+            Self::EnergyPerToken => "J/token = N * W * t / B",
+            Self::FcIntensity => "I = 2*T*K*N / (K*N*b_w + T*(K+N)*b_a)",
+            Self::BatchToRidgeApprox => "B ~ R*b_w/2 * E/k / (1+q)",
         }
     }
 
@@ -140,7 +204,18 @@ impl Formula {
             (Self::KvWall, [memory, util, reserve, weights, sequence, groups]) => {
                 ((memory * util - reserve - weights).max(0.0) / sequence).floor() * groups
             }
-            (Self::StepTime, [bytes, bw, flops, p]) => (bytes / bw).max(flops / p),
+            (Self::StepTime, [bytes, bw, flops, p]) => Self::MemoryTime
+                .compute(&[*bytes, *bw])
+                .max(Self::ComputeTime.compute(&[*flops, *p])),
+            (Self::MemoryTime, [bytes, bw]) => bytes / bw,
+            (Self::ComputeTime, [flops, p]) => flops / p,
+            (Self::EnergyPerToken, [gpus, watts, step, batch]) => gpus * watts * step / batch,
+            (Self::FcIntensity, [tokens, hidden, width, bw, ba]) => {
+                roofline::fc_intensity(*tokens, *hidden, *width, *bw, *ba)
+            }
+            (Self::BatchToRidgeApprox, [r, bw, spread, per_seq]) => {
+                roofline::batch_to_ridge_approx(*r, *bw) * spread / per_seq
+            }
             (Self::TokensPerS, [b, t]) => b / t,
             (Self::Cost, [n, price, rate]) => n * price / (rate * 3600.0) * 1e6,
             (Self::BatchToRidge, [r, k, n, bw, ba, spread, per_seq]) => {

@@ -54,6 +54,29 @@ pub fn bound_at(intensity: f64, ridge: f64) -> Bound {
     }
 }
 
+/// Which roof binds a decode step: the one definition of "bound" the tutor uses everywhere (the
+/// step's `bound`, `calc`'s step row and JSON, the plot's readout, a lesson's `bound`).
+///
+/// Decision: a step is compute-bound when its decode dot sits at or past the ridge (the dot's
+/// own intensity, activations counted, [`bound_at`]) **and** its FLOPs at peak take longer than
+/// its bytes at full bandwidth; otherwise it is memory-bound. Neither half alone will do. The
+/// times alone: the step's bytes are its weights and KV, without the activations, so its FLOPs
+/// pass its bytes a little before the dot reaches the ridge (Llama-3-8B BF16 on an H100 SXM:
+/// batch 296, where the dot is at 92 % of the ridge and reaches it only at 326); the tutor
+/// teaches the dot's ridge, so the step follows the dot. The dot alone: past the ridge, a step
+/// whose KV reads outlast its FLOPs (long contexts) still waits on memory.
+pub fn step_bound(
+    dot_intensity: f64,
+    ridge: f64,
+    memory_time_s: f64,
+    compute_time_s: f64,
+) -> Bound {
+    match bound_at(dot_intensity, ridge) {
+        Bound::Compute if compute_time_s > memory_time_s => Bound::Compute,
+        Bound::Compute | Bound::Memory => Bound::Memory,
+    }
+}
+
 /// Intensity of a `tokens × K` by `K × N` matmul that reads its weights once:
 /// 2·T·K·N ÷ (K·N·b_w + T·K·b_a + T·N·b_a). Decode FC layers use T = batch; prefill T = prompt.
 #[must_use]

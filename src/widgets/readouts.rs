@@ -15,7 +15,7 @@ use ratatui::widgets::Widget;
 use super::theme::{Appearance, Element};
 use crate::domain::logscale::short_label;
 use crate::domain::quantity::Quantity;
-use crate::domain::roofline::{self, Bound};
+use crate::domain::roofline::Bound;
 use crate::domain::scenario::Evaluation;
 use crate::domain::withhold::{Shown, Withheld};
 
@@ -81,15 +81,12 @@ pub fn readouts(evaluation: &Evaluation) -> Vec<Readout> {
         ];
     };
     let share = 100.0 * model.decode_intensity() / evaluation.ridge;
-    // The dot's side of the ridge, the same definition as its share: 100 % is where it flips.
-    // A dot past the ridge in a step that still waits on memory is waiting on its KV reads.
-    let bound = match (
-        roofline::bound_at(model.decode_intensity(), evaluation.ridge),
-        model.bound,
-    ) {
-        (Bound::Memory, _) => "memory-bound",
-        (Bound::Compute, Bound::Compute) => "compute-bound",
-        (Bound::Compute, Bound::Memory) => "KV-bound",
+    // The step's bound (`roofline::step_bound`, the one definition); a dot past the ridge in
+    // a step that still waits on memory is waiting on its KV reads.
+    let bound = match (model.bound, model.decode_dot.bound) {
+        (Bound::Compute, _) => "compute-bound",
+        (Bound::Memory, Bound::Compute) => "KV-bound",
+        (Bound::Memory, Bound::Memory) => "memory-bound",
     };
     vec![
         Readout::new(

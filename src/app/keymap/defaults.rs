@@ -7,7 +7,7 @@ use crossterm::event::{KeyCode, KeyModifiers};
 use super::row::{ch, key, pattern};
 use super::{Binding, Emit, KeyContext, KeyPattern};
 use crate::app::msg::{Cycle, Msg};
-use crate::app::{AppMsg, NavMsg, PlotMsg, StepMsg};
+use crate::app::{AppMsg, NavMsg, PlotMsg, StepMsg, WhyMsg};
 use crate::domain::session::Grade;
 
 const NONE: KeyModifiers = KeyModifiers::NONE;
@@ -79,6 +79,7 @@ pub(super) fn bindings() -> Vec<Binding> {
         ch(C::Lesson, 'b', Msg::Nav(NavMsg::PreviousStep), "back", 6, "previous step (what you did there is kept)"),
         ch(C::Lesson, 'r', Msg::Step(StepMsg::Reveal), "reveal", 0, "reveal the answer (only once a guess is committed)"),
         ch(C::Lesson, 'l', Msg::Nav(NavMsg::ShowLessonList), "lessons", 5, "the lesson list"),
+        ch(C::Lesson, 'w', Msg::Why(WhyMsg::Toggle), "why", 6, "why: the derivation of the revealed answer and of each readout (formula, inputs and their sources)"),
         ch(C::Lesson, 'u', Msg::Nav(NavMsg::FirstUnfinished), "first unfinished", 0, "go to the first step not yet finished"),
         ch(C::Lesson, 'R', Msg::Nav(NavMsg::RestartLesson), "restart", 0, "restart the lesson, clearing its answers (asks first)"),
         key(C::Lesson, Up, NONE, Msg::Nav(NavMsg::ScrollUp), "scroll", 0, "scroll the lesson text up"),
@@ -129,6 +130,7 @@ pub(super) fn bindings() -> Vec<Binding> {
     ]
     .into_iter()
     .chain(super::find_keys::bindings())
+    .chain(super::why_keys::bindings())
     .chain(super::classroom_keys::bindings())
     .chain(super::quiz_keys::bindings())
     .collect()

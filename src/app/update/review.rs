@@ -50,7 +50,7 @@ pub(super) fn update(app: &mut App, msg: Msg) -> Effects {
         Msg::Nav(msg) => Effects::following(navigate(app, msg)),
         // The quiz's and the room's own messages mean nothing in a review (its keymap never
         // sends them).
-        Msg::Quiz(_) | Msg::Room(_) => Effects::default(),
+        Msg::Quiz(_) | Msg::Room(_) | Msg::Why(_) => Effects::default(),
         Msg::App(_) | Msg::Plot(_) | Msg::Step(_) => Effects::following(study(app, msg)),
     }
 }

@@ -13,6 +13,7 @@ pub(in crate::app) fn study(app: &mut App, msg: Msg) -> Option<Msg> {
         Msg::Step(msg) if matches!(app.screen, Screen::Search(_)) => find::type_in(app, msg),
         Msg::Step(msg) => study::answer(app, msg),
         Msg::Plot(msg) => plot::plot(app, msg),
+        Msg::Why(msg) => crate::app::study::why(app, msg),
         // The quiz's and the room's own intents mean nothing in study (its keymap never
         // sends them).
         Msg::Quiz(_) | Msg::Room(_) => None,

@@ -62,6 +62,7 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Taken {
         | Msg::Plot(_)
         | Msg::Quiz(_)
         | Msg::Room(_)
+        | Msg::Why(_)
         | Msg::Step(
             StepMsg::SelectOption(_)
             | StepMsg::Reveal
@@ -79,7 +80,7 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Taken {
 fn applies_here(app: &App, command: Command) -> Result<Command, String> {
     let count = app.lessons.len();
     match command {
-        Command::Lesson(_) if !matches!(app.mode, Mode::Study) => {
+        Command::Lesson(_) if !matches!(app.mode, Mode::Study(_)) => {
             Err("lessons are opened while studying (`roofline`), not here".to_owned())
         }
         Command::Lesson(n) if n > count => Err(format!(

@@ -5,35 +5,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use crate::domain::derivation::{Derivation, Input, Source};
-use crate::domain::format::group;
-
-/// A value in a readable unit: bytes as GB, bytes/s as TB/s, FLOP/s as TFLOP/s, FLOP as
-/// GFLOP, seconds as ms.
-fn show(value: f64, unit: &str) -> String {
-    match unit {
-        "bytes" => format!("{} GB", group(value / 1e9, 3)),
-        "bytes/s" => format!("{} TB/s", group(value / 1e12, 3)),
-        "FLOP/s" => format!("{} TFLOP/s", group(value / 1e12, 1)),
-        "FLOP" => format!("{} GFLOP", group(value / 1e9, 1)),
-        "s" => format!("{} ms", group(value * 1e3, 3)),
-        "" if value.fract() == 0.0 => group(value, 0),
-        "" => group(value, 3),
-        _ if value.fract() == 0.0 => format!("{} {unit}", group(value, 0)),
-        _ if value.abs() >= 100.0 => format!("{} {unit}", group(value, 1)),
-        _ => format!("{} {unit}", group(value, 3)),
-    }
-}
-
-fn source(s: &Source) -> String {
-    match s {
-        Source::Datasheet { field, cite } => format!("datasheet {field} ({cite})"),
-        Source::Model { field } => format!("model {field}"),
-        Source::Setting { field } => format!("setting {field}"),
-        Source::Default { field } => format!("default {field}"),
-        Source::Figure { name } => format!("computed: {name}"),
-    }
-}
+use crate::domain::derivation::{Derivation, Input, show};
 
 fn input_line(out: &mut String, i: &Input) {
     let _ = writeln!(
@@ -42,7 +14,7 @@ fn input_line(out: &mut String, i: &Input) {
         i.symbol,
         i.name,
         show(i.value, i.unit),
-        source(&i.source)
+        i.source
     );
 }
 

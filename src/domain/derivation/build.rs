@@ -3,6 +3,7 @@
 use super::{Derivation, Formula, Input, Source};
 use crate::domain::hardware::Gpu;
 use crate::domain::model::ModelSpec;
+use crate::domain::quantity::Quantity;
 use crate::domain::scenario::{Evaluation, KvSplit, ModelEvaluation, Scenario};
 use crate::domain::weight_format::WeightFormat;
 
@@ -23,6 +24,91 @@ pub fn derivations(
         all.extend([step_time(e, m), tokens_per_s(s, m), cost(s, m)]);
     }
     all
+}
+
+/// The derivation of a quantity a lesson asks or a readout shows, where the engine computes it
+/// through a [`super::Formula`]; `None` for a quantity without one yet (or that does not apply).
+#[must_use]
+pub fn of_quantity(
+    q: Quantity,
+    s: &Scenario,
+    e: &Evaluation,
+    gpu: &Gpu,
+    model: Option<&ModelSpec>,
+) -> Option<Derivation> {
+    use Quantity as Q;
+    let with_model = || e.model.as_ref().zip(model);
+    match q {
+        Q::Ridge => Some(ridge(s, e, gpu)),
+        Q::MaxBatchKv => kv_wall(s, e, gpu, e.model.as_ref()?),
+        Q::BatchToRidge => {
+            let (m, spec) = with_model()?;
+            batch_to_ridge(s, e, m, spec)
+        }
+        Q::StepTimeMs | Q::TpotMs => Some(step_time(e, e.model.as_ref()?)),
+        Q::TokensPerS => Some(tokens_per_s(s, e.model.as_ref()?)),
+        Q::UsdPerMillionTokens => Some(cost(s, e.model.as_ref()?)),
+        Q::MemoryTimeMs => Some(time_part(Formula::MemoryTime, e, e.model.as_ref()?)),
+        Q::ComputeTimeMs => Some(time_part(Formula::ComputeTime, e, e.model.as_ref()?)),
+        Q::EnergyPerTokenJ => energy(s, gpu, e.model.as_ref()?),
+        Q::FcIntensity | Q::DenseIntensity => {
+            let (m, spec) = with_model()?;
+            Some(fc_intensity(s, m, spec))
+        }
+        Q::BatchToRidgeApprox => {
+            let (m, spec) = with_model()?;
+            Some(batch_to_ridge_approx(s, e, m, spec))
+        }
+        Q::PeakTflops
+        | Q::BandwidthTbs
+        | Q::MemoryGb
+        | Q::TdpW
+        | Q::DecodeDotIntensity
+        | Q::FcIntensityApprox
+        | Q::ExpertIntensity
+        | Q::ExpertsTouchedPct
+        | Q::TokensPerExpert
+        | Q::ExpertTokensToRidge
+        | Q::RidgeSharePct
+        | Q::AttainableTflops
+        | Q::DenseBatchToRidge
+        | Q::DecodeDotBound
+        | Q::AttentionIntensity
+        | Q::PrefillIntensity
+        | Q::DensePrefillIntensity
+        | Q::KvBytesPerToken
+        | Q::KvKibPerToken
+        | Q::KvGbPerSequence
+        | Q::StateGbPerSequence
+        | Q::SequenceGbPerGpu
+        | Q::KvGbReadPerGpu
+        | Q::KvBudgetGb
+        | Q::WeightGbPerGpu
+        | Q::WeightGbStoredPerGpu
+        | Q::TokensPerSPerSeq
+        | Q::TtftMs
+        | Q::MeasuredTpotMs
+        | Q::KvTransferMs
+        | Q::PrefillTokens
+        | Q::PrefillMs
+        | Q::TransferSharePct
+        | Q::SplitTtftMs
+        | Q::MixedTpotMs
+        | Q::LinkGbs
+        | Q::AllreduceCalls
+        | Q::AllreduceMs
+        | Q::AllreduceLatencyMs
+        | Q::StepWithCommMs
+        | Q::CommSharePct
+        | Q::TargetBatch
+        | Q::TargetBatchNoWall
+        | Q::TimeInSystemS
+        | Q::Concurrency
+        | Q::GpusForRate
+        | Q::TokensPerSPerGpu
+        | Q::BendBatch
+        | Q::Bound => None,
+    }
 }
 
 fn input(symbol: &'static str, name: &'static str, value: f64, unit: &'static str) -> Input {
@@ -313,6 +399,164 @@ fn cost(s: &Scenario, m: &ModelEvaluation) -> Derivation {
         assumptions: vec![
             "the GPUs serve at this batch every hour they are paid for",
             "output tokens only (prefill is not charged here)",
+        ],
+    }
+}
+
+/// The memory term or the compute term of the step time (the step's derivation names both).
+fn time_part(formula: Formula, e: &Evaluation, m: &ModelEvaluation) -> Derivation {
+    let step = step_time(e, m);
+    let (value, inputs, assumption) = match formula {
+        Formula::ComputeTime => (
+            m.compute_time_s,
+            step.inputs[2..].to_vec(),
+            "the dense peak: every FLOP on tensor cores at the datasheet rate",
+        ),
+        Formula::Ridge
+        | Formula::KvWall
+        | Formula::StepTime
+        | Formula::TokensPerS
+        | Formula::Cost
+        | Formula::BatchToRidge
+        | Formula::MemoryTime
+        | Formula::EnergyPerToken
+        | Formula::FcIntensity
+        | Formula::BatchToRidgeApprox => (
+            m.memory_time_s,
+            step.inputs[..2].to_vec(),
+            "weights read once per step, the KV and state of every sequence read once",
+        ),
+    };
+    Derivation {
+        formula,
+        value,
+        unit: "s",
+        inputs,
+        assumptions: vec![assumption, "datasheet roofs (the speed of light)"],
+    }
+}
+
+fn energy(s: &Scenario, gpu: &Gpu, m: &ModelEvaluation) -> Option<Derivation> {
+    Some(Derivation {
+        formula: Formula::EnergyPerToken,
+        value: m.energy_per_token_j?,
+        unit: "J",
+        inputs: vec![
+            from(
+                input("N", "GPUs", f64::from(s.tp), ""),
+                setting("tp", s.tp == 1),
+            ),
+            from(
+                input("W", "board power (TDP)", gpu.tdp_w?, "W"),
+                Source::Datasheet {
+                    field: "tdp_w".to_owned(),
+                    cite: gpu.source.clone(),
+                },
+            ),
+            from(
+                input("t", "step time", m.step_time_s, "s"),
+                figure("step_time"),
+            ),
+            from(
+                input("B", "sequences in the batch", f64::from(s.batch), ""),
+                setting("batch", s.batch == 1),
+            ),
+        ],
+        assumptions: vec![
+            "an upper bound: the board draws its full power limit the whole step",
+            "one output token per sequence per step",
+        ],
+    })
+}
+
+fn weight_bytes(s: &Scenario) -> Input {
+    from(
+        input(
+            "b_w",
+            "bytes per weight",
+            WeightFormat::of(s.weights).body_bytes(),
+            "bytes/weight",
+        ),
+        setting(&format!("weights = {}", s.weights.name()), false),
+    )
+}
+
+fn fc_intensity(s: &Scenario, m: &ModelEvaluation, spec: &ModelSpec) -> Derivation {
+    Derivation {
+        formula: Formula::FcIntensity,
+        value: m.fc_intensity,
+        unit: "FLOP/byte",
+        inputs: vec![
+            from(
+                input("T", "tokens in the step", s.tokens_per_step(), ""),
+                setting("batch × (1 + draft_tokens)", s.batch == 1),
+            ),
+            from(
+                input("K", "hidden size", spec.hidden as f64, ""),
+                Source::Model {
+                    field: "hidden".to_owned(),
+                },
+            ),
+            from(
+                input("N", "FFN width", spec.ffn as f64, ""),
+                Source::Model {
+                    field: "ffn".to_owned(),
+                },
+            ),
+            weight_bytes(s),
+            from(
+                input(
+                    "b_a",
+                    "bytes per activation",
+                    s.precision.bytes(),
+                    "bytes/element",
+                ),
+                setting(&format!("precision = {}", s.precision.name()), false),
+            ),
+        ],
+        assumptions: vec![
+            "the dense FC layers (hidden × ffn) stand for the step's matmuls",
+            "weights read once per step; activations read and written once",
+            "no cache reuse across layers",
+        ],
+    }
+}
+
+fn batch_to_ridge_approx(
+    s: &Scenario,
+    e: &Evaluation,
+    m: &ModelEvaluation,
+    spec: &ModelSpec,
+) -> Derivation {
+    let spread = spec
+        .experts
+        .map_or(1.0, |x| f64::from(x.routed) / f64::from(x.per_token));
+    Derivation {
+        formula: Formula::BatchToRidgeApprox,
+        value: m.decode_dot.batch_to_ridge_approx,
+        unit: "sequences",
+        inputs: vec![
+            from(input("R", "ridge", e.ridge, "FLOP/byte"), figure("ridge")),
+            weight_bytes(s),
+            from(
+                input("E/k", "experts per routed token", spread, ""),
+                Source::Model {
+                    field: "experts.routed / experts.per_token (1 for a dense model)".to_owned(),
+                },
+            ),
+            from(
+                input(
+                    "1+q",
+                    "tokens per sequence per step",
+                    1.0 + f64::from(s.draft_tokens),
+                    "",
+                ),
+                setting("draft_tokens", s.draft_tokens == 0),
+            ),
+        ],
+        assumptions: vec![
+            "the weights' bytes dominate: activations are left out (the exact figure counts them)",
+            "2 FLOPs per weight per token",
         ],
     }
 }

@@ -3,6 +3,7 @@ use rstest::rstest;
 use super::*;
 use crate::content::data_files::builtin_catalog;
 use crate::domain::dtype::Dtype;
+use crate::domain::quantity::Quantity;
 use crate::domain::scenario::Scenario;
 
 fn all(s: &Scenario) -> (crate::domain::scenario::Evaluation, Vec<Derivation>) {
@@ -65,6 +66,11 @@ fn engine_figure(e: &crate::domain::scenario::Evaluation, f: Formula) -> f64 {
         Formula::TokensPerS => m.tokens_per_s,
         Formula::Cost => m.usd_per_million_tokens,
         Formula::BatchToRidge => m.decode_dot.batch_to_ridge.unwrap(),
+        Formula::MemoryTime => m.memory_time_s,
+        Formula::ComputeTime => m.compute_time_s,
+        Formula::EnergyPerToken => m.energy_per_token_j.unwrap(),
+        Formula::FcIntensity => m.fc_intensity,
+        Formula::BatchToRidgeApprox => m.decode_dot.batch_to_ridge_approx,
     }
 }
 
@@ -148,4 +154,47 @@ fn a_matmul_that_never_reaches_the_ridge_has_no_batch_derivation() {
             .compute(&[1e9, 4096.0, 4096.0, 2.0, 2.0, 1.0, 1.0])
             .is_nan()
     );
+}
+
+/// Every quantity a lesson asks or a readout shows that has a derivation: recomputed from the
+/// derivation's own inputs and formula, scaled to the quantity's unit, it is the figure the
+/// engine gives (issue 24, part 2), bit for bit against the derivation's value.
+#[rstest]
+#[case::ridge(Quantity::Ridge, 1.0)]
+#[case::batch_to_ridge(Quantity::BatchToRidge, 1.0)]
+#[case::max_batch_kv(Quantity::MaxBatchKv, 1.0)]
+#[case::step_time(Quantity::StepTimeMs, 1e3)]
+#[case::tpot(Quantity::TpotMs, 1e3)]
+#[case::tokens_per_s(Quantity::TokensPerS, 1.0)]
+#[case::cost(Quantity::UsdPerMillionTokens, 1.0)]
+#[case::memory_time(Quantity::MemoryTimeMs, 1e3)]
+#[case::compute_time(Quantity::ComputeTimeMs, 1e3)]
+#[case::energy(Quantity::EnergyPerTokenJ, 1.0)]
+#[case::fc_intensity(Quantity::FcIntensity, 1.0)]
+#[case::dense_intensity(Quantity::DenseIntensity, 1.0)]
+#[case::batch_to_ridge_approx(Quantity::BatchToRidgeApprox, 1.0)]
+fn each_quantitys_derivation_recomputes_its_figure(
+    #[case] q: Quantity,
+    #[case] scale: f64,
+    #[values(llama_8b(), mixtral_tp2(), deepseek_dp())] s: Scenario,
+) {
+    let catalog = builtin_catalog();
+    let e = s.evaluate(&catalog).unwrap();
+    let gpu = catalog.gpu(&s.gpu).unwrap();
+    let model = s.model.as_ref().map(|id| catalog.model(id).unwrap());
+    let d = of_quantity(q, &s, &e, gpu, model).expect("a derivation");
+    assert_eq!(d.recompute().to_bits(), d.value.to_bits(), "{q}");
+    let shown = q.number(&e).unwrap();
+    assert!(
+        (d.recompute() * scale - shown).abs() <= 1e-12 * shown.abs(),
+        "{q}: {} × {scale} against {shown}",
+        d.recompute()
+    );
+    for i in &d.inputs {
+        assert!(
+            d.formula.symbols().contains(i.symbol),
+            "{} in {q}",
+            i.symbol
+        );
+    }
 }

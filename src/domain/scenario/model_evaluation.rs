@@ -142,7 +142,8 @@ pub struct ModelEvaluation {
     /// Sequences the replica's KV budget holds at the scenario's context; `None` at context 0
     /// or when the weights do not fit.
     pub max_batch_kv: Option<u64>,
-    /// Which term set the step time.
+    /// Which roof binds the step, as [`roofline::step_bound`] decides it (the one definition:
+    /// compute-bound only when the decode dot is past the ridge and the FLOPs outlast the bytes).
     pub bound: Bound,
     /// Speed-of-light time to first token: one prompt's prefill on the replica, seconds.
     pub ttft_s: f64,
@@ -216,14 +217,9 @@ pub(super) fn evaluate(
     let bytes = weight_bytes_per_gpu + kv_bytes_read_per_gpu;
     let attention_flops = model.attention_flops_per_context_token() * context * tokens / tp;
     let flops = 2.0 * model.matmul_params_per_token() * tokens / tp + attention_flops;
-    let memory_time_s = bytes / bandwidth;
-    let compute_time_s = flops / peak_flops;
+    let memory_time_s = Formula::MemoryTime.compute(&[bytes, bandwidth]);
+    let compute_time_s = Formula::ComputeTime.compute(&[flops, peak_flops]);
     let step_time_s = Formula::StepTime.compute(&[bytes, bandwidth, flops, peak_flops]);
-    let bound = if memory_time_s >= compute_time_s {
-        Bound::Memory
-    } else {
-        Bound::Compute
-    };
 
     let room = Room::of(
         s,
@@ -250,6 +246,8 @@ pub(super) fn evaluate(
     let ttft_s = ttft(s, model, kv_bytes_per_token, share, (bandwidth, peak_flops));
 
     let tokens_per_s = Formula::TokensPerS.compute(&[batch, step_time_s]);
+    let decode_dot = DecodeDot::of(model, &inputs);
+    let bound = roofline::step_bound(decode_dot.intensity, ridge, memory_time_s, compute_time_s);
     Ok(ModelEvaluation {
         model_name: model.name.clone(),
         weight_bytes_per_gpu,
@@ -271,7 +269,7 @@ pub(super) fn evaluate(
             .map(|_| model.experts_touched_fraction(tokens)),
         tokens_per_expert: model.tokens_per_active_expert(tokens),
         expert_tokens_to_ridge: decode_dot::expert_tokens_to_ridge(model, &inputs),
-        decode_dot: DecodeDot::of(model, &inputs),
+        decode_dot,
         dense_batch_to_ridge: decode_dot::dense_batch_to_ridge(model, &inputs),
         attention_intensity,
         prefill_intensity,
@@ -287,7 +285,9 @@ pub(super) fn evaluate(
         bound,
         ttft_s,
         usd_per_million_tokens: Formula::Cost.compute(&[tp, s.gpu_hour_usd, tokens_per_s]),
-        energy_per_token_j: gpu.tdp_w.map(|w| tp * w * step_time_s / batch),
+        energy_per_token_j: gpu
+            .tdp_w
+            .map(|w| Formula::EnergyPerToken.compute(&[tp, w, step_time_s, batch])),
     })
 }
 

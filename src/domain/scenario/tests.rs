@@ -4,6 +4,7 @@ use rstest::rstest;
 
 use super::*;
 use crate::content::data_files::builtin_catalog;
+use crate::domain::roofline::Bound;
 
 #[track_caller]
 fn refused(change: impl FnOnce(&mut Scenario)) -> String {
@@ -40,5 +41,46 @@ fn the_edges_still_evaluate() {
     assert_eq!(
         (m.fit, m.max_batch_kv, m.batch_limit()),
         (WeightFit::DoesNotFit, None, Some(0))
+    );
+}
+
+/// One definition of "bound" (issue 24, part 3): `calc` called Llama-3-8B's step compute-bound
+/// from batch 296 (the FLOPs outlast the weight bytes) while its decode dot, activations
+/// counted, stays below the ridge until 325. The step's bound and the dot's side of the ridge
+/// now agree: memory-bound through 325, compute-bound from 326.
+#[rstest]
+#[case::b295(295, Bound::Memory)]
+#[case::b296(296, Bound::Memory)]
+#[case::b300(300, Bound::Memory)]
+#[case::b325(325, Bound::Memory)]
+#[case::b326(326, Bound::Compute)]
+#[case::b512(512, Bound::Compute)]
+fn llama_8b_on_an_h100_is_bound_as_its_dot_says(#[case] batch: u32, #[case] bound: Bound) {
+    let s = Scenario {
+        batch,
+        context: 0,
+        ..Scenario::default_cluster()
+    };
+    let m = s.evaluate(&builtin_catalog()).unwrap().model.unwrap();
+    assert_eq!(
+        (m.bound, m.decode_dot.bound),
+        (bound, bound),
+        "batch {batch}"
+    );
+}
+
+/// Past the ridge, a step whose KV reads outlast its FLOPs still waits on memory.
+#[test]
+fn a_long_context_keeps_the_step_memory_bound_past_the_ridge() {
+    let s = Scenario {
+        batch: 400,
+        context: 32_768,
+        mem_util: 1.0,
+        ..Scenario::default_cluster()
+    };
+    let m = s.evaluate(&builtin_catalog()).unwrap().model.unwrap();
+    assert_eq!(
+        (m.decode_dot.bound, m.bound),
+        (Bound::Compute, Bound::Memory)
     );
 }

@@ -11,7 +11,7 @@ use super::Problem;
 use super::leaks::{Passage, texts};
 use super::spot::{Needle, Spot};
 use crate::domain::catalog::Catalog;
-use crate::domain::lesson::{Lesson, scenario_for};
+use crate::domain::lesson::{Lesson, scenario_for, template};
 use crate::domain::quantity::{Quantity, QuantityValue};
 use crate::domain::scenario::{Evaluation, Scenario};
 use crate::domain::withhold::{Token, tokens};
@@ -68,7 +68,6 @@ fn computed_as(token: &Token, text: &str, evaluation: &Evaluation) -> Option<Qua
     }
     Quantity::ALL
         .into_iter()
-        .filter(|q| computed(*q))
         .filter(|q| written_as(*q, after, before))
         .find(|q| {
             matches!(q.value(evaluation), Some(QuantityValue::Number(v))
@@ -136,6 +135,7 @@ fn written_as(q: Quantity, after: &str, before: &str) -> bool {
         }
         Quantity::UsdPerMillionTokens => unit(&["USD", "$"]) || before.ends_with('$'),
         Quantity::EnergyPerTokenJ => unit(&["J"]),
+        // Read off a datasheet or a setting, or not a number: never typed where computed.
         Quantity::PeakTflops
         | Quantity::BandwidthTbs
         | Quantity::MemoryGb
@@ -185,95 +185,13 @@ fn settings(s: &Scenario, e: &Evaluation) -> Vec<f64> {
     out
 }
 
-/// Whether the engine computes `q` (rather than reading it off a datasheet or a setting).
-const fn computed(q: Quantity) -> bool {
-    match q {
-        Quantity::PeakTflops
-        | Quantity::BandwidthTbs
-        | Quantity::MemoryGb
-        | Quantity::TdpW
-        | Quantity::LinkGbs
-        | Quantity::DecodeDotBound
-        | Quantity::Bound => false,
-        Quantity::KvTransferMs
-        | Quantity::PrefillTokens
-        | Quantity::PrefillMs
-        | Quantity::TransferSharePct
-        | Quantity::SplitTtftMs
-        | Quantity::MixedTpotMs
-        | Quantity::AllreduceCalls
-        | Quantity::AllreduceMs
-        | Quantity::AllreduceLatencyMs
-        | Quantity::StepWithCommMs
-        | Quantity::CommSharePct
-        | Quantity::TargetBatch
-        | Quantity::TargetBatchNoWall
-        | Quantity::TimeInSystemS
-        | Quantity::Concurrency
-        | Quantity::GpusForRate
-        | Quantity::TokensPerSPerGpu
-        | Quantity::BendBatch
-        | Quantity::Ridge
-        | Quantity::MeasuredTpotMs
-        | Quantity::FcIntensity
-        | Quantity::DecodeDotIntensity
-        | Quantity::DenseIntensity
-        | Quantity::FcIntensityApprox
-        | Quantity::ExpertIntensity
-        | Quantity::ExpertsTouchedPct
-        | Quantity::TokensPerExpert
-        | Quantity::ExpertTokensToRidge
-        | Quantity::RidgeSharePct
-        | Quantity::AttainableTflops
-        | Quantity::BatchToRidge
-        | Quantity::BatchToRidgeApprox
-        | Quantity::DenseBatchToRidge
-        | Quantity::AttentionIntensity
-        | Quantity::PrefillIntensity
-        | Quantity::DensePrefillIntensity
-        | Quantity::KvBytesPerToken
-        | Quantity::KvKibPerToken
-        | Quantity::KvGbPerSequence
-        | Quantity::StateGbPerSequence
-        | Quantity::SequenceGbPerGpu
-        | Quantity::KvGbReadPerGpu
-        | Quantity::KvBudgetGb
-        | Quantity::MaxBatchKv
-        | Quantity::WeightGbPerGpu
-        | Quantity::WeightGbStoredPerGpu
-        | Quantity::MemoryTimeMs
-        | Quantity::ComputeTimeMs
-        | Quantity::StepTimeMs
-        | Quantity::TokensPerS
-        | Quantity::TokensPerSPerSeq
-        | Quantity::TtftMs
-        | Quantity::TpotMs
-        | Quantity::UsdPerMillionTokens
-        | Quantity::EnergyPerTokenJ => true,
-    }
-}
-
-/// `text` with each `{placeholder}` blanked (same length, so ranges still point into it).
+/// `text` with each `{placeholder}` blanked (same length, so ranges still point into it), read
+/// by the template's own parser (`{{` stays a brace). Holes are ASCII, so blanking their bytes
+/// keeps the text UTF-8.
 fn without_placeholders(text: &str) -> String {
-    let mut depth = 0usize;
-    text.chars()
-        .map(|c| match c {
-            '{' => {
-                depth += 1;
-                ' '
-            }
-            '}' if depth > 0 => {
-                depth -= 1;
-                ' '
-            }
-            c if depth > 0 => {
-                if c.is_ascii() {
-                    ' '
-                } else {
-                    c
-                }
-            }
-            c => c,
-        })
-        .collect()
+    let mut bytes = text.as_bytes().to_vec();
+    for hole in template::placeholders(text).unwrap_or_default() {
+        bytes[hole.offset..hole.offset + hole.raw.len()].fill(b' ');
+    }
+    String::from_utf8(bytes).unwrap_or_else(|_| text.to_owned())
 }

@@ -345,7 +345,6 @@ impl Quantity {
             | Self::StepWithCommMs => "ms",
             Self::TokensPerS | Self::TokensPerSPerSeq | Self::TokensPerSPerGpu => "tok/s",
             Self::UsdPerMillionTokens | Self::TargetUsdPerMillionTokens => "USD",
-            Self::TpToFit => "GPUs",
             Self::ReplicasForRate => "replicas",
             Self::PoolRatio => "prefill GPUs per decode GPU",
             Self::EnergyPerTokenJ => "J",
@@ -353,7 +352,7 @@ impl Quantity {
             Self::AllreduceCalls => "calls",
             Self::TimeInSystemS => "s",
             Self::Concurrency => "requests",
-            Self::GpusForRate => "GPUs",
+            Self::GpusForRate | Self::TpToFit => "GPUs",
             Self::Bound | Self::DecodeDotBound => "",
         }
     }

@@ -391,11 +391,6 @@ const KNOWN_CIRCLES: &[&str] = &[
     "src/app/classroom.rs src/app/mode.rs src/app/quiz.rs src/app/review.rs src/app/update.rs \
      src/app/update/navigate.rs src/app/update/plot.rs src/app/update/route.rs \
      src/app/update/study.rs",
-    // Landed with the learner's own config and benchmarks (issue #23) in the same merge as this
-    // test; each is two or three files naming each other's types, to be broken by moving the
-    // shared names down as the circles above were.
-    "src/domain/benchmark.rs src/domain/catalog.rs src/domain/measured.rs",
-    "src/ui/benchmark_points.rs src/ui/measured_pane.rs",
 ];
 
 #[test]

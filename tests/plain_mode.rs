@@ -15,7 +15,7 @@ use roofline_tutor::app::{AppMsg, Msg, NavMsg, handle, perform};
 use roofline_tutor::domain::session::Progress;
 use roofline_tutor::store::Store;
 use rstest::rstest;
-use support::{course_app, key, typed};
+use support::{course_app, key, render, text, typed};
 
 const LESSON_ONE: &str = include_str!("fixtures/plain/lesson1.txt");
 
@@ -86,7 +86,9 @@ fn lesson_one_as_lines() {
     let text = stdout(&out);
     assert_plain(&text);
     assert!(
-        text.contains("End of the lesson: score 82/100, 7 right, 1 missed."),
+        text.contains(
+            "End of the lesson: score 82/100, 7 right, 1 partly, 1 missed, 0 skipped, of 16 steps."
+        ),
         "{text}"
     );
     insta::assert_snapshot!("lesson_one", text);
@@ -161,6 +163,82 @@ fn grades(progress: &Progress) -> Vec<(String, String, Vec<String>)> {
         .collect()
 }
 
+/// The counts of a lesson's end: the number before each of right, partly, missed and skipped,
+/// and after "of" (the steps).
+fn tally(line: &str) -> Vec<(String, u32)> {
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '.')
+        .filter(|w| !w.is_empty())
+        .collect();
+    words
+        .windows(2)
+        .filter_map(|pair| match pair {
+            [n, word @ ("right" | "partly" | "missed" | "skipped")] => {
+                Some(((*word).to_owned(), n.parse().ok()?))
+            }
+            ["of", n] => Some(("steps".to_owned(), n.parse().ok()?)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Lesson 1 answered on the screen as the fixture answers it in plain text, the clock read
+/// before each key as the run loop reads it; progress saved in `store`.
+fn screen_run(store: &mut Store) -> roofline_tutor::app::App {
+    // As `learn` starts the screen: the lesson opened, then the review schedule known.
+    let mut app = course_app(120, 40);
+    let effects = handle(&mut app, Msg::Nav(NavMsg::OpenLesson(0)));
+    perform(&mut app, &effects, store);
+    let global = roofline_tutor::cli::args::GlobalArgs::default();
+    let mut app = app.with_schedule(
+        roofline_tutor::cli::review::scheduler(&global),
+        roofline_tutor::cli::review::now(),
+    );
+    for event in screen_keys() {
+        if let Some(msg) = app.msg_for(&event) {
+            // The run loop reads the clock before each key (reviews are recorded at it).
+            let now = std::time::SystemTime::now();
+            let mut effects = handle(&mut app, Msg::App(AppMsg::Clock(now)));
+            effects.extend(handle(&mut app, msg));
+            perform(&mut app, &effects, store);
+        }
+    }
+    app
+}
+
+/// The fixture grades a card "hard" (partly right): the plain end of the lesson counts right,
+/// partly, missed and skipped as the screen's end does, from the same summary.
+#[test]
+fn the_end_of_a_lesson_counts_partly_answers_as_the_screen_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = roofline(
+        dir.path(),
+        None,
+        &["--plain", "learn", "two-ceilings"],
+        LESSON_ONE,
+    );
+    let plain = stdout(&out);
+    let plain_end = plain
+        .lines()
+        .find(|l| l.starts_with("End of the lesson"))
+        .expect("the end of the lesson is written");
+
+    let screen_dir = tempfile::tempdir().unwrap();
+    let app = screen_run(&mut Store::new(screen_dir.path().to_path_buf()));
+    let screen = text(&render(&app, 120, 40));
+    let screen_end = screen
+        .lines()
+        .find(|l| l.contains(" partly"))
+        .expect("the screen's end counts partly answers");
+    assert!(plain_end.contains("1 partly"), "{plain_end}");
+    assert_eq!(
+        tally(plain_end),
+        tally(screen_end),
+        "{plain_end}\n{screen_end}"
+    );
+    assert_eq!(tally(screen_end).len(), 5, "{screen_end}");
+}
+
 #[test]
 fn progress_is_saved_as_the_screen_saves_it() {
     let dir = tempfile::tempdir().unwrap();
@@ -178,25 +256,7 @@ fn progress_is_saved_as_the_screen_saves_it() {
     let plain = Store::new(dir.path().join("data")).load().progress;
 
     let screen_dir = tempfile::tempdir().unwrap();
-    let mut store = Store::new(screen_dir.path().to_path_buf());
-    // As `learn` starts the screen: the lesson opened, then the review schedule known.
-    let mut app = course_app(120, 40);
-    let effects = handle(&mut app, Msg::Nav(NavMsg::OpenLesson(0)));
-    perform(&mut app, &effects, &mut store);
-    let global = roofline_tutor::cli::args::GlobalArgs::default();
-    let mut app = app.with_schedule(
-        roofline_tutor::cli::review::scheduler(&global),
-        roofline_tutor::cli::review::now(),
-    );
-    for event in screen_keys() {
-        if let Some(msg) = app.msg_for(&event) {
-            // The run loop reads the clock before each key (reviews are recorded at it).
-            let now = std::time::SystemTime::now();
-            let mut effects = handle(&mut app, Msg::App(AppMsg::Clock(now)));
-            effects.extend(handle(&mut app, msg));
-            perform(&mut app, &effects, &mut store);
-        }
-    }
+    screen_run(&mut Store::new(screen_dir.path().to_path_buf()));
     let screen = Store::new(screen_dir.path().to_path_buf()).load().progress;
 
     assert_eq!(plain.last_lesson.as_deref(), Some("two-ceilings"));

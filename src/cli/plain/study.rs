@@ -165,7 +165,7 @@ fn write_changes<R: std::io::BufRead, W: std::io::Write>(
             }
             if end {
                 if fresh {
-                    console.say_all(&lesson_end(app, screen.lesson))?;
+                    console.say_all(&lesson_end(app, screen))?;
                 }
             } else {
                 if fresh {
@@ -277,17 +277,18 @@ fn lesson_list(app: &App) -> Vec<String> {
     lines
 }
 
-/// The end of a lesson: how it went, and what comes next.
-fn lesson_end(app: &App, index: usize) -> Vec<String> {
+/// The end of a lesson: how it went (the screen's end summary, in words), and what comes next.
+fn lesson_end(app: &App, screen: &crate::app::LessonScreen) -> Vec<String> {
     let course = app.course();
-    let progress = course
-        .id(index)
-        .and_then(|id| app.progress().lessons.get(id));
-    let summary = summarize_steps(course.step_heads(index), progress);
-    let score = summary.score.map_or_else(
-        || "no scored predictions".to_owned(),
-        |s| format!("score {s}/100"),
-    );
+    let index = screen.lesson;
+    let Some(lesson) = app.screen_lesson() else {
+        return Vec::new();
+    };
+    let summary = screen.summary(lesson);
+    let score = match (summary.score, summary.scored) {
+        (Some(s), n) if n > 0 => format!("score {s}/100"),
+        (Some(_) | None, _) => "no scored predictions".to_owned(),
+    };
     let next = if index + 1 < course.len() {
         format!(
             "Enter opens lesson {}, {}; list shows them all.",
@@ -299,8 +300,12 @@ fn lesson_end(app: &App, index: usize) -> Vec<String> {
     };
     vec![
         format!(
-            "End of the lesson: {score}, {} right, {} missed.",
-            summary.right, summary.missed
+            "End of the lesson: {score}, {} right, {} partly, {} missed, {} skipped, of {} steps.",
+            summary.right,
+            summary.partly,
+            summary.missed,
+            summary.unfinished,
+            screen.session.len()
         ),
         "Your progress is saved.".to_owned(),
         next,

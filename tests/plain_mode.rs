@@ -314,3 +314,120 @@ fn a_quiz_as_lines() {
         "a quiz saves no study progress"
     );
 }
+
+/// Two recall cards of lesson 2 answered 400 days ago: both due now.
+fn two_due_cards(dir: &Path) {
+    let long_ago = roofline_tutor::cli::review::now().0 - 400 * 86_400;
+    let progress = format!(
+        r#"(format_version: 2,
+            reviews: {{"ridge-point": {{
+                "ridge-definition": [(at: {long_ago}, grade: Good)],
+                "ridges-to-know": [(at: {long_ago}, grade: Hard)],
+            }}}},
+            lessons: {{"ridge-point": (steps: {{
+                "ridge-definition": Graded(grade: Good),
+                "ridges-to-know": Graded(grade: Hard),
+            }})}})"#
+    );
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(dir.join("progress.ron"), progress).unwrap();
+}
+
+/// The same round on the screen, graded good then hard by its keys, as the run loop drives it
+/// (the clock read before each key, every effect performed); the progress it saves.
+fn screen_review(dir: &Path) -> Progress {
+    use roofline_tutor::domain::schedule::Round;
+    let mut store = Store::new(dir.to_path_buf());
+    let progress = store.load().progress;
+    let app = support::course_app_with(progress.clone(), 120, 40);
+    let scheduler =
+        roofline_tutor::cli::review::scheduler(&roofline_tutor::cli::args::GlobalArgs::default());
+    let now = roofline_tutor::cli::review::now();
+    let round = Round::due(
+        app.lessons(),
+        &progress,
+        &scheduler,
+        now,
+        app.cluster(),
+        app.catalog(),
+        7,
+    )
+    .expect("both cards are due");
+    let mut app = app.reviewing(round, scheduler);
+    let space = || key(KeyCode::Char(' '));
+    let keys = [
+        space(),
+        key(KeyCode::Char('3')),
+        key(KeyCode::Enter),
+        space(),
+        key(KeyCode::Char('2')),
+        key(KeyCode::Enter),
+        key(KeyCode::Enter),
+    ];
+    for event in keys {
+        if let Some(msg) = app.msg_for(&event) {
+            let mut effects = handle(
+                &mut app,
+                Msg::App(AppMsg::Clock(std::time::SystemTime::now())),
+            );
+            effects.extend(handle(&mut app, msg));
+            perform(&mut app, &effects, &mut store);
+        }
+    }
+    Store::new(dir.to_path_buf()).load().progress
+}
+
+/// `roofline review` under `TERM=dumb`: the due cards as lines (the card's front, the turn,
+/// the grade, the verdict and when it comes back, the summary, the closing line), with the
+/// plot's ridge withheld while a card about ridges is asked, going back refused as on the
+/// screen, and the review history saved as the screen review saves it.
+#[test]
+fn a_review_as_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    two_due_cards(&dir.path().join("data"));
+    let out = roofline(
+        dir.path(),
+        Some("dumb"),
+        &["review"],
+        "help\n\nback\ngood\n\nhint\n\nhard\n\n\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert_plain(&text);
+    assert!(text.starts_with("Plain-text review"), "{text}");
+    for line in [
+        "Review of 2 items",
+        "Review 1/2, Recall card",
+        "Review 2/2, Recall card",
+        "Not taken: a review goes forward: each item is asked once",
+        "+ good: your grade",
+        "~ hard: your grade",
+        "2 reviewed, 1 right (a prediction within its tolerance, a card graded good or easy)",
+    ] {
+        assert!(text.lines().any(|l| l == line), "no {line:?} in:\n{text}");
+    }
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("Reviewed 2 of 2, 1 right; next due 20")),
+        "{text}"
+    );
+    // Until the first card is turned, its back and the plot's ridge are withheld.
+    let front = &text[..text.find("--------").expect("a card is turned")];
+    assert!(front.contains("ridge ? FLOP/byte"), "{front}");
+
+    let plain = Store::new(dir.path().join("data")).load().progress;
+    let screen_dir = tempfile::tempdir().unwrap();
+    two_due_cards(screen_dir.path());
+    let screen = screen_review(screen_dir.path());
+    assert_eq!(grades(&plain), grades(&screen));
+    assert_eq!(plain.lessons, screen.lessons);
+    assert!(
+        grades(&plain).iter().all(|(_, _, g)| g.len() == 2),
+        "each card has its new review: {:?}",
+        grades(&plain)
+    );
+}

@@ -22,8 +22,6 @@ pub struct Inputs {
     pub tpot_target_s: Option<f64>,
     /// Requests per second.
     pub rate: Option<f64>,
-    /// Output tokens per request.
-    pub output_tokens: u32,
     /// Prefill tokens per mixed step.
     pub chunk: u64,
 }

@@ -60,7 +60,6 @@ impl Sections {
                 &latency::Inputs {
                     tpot_target_s: s.tpot_target_ms.map(|ms| ms / 1e3),
                     rate: s.rate,
-                    output_tokens,
                     chunk,
                 },
             )?)

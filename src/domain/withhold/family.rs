@@ -85,6 +85,23 @@ const TRIPLES: &[[Shown; 3]] = &[
         Shown::Quantity(Q::TokensPerS),
         Shown::Batch,
     ],
+    // The throughput–interactivity curve: per GPU = per user × batch ÷ TP (a setting).
+    [
+        Shown::Quantity(Q::TokensPerSPerGpu),
+        Shown::Quantity(Q::TokensPerSPerSeq),
+        Shown::Batch,
+    ],
+    // The interconnect term: the step with it is the sum, its share the ratio.
+    [
+        Shown::Quantity(Q::StepWithCommMs),
+        Shown::Quantity(Q::AllreduceMs),
+        Shown::Quantity(Q::StepTimeMs),
+    ],
+    [
+        Shown::Quantity(Q::CommSharePct),
+        Shown::Quantity(Q::AllreduceMs),
+        Shown::Quantity(Q::StepTimeMs),
+    ],
 ];
 
 /// Two figures either of which follows from the other and a constant or a datasheet figure
@@ -96,6 +113,10 @@ const PAIRS: &[[Quantity; 2]] = &[
     [Q::EnergyPerTokenJ, Q::TokensPerS],
     // The largest batch under a target is the KV wall wherever the wall binds first.
     [Q::TargetBatch, Q::MaxBatchKv],
+    // Throughput per GPU is tokens/s over the TP degree, a setting.
+    [Q::TokensPerSPerGpu, Q::TokensPerS],
+    // At decode's buffer sizes the calls' latency is nearly all of the all-reduce time.
+    [Q::AllreduceLatencyMs, Q::AllreduceMs],
 ];
 
 /// How readily a figure goes when one of two must: never the batch, a datasheet figure only
@@ -174,6 +195,15 @@ mod tests {
     #[case::share_beside_the_batch(Q::BatchToRidge, Q::RidgeSharePct)]
     #[case::cost_from_tokens_per_s(Q::UsdPerMillionTokens, Q::TokensPerS)]
     #[case::per_sequence_is_the_total_at_batch_1(Q::TokensPerSPerSeq, Q::TokensPerS)]
+    #[case::per_gpu_is_the_total_over_tp(Q::TokensPerS, Q::TokensPerSPerGpu)]
+    #[case::per_gpu_beside_per_user(Q::TokensPerSPerSeq, Q::TokensPerSPerGpu)]
+    #[case::per_user_beside_per_gpu(Q::TokensPerSPerGpu, Q::TokensPerSPerSeq)]
+    #[case::per_user_is_one_over_the_step(Q::StepTimeMs, Q::TokensPerSPerSeq)]
+    #[case::the_share_beside_the_all_reduce(Q::CommSharePct, Q::AllreduceMs)]
+    #[case::the_all_reduce_beside_the_sum(Q::StepWithCommMs, Q::AllreduceMs)]
+    #[case::the_sum_beside_the_all_reduce(Q::AllreduceMs, Q::StepWithCommMs)]
+    #[case::the_share_beside_the_step(Q::StepTimeMs, Q::CommSharePct)]
+    #[case::latency_is_most_of_the_all_reduce(Q::AllreduceLatencyMs, Q::AllreduceMs)]
     fn withholds_what_gives_the_answer_in_one_operation(
         #[case] asked: Quantity,
         #[case] also: Quantity,

@@ -81,18 +81,32 @@ fn place_blank<const N: usize>(
                 .next()
                 .is_some_and(|c| ('\u{2800}'..='\u{28FF}').contains(&c))
     };
+    // A cell of text (another label): a label may not run into one, or two would read as one
+    // (`decode B=32B=1 MBU 84%`).
+    let text = |x: i32, y: i32| {
+        let (Ok(cx), Ok(cy)) = (u16::try_from(x), u16::try_from(y)) else {
+            return false;
+        };
+        buf.cell((cx, cy)).is_some_and(|c| {
+            c.symbol()
+                .chars()
+                .next()
+                .is_some_and(|ch| ch.is_alphanumeric() || matches!(ch, '%' | '?'))
+        })
+    };
     for free in [&blank as &dyn Fn(&str) -> bool, &curve] {
         for label in labels {
             let width = Span::raw(label.as_str()).width() as u16;
             let fits: Vec<(i32, i32)> = spots(width)
                 .into_iter()
                 .filter(|&(x, y)| {
-                    (0..i32::from(width)).all(|dx| {
+                    let inside = (0..i32::from(width)).all(|dx| {
                         let (Ok(cx), Ok(cy)) = (u16::try_from(x + dx), u16::try_from(y)) else {
                             return false;
                         };
                         buf.cell((cx, cy)).is_some_and(|c| free(c.symbol()))
-                    })
+                    });
+                    inside && !text(x - 1, y) && !text(x + i32::from(width), y)
                 })
                 .collect();
             if let Some(spot) = placer.place(buf, width, &fits) {

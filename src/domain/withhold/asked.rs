@@ -253,12 +253,8 @@ mod tests {
         assert_eq!(withheld.label(mfu, "MFU 70%"), "MFU ?%");
         assert_eq!(withheld.label(batch, "measured B=1024"), "measured B=1024");
         assert!(!withheld.may_show(mbu, 0.84, 0.01));
-        // The step time, tokens/s and a share of the ridge leave the measured shares shown.
-        for asked in [
-            Quantity::StepTimeMs,
-            Quantity::TokensPerS,
-            Quantity::RidgeSharePct,
-        ] {
+        // The step time, tokens/s and the ridge leave the measured shares shown.
+        for asked in [Quantity::StepTimeMs, Quantity::TokensPerS, Quantity::Ridge] {
             let other = Withheld::none().asking(asked, []);
             assert_eq!(other.label(mbu, "MBU 84%"), "MBU 84%", "{asked:?}");
             assert_eq!(other.label(mfu, "MFU 70%"), "MFU 70%", "{asked:?}");

@@ -128,6 +128,13 @@ const TRIPLES: &[[Shown; 3]] = &[
         Shown::Measured(MeasuredFigure::Mfu),
         Shown::Quantity(Q::ComputeTimeMs),
     ],
+    // Where a measured point waits on memory, its MFU is its MBU times its share of the ridge
+    // (MFU × ridge ≈ MBU × intensity: `MFU 0.3%` beside `ridge 295` reads about 1 FLOP/byte).
+    [
+        Shown::Quantity(Q::RidgeSharePct),
+        Shown::Measured(MeasuredFigure::Mfu),
+        Shown::Measured(MeasuredFigure::Mbu),
+    ],
 ];
 
 /// Two figures either of which follows from the other and a constant or a datasheet figure
@@ -277,7 +284,7 @@ mod tests {
     #[case::the_measured_step_beside_mbu(Q::MeasuredTpotMs, &[MeasuredFigure::Mbu, MeasuredFigure::Mfu])]
     #[case::the_step_time_keeps_the_shares(Q::StepTimeMs, &[])]
     #[case::the_memory_time_keeps_them_too(Q::MemoryTimeMs, &[])]
-    #[case::a_ridge_share_is_not_a_measured_share(Q::RidgeSharePct, &[])]
+    #[case::mfu_is_mbu_times_the_share(Q::RidgeSharePct, &[MeasuredFigure::Mfu])]
     #[case::tokens_per_s_keeps_them(Q::TokensPerS, &[])]
     fn measured_shares_go_only_where_they_give_the_answer(
         #[case] asked: Quantity,

@@ -22,7 +22,7 @@ use rstest::rstest;
 /// The lessons, in order, with the number each file name carries: the twelve of issue 5, the
 /// two of issue 13 and the one of issue 15 before the capstone, which keeps its place at the
 /// end.
-const CURRICULUM: [(u32, &str); 19] = [
+const CURRICULUM: [(u32, &str); 22] = [
     (1, "two-ceilings"),
     (2, "ridge-point"),
     (3, "decode-batch-1"),
@@ -42,6 +42,9 @@ const CURRICULUM: [(u32, &str); 19] = [
     (17, "split-prefill-decode"),
     (18, "interconnect"),
     (19, "latency-targets"),
+    (20, "serving-memory"),
+    (21, "long-context"),
+    (22, "parallelism-at-scale"),
 ];
 
 fn curriculum_ids() -> Vec<&'static str> {

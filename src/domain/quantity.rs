@@ -135,13 +135,25 @@ pub enum Quantity {
     TokensPerSPerGpu,
     /// Where the throughput–interactivity curve bends: the first batch (1, 2, 4, …) whose step is at least twice batch 1's (found with a `tpot_target_ms`).
     BendBatch,
+    /// KV of one paging block (16 tokens, vLLM's default `block_size`), whole model, KiB.
+    KvBlockKib,
+    /// KV the last, partly filled block of a sequence at the context leaves empty, whole model, KiB.
+    BlockWasteKib,
+    /// KV and state as a percentage of the bytes one decode step moves per GPU.
+    KvSharePct,
+    /// Hybrid models: one sequence's recurrent state in tokens of KV it weighs as much as.
+    StateKvTokens,
+    /// The `tp` GPUs as pipeline stages instead: one decode step through every stage in turn, ms.
+    PpStepMs,
+    /// MoE, experts over `tp` GPUs: hidden-state MB one token sends to its experts and back (all MoE layers).
+    AlltoallMbPerToken,
     /// `memory` or `compute`.
     Bound,
 }
 
 impl Quantity {
     /// Every quantity, in documentation order.
-    pub const ALL: [Self; 62] = [
+    pub const ALL: [Self; 68] = [
         Self::Ridge,
         Self::PeakTflops,
         Self::BandwidthTbs,
@@ -203,6 +215,12 @@ impl Quantity {
         Self::GpusForRate,
         Self::TokensPerSPerGpu,
         Self::BendBatch,
+        Self::KvBlockKib,
+        Self::BlockWasteKib,
+        Self::KvSharePct,
+        Self::StateKvTokens,
+        Self::PpStepMs,
+        Self::AlltoallMbPerToken,
         Self::Bound,
     ];
 
@@ -271,6 +289,12 @@ impl Quantity {
             Self::GpusForRate => "gpus_for_rate",
             Self::TokensPerSPerGpu => "tokens_per_s_per_gpu",
             Self::BendBatch => "bend_batch",
+            Self::KvBlockKib => "kv_block_kib",
+            Self::BlockWasteKib => "block_waste_kib",
+            Self::KvSharePct => "kv_share_pct",
+            Self::StateKvTokens => "state_kv_tokens",
+            Self::PpStepMs => "pp_step_ms",
+            Self::AlltoallMbPerToken => "alltoall_mb_per_token",
             Self::Bound => "bound",
         }
     }
@@ -302,8 +326,12 @@ impl Quantity {
             Self::RidgeSharePct
             | Self::ExpertsTouchedPct
             | Self::TransferSharePct
-            | Self::CommSharePct => "%",
-            Self::TokensPerExpert | Self::ExpertTokensToRidge | Self::PrefillTokens => "tokens",
+            | Self::CommSharePct
+            | Self::KvSharePct => "%",
+            Self::TokensPerExpert
+            | Self::ExpertTokensToRidge
+            | Self::PrefillTokens
+            | Self::StateKvTokens => "tokens",
             Self::BatchToRidge
             | Self::BatchToRidgeApprox
             | Self::DenseBatchToRidge
@@ -312,7 +340,7 @@ impl Quantity {
             | Self::TargetBatchNoWall
             | Self::BendBatch => "sequences",
             Self::KvBytesPerToken => "bytes",
-            Self::KvKibPerToken => "KiB",
+            Self::KvKibPerToken | Self::KvBlockKib | Self::BlockWasteKib => "KiB",
             Self::MemoryTimeMs
             | Self::ComputeTimeMs
             | Self::StepTimeMs
@@ -325,11 +353,13 @@ impl Quantity {
             | Self::MixedTpotMs
             | Self::AllreduceMs
             | Self::AllreduceLatencyMs
-            | Self::StepWithCommMs => "ms",
+            | Self::StepWithCommMs
+            | Self::PpStepMs => "ms",
             Self::TokensPerS | Self::TokensPerSPerSeq | Self::TokensPerSPerGpu => "tok/s",
             Self::UsdPerMillionTokens => "USD",
             Self::EnergyPerTokenJ => "J",
             Self::LinkGbs => "GB/s",
+            Self::AlltoallMbPerToken => "MB",
             Self::AllreduceCalls => "calls",
             Self::TimeInSystemS => "s",
             Self::Concurrency => "requests",
@@ -414,7 +444,13 @@ impl Quantity {
             | Self::Concurrency
             | Self::GpusForRate
             | Self::TokensPerSPerGpu
-            | Self::BendBatch => cluster_value(self, e, m)?,
+            | Self::BendBatch
+            | Self::KvBlockKib
+            | Self::BlockWasteKib
+            | Self::KvSharePct
+            | Self::StateKvTokens
+            | Self::PpStepMs
+            | Self::AlltoallMbPerToken => cluster_value(self, e, m)?,
         };
         Some(Number(v))
     }
@@ -485,6 +521,12 @@ impl Quantity {
             | Self::GpusForRate
             | Self::TokensPerSPerGpu
             | Self::BendBatch
+            | Self::KvBlockKib
+            | Self::BlockWasteKib
+            | Self::KvSharePct
+            | Self::StateKvTokens
+            | Self::PpStepMs
+            | Self::AlltoallMbPerToken
             | Self::Bound => None,
         };
         v.map(|v| Some(QuantityValue::Number(v)))
@@ -525,6 +567,12 @@ fn cluster_value(q: Quantity, e: &Evaluation, m: &super::scenario::ModelEvaluati
         Quantity::GpusForRate => c.gpus_for_rate?,
         Quantity::TokensPerSPerGpu => c.tokens_per_s_per_gpu,
         Quantity::BendBatch => f64::from(c.bend_batch?),
+        Quantity::KvBlockKib => c.scale.kv_block_bytes / 1024.0,
+        Quantity::BlockWasteKib => c.scale.block_waste_bytes / 1024.0,
+        Quantity::KvSharePct => 100.0 * c.scale.kv_share,
+        Quantity::StateKvTokens => c.scale.state_kv_tokens?,
+        Quantity::PpStepMs => c.scale.pp_step_s * 1e3,
+        Quantity::AlltoallMbPerToken => c.scale.alltoall_bytes_per_token? / 1e6,
         Quantity::MeasuredTpotMs
         | Quantity::Ridge
         | Quantity::PeakTflops

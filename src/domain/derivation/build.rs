@@ -107,6 +107,12 @@ pub fn of_quantity(
         | Q::GpusForRate
         | Q::TokensPerSPerGpu
         | Q::BendBatch
+        | Q::KvBlockKib
+        | Q::BlockWasteKib
+        | Q::KvSharePct
+        | Q::StateKvTokens
+        | Q::PpStepMs
+        | Q::AlltoallMbPerToken
         | Q::Bound => None,
     }
 }

@@ -36,6 +36,8 @@ pub struct ClusterEvaluation {
     pub gpus_for_rate: Option<f64>,
     /// Throughput per GPU at the scenario's batch: batch ÷ step ÷ TP, tokens/s.
     pub tokens_per_s_per_gpu: f64,
+    /// Paging blocks, the KV share of a step, pipeline stages, expert-parallel traffic.
+    pub scale: super::ScaleFigures,
 }
 
 /// The link's figures for the scenario.
@@ -183,6 +185,7 @@ pub(super) fn evaluate(
         time_in_system_s,
         gpus_for_rate: concurrency.map(|c| (c / f64::from(s.batch)).ceil().max(1.0) * tp),
         tokens_per_s_per_gpu: m.tokens_per_s / tp,
+        scale: super::scale::evaluate(s, catalog, model, m)?,
     }))
 }
 

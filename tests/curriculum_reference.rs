@@ -21,13 +21,15 @@ use rstest::rstest;
 
 /// The lessons, in order, with the number each file name carries: the outline of issue 29
 /// (the gaps are lessons other branches write).
-const CURRICULUM: [(u32, &str); 23] = [
+const CURRICULUM: [(u32, &str); 26] = [
     (1, "two-ceilings"),
     (2, "ridge-point"),
     (3, "decode-batch-1"),
     (4, "batching"),
     (5, "kv-cache"),
     (6, "attention"),
+    (7, "serving-memory"),
+    (8, "long-context"),
     (9, "fewer-bytes"),
     (10, "four-bit"),
     (11, "prefill"),
@@ -36,6 +38,7 @@ const CURRICULUM: [(u32, &str); 23] = [
     (14, "speculative-decoding"),
     (15, "mixture-of-experts"),
     (16, "moe-serving"),
+    (17, "parallelism-at-scale"),
     (18, "latency-and-cost"),
     (19, "latency-targets"),
     (20, "split-prefill-decode"),

@@ -144,13 +144,25 @@ pub enum Quantity {
     PoolRatio,
     /// USD per million output tokens at the target batch.
     TargetUsdPerMillionTokens,
+    /// KV of one paging block (16 tokens, vLLM's default `block_size`), whole model, KiB.
+    KvBlockKib,
+    /// KV the last, partly filled block of a sequence at the context leaves empty, whole model, KiB.
+    BlockWasteKib,
+    /// KV and state as a percentage of the bytes one decode step moves per GPU.
+    KvSharePct,
+    /// Hybrid models: one sequence's recurrent state in tokens of KV it weighs as much as.
+    StateKvTokens,
+    /// The `tp` GPUs as pipeline stages instead: one decode step through every stage in turn, ms.
+    PpStepMs,
+    /// MoE, experts over `tp` GPUs: hidden-state MB one token sends to its experts and back (all MoE layers).
+    AlltoallMbPerToken,
     /// `memory` or `compute`.
     Bound,
 }
 
 impl Quantity {
     /// Every quantity, in documentation order.
-    pub const ALL: [Self; 66] = [
+    pub const ALL: [Self; 70] = [
         Self::Ridge,
         Self::PeakTflops,
         Self::BandwidthTbs,
@@ -216,6 +228,12 @@ impl Quantity {
         Self::ReplicasForRate,
         Self::PoolRatio,
         Self::TargetUsdPerMillionTokens,
+        Self::KvBlockKib,
+        Self::BlockWasteKib,
+        Self::KvSharePct,
+        Self::StateKvTokens,
+        Self::PpStepMs,
+        Self::AlltoallMbPerToken,
         Self::Bound,
     ];
 
@@ -288,6 +306,12 @@ impl Quantity {
             Self::ReplicasForRate => "replicas_for_rate",
             Self::PoolRatio => "pool_ratio",
             Self::TargetUsdPerMillionTokens => "target_usd_per_million_tokens",
+            Self::KvBlockKib => "kv_block_kib",
+            Self::BlockWasteKib => "block_waste_kib",
+            Self::KvSharePct => "kv_share_pct",
+            Self::StateKvTokens => "state_kv_tokens",
+            Self::PpStepMs => "pp_step_ms",
+            Self::AlltoallMbPerToken => "alltoall_mb_per_token",
             Self::Bound => "bound",
         }
     }
@@ -319,8 +343,12 @@ impl Quantity {
             Self::RidgeSharePct
             | Self::ExpertsTouchedPct
             | Self::TransferSharePct
-            | Self::CommSharePct => "%",
-            Self::TokensPerExpert | Self::ExpertTokensToRidge | Self::PrefillTokens => "tokens",
+            | Self::CommSharePct
+            | Self::KvSharePct => "%",
+            Self::TokensPerExpert
+            | Self::ExpertTokensToRidge
+            | Self::PrefillTokens
+            | Self::StateKvTokens => "tokens",
             Self::BatchToRidge
             | Self::BatchToRidgeApprox
             | Self::DenseBatchToRidge
@@ -329,7 +357,7 @@ impl Quantity {
             | Self::TargetBatchNoWall
             | Self::BendBatch => "sequences",
             Self::KvBytesPerToken => "bytes",
-            Self::KvKibPerToken => "KiB",
+            Self::KvKibPerToken | Self::KvBlockKib | Self::BlockWasteKib => "KiB",
             Self::MemoryTimeMs
             | Self::ComputeTimeMs
             | Self::StepTimeMs
@@ -342,13 +370,15 @@ impl Quantity {
             | Self::MixedTpotMs
             | Self::AllreduceMs
             | Self::AllreduceLatencyMs
-            | Self::StepWithCommMs => "ms",
+            | Self::StepWithCommMs
+            | Self::PpStepMs => "ms",
             Self::TokensPerS | Self::TokensPerSPerSeq | Self::TokensPerSPerGpu => "tok/s",
             Self::UsdPerMillionTokens | Self::TargetUsdPerMillionTokens => "USD",
             Self::ReplicasForRate => "replicas",
             Self::PoolRatio => "prefill GPUs per decode GPU",
             Self::EnergyPerTokenJ => "J",
             Self::LinkGbs => "GB/s",
+            Self::AlltoallMbPerToken => "MB",
             Self::AllreduceCalls => "calls",
             Self::TimeInSystemS => "s",
             Self::Concurrency => "requests",
@@ -437,7 +467,13 @@ impl Quantity {
             | Self::TpToFit
             | Self::ReplicasForRate
             | Self::PoolRatio
-            | Self::TargetUsdPerMillionTokens => cluster_value(self, e, m)?,
+            | Self::TargetUsdPerMillionTokens
+            | Self::KvBlockKib
+            | Self::BlockWasteKib
+            | Self::KvSharePct
+            | Self::StateKvTokens
+            | Self::PpStepMs
+            | Self::AlltoallMbPerToken => cluster_value(self, e, m)?,
         };
         Some(Number(v))
     }
@@ -512,6 +548,12 @@ impl Quantity {
             | Self::ReplicasForRate
             | Self::PoolRatio
             | Self::TargetUsdPerMillionTokens
+            | Self::KvBlockKib
+            | Self::BlockWasteKib
+            | Self::KvSharePct
+            | Self::StateKvTokens
+            | Self::PpStepMs
+            | Self::AlltoallMbPerToken
             | Self::Bound => None,
         };
         v.map(|v| Some(QuantityValue::Number(v)))
@@ -556,6 +598,12 @@ fn cluster_value(q: Quantity, e: &Evaluation, m: &super::scenario::ModelEvaluati
         Quantity::ReplicasForRate => c.sizing?.replicas?,
         Quantity::PoolRatio => c.sizing?.pool_ratio?,
         Quantity::TargetUsdPerMillionTokens => c.sizing?.usd_per_million_tokens?,
+        Quantity::KvBlockKib => c.scale.kv_block_bytes / 1024.0,
+        Quantity::BlockWasteKib => c.scale.block_waste_bytes / 1024.0,
+        Quantity::KvSharePct => 100.0 * c.scale.kv_share,
+        Quantity::StateKvTokens => c.scale.state_kv_tokens?,
+        Quantity::PpStepMs => c.scale.pp_step_s * 1e3,
+        Quantity::AlltoallMbPerToken => c.scale.alltoall_bytes_per_token? / 1e6,
         Quantity::MeasuredTpotMs
         | Quantity::Ridge
         | Quantity::PeakTflops

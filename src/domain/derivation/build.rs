@@ -111,6 +111,12 @@ pub fn of_quantity(
         | Q::ReplicasForRate
         | Q::PoolRatio
         | Q::TargetUsdPerMillionTokens
+        | Q::KvBlockKib
+        | Q::BlockWasteKib
+        | Q::KvSharePct
+        | Q::StateKvTokens
+        | Q::PpStepMs
+        | Q::AlltoallMbPerToken
         | Q::Bound => None,
     }
 }

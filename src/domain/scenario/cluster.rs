@@ -39,6 +39,8 @@ pub struct ClusterEvaluation {
     pub tokens_per_s_per_gpu: f64,
     /// The deployment at the target batch, when the scenario sets a target.
     pub sizing: Option<Sizing>,
+    /// Paging blocks, the KV share of a step, pipeline stages, expert-parallel traffic.
+    pub scale: super::ScaleFigures,
 }
 
 /// The link's figures for the scenario.
@@ -189,6 +191,7 @@ pub(super) fn evaluate(
         gpus_for_rate: concurrency.map(|c| (c / f64::from(s.batch)).ceil().max(1.0) * tp),
         tokens_per_s_per_gpu: m.tokens_per_s / tp,
         sizing,
+        scale: super::scale::evaluate(s, catalog, model, m)?,
     }))
 }
 

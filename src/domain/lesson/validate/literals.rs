@@ -96,13 +96,15 @@ fn written_as(q: Quantity, after: &str, before: &str) -> bool {
         Quantity::ExpertsTouchedPct
         | Quantity::RidgeSharePct
         | Quantity::TransferSharePct
-        | Quantity::CommSharePct => unit(&["%"]),
-        Quantity::TokensPerExpert | Quantity::ExpertTokensToRidge | Quantity::PrefillTokens => {
-            unit(&["tokens"])
-        }
+        | Quantity::CommSharePct
+        | Quantity::KvSharePct => unit(&["%"]),
+        Quantity::TokensPerExpert
+        | Quantity::ExpertTokensToRidge
+        | Quantity::PrefillTokens
+        | Quantity::StateKvTokens => unit(&["tokens"]),
         Quantity::AttainableTflops => unit(&["TFLOP/s"]),
         Quantity::KvBytesPerToken => unit(&["bytes", "B "]),
-        Quantity::KvKibPerToken => unit(&["KiB"]),
+        Quantity::KvKibPerToken | Quantity::KvBlockKib | Quantity::BlockWasteKib => unit(&["KiB"]),
         Quantity::KvGbPerSequence
         | Quantity::StateGbPerSequence
         | Quantity::SequenceGbPerGpu
@@ -122,7 +124,8 @@ fn written_as(q: Quantity, after: &str, before: &str) -> bool {
         | Quantity::MixedTpotMs
         | Quantity::AllreduceMs
         | Quantity::AllreduceLatencyMs
-        | Quantity::StepWithCommMs => unit(&["ms"]),
+        | Quantity::StepWithCommMs
+        | Quantity::PpStepMs => unit(&["ms"]),
         Quantity::AllreduceCalls => unit(&["calls", "all-reduces"]),
         Quantity::TargetBatch | Quantity::TargetBatchNoWall | Quantity::BendBatch => {
             unit(&["sequences"]) || named(&["batch"])
@@ -139,6 +142,7 @@ fn written_as(q: Quantity, after: &str, before: &str) -> bool {
             unit(&["USD", "$"]) || before.ends_with('$')
         }
         Quantity::EnergyPerTokenJ => unit(&["J"]),
+        Quantity::AlltoallMbPerToken => unit(&["MB"]),
         // Read off a datasheet or a setting, or not a number: never typed where computed.
         Quantity::PeakTflops
         | Quantity::BandwidthTbs

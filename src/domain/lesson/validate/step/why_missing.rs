@@ -17,6 +17,10 @@ impl StepChecker<'_> {
             | Quantity::ExpertsTouchedPct
             | Quantity::TokensPerExpert
             | Quantity::ExpertTokensToRidge => " (the model has no routed experts)",
+            Quantity::StateKvTokens => " (the model keeps no linear-attention state)",
+            Quantity::AlltoallMbPerToken => {
+                " (the model has no routed experts, or `tp` is 1: no expert lives elsewhere)"
+            }
             Quantity::MeasuredTpotMs => {
                 " (nothing measured this GPU at this batch: no benchmark run, GPU lab or shipped reference)"
             }
@@ -83,6 +87,10 @@ impl StepChecker<'_> {
             | Quantity::TtftMs
             | Quantity::TpotMs
             | Quantity::UsdPerMillionTokens
+            | Quantity::KvBlockKib
+            | Quantity::BlockWasteKib
+            | Quantity::KvSharePct
+            | Quantity::PpStepMs
             | Quantity::Bound => "",
         }
     }

@@ -162,7 +162,7 @@ pub enum Quantity {
 
 impl Quantity {
     /// Every quantity, in documentation order.
-    pub const ALL: [Self; 70] = [
+    pub const ALL: [Self; 72] = [
         Self::Ridge,
         Self::PeakTflops,
         Self::BandwidthTbs,

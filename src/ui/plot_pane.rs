@@ -24,7 +24,7 @@ use crate::app::App;
 use crate::app::plot_view::{PRECISIONS, PlotKind, PrefillDot, context_label};
 use crate::domain::batch_range::{BatchRange, Limit};
 use crate::domain::quantity::Quantity;
-use crate::domain::scenario::{Evaluation, WeightFit};
+use crate::domain::scenario::{Evaluation, Scenario, WeightFit};
 use crate::widgets::{
     BatchSlider, CurvePlot, Element, PlotModel, ReadoutsLine, Roof, RooflinePlot,
 };
@@ -49,19 +49,7 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
         .and_then(|gpu| Roof::for_gpu(gpu, scenario.precision));
     let withheld = app.withheld();
     let range = BatchRange::of(scenario, &evaluation, plot.wall);
-    let axis_peak = [Some(scenario.gpu.as_str()), plot.overlay_gpu.as_deref()]
-        .into_iter()
-        .flatten()
-        .filter_map(|id| app.catalog().gpu(id).ok())
-        .flat_map(|gpu| {
-            // The formats the precision key reaches, and the one shown.
-            PRECISIONS
-                .iter()
-                .map(|(math, _)| *math)
-                .chain([scenario.precision])
-                .filter_map(|d| gpu.peak_flops(d))
-        })
-        .fold(0.0, f64::max);
+    let axis_peak = axis_peak(app, scenario, plot.overlay_gpu.as_deref());
     let mut model = PlotModel::from_evaluation(scenario, &evaluation, look)
         .with_overlay(overlay)
         .with_withheld(withheld.clone())
@@ -134,6 +122,23 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
         let text = withheld.mask_quantities(&text, &weights(app)).into_owned();
         Line::styled(text, style).render(info, buf);
     }
+}
+
+/// The highest peak the plot's GPUs reach in any format the precision key reaches (and the one
+/// shown), so that the vertical axis stays put as the learner cycles formats.
+fn axis_peak(app: &App, scenario: &Scenario, overlay_gpu: Option<&str>) -> f64 {
+    [Some(scenario.gpu.as_str()), overlay_gpu]
+        .into_iter()
+        .flatten()
+        .filter_map(|id| app.catalog().gpu(id).ok())
+        .flat_map(|gpu| {
+            PRECISIONS
+                .iter()
+                .map(|(math, _)| *math)
+                .chain([scenario.precision])
+                .filter_map(|d| gpu.peak_flops(d))
+        })
+        .fold(0.0, f64::max)
 }
 
 /// The weights per GPU at the plot's setting, as a notice that the model does not fit states

@@ -9,6 +9,7 @@ mod batch_fit;
 mod cluster;
 mod evaluate;
 mod model_evaluation;
+mod room;
 
 pub use batch_fit::BatchFit;
 pub use cluster::{ClusterEvaluation, LinkFigures, OPEN_CURVE_MAX, TargetBatch, largest_meeting};

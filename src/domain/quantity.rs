@@ -136,13 +136,22 @@ pub enum Quantity {
     TokensPerSPerGpu,
     /// Where the throughput–interactivity curve bends: the first batch (1, 2, 4, …) whose step is at least twice batch 1's (found with a `tpot_target_ms`).
     BendBatch,
+    /// The smallest tensor-parallel degree (1, 2, 4, 8) whose GPUs hold the weights and one
+    /// sequence at the context (found with a `tpot_target_ms`).
+    TpToFit,
+    /// Replicas (TP groups) a `rate` needs at the target batch, by Little's law.
+    ReplicasForRate,
+    /// Split serving: prefill GPUs per decode GPU at the target batch, same TP in both pools.
+    PoolRatio,
+    /// USD per million output tokens at the target batch.
+    TargetUsdPerMillionTokens,
     /// `memory` or `compute`.
     Bound,
 }
 
 impl Quantity {
     /// Every quantity, in documentation order.
-    pub const ALL: [Self; 62] = [
+    pub const ALL: [Self; 66] = [
         Self::Ridge,
         Self::PeakTflops,
         Self::BandwidthTbs,
@@ -204,6 +213,10 @@ impl Quantity {
         Self::GpusForRate,
         Self::TokensPerSPerGpu,
         Self::BendBatch,
+        Self::TpToFit,
+        Self::ReplicasForRate,
+        Self::PoolRatio,
+        Self::TargetUsdPerMillionTokens,
         Self::Bound,
     ];
 
@@ -272,6 +285,10 @@ impl Quantity {
             Self::GpusForRate => ("gpus_for_rate", "GPUs"),
             Self::TokensPerSPerGpu => ("tokens_per_s_per_gpu", "tok/s"),
             Self::BendBatch => ("bend_batch", "sequences"),
+            Self::TpToFit => ("tp_to_fit", "GPUs"),
+            Self::ReplicasForRate => ("replicas_for_rate", "replicas"),
+            Self::PoolRatio => ("pool_ratio", "prefill GPUs per decode GPU"),
+            Self::TargetUsdPerMillionTokens => ("target_usd_per_million_tokens", "USD"),
             Self::Bound => ("bound", ""),
         }
     }
@@ -378,6 +395,10 @@ impl Quantity {
             Self::GpusForRate => c()?.gpus_for_rate?,
             Self::TokensPerSPerGpu => c()?.tokens_per_s_per_gpu,
             Self::BendBatch => f64::from(c()?.bend_batch?),
+            Self::TpToFit => f64::from(c()?.sizing?.tp_to_fit?),
+            Self::ReplicasForRate => c()?.sizing?.replicas?,
+            Self::PoolRatio => c()?.sizing?.pool_ratio?,
+            Self::TargetUsdPerMillionTokens => c()?.sizing?.usd_per_million_tokens?,
         };
         Some(Number(v))
     }

@@ -187,6 +187,8 @@ pub fn of_quantity(
         Q::CommSharePct => cluster::allreduce(cx, cluster::Comm::Share),
         Q::TargetBatch => latency::searched(cx, latency::Search::Target),
         Q::TargetBatchNoWall => latency::searched(cx, latency::Search::NoWall),
+        // Not yet derived: main's sizing figures (issue 25), found at other settings.
+        Q::TpToFit | Q::ReplicasForRate | Q::PoolRatio | Q::TargetUsdPerMillionTokens => None,
         Q::BendBatch => latency::searched(cx, latency::Search::Bend),
         Q::TimeInSystemS => latency::rate(cx, latency::RateOf::TimeInSystem),
         Q::Concurrency => latency::rate(cx, latency::RateOf::Concurrency),

@@ -79,7 +79,11 @@ fn all_lists_every_variant_once() {
             Q::GpusForRate => 58,
             Q::TokensPerSPerGpu => 59,
             Q::BendBatch => 60,
-            Q::Bound => 61,
+            Q::TpToFit => 61,
+            Q::ReplicasForRate => 62,
+            Q::PoolRatio => 63,
+            Q::TargetUsdPerMillionTokens => 64,
+            Q::Bound => 65,
         }
     }
     for (i, q) in Quantity::ALL.into_iter().enumerate() {

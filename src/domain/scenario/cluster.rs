@@ -3,6 +3,7 @@
 //! allows, Little's law for a request rate, and where the throughput–interactivity curve bends.
 //! Lessons name these figures as quantities; `calc` prints them in its cluster sections.
 
+use super::sizing::{Sizing, sizing};
 use super::{Evaluation, MAX_BATCH, Scenario, ScenarioError};
 use crate::domain::catalog::Catalog;
 use crate::domain::derivation::Formula;
@@ -41,6 +42,8 @@ pub struct ClusterEvaluation {
     pub gpus_for_rate: Option<f64>,
     /// Throughput per GPU at the scenario's batch: batch ÷ step ÷ TP, tokens/s.
     pub tokens_per_s_per_gpu: f64,
+    /// The deployment at the target batch, when the scenario sets a target.
+    pub sizing: Option<Sizing>,
 }
 
 /// The link's figures for the scenario.
@@ -150,7 +153,7 @@ pub(super) fn evaluate(
         .batch_limit()
         .map(|w| u32::try_from(w).unwrap_or(u32::MAX));
     // Both walk the curve, a few dozen evaluations: only when the scenario sets a target.
-    let (target, bend_batch) = match s.tpot_target_ms {
+    let (target, bend_batch, sizing) = match s.tpot_target_ms {
         Some(ms) => {
             let no_wall = largest_meeting(|b| tpot_at(b).map(|t| t <= ms / 1e3))?;
             let batch = match wall {
@@ -161,9 +164,11 @@ pub(super) fn evaluate(
                 no_wall,
                 batch: batch as u32,
             };
-            (Some(target), bend(&tpot_at, wall)?)
+            let step_s = tpot_at(target.batch.max(1))?;
+            let sized = sizing(s, catalog, target.batch, step_s, prefill_s)?;
+            (Some(target), bend(&tpot_at, wall)?, Some(sized))
         }
-        None => (None, None),
+        None => (None, None, None),
     };
     let time_in_system_s =
         Formula::TimeInSystem.compute(&[prefill_s, f64::from(s.output_tokens), m.step_time_s]);
@@ -185,6 +190,7 @@ pub(super) fn evaluate(
         gpus_for_rate: concurrency
             .map(|c| Formula::GpusForRate.compute(&[c, f64::from(s.batch), tp])),
         tokens_per_s_per_gpu: Formula::PerGpuRate.compute(&[m.tokens_per_s, tp]),
+        sizing,
     }))
 }
 

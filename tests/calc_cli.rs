@@ -513,7 +513,7 @@ fn json_basis_recomputes_the_figures() {
             .map(|i| i["value"].as_f64().unwrap())
             .collect()
     };
-    let r = inputs("ridge_flop_per_byte");
+    let r = inputs("ridge");
     assert_rel(r[0] / r[1], num(&v, "ridge_flop_per_byte"), 1e-12);
     let w = inputs("max_batch_kv");
     let wall = ((w[0] * w[1] - w[2] - w[3]).max(0.0) / w[4]).floor() * w[5];

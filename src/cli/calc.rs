@@ -9,7 +9,6 @@ mod explain;
 
 use crate::domain::catalog::Catalog;
 use crate::domain::decode_dot::DotLayers;
-use crate::domain::derivation::derivations;
 use crate::domain::format::group;
 use crate::domain::quantity::{Quantity, QuantityValue};
 use crate::domain::roofline::Bound;
@@ -44,19 +43,25 @@ pub struct CalcArgs {
 pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
     let s = &args.scenario;
     let evaluation = s.evaluate(catalog)?;
-    let model = s.model.as_deref().map(|id| catalog.model(id)).transpose()?;
-    let derivations = derivations(s, &evaluation, catalog.gpu(&s.gpu)?, model);
+    let runs = evaluation
+        .model
+        .as_ref()
+        .is_none_or(|m| !matches!(m.batch_fit(s.batch), BatchFit::PastKvWall { .. }));
+    // Past the KV wall no time, rate or cost is stated, so none is derived either.
+    let derivations: Vec<_> = if args.json || args.explain {
+        explain::all(catalog, s, &args.plan)?
+            .into_iter()
+            .filter(|d| runs || !assumes_the_batch_runs_figure(d.figure))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let sections = plan::Sections::compute(catalog, s, &evaluation, &args.plan)?;
     let measured = measured::Section::compute(catalog, s);
     Ok(if args.json {
         let mut object = to_json(s, &evaluation);
         if let Value::Object(map) = &mut object {
-            // Only figures the JSON states (not those a batch past the KV wall leaves out).
-            let shown: Vec<_> = derivations
-                .into_iter()
-                .filter(|d| map.get(d.formula.figure()).is_some_and(|v| !v.is_null()))
-                .collect();
-            map.insert("basis".to_owned(), explain::basis(&shown));
+            map.insert("basis".to_owned(), explain::basis(&derivations));
         }
         sections.extend_json(&mut object);
         if let (Value::Object(map), Some(m)) = (&mut object, &measured) {
@@ -65,16 +70,6 @@ pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
         let mut text = serde_json::to_string_pretty(&object)?;
         text.push('\n');
         text
-    } else if args.explain {
-        let runs = evaluation
-            .model
-            .as_ref()
-            .is_none_or(|m| !matches!(m.batch_fit(s.batch), BatchFit::PastKvWall { .. }));
-        let shown: Vec<_> = derivations
-            .into_iter()
-            .filter(|d| runs || !assumes_the_batch_runs_figure(d.formula.figure()))
-            .collect();
-        to_table(s, &evaluation) + &explain::text(&shown)
     } else {
         let mut text = to_table(s, &evaluation);
         text.push_str(&cluster::formats_text(s));
@@ -84,6 +79,9 @@ pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
         text.push_str(&sections.text());
         if let Some(m) = &measured {
             text.push_str(&m.text());
+        }
+        if args.explain {
+            text.push_str(&explain::text(&derivations));
         }
         text
     })

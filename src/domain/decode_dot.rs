@@ -90,13 +90,13 @@ pub fn dense_intensity(model: &ModelSpec, inputs: &DotInputs) -> f64 {
 pub fn expert_intensity(model: &ModelSpec, tokens: f64, inputs: &DotInputs) -> Option<f64> {
     let experts = model.experts?;
     let per_expert = model.tokens_per_active_expert(tokens)?;
-    Some(roofline::fc_intensity(
+    Some(Formula::FcIntensity.compute(&[
         per_expert,
         model.hidden as f64,
         experts.expert_ffn as f64,
         inputs.weight_bytes,
         inputs.act_bytes,
-    ))
+    ]))
 }
 
 /// The tokens a routed expert must multiply in one step for its intensity to reach the ridge
@@ -104,26 +104,22 @@ pub fn expert_intensity(model: &ModelSpec, tokens: f64, inputs: &DotInputs) -> O
 #[must_use]
 pub fn expert_tokens_to_ridge(model: &ModelSpec, inputs: &DotInputs) -> Option<f64> {
     let experts = model.experts?;
-    roofline::batch_to_ridge_exact(
+    let m = Formula::BatchToRidge.compute(&[
         inputs.ridge,
         model.hidden as f64,
         experts.expert_ffn as f64,
         inputs.weight_bytes,
         inputs.act_bytes,
-    )
+        1.0,
+        1.0,
+    ]);
+    m.is_finite().then_some(m)
 }
 
 /// The batch at which the dense layers reach the ridge (exact FC formula), in sequences.
 #[must_use]
 pub fn dense_batch_to_ridge(model: &ModelSpec, inputs: &DotInputs) -> Option<f64> {
-    roofline::batch_to_ridge_exact(
-        inputs.ridge,
-        model.hidden as f64,
-        model.ffn as f64,
-        inputs.weight_bytes,
-        inputs.act_bytes,
-    )
-    .map(|tokens| tokens / inputs.tokens_per_sequence)
+    batch(model, inputs, model.ffn as f64, 1.0)
 }
 
 /// The batch at which a `hidden × width` matmul spread over `spread` experts per routed token
@@ -185,8 +181,12 @@ impl DecodeDot {
         Self {
             layers,
             intensity,
-            ridge_share: intensity / ridge,
-            attainable_flops: roofline::attainable(intensity, inputs.peak_flops, inputs.bandwidth),
+            ridge_share: Formula::RidgeShare.compute(&[intensity, ridge]),
+            attainable_flops: Formula::Attainable.compute(&[
+                intensity,
+                inputs.peak_flops,
+                inputs.bandwidth,
+            ]),
             bound: roofline::bound_at(intensity, ridge),
             batch_to_ridge,
             batch_to_ridge_approx,

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::derivation::Formula;
 use super::dtype::Dtype;
 use super::weight_format::WeightFormat;
 
@@ -172,11 +173,13 @@ impl ModelSpec {
     #[must_use]
     pub fn state_bytes_per_sequence(&self) -> f64 {
         self.linear_attention.map_or(0.0, |l| {
-            f64::from(self.linear_attention_layers())
-                * f64::from(l.value_heads)
-                * f64::from(l.key_head_dim)
-                * f64::from(l.value_head_dim)
-                * l.state.bytes()
+            Formula::StateBytes.compute(&[
+                f64::from(self.linear_attention_layers()),
+                f64::from(l.value_heads),
+                f64::from(l.key_head_dim),
+                f64::from(l.value_head_dim),
+                l.state.bytes(),
+            ])
         })
     }
 
@@ -196,8 +199,7 @@ impl ModelSpec {
     #[must_use]
     pub fn experts_touched_fraction(&self, tokens: f64) -> f64 {
         self.experts.map_or(1.0, |e| {
-            let miss = 1.0 - f64::from(e.per_token) / f64::from(e.routed);
-            1.0 - miss.powf(tokens)
+            Formula::ExpertsTouched.compute(&[f64::from(e.per_token), f64::from(e.routed), tokens])
         })
     }
 
@@ -206,8 +208,12 @@ impl ModelSpec {
     #[must_use]
     pub fn tokens_per_active_expert(&self, tokens: f64) -> Option<f64> {
         self.experts.map(|e| {
-            tokens * f64::from(e.per_token)
-                / (f64::from(e.routed) * self.experts_touched_fraction(tokens))
+            Formula::TokensPerExpert.compute(&[
+                tokens,
+                f64::from(e.per_token),
+                f64::from(e.routed),
+                self.experts_touched_fraction(tokens),
+            ])
         })
     }
 

@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::derivation::Formula;
 use super::scenario::Evaluation;
 
 /// One number (or the bound) the engine computes for a scenario.
@@ -237,154 +238,95 @@ impl Quantity {
         Self::Bound,
     ];
 
+    /// The quantity's one descriptor: the snake_case name lessons use, and the unit a lesson
+    /// prints after the number.
+    const fn info(self) -> (&'static str, &'static str) {
+        match self {
+            Self::Ridge => ("ridge", "FLOP/byte"),
+            Self::PeakTflops => ("peak_tflops", "TFLOP/s"),
+            Self::BandwidthTbs => ("bandwidth_tbs", "TB/s"),
+            Self::MemoryGb => ("memory_gb", "GB"),
+            Self::TdpW => ("tdp_w", "W"),
+            Self::FcIntensity => ("fc_intensity", "FLOP/byte"),
+            Self::DecodeDotIntensity => ("decode_dot_intensity", "FLOP/byte"),
+            Self::DenseIntensity => ("dense_intensity", "FLOP/byte"),
+            Self::FcIntensityApprox => ("fc_intensity_approx", "FLOP/byte"),
+            Self::ExpertIntensity => ("expert_intensity", "FLOP/byte"),
+            Self::ExpertsTouchedPct => ("experts_touched_pct", "%"),
+            Self::TokensPerExpert => ("tokens_per_expert", "tokens"),
+            Self::ExpertTokensToRidge => ("expert_tokens_to_ridge", "tokens"),
+            Self::RidgeSharePct => ("ridge_share_pct", "%"),
+            Self::AttainableTflops => ("attainable_tflops", "TFLOP/s"),
+            Self::BatchToRidge => ("batch_to_ridge", "sequences"),
+            Self::BatchToRidgeApprox => ("batch_to_ridge_approx", "sequences"),
+            Self::DenseBatchToRidge => ("dense_batch_to_ridge", "sequences"),
+            Self::DecodeDotBound => ("decode_dot_bound", ""),
+            Self::AttentionIntensity => ("attention_intensity", "FLOP/byte"),
+            Self::PrefillIntensity => ("prefill_intensity", "FLOP/byte"),
+            Self::DensePrefillIntensity => ("dense_prefill_intensity", "FLOP/byte"),
+            Self::KvBytesPerToken => ("kv_bytes_per_token", "bytes"),
+            Self::KvKibPerToken => ("kv_kib_per_token", "KiB"),
+            Self::KvGbPerSequence => ("kv_gb_per_sequence", "GB"),
+            Self::StateGbPerSequence => ("state_gb_per_sequence", "GB"),
+            Self::SequenceGbPerGpu => ("sequence_gb_per_gpu", "GB"),
+            Self::KvGbReadPerGpu => ("kv_gb_read_per_gpu", "GB"),
+            Self::KvBudgetGb => ("kv_budget_gb", "GB"),
+            Self::MaxBatchKv => ("max_batch_kv", "sequences"),
+            Self::WeightGbPerGpu => ("weight_gb_per_gpu", "GB"),
+            Self::WeightGbStoredPerGpu => ("weight_gb_stored_per_gpu", "GB"),
+            Self::MemoryTimeMs => ("memory_time_ms", "ms"),
+            Self::ComputeTimeMs => ("compute_time_ms", "ms"),
+            Self::StepTimeMs => ("step_time_ms", "ms"),
+            Self::TokensPerS => ("tokens_per_s", "tok/s"),
+            Self::TokensPerSPerSeq => ("tokens_per_s_per_seq", "tok/s"),
+            Self::TtftMs => ("ttft_ms", "ms"),
+            Self::TpotMs => ("tpot_ms", "ms"),
+            Self::MeasuredTpotMs => ("measured_tpot_ms", "ms"),
+            Self::UsdPerMillionTokens => ("usd_per_million_tokens", "USD"),
+            Self::EnergyPerTokenJ => ("energy_per_token_j", "J"),
+            Self::KvTransferMs => ("kv_transfer_ms", "ms"),
+            Self::PrefillTokens => ("prefill_tokens", "tokens"),
+            Self::PrefillMs => ("prefill_ms", "ms"),
+            Self::TransferSharePct => ("transfer_share_pct", "%"),
+            Self::SplitTtftMs => ("split_ttft_ms", "ms"),
+            Self::MixedTpotMs => ("mixed_tpot_ms", "ms"),
+            Self::LinkGbs => ("link_gbs", "GB/s"),
+            Self::AllreduceCalls => ("allreduce_calls", "calls"),
+            Self::AllreduceMs => ("allreduce_ms", "ms"),
+            Self::AllreduceLatencyMs => ("allreduce_latency_ms", "ms"),
+            Self::StepWithCommMs => ("step_with_comm_ms", "ms"),
+            Self::CommSharePct => ("comm_share_pct", "%"),
+            Self::TargetBatch => ("target_batch", "sequences"),
+            Self::TargetBatchNoWall => ("target_batch_no_wall", "sequences"),
+            Self::TimeInSystemS => ("time_in_system_s", "s"),
+            Self::Concurrency => ("concurrency", "requests"),
+            Self::GpusForRate => ("gpus_for_rate", "GPUs"),
+            Self::TokensPerSPerGpu => ("tokens_per_s_per_gpu", "tok/s"),
+            Self::BendBatch => ("bend_batch", "sequences"),
+            Self::TpToFit => ("tp_to_fit", "GPUs"),
+            Self::ReplicasForRate => ("replicas_for_rate", "replicas"),
+            Self::PoolRatio => ("pool_ratio", "prefill GPUs per decode GPU"),
+            Self::TargetUsdPerMillionTokens => ("target_usd_per_million_tokens", "USD"),
+            Self::KvBlockKib => ("kv_block_kib", "KiB"),
+            Self::BlockWasteKib => ("block_waste_kib", "KiB"),
+            Self::KvSharePct => ("kv_share_pct", "%"),
+            Self::StateKvTokens => ("state_kv_tokens", "tokens"),
+            Self::PpStepMs => ("pp_step_ms", "ms"),
+            Self::AlltoallMbPerToken => ("alltoall_mb_per_token", "MB"),
+            Self::Bound => ("bound", ""),
+        }
+    }
+
     /// The snake_case name lessons use.
     #[must_use]
     pub const fn name(self) -> &'static str {
-        match self {
-            Self::Ridge => "ridge",
-            Self::PeakTflops => "peak_tflops",
-            Self::BandwidthTbs => "bandwidth_tbs",
-            Self::MemoryGb => "memory_gb",
-            Self::TdpW => "tdp_w",
-            Self::FcIntensity => "fc_intensity",
-            Self::DecodeDotIntensity => "decode_dot_intensity",
-            Self::DenseIntensity => "dense_intensity",
-            Self::FcIntensityApprox => "fc_intensity_approx",
-            Self::ExpertIntensity => "expert_intensity",
-            Self::ExpertsTouchedPct => "experts_touched_pct",
-            Self::TokensPerExpert => "tokens_per_expert",
-            Self::ExpertTokensToRidge => "expert_tokens_to_ridge",
-            Self::RidgeSharePct => "ridge_share_pct",
-            Self::AttainableTflops => "attainable_tflops",
-            Self::BatchToRidge => "batch_to_ridge",
-            Self::BatchToRidgeApprox => "batch_to_ridge_approx",
-            Self::DenseBatchToRidge => "dense_batch_to_ridge",
-            Self::DecodeDotBound => "decode_dot_bound",
-            Self::AttentionIntensity => "attention_intensity",
-            Self::PrefillIntensity => "prefill_intensity",
-            Self::DensePrefillIntensity => "dense_prefill_intensity",
-            Self::KvBytesPerToken => "kv_bytes_per_token",
-            Self::KvKibPerToken => "kv_kib_per_token",
-            Self::KvGbPerSequence => "kv_gb_per_sequence",
-            Self::StateGbPerSequence => "state_gb_per_sequence",
-            Self::SequenceGbPerGpu => "sequence_gb_per_gpu",
-            Self::KvGbReadPerGpu => "kv_gb_read_per_gpu",
-            Self::KvBudgetGb => "kv_budget_gb",
-            Self::MaxBatchKv => "max_batch_kv",
-            Self::WeightGbPerGpu => "weight_gb_per_gpu",
-            Self::WeightGbStoredPerGpu => "weight_gb_stored_per_gpu",
-            Self::MemoryTimeMs => "memory_time_ms",
-            Self::ComputeTimeMs => "compute_time_ms",
-            Self::StepTimeMs => "step_time_ms",
-            Self::TokensPerS => "tokens_per_s",
-            Self::TokensPerSPerSeq => "tokens_per_s_per_seq",
-            Self::TtftMs => "ttft_ms",
-            Self::TpotMs => "tpot_ms",
-            Self::MeasuredTpotMs => "measured_tpot_ms",
-            Self::UsdPerMillionTokens => "usd_per_million_tokens",
-            Self::EnergyPerTokenJ => "energy_per_token_j",
-            Self::KvTransferMs => "kv_transfer_ms",
-            Self::PrefillTokens => "prefill_tokens",
-            Self::PrefillMs => "prefill_ms",
-            Self::TransferSharePct => "transfer_share_pct",
-            Self::SplitTtftMs => "split_ttft_ms",
-            Self::MixedTpotMs => "mixed_tpot_ms",
-            Self::LinkGbs => "link_gbs",
-            Self::AllreduceCalls => "allreduce_calls",
-            Self::AllreduceMs => "allreduce_ms",
-            Self::AllreduceLatencyMs => "allreduce_latency_ms",
-            Self::StepWithCommMs => "step_with_comm_ms",
-            Self::CommSharePct => "comm_share_pct",
-            Self::TargetBatch => "target_batch",
-            Self::TargetBatchNoWall => "target_batch_no_wall",
-            Self::TimeInSystemS => "time_in_system_s",
-            Self::Concurrency => "concurrency",
-            Self::GpusForRate => "gpus_for_rate",
-            Self::TokensPerSPerGpu => "tokens_per_s_per_gpu",
-            Self::BendBatch => "bend_batch",
-            Self::TpToFit => "tp_to_fit",
-            Self::ReplicasForRate => "replicas_for_rate",
-            Self::PoolRatio => "pool_ratio",
-            Self::TargetUsdPerMillionTokens => "target_usd_per_million_tokens",
-            Self::KvBlockKib => "kv_block_kib",
-            Self::BlockWasteKib => "block_waste_kib",
-            Self::KvSharePct => "kv_share_pct",
-            Self::StateKvTokens => "state_kv_tokens",
-            Self::PpStepMs => "pp_step_ms",
-            Self::AlltoallMbPerToken => "alltoall_mb_per_token",
-            Self::Bound => "bound",
-        }
+        self.info().0
     }
 
     /// The unit a lesson should print after the number.
     #[must_use]
     pub const fn unit(self) -> &'static str {
-        match self {
-            Self::Ridge
-            | Self::FcIntensity
-            | Self::DecodeDotIntensity
-            | Self::DenseIntensity
-            | Self::FcIntensityApprox
-            | Self::ExpertIntensity
-            | Self::AttentionIntensity
-            | Self::PrefillIntensity
-            | Self::DensePrefillIntensity => "FLOP/byte",
-            Self::TdpW => "W",
-            Self::PeakTflops | Self::AttainableTflops => "TFLOP/s",
-            Self::BandwidthTbs => "TB/s",
-            Self::MemoryGb
-            | Self::KvGbPerSequence
-            | Self::StateGbPerSequence
-            | Self::SequenceGbPerGpu
-            | Self::KvGbReadPerGpu
-            | Self::KvBudgetGb
-            | Self::WeightGbPerGpu
-            | Self::WeightGbStoredPerGpu => "GB",
-            Self::RidgeSharePct
-            | Self::ExpertsTouchedPct
-            | Self::TransferSharePct
-            | Self::CommSharePct
-            | Self::KvSharePct => "%",
-            Self::TokensPerExpert
-            | Self::ExpertTokensToRidge
-            | Self::PrefillTokens
-            | Self::StateKvTokens => "tokens",
-            Self::BatchToRidge
-            | Self::BatchToRidgeApprox
-            | Self::DenseBatchToRidge
-            | Self::MaxBatchKv
-            | Self::TargetBatch
-            | Self::TargetBatchNoWall
-            | Self::BendBatch => "sequences",
-            Self::KvBytesPerToken => "bytes",
-            Self::KvKibPerToken | Self::KvBlockKib | Self::BlockWasteKib => "KiB",
-            Self::MemoryTimeMs
-            | Self::ComputeTimeMs
-            | Self::StepTimeMs
-            | Self::TtftMs
-            | Self::TpotMs
-            | Self::MeasuredTpotMs
-            | Self::KvTransferMs
-            | Self::PrefillMs
-            | Self::SplitTtftMs
-            | Self::MixedTpotMs
-            | Self::AllreduceMs
-            | Self::AllreduceLatencyMs
-            | Self::StepWithCommMs
-            | Self::PpStepMs => "ms",
-            Self::TokensPerS | Self::TokensPerSPerSeq | Self::TokensPerSPerGpu => "tok/s",
-            Self::UsdPerMillionTokens | Self::TargetUsdPerMillionTokens => "USD",
-            Self::ReplicasForRate => "replicas",
-            Self::PoolRatio => "prefill GPUs per decode GPU",
-            Self::EnergyPerTokenJ => "J",
-            Self::LinkGbs => "GB/s",
-            Self::AlltoallMbPerToken => "MB",
-            Self::AllreduceCalls => "calls",
-            Self::TimeInSystemS => "s",
-            Self::Concurrency => "requests",
-            Self::GpusForRate | Self::TpToFit => "GPUs",
-            Self::Bound | Self::DecodeDotBound => "",
-        }
+        self.info().1
     }
 
     /// Whether the quantity needs a model in the scenario.
@@ -401,162 +343,94 @@ impl Quantity {
     #[must_use]
     pub fn value(self, e: &Evaluation) -> Option<QuantityValue> {
         use QuantityValue::Number;
-        if let Some(v) = self.gpu_level(e) {
-            return v;
-        }
-        let m = e.model.as_ref()?;
+        let m = || e.model.as_ref();
+        let c = || e.cluster.as_ref();
+        let link = || c()?.link.as_ref();
         let v = match self {
-            Self::Ridge | Self::PeakTflops | Self::BandwidthTbs | Self::MemoryGb | Self::TdpW => {
-                unreachable!()
+            Self::Ridge => e.ridge,
+            Self::PeakTflops => e.peak_flops / 1e12,
+            Self::BandwidthTbs => e.bandwidth / 1e12,
+            Self::MemoryGb => e.memory_bytes / 1e9,
+            Self::TdpW => e.tdp_w?,
+            Self::FcIntensity | Self::DenseIntensity => m()?.fc_intensity,
+            Self::DecodeDotIntensity => m()?.decode_dot.intensity,
+            Self::FcIntensityApprox => m()?.fc_intensity_approx,
+            Self::ExpertIntensity => m()?.expert_intensity?,
+            Self::ExpertsTouchedPct => 100.0 * m()?.experts_touched?,
+            Self::TokensPerExpert => m()?.tokens_per_expert?,
+            Self::ExpertTokensToRidge => m()?.expert_tokens_to_ridge?,
+            Self::RidgeSharePct => 100.0 * m()?.decode_dot.ridge_share,
+            Self::AttainableTflops => m()?.decode_dot.attainable_flops / 1e12,
+            Self::BatchToRidge => m()?.decode_dot.batch_to_ridge?,
+            Self::BatchToRidgeApprox => m()?.decode_dot.batch_to_ridge_approx,
+            Self::DenseBatchToRidge => m()?.dense_batch_to_ridge?,
+            Self::DecodeDotBound => return Some(QuantityValue::Bound(m()?.decode_dot.bound)),
+            Self::AttentionIntensity => m()?.attention_intensity,
+            Self::PrefillIntensity => m()?.prefill_intensity,
+            Self::DensePrefillIntensity => m()?.dense_prefill_intensity,
+            Self::KvBytesPerToken => m()?.kv_bytes_per_token,
+            Self::KvKibPerToken => m()?.kv_bytes_per_token / 1024.0,
+            Self::KvGbPerSequence => m()?.kv_bytes_per_sequence / 1e9,
+            Self::StateGbPerSequence => m()?.state_bytes_per_sequence / 1e9,
+            Self::SequenceGbPerGpu => m()?.sequence_bytes_per_gpu / 1e9,
+            Self::KvGbReadPerGpu => m()?.kv_bytes_read_per_gpu / 1e9,
+            Self::KvBudgetGb => m()?.kv_budget_bytes / 1e9,
+            Self::MaxBatchKv => m()?.max_batch_kv? as f64,
+            Self::WeightGbPerGpu => m()?.weight_bytes_per_gpu / 1e9,
+            Self::WeightGbStoredPerGpu => m()?.weight_bytes_stored_per_gpu / 1e9,
+            Self::MemoryTimeMs => m()?.memory_time_s * 1e3,
+            Self::ComputeTimeMs => m()?.compute_time_s * 1e3,
+            Self::StepTimeMs | Self::TpotMs => m()?.step_time_s * 1e3,
+            Self::TokensPerS => m()?.tokens_per_s,
+            Self::TokensPerSPerSeq => Formula::TokensPerS.compute(&[1.0, m()?.step_time_s]),
+            Self::TtftMs => m()?.ttft_s * 1e3,
+            Self::MeasuredTpotMs => {
+                m()?;
+                e.measured_tpot_ms?
             }
-            Self::FcIntensity | Self::DenseIntensity => m.fc_intensity,
-            Self::DecodeDotIntensity => m.decode_dot.intensity,
-            Self::FcIntensityApprox => m.fc_intensity_approx,
-            Self::ExpertIntensity => m.expert_intensity?,
-            Self::ExpertsTouchedPct => 100.0 * m.experts_touched?,
-            Self::TokensPerExpert => m.tokens_per_expert?,
-            Self::ExpertTokensToRidge => m.expert_tokens_to_ridge?,
-            Self::RidgeSharePct => 100.0 * m.decode_dot.ridge_share,
-            Self::AttainableTflops => m.decode_dot.attainable_flops / 1e12,
-            Self::BatchToRidge => m.decode_dot.batch_to_ridge?,
-            Self::BatchToRidgeApprox => m.decode_dot.batch_to_ridge_approx,
-            Self::DenseBatchToRidge => m.dense_batch_to_ridge?,
-            Self::DecodeDotBound => return Some(QuantityValue::Bound(m.decode_dot.bound)),
-            Self::AttentionIntensity => m.attention_intensity,
-            Self::PrefillIntensity => m.prefill_intensity,
-            Self::DensePrefillIntensity => m.dense_prefill_intensity,
-            Self::KvBytesPerToken => m.kv_bytes_per_token,
-            Self::KvKibPerToken => m.kv_bytes_per_token / 1024.0,
-            Self::KvGbPerSequence => m.kv_bytes_per_sequence / 1e9,
-            Self::StateGbPerSequence => m.state_bytes_per_sequence / 1e9,
-            Self::SequenceGbPerGpu => m.sequence_bytes_per_gpu / 1e9,
-            Self::KvGbReadPerGpu => m.kv_bytes_read_per_gpu / 1e9,
-            Self::KvBudgetGb => m.kv_budget_bytes / 1e9,
-            Self::MaxBatchKv => m.max_batch_kv? as f64,
-            Self::WeightGbPerGpu => m.weight_bytes_per_gpu / 1e9,
-            Self::WeightGbStoredPerGpu => m.weight_bytes_stored_per_gpu / 1e9,
-            Self::MemoryTimeMs => m.memory_time_s * 1e3,
-            Self::ComputeTimeMs => m.compute_time_s * 1e3,
-            Self::StepTimeMs | Self::TpotMs => m.step_time_s * 1e3,
-            Self::TokensPerS => m.tokens_per_s,
-            Self::TokensPerSPerSeq => 1.0 / m.step_time_s,
-            Self::TtftMs => m.ttft_s * 1e3,
-            Self::MeasuredTpotMs => e.measured_tpot_ms?,
-            Self::UsdPerMillionTokens => m.usd_per_million_tokens,
-            Self::EnergyPerTokenJ => m.energy_per_token_j?,
-            Self::Bound => return Some(QuantityValue::Bound(m.bound)),
-            Self::KvTransferMs
-            | Self::PrefillTokens
-            | Self::PrefillMs
-            | Self::TransferSharePct
-            | Self::SplitTtftMs
-            | Self::MixedTpotMs
-            | Self::LinkGbs
-            | Self::AllreduceCalls
-            | Self::AllreduceMs
-            | Self::AllreduceLatencyMs
-            | Self::StepWithCommMs
-            | Self::CommSharePct
-            | Self::TargetBatch
-            | Self::TargetBatchNoWall
-            | Self::TimeInSystemS
-            | Self::Concurrency
-            | Self::GpusForRate
-            | Self::TokensPerSPerGpu
-            | Self::BendBatch
-            | Self::TpToFit
-            | Self::ReplicasForRate
-            | Self::PoolRatio
-            | Self::TargetUsdPerMillionTokens
-            | Self::KvBlockKib
-            | Self::BlockWasteKib
-            | Self::KvSharePct
-            | Self::StateKvTokens
-            | Self::PpStepMs
-            | Self::AlltoallMbPerToken => cluster_value(self, e, m)?,
+            Self::UsdPerMillionTokens => m()?.usd_per_million_tokens,
+            Self::EnergyPerTokenJ => m()?.energy_per_token_j?,
+            Self::Bound => return Some(QuantityValue::Bound(m()?.bound)),
+            Self::KvTransferMs => link()?.transfer_s * 1e3,
+            Self::PrefillTokens => c()?.prefill_tokens as f64,
+            Self::PrefillMs => c()?.prefill_s * 1e3,
+            Self::TransferSharePct => {
+                Formula::TransferShare.compute(&[link()?.transfer_s, c()?.prefill_s])
+            }
+            Self::SplitTtftMs => {
+                let parts = [c()?.prefill_s, link()?.transfer_s, m()?.step_time_s];
+                Formula::SplitTtft.compute(&parts) * 1e3
+            }
+            Self::MixedTpotMs => c()?.mixed_tpot_s * 1e3,
+            Self::LinkGbs => link()?.gbs,
+            Self::AllreduceCalls => f64::from(link()?.allreduce.calls),
+            Self::AllreduceMs => link()?.allreduce_s * 1e3,
+            Self::AllreduceLatencyMs => link()?.allreduce.latency_s * 1e3,
+            Self::StepWithCommMs => {
+                Formula::StepWithComm.compute(&[m()?.step_time_s, link()?.allreduce_s]) * 1e3
+            }
+            Self::CommSharePct => {
+                Formula::CommShare.compute(&[link()?.allreduce_s, m()?.step_time_s])
+            }
+            Self::TargetBatch => f64::from(c()?.target?.batch),
+            Self::TargetBatchNoWall => f64::from(c()?.target?.no_wall),
+            Self::TimeInSystemS => c()?.time_in_system_s,
+            Self::Concurrency => c()?.concurrency?,
+            Self::GpusForRate => c()?.gpus_for_rate?,
+            Self::TokensPerSPerGpu => c()?.tokens_per_s_per_gpu,
+            Self::BendBatch => f64::from(c()?.bend_batch?),
+            Self::TpToFit => f64::from(c()?.sizing?.tp_to_fit?),
+            Self::ReplicasForRate => c()?.sizing?.replicas?,
+            Self::PoolRatio => c()?.sizing?.pool_ratio?,
+            Self::TargetUsdPerMillionTokens => c()?.sizing?.usd_per_million_tokens?,
+            Self::KvBlockKib => c()?.scale.kv_block_bytes / 1024.0,
+            Self::BlockWasteKib => c()?.scale.block_waste_bytes / 1024.0,
+            Self::KvSharePct => 100.0 * c()?.scale.kv_share,
+            Self::StateKvTokens => c()?.scale.state_kv_tokens?,
+            Self::PpStepMs => c()?.scale.pp_step_s * 1e3,
+            Self::AlltoallMbPerToken => c()?.scale.alltoall_bytes_per_token? / 1e6,
         };
         Some(Number(v))
-    }
-
-    /// A GPU-level quantity's value (`Some`, holding `None` where the data gives none), or
-    /// `None` for a quantity of the model.
-    #[allow(clippy::option_option)]
-    fn gpu_level(self, e: &Evaluation) -> Option<Option<QuantityValue>> {
-        let v = match self {
-            Self::Ridge => Some(e.ridge),
-            Self::PeakTflops => Some(e.peak_flops / 1e12),
-            Self::BandwidthTbs => Some(e.bandwidth / 1e12),
-            Self::MemoryGb => Some(e.memory_bytes / 1e9),
-            Self::TdpW => return Some(e.tdp_w.map(QuantityValue::Number)),
-            Self::FcIntensity
-            | Self::DecodeDotIntensity
-            | Self::DenseIntensity
-            | Self::FcIntensityApprox
-            | Self::ExpertIntensity
-            | Self::ExpertsTouchedPct
-            | Self::TokensPerExpert
-            | Self::ExpertTokensToRidge
-            | Self::RidgeSharePct
-            | Self::AttainableTflops
-            | Self::BatchToRidge
-            | Self::BatchToRidgeApprox
-            | Self::DenseBatchToRidge
-            | Self::DecodeDotBound
-            | Self::AttentionIntensity
-            | Self::PrefillIntensity
-            | Self::DensePrefillIntensity
-            | Self::KvBytesPerToken
-            | Self::KvKibPerToken
-            | Self::KvGbPerSequence
-            | Self::StateGbPerSequence
-            | Self::SequenceGbPerGpu
-            | Self::KvGbReadPerGpu
-            | Self::KvBudgetGb
-            | Self::MaxBatchKv
-            | Self::WeightGbPerGpu
-            | Self::WeightGbStoredPerGpu
-            | Self::MemoryTimeMs
-            | Self::ComputeTimeMs
-            | Self::StepTimeMs
-            | Self::TokensPerS
-            | Self::TokensPerSPerSeq
-            | Self::TtftMs
-            | Self::TpotMs
-            | Self::MeasuredTpotMs
-            | Self::UsdPerMillionTokens
-            | Self::EnergyPerTokenJ
-            | Self::KvTransferMs
-            | Self::PrefillTokens
-            | Self::PrefillMs
-            | Self::TransferSharePct
-            | Self::SplitTtftMs
-            | Self::MixedTpotMs
-            | Self::LinkGbs
-            | Self::AllreduceCalls
-            | Self::AllreduceMs
-            | Self::AllreduceLatencyMs
-            | Self::StepWithCommMs
-            | Self::CommSharePct
-            | Self::TargetBatch
-            | Self::TargetBatchNoWall
-            | Self::TimeInSystemS
-            | Self::Concurrency
-            | Self::GpusForRate
-            | Self::TokensPerSPerGpu
-            | Self::BendBatch
-            | Self::TpToFit
-            | Self::ReplicasForRate
-            | Self::PoolRatio
-            | Self::TargetUsdPerMillionTokens
-            | Self::KvBlockKib
-            | Self::BlockWasteKib
-            | Self::KvSharePct
-            | Self::StateKvTokens
-            | Self::PpStepMs
-            | Self::AlltoallMbPerToken
-            | Self::Bound => None,
-        };
-        v.map(|v| Some(QuantityValue::Number(v)))
     }
 
     /// The numeric value, if the quantity is a number and applies.
@@ -567,87 +441,6 @@ impl Quantity {
             QuantityValue::Bound(_) => None,
         }
     }
-}
-
-/// The cluster figures' quantities (link, target, rate, curve); `None` for the others.
-fn cluster_value(q: Quantity, e: &Evaluation, m: &super::scenario::ModelEvaluation) -> Option<f64> {
-    let c = e.cluster.as_ref()?;
-    let link = || c.link.as_ref();
-    let comm = |l: &super::scenario::LinkFigures| l.allreduce.total_s();
-    Some(match q {
-        Quantity::KvTransferMs => link()?.transfer_s * 1e3,
-        Quantity::PrefillTokens => c.prefill_tokens as f64,
-        Quantity::PrefillMs => c.prefill_s * 1e3,
-        Quantity::TransferSharePct => 100.0 * link()?.transfer_s / c.prefill_s,
-        Quantity::SplitTtftMs => (c.prefill_s + link()?.transfer_s + m.step_time_s) * 1e3,
-        Quantity::MixedTpotMs => c.mixed_tpot_s * 1e3,
-        Quantity::LinkGbs => link()?.gbs,
-        Quantity::AllreduceCalls => f64::from(link()?.allreduce.calls),
-        Quantity::AllreduceMs => comm(link()?) * 1e3,
-        Quantity::AllreduceLatencyMs => link()?.allreduce.latency_s * 1e3,
-        Quantity::StepWithCommMs => (m.step_time_s + comm(link()?)) * 1e3,
-        Quantity::CommSharePct => 100.0 * comm(link()?) / m.step_time_s,
-        Quantity::TargetBatch => f64::from(c.target?.batch),
-        Quantity::TargetBatchNoWall => f64::from(c.target?.no_wall),
-        Quantity::TimeInSystemS => c.time_in_system_s,
-        Quantity::Concurrency => c.concurrency?,
-        Quantity::GpusForRate => c.gpus_for_rate?,
-        Quantity::TokensPerSPerGpu => c.tokens_per_s_per_gpu,
-        Quantity::BendBatch => f64::from(c.bend_batch?),
-        Quantity::TpToFit => f64::from(c.sizing?.tp_to_fit?),
-        Quantity::ReplicasForRate => c.sizing?.replicas?,
-        Quantity::PoolRatio => c.sizing?.pool_ratio?,
-        Quantity::TargetUsdPerMillionTokens => c.sizing?.usd_per_million_tokens?,
-        Quantity::KvBlockKib => c.scale.kv_block_bytes / 1024.0,
-        Quantity::BlockWasteKib => c.scale.block_waste_bytes / 1024.0,
-        Quantity::KvSharePct => 100.0 * c.scale.kv_share,
-        Quantity::StateKvTokens => c.scale.state_kv_tokens?,
-        Quantity::PpStepMs => c.scale.pp_step_s * 1e3,
-        Quantity::AlltoallMbPerToken => c.scale.alltoall_bytes_per_token? / 1e6,
-        Quantity::MeasuredTpotMs
-        | Quantity::Ridge
-        | Quantity::PeakTflops
-        | Quantity::BandwidthTbs
-        | Quantity::MemoryGb
-        | Quantity::TdpW
-        | Quantity::FcIntensity
-        | Quantity::DecodeDotIntensity
-        | Quantity::DenseIntensity
-        | Quantity::FcIntensityApprox
-        | Quantity::ExpertIntensity
-        | Quantity::ExpertsTouchedPct
-        | Quantity::TokensPerExpert
-        | Quantity::ExpertTokensToRidge
-        | Quantity::RidgeSharePct
-        | Quantity::AttainableTflops
-        | Quantity::BatchToRidge
-        | Quantity::BatchToRidgeApprox
-        | Quantity::DenseBatchToRidge
-        | Quantity::DecodeDotBound
-        | Quantity::AttentionIntensity
-        | Quantity::PrefillIntensity
-        | Quantity::DensePrefillIntensity
-        | Quantity::KvBytesPerToken
-        | Quantity::KvKibPerToken
-        | Quantity::KvGbPerSequence
-        | Quantity::StateGbPerSequence
-        | Quantity::SequenceGbPerGpu
-        | Quantity::KvGbReadPerGpu
-        | Quantity::KvBudgetGb
-        | Quantity::MaxBatchKv
-        | Quantity::WeightGbPerGpu
-        | Quantity::WeightGbStoredPerGpu
-        | Quantity::MemoryTimeMs
-        | Quantity::ComputeTimeMs
-        | Quantity::StepTimeMs
-        | Quantity::TokensPerS
-        | Quantity::TokensPerSPerSeq
-        | Quantity::TtftMs
-        | Quantity::TpotMs
-        | Quantity::UsdPerMillionTokens
-        | Quantity::EnergyPerTokenJ
-        | Quantity::Bound => return None,
-    })
 }
 
 /// A computed quantity.

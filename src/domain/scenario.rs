@@ -9,6 +9,7 @@ mod batch_fit;
 mod cluster;
 mod evaluate;
 mod model_evaluation;
+mod room;
 mod sizing;
 mod scale;
 

@@ -95,10 +95,7 @@ fn content(entry: &WhyEntry, theme: Theme) -> Vec<(String, bool)> {
 
 fn derivation(d: &Derivation, theme: Theme) -> Vec<(String, bool)> {
     let mut lines = vec![
-        (
-            format!("{} = {}", d.formula.figure(), show(d.value, d.unit)),
-            true,
-        ),
+        (format!("{} = {}", d.figure, show(d.value, d.unit)), true),
         (d.formula.words().to_owned(), false),
         (format!("  {}", d.formula.symbols()), false),
         (String::new(), false),

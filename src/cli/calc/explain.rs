@@ -3,9 +3,41 @@
 
 use std::fmt::Write as _;
 
+use anyhow::Result;
 use serde_json::{Value, json};
 
-use crate::domain::derivation::{Derivation, Input, show};
+use super::super::args::PlanCli;
+use crate::domain::catalog::Catalog;
+use crate::domain::derivation::{Derivation, Input, of_quantity, show};
+use crate::domain::quantity::Quantity;
+use crate::domain::scenario::Scenario;
+
+/// The scenario with the cluster options `calc` was given (link, prefix cache, output tokens,
+/// chunk, target, rate), so that the cluster figures it prints have their derivations too.
+fn with_plan(s: &Scenario, plan: &PlanCli) -> Scenario {
+    Scenario {
+        link: plan.link.clone().or_else(|| s.link.clone()),
+        prefix_hit: plan.prefix_hit.unwrap_or(s.prefix_hit),
+        output_tokens: plan.output_tokens.unwrap_or(s.output_tokens),
+        chunk: plan.chunk.unwrap_or(s.chunk),
+        tpot_target_ms: plan.tpot_target.or(s.tpot_target_ms),
+        rate: plan.rate.or(s.rate),
+        ..s.clone()
+    }
+}
+
+/// The derivation of every figure `calc` prints for the scenario and its cluster options, in
+/// the quantities' order: the GPU's, the model's, then the cluster's.
+pub fn all(catalog: &Catalog, s: &Scenario, plan: &PlanCli) -> Result<Vec<Derivation>> {
+    let s = with_plan(s, plan);
+    let e = s.evaluate(catalog)?;
+    let gpu = catalog.gpu(&s.gpu)?;
+    let model = s.model.as_deref().map(|id| catalog.model(id)).transpose()?;
+    Ok(Quantity::ALL
+        .into_iter()
+        .filter_map(|q| of_quantity(q, &s, &e, gpu, model))
+        .collect())
+}
 
 fn input_line(out: &mut String, i: &Input) {
     let _ = writeln!(
@@ -22,13 +54,21 @@ fn input_line(out: &mut String, i: &Input) {
 #[must_use]
 pub fn text(derivations: &[Derivation]) -> String {
     let mut out = String::from("\nHow each figure is computed\n");
-    for d in derivations {
-        let _ = writeln!(
-            out,
-            "\n  {} = {}",
-            d.formula.figure(),
-            show(d.value, d.unit)
-        );
+    for (n, d) in derivations.iter().enumerate() {
+        let same = derivations[..n].iter().find(|p| {
+            p.formula == d.formula && p.value.to_bits() == d.value.to_bits() && p.inputs == d.inputs
+        });
+        if let Some(p) = same {
+            let _ = writeln!(
+                out,
+                "\n  {} = {}: derived as {} above",
+                d.figure,
+                show(d.value, d.unit),
+                p.figure
+            );
+            continue;
+        }
+        let _ = writeln!(out, "\n  {} = {}", d.figure, show(d.value, d.unit));
         let _ = writeln!(out, "    {}", d.formula.words());
         let _ = writeln!(out, "    {}", d.formula.symbols());
         for i in &d.inputs {
@@ -57,7 +97,7 @@ pub fn basis(derivations: &[Derivation]) -> Value {
             json!({ "symbol": i.symbol, "name": i.name, "change_pct_per_pct": 100.0 * change })
         });
         map.insert(
-            d.formula.figure().to_owned(),
+            d.figure.to_owned(),
             json!({
                 "words": d.formula.words(),
                 "symbols": d.formula.symbols(),

@@ -1,11 +1,95 @@
-//! The derivations of one evaluated scenario, with the inputs the engine used.
+//! The derivations of one evaluated scenario, with the inputs the engine used: one per
+//! [`Quantity`], built by family (the GPU, the matmuls, MoE routing, memory, time, cluster).
 
 use super::{Derivation, Formula, Input, Source};
 use crate::domain::hardware::Gpu;
 use crate::domain::model::ModelSpec;
 use crate::domain::quantity::Quantity;
-use crate::domain::scenario::{Evaluation, KvSplit, ModelEvaluation, Scenario};
+use crate::domain::scenario::{ClusterEvaluation, Evaluation, ModelEvaluation, Scenario};
 use crate::domain::weight_format::WeightFormat;
+
+mod cluster;
+mod dense;
+mod gpu;
+mod latency;
+mod memory;
+mod moe;
+mod time;
+
+/// What every builder reads: the scenario, its evaluation, and the catalog's entries it names.
+#[derive(Clone, Copy)]
+pub(super) struct Ctx<'a> {
+    s: &'a Scenario,
+    e: &'a Evaluation,
+    gpu: &'a Gpu,
+    spec: Option<&'a ModelSpec>,
+}
+
+impl<'a> Ctx<'a> {
+    fn m(self) -> Option<&'a ModelEvaluation> {
+        self.e.model.as_ref()
+    }
+
+    /// The model's evaluation and its catalog entry.
+    fn mm(self) -> Option<(&'a ModelEvaluation, &'a ModelSpec)> {
+        self.m().zip(self.spec)
+    }
+
+    fn c(self) -> Option<&'a ClusterEvaluation> {
+        self.e.cluster.as_ref()
+    }
+
+    fn datasheet(self, field: &str) -> Source {
+        Source::Datasheet {
+            field: field.to_owned(),
+            cite: self.gpu.source.clone(),
+        }
+    }
+
+    /// `b_w`: the weight format's bytes per matmul weight.
+    fn weight_bytes(self) -> Input {
+        inp(
+            "b_w",
+            "bytes per weight",
+            WeightFormat::of(self.s.weights).body_bytes(),
+            "bytes/weight",
+            setting(&format!("weights = {}", self.s.weights.name()), false),
+        )
+    }
+
+    /// `b_a`: the math format's bytes per activation.
+    fn act_bytes(self) -> Input {
+        inp(
+            "b_a",
+            "bytes per activation",
+            self.s.precision.bytes(),
+            "bytes/element",
+            setting(&format!("precision = {}", self.s.precision.name()), false),
+        )
+    }
+
+    /// `TP`: the GPUs that split each layer.
+    fn tp(self, symbol: &'static str) -> Input {
+        inp(
+            symbol,
+            "GPUs in the tensor-parallel group",
+            f64::from(self.s.tp),
+            "",
+            setting("tp", self.s.tp == 1),
+        )
+    }
+
+    /// `B`: the sequences in the batch.
+    fn batch(self) -> Input {
+        inp(
+            "B",
+            "sequences in the batch",
+            f64::from(self.s.batch),
+            "",
+            setting("batch", self.s.batch == 1),
+        )
+    }
+}
 
 /// Every derivation `calc --explain` prints for a scenario: the ridge, and with a model the
 /// KV wall, the batch to the ridge, the step time, tokens/s and the cost. `gpu` and `model`
@@ -17,17 +101,22 @@ pub fn derivations(
     gpu: &Gpu,
     model: Option<&ModelSpec>,
 ) -> Vec<Derivation> {
-    let mut all = vec![ridge(s, e, gpu)];
-    if let (Some(m), Some(spec)) = (&e.model, model) {
-        all.extend(kv_wall(s, e, gpu, m));
-        all.extend(batch_to_ridge(s, e, m, spec));
-        all.extend([step_time(e, m), tokens_per_s(s, m), cost(s, m)]);
-    }
-    all
+    [
+        Quantity::Ridge,
+        Quantity::MaxBatchKv,
+        Quantity::BatchToRidge,
+        Quantity::StepTimeMs,
+        Quantity::TokensPerS,
+        Quantity::UsdPerMillionTokens,
+    ]
+    .into_iter()
+    .filter_map(|q| of_quantity(q, s, e, gpu, model))
+    .collect()
 }
 
-/// The derivation of a quantity a lesson asks or a readout shows, where the engine computes it
-/// through a [`super::Formula`]; `None` for a quantity without one yet (or that does not apply).
+/// The derivation of a quantity a lesson asks, a readout shows or `calc` prints, with the
+/// inputs the engine computed it from; `None` where the quantity does not apply (no model, a
+/// dense model's expert figures, no link, no target or rate set).
 #[must_use]
 pub fn of_quantity(
     q: Quantity,
@@ -37,77 +126,69 @@ pub fn of_quantity(
     model: Option<&ModelSpec>,
 ) -> Option<Derivation> {
     use Quantity as Q;
-    let with_model = || e.model.as_ref().zip(model);
-    match q {
-        Q::Ridge => Some(ridge(s, e, gpu)),
-        Q::MaxBatchKv => kv_wall(s, e, gpu, e.model.as_ref()?),
-        Q::BatchToRidge => {
-            let (m, spec) = with_model()?;
-            batch_to_ridge(s, e, m, spec)
-        }
-        Q::StepTimeMs | Q::TpotMs => Some(step_time(e, e.model.as_ref()?)),
-        Q::TokensPerS => Some(tokens_per_s(s, e.model.as_ref()?)),
-        Q::UsdPerMillionTokens => Some(cost(s, e.model.as_ref()?)),
-        Q::MemoryTimeMs => Some(time_part(Formula::MemoryTime, e, e.model.as_ref()?)),
-        Q::ComputeTimeMs => Some(time_part(Formula::ComputeTime, e, e.model.as_ref()?)),
-        Q::EnergyPerTokenJ => energy(s, gpu, e.model.as_ref()?),
-        Q::FcIntensity | Q::DenseIntensity => {
-            let (m, spec) = with_model()?;
-            Some(fc_intensity(s, m, spec))
-        }
-        Q::BatchToRidgeApprox => {
-            let (m, spec) = with_model()?;
-            Some(batch_to_ridge_approx(s, e, m, spec))
-        }
-        Q::PeakTflops
-        | Q::BandwidthTbs
-        | Q::MemoryGb
-        | Q::TdpW
-        | Q::DecodeDotIntensity
-        | Q::FcIntensityApprox
-        | Q::ExpertIntensity
-        | Q::ExpertsTouchedPct
-        | Q::TokensPerExpert
-        | Q::ExpertTokensToRidge
-        | Q::RidgeSharePct
-        | Q::AttainableTflops
-        | Q::DenseBatchToRidge
-        | Q::DecodeDotBound
-        | Q::AttentionIntensity
-        | Q::PrefillIntensity
-        | Q::DensePrefillIntensity
-        | Q::KvBytesPerToken
-        | Q::KvKibPerToken
-        | Q::KvGbPerSequence
-        | Q::StateGbPerSequence
-        | Q::SequenceGbPerGpu
-        | Q::KvGbReadPerGpu
-        | Q::KvBudgetGb
-        | Q::WeightGbPerGpu
-        | Q::WeightGbStoredPerGpu
-        | Q::TokensPerSPerSeq
-        | Q::TtftMs
-        | Q::MeasuredTpotMs
-        | Q::KvTransferMs
-        | Q::PrefillTokens
-        | Q::PrefillMs
-        | Q::TransferSharePct
-        | Q::SplitTtftMs
-        | Q::MixedTpotMs
-        | Q::LinkGbs
-        | Q::AllreduceCalls
-        | Q::AllreduceMs
-        | Q::AllreduceLatencyMs
-        | Q::StepWithCommMs
-        | Q::CommSharePct
-        | Q::TargetBatch
-        | Q::TargetBatchNoWall
-        | Q::TimeInSystemS
-        | Q::Concurrency
-        | Q::GpusForRate
-        | Q::TokensPerSPerGpu
-        | Q::BendBatch
-        | Q::TpToFit
+    let cx = Ctx {
+        s,
+        e,
+        gpu,
+        spec: model,
+    };
+    let d = match q {
+        Q::Ridge => Some(gpu::ridge(cx)),
+        Q::PeakTflops => gpu::given(cx, gpu::Row::Peak),
+        Q::BandwidthTbs => gpu::given(cx, gpu::Row::Bandwidth),
+        Q::MemoryGb => gpu::given(cx, gpu::Row::Memory),
+        Q::TdpW => gpu::given(cx, gpu::Row::Tdp),
+        Q::FcIntensity | Q::DenseIntensity => dense::fc_intensity(cx, dense::At::Decode),
+        Q::DensePrefillIntensity => dense::fc_intensity(cx, dense::At::Prefill),
+        Q::DecodeDotIntensity => moe::dot_intensity(cx, moe::Which::Dot),
+        Q::ExpertIntensity => moe::dot_intensity(cx, moe::Which::Expert),
+        Q::PrefillIntensity => moe::dot_intensity(cx, moe::Which::Prefill),
+        Q::FcIntensityApprox => dense::fc_intensity_approx(cx),
+        Q::ExpertsTouchedPct => moe::experts_touched(cx),
+        Q::TokensPerExpert => moe::tokens_per_expert(cx),
+        Q::ExpertTokensToRidge => dense::batch_to_ridge(cx, dense::ToRidge::ExpertTokens),
+        Q::BatchToRidge => dense::batch_to_ridge(cx, dense::ToRidge::Dot),
+        Q::DenseBatchToRidge => dense::batch_to_ridge(cx, dense::ToRidge::Dense),
+        Q::RidgeSharePct => dense::ridge_share(cx),
+        Q::AttainableTflops => dense::attainable(cx),
+        Q::BatchToRidgeApprox => dense::batch_to_ridge_approx(cx),
+        Q::DecodeDotBound => dense::bound(cx, dense::BoundOf::Dot),
+        Q::Bound => dense::bound(cx, dense::BoundOf::Step),
+        Q::AttentionIntensity => dense::attention_intensity(cx),
+        Q::KvBytesPerToken | Q::KvKibPerToken => memory::kv_per_token(cx),
+        Q::KvGbPerSequence => memory::kv_per_sequence(cx),
+        Q::StateGbPerSequence => memory::state(cx),
+        Q::SequenceGbPerGpu => memory::sequence_per_gpu(cx),
+        Q::KvGbReadPerGpu => memory::kv_read(cx),
+        Q::KvBudgetGb => memory::kv_budget(cx),
+        Q::MaxBatchKv => memory::kv_wall(cx),
+        Q::WeightGbPerGpu => memory::weights(cx, memory::Weights::Read),
+        Q::WeightGbStoredPerGpu => memory::weights(cx, memory::Weights::Stored),
+        Q::MemoryTimeMs => time::step(cx, time::Part::Memory),
+        Q::ComputeTimeMs => time::step(cx, time::Part::Compute),
+        Q::StepTimeMs | Q::TpotMs => time::step(cx, time::Part::Step),
+        Q::TokensPerS => time::tokens_per_s(cx, time::Rate::Batch),
+        Q::TokensPerSPerSeq => time::tokens_per_s(cx, time::Rate::Sequence),
+        Q::TtftMs => time::ttft(cx),
+        Q::MeasuredTpotMs => time::measured(cx),
+        Q::UsdPerMillionTokens => time::cost(cx),
+        Q::EnergyPerTokenJ => time::energy(cx),
+        Q::KvTransferMs => cluster::transfer(cx, cluster::Link::Transfer),
+        Q::TransferSharePct => cluster::transfer(cx, cluster::Link::Share),
+        Q::SplitTtftMs => cluster::transfer(cx, cluster::Link::SplitTtft),
+        Q::LinkGbs => cluster::transfer(cx, cluster::Link::Gbs),
+        Q::PrefillTokens => cluster::prefill(cx, cluster::Prefill::Tokens),
+        Q::PrefillMs => cluster::prefill(cx, cluster::Prefill::Time),
+        Q::MixedTpotMs => cluster::prefill(cx, cluster::Prefill::Mixed),
+        Q::AllreduceCalls => cluster::allreduce(cx, cluster::Comm::Calls),
+        Q::AllreduceMs => cluster::allreduce(cx, cluster::Comm::Time),
+        Q::AllreduceLatencyMs => cluster::allreduce(cx, cluster::Comm::Latency),
+        Q::StepWithCommMs => cluster::allreduce(cx, cluster::Comm::StepWith),
+        Q::CommSharePct => cluster::allreduce(cx, cluster::Comm::Share),
+        Q::TargetBatch => latency::searched(cx, latency::Search::Target),
+        Q::TargetBatchNoWall => latency::searched(cx, latency::Search::NoWall),
+        // Not yet derived: main's sizing figures (issue 25), found at other settings.
+        Q::TpToFit
         | Q::ReplicasForRate
         | Q::PoolRatio
         | Q::TargetUsdPerMillionTokens
@@ -116,26 +197,51 @@ pub fn of_quantity(
         | Q::KvSharePct
         | Q::StateKvTokens
         | Q::PpStepMs
-        | Q::AlltoallMbPerToken
-        | Q::Bound => None,
+        | Q::AlltoallMbPerToken => None,
+        Q::BendBatch => latency::searched(cx, latency::Search::Bend),
+        Q::TimeInSystemS => latency::rate(cx, latency::RateOf::TimeInSystem),
+        Q::Concurrency => latency::rate(cx, latency::RateOf::Concurrency),
+        Q::GpusForRate => latency::rate(cx, latency::RateOf::Gpus),
+        Q::TokensPerSPerGpu => latency::rate(cx, latency::RateOf::PerGpu),
+    }?;
+    Some(Derivation {
+        figure: q.name(),
+        ..d
+    })
+}
+
+/// A derivation whose figure name [`of_quantity`] fills in.
+fn derived(
+    formula: Formula,
+    value: f64,
+    unit: &'static str,
+    inputs: Vec<Input>,
+    assumptions: Vec<&'static str>,
+) -> Derivation {
+    Derivation {
+        figure: "",
+        formula,
+        value,
+        unit,
+        inputs,
+        assumptions,
     }
 }
 
-fn input(symbol: &'static str, name: &'static str, value: f64, unit: &'static str) -> Input {
+fn inp(
+    symbol: &'static str,
+    name: &'static str,
+    value: f64,
+    unit: &'static str,
+    source: Source,
+) -> Input {
     Input {
         symbol,
         name,
         value,
         unit,
-        source: Source::Figure {
-            name: name.to_owned(),
-        },
+        source,
     }
-}
-
-fn from(mut i: Input, source: Source) -> Input {
-    i.source = source;
-    i
 }
 
 fn setting(field: &str, is_default: bool) -> Source {
@@ -153,420 +259,8 @@ fn figure(name: &str) -> Source {
     }
 }
 
-fn ridge(s: &Scenario, e: &Evaluation, gpu: &Gpu) -> Derivation {
-    let datasheet = |field: String| Source::Datasheet {
-        field,
-        cite: gpu.source.clone(),
-    };
-    Derivation {
-        formula: Formula::Ridge,
-        value: e.ridge,
-        unit: "FLOP/byte",
-        inputs: vec![
-            from(
-                input("P", "dense peak", e.peak_flops, "FLOP/s"),
-                datasheet(format!("peak_tflops.{}", s.precision.name())),
-            ),
-            from(
-                input("BW", "memory bandwidth", e.bandwidth, "bytes/s"),
-                datasheet("bandwidth_tbs".to_owned()),
-            ),
-        ],
-        assumptions: vec![
-            "dense peak: a vendor's \"with sparsity\" figure is halved",
-            "datasheet roofs; a real card measures lower (an H100 SXM: 754 of 989 TFLOP/s, 3.07 of 3.35 TB/s), which moves the measured ridge left",
-        ],
-    }
-}
-
-fn kv_wall(s: &Scenario, e: &Evaluation, gpu: &Gpu, m: &ModelEvaluation) -> Option<Derivation> {
-    let wall = m.max_batch_kv?;
-    let defaults = Scenario::for_gpu(&s.gpu);
-    let groups = match m.kv_split {
-        KvSplit::Sequences => f64::from(s.tp),
-        KvSplit::Heads | KvSplit::Replicated => 1.0,
-    };
-    Some(Derivation {
-        formula: Formula::KvWall,
-        value: wall as f64,
-        unit: "sequences",
-        inputs: vec![
-            from(
-                input("M", "memory per GPU", e.memory_bytes, "bytes"),
-                Source::Datasheet {
-                    field: "capacity".to_owned(),
-                    cite: gpu.memory_source(),
-                },
-            ),
-            from(
-                input("u", "share the server may use", s.mem_util, ""),
-                setting(
-                    "mem_util",
-                    s.mem_util.to_bits() == defaults.mem_util.to_bits(),
-                ),
-            ),
-            from(
-                input("Res", "reserve per GPU", s.overhead_gb * 1e9, "bytes"),
-                setting(
-                    "overhead_gb",
-                    s.overhead_gb.to_bits() == defaults.overhead_gb.to_bits(),
-                ),
-            ),
-            from(
-                input(
-                    "W",
-                    "weights held per GPU",
-                    m.weight_bytes_stored_per_gpu,
-                    "bytes",
-                ),
-                figure("weight_bytes_stored_per_gpu"),
-            ),
-            from(
-                input(
-                    "S",
-                    "bytes one sequence holds per GPU",
-                    m.sequence_bytes_per_gpu,
-                    "bytes",
-                ),
-                figure("context × KV bytes per token (+ recurrent state), on one GPU"),
-            ),
-            from(
-                input("D", "GPUs keeping their own sequences", groups, ""),
-                setting("attention_dp", !s.attention_dp),
-            ),
-        ],
-        assumptions: vec![
-            "every sequence holds its full context",
-            "the cache holds only what is used (paged), in the scenario's KV format",
-            "activations and the runtime fit in the reserve",
-        ],
-    })
-}
-
-fn batch_to_ridge(
-    s: &Scenario,
-    e: &Evaluation,
-    m: &ModelEvaluation,
-    spec: &ModelSpec,
-) -> Option<Derivation> {
-    let value = m.decode_dot.batch_to_ridge?;
-    let (width, spread) = match spec.experts {
-        Some(x) => (
-            x.expert_ffn as f64,
-            f64::from(x.routed) / f64::from(x.per_token),
-        ),
-        None => (spec.ffn as f64, 1.0),
-    };
-    Some(Derivation {
-        formula: Formula::BatchToRidge,
-        value,
-        unit: "sequences",
-        inputs: vec![
-            from(input("R", "ridge", e.ridge, "FLOP/byte"), figure("ridge")),
-            from(
-                input("K", "hidden size", spec.hidden as f64, ""),
-                Source::Model {
-                    field: "hidden".to_owned(),
-                },
-            ),
-            from(
-                input("N", "matmul width", width, ""),
-                Source::Model {
-                    field: if spec.experts.is_some() {
-                        "experts.expert_ffn"
-                    } else {
-                        "ffn"
-                    }
-                    .to_owned(),
-                },
-            ),
-            from(
-                input(
-                    "b_w",
-                    "bytes per weight",
-                    WeightFormat::of(s.weights).body_bytes(),
-                    "bytes/weight",
-                ),
-                setting(&format!("weights = {}", s.weights.name()), false),
-            ),
-            from(
-                input(
-                    "b_a",
-                    "bytes per activation",
-                    s.precision.bytes(),
-                    "bytes/element",
-                ),
-                setting(&format!("precision = {}", s.precision.name()), false),
-            ),
-            from(
-                input("E/k", "experts per routed token", spread, ""),
-                Source::Model {
-                    field: "experts.routed / experts.per_token (1 for a dense model)".to_owned(),
-                },
-            ),
-            from(
-                input(
-                    "1+q",
-                    "tokens per sequence per step",
-                    1.0 + f64::from(s.draft_tokens),
-                    "",
-                ),
-                setting("draft_tokens", s.draft_tokens == 0),
-            ),
-        ],
-        assumptions: vec![
-            "the decode dot's matmul stands for the step (MoE: the routed experts, every expert touched)",
-            "weights read once per step; activations read and written once per matmul",
-            "dense peak, no all-reduce",
-        ],
-    })
-}
-
-fn step_time(e: &Evaluation, m: &ModelEvaluation) -> Derivation {
-    Derivation {
-        formula: Formula::StepTime,
-        value: m.step_time_s,
-        unit: "s",
-        inputs: vec![
-            from(
-                input(
-                    "Bytes",
-                    "bytes one step moves per GPU",
-                    m.step_bytes_per_gpu,
-                    "bytes",
-                ),
-                figure("weights read + KV and state read"),
-            ),
-            from(
-                input("BW", "memory bandwidth", e.bandwidth, "bytes/s"),
-                figure("bandwidth"),
-            ),
-            from(
-                input(
-                    "F",
-                    "FLOPs one step does per GPU",
-                    m.step_flops_per_gpu,
-                    "FLOP",
-                ),
-                figure("2 × matmul parameters × tokens + attention, ÷ TP"),
-            ),
-            from(
-                input("P", "dense peak", e.peak_flops, "FLOP/s"),
-                figure("peak"),
-            ),
-        ],
-        assumptions: vec![
-            "memory and compute overlap fully (max, not sum)",
-            "weights read once per step",
-            "no all-reduce or launch time",
-            "datasheet roofs (the speed of light)",
-        ],
-    }
-}
-
-fn tokens_per_s(s: &Scenario, m: &ModelEvaluation) -> Derivation {
-    Derivation {
-        formula: Formula::TokensPerS,
-        value: m.tokens_per_s,
-        unit: "tokens/s",
-        inputs: vec![
-            from(
-                input("B", "sequences in the batch", f64::from(s.batch), ""),
-                setting("batch", s.batch == 1),
-            ),
-            from(
-                input("t", "step time", m.step_time_s, "s"),
-                figure("step_time"),
-            ),
-        ],
-        assumptions: vec!["one output token per sequence per step", "the batch fits"],
-    }
-}
-
-fn cost(s: &Scenario, m: &ModelEvaluation) -> Derivation {
-    Derivation {
-        formula: Formula::Cost,
-        value: m.usd_per_million_tokens,
-        unit: "USD",
-        inputs: vec![
-            from(
-                input("N", "GPUs", f64::from(s.tp), ""),
-                setting("tp", s.tp == 1),
-            ),
-            from(
-                input("price", "price per GPU-hour", s.gpu_hour_usd, "USD"),
-                setting(
-                    "gpu_hour_usd",
-                    s.gpu_hour_usd.to_bits()
-                        == crate::domain::scenario::DEFAULT_GPU_HOUR_USD.to_bits(),
-                ),
-            ),
-            from(
-                input("tok/s", "tokens per second", m.tokens_per_s, "tokens/s"),
-                figure("tokens_per_s"),
-            ),
-        ],
-        assumptions: vec![
-            "the GPUs serve at this batch every hour they are paid for",
-            "output tokens only (prefill is not charged here)",
-        ],
-    }
-}
-
-/// The memory term or the compute term of the step time (the step's derivation names both).
-fn time_part(formula: Formula, e: &Evaluation, m: &ModelEvaluation) -> Derivation {
-    let step = step_time(e, m);
-    let (value, inputs, assumption) = match formula {
-        Formula::ComputeTime => (
-            m.compute_time_s,
-            step.inputs[2..].to_vec(),
-            "the dense peak: every FLOP on tensor cores at the datasheet rate",
-        ),
-        Formula::Ridge
-        | Formula::KvWall
-        | Formula::StepTime
-        | Formula::TokensPerS
-        | Formula::Cost
-        | Formula::BatchToRidge
-        | Formula::MemoryTime
-        | Formula::EnergyPerToken
-        | Formula::FcIntensity
-        | Formula::BatchToRidgeApprox => (
-            m.memory_time_s,
-            step.inputs[..2].to_vec(),
-            "weights read once per step, the KV and state of every sequence read once",
-        ),
-    };
-    Derivation {
-        formula,
-        value,
-        unit: "s",
-        inputs,
-        assumptions: vec![assumption, "datasheet roofs (the speed of light)"],
-    }
-}
-
-fn energy(s: &Scenario, gpu: &Gpu, m: &ModelEvaluation) -> Option<Derivation> {
-    Some(Derivation {
-        formula: Formula::EnergyPerToken,
-        value: m.energy_per_token_j?,
-        unit: "J",
-        inputs: vec![
-            from(
-                input("N", "GPUs", f64::from(s.tp), ""),
-                setting("tp", s.tp == 1),
-            ),
-            from(
-                input("W", "board power (TDP)", gpu.tdp_w?, "W"),
-                Source::Datasheet {
-                    field: "tdp_w".to_owned(),
-                    cite: gpu.source.clone(),
-                },
-            ),
-            from(
-                input("t", "step time", m.step_time_s, "s"),
-                figure("step_time"),
-            ),
-            from(
-                input("B", "sequences in the batch", f64::from(s.batch), ""),
-                setting("batch", s.batch == 1),
-            ),
-        ],
-        assumptions: vec![
-            "an upper bound: the board draws its full power limit the whole step",
-            "one output token per sequence per step",
-        ],
-    })
-}
-
-fn weight_bytes(s: &Scenario) -> Input {
-    from(
-        input(
-            "b_w",
-            "bytes per weight",
-            WeightFormat::of(s.weights).body_bytes(),
-            "bytes/weight",
-        ),
-        setting(&format!("weights = {}", s.weights.name()), false),
-    )
-}
-
-fn fc_intensity(s: &Scenario, m: &ModelEvaluation, spec: &ModelSpec) -> Derivation {
-    Derivation {
-        formula: Formula::FcIntensity,
-        value: m.fc_intensity,
-        unit: "FLOP/byte",
-        inputs: vec![
-            from(
-                input("T", "tokens in the step", s.tokens_per_step(), ""),
-                setting("batch × (1 + draft_tokens)", s.batch == 1),
-            ),
-            from(
-                input("K", "hidden size", spec.hidden as f64, ""),
-                Source::Model {
-                    field: "hidden".to_owned(),
-                },
-            ),
-            from(
-                input("N", "FFN width", spec.ffn as f64, ""),
-                Source::Model {
-                    field: "ffn".to_owned(),
-                },
-            ),
-            weight_bytes(s),
-            from(
-                input(
-                    "b_a",
-                    "bytes per activation",
-                    s.precision.bytes(),
-                    "bytes/element",
-                ),
-                setting(&format!("precision = {}", s.precision.name()), false),
-            ),
-        ],
-        assumptions: vec![
-            "the dense FC layers (hidden × ffn) stand for the step's matmuls",
-            "weights read once per step; activations read and written once",
-            "no cache reuse across layers",
-        ],
-    }
-}
-
-fn batch_to_ridge_approx(
-    s: &Scenario,
-    e: &Evaluation,
-    m: &ModelEvaluation,
-    spec: &ModelSpec,
-) -> Derivation {
-    let spread = spec
-        .experts
-        .map_or(1.0, |x| f64::from(x.routed) / f64::from(x.per_token));
-    Derivation {
-        formula: Formula::BatchToRidgeApprox,
-        value: m.decode_dot.batch_to_ridge_approx,
-        unit: "sequences",
-        inputs: vec![
-            from(input("R", "ridge", e.ridge, "FLOP/byte"), figure("ridge")),
-            weight_bytes(s),
-            from(
-                input("E/k", "experts per routed token", spread, ""),
-                Source::Model {
-                    field: "experts.routed / experts.per_token (1 for a dense model)".to_owned(),
-                },
-            ),
-            from(
-                input(
-                    "1+q",
-                    "tokens per sequence per step",
-                    1.0 + f64::from(s.draft_tokens),
-                    "",
-                ),
-                setting("draft_tokens", s.draft_tokens == 0),
-            ),
-        ],
-        assumptions: vec![
-            "the weights' bytes dominate: activations are left out (the exact figure counts them)",
-            "2 FLOPs per weight per token",
-        ],
+fn model_field(field: &str) -> Source {
+    Source::Model {
+        field: field.to_owned(),
     }
 }

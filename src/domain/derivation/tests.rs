@@ -3,7 +3,7 @@ use rstest::rstest;
 use super::*;
 use crate::content::data_files::builtin_catalog;
 use crate::domain::dtype::Dtype;
-use crate::domain::quantity::Quantity;
+use crate::domain::quantity::{Quantity, QuantityValue};
 use crate::domain::scenario::Scenario;
 
 fn all(s: &Scenario) -> (crate::domain::scenario::Evaluation, Vec<Derivation>) {
@@ -56,66 +56,6 @@ impl WithGpu for Scenario {
     }
 }
 
-/// The figure each formula names, as the engine gave it.
-fn engine_figure(e: &crate::domain::scenario::Evaluation, f: Formula) -> f64 {
-    let m = e.model.as_ref().unwrap();
-    match f {
-        Formula::Ridge => e.ridge,
-        Formula::KvWall => m.max_batch_kv.unwrap() as f64,
-        Formula::StepTime => m.step_time_s,
-        Formula::TokensPerS => m.tokens_per_s,
-        Formula::Cost => m.usd_per_million_tokens,
-        Formula::BatchToRidge => m.decode_dot.batch_to_ridge.unwrap(),
-        Formula::MemoryTime => m.memory_time_s,
-        Formula::ComputeTime => m.compute_time_s,
-        Formula::EnergyPerToken => m.energy_per_token_j.unwrap(),
-        Formula::FcIntensity => m.fc_intensity,
-        Formula::BatchToRidgeApprox => m.decode_dot.batch_to_ridge_approx,
-    }
-}
-
-/// Each derivation, recomputed from its own inputs and formula, gives the engine's figure
-/// exactly: the engine computes these figures through the same `Formula::compute`.
-#[rstest]
-#[case::llama_8b(llama_8b())]
-#[case::mixtral_tp2(mixtral_tp2())]
-#[case::deepseek_data_parallel(deepseek_dp())]
-fn every_derivation_recomputes_its_figure(#[case] s: Scenario) {
-    let (e, derivations) = all(&s);
-    let kinds: Vec<Formula> = derivations.iter().map(|d| d.formula).collect();
-    for kind in [
-        Formula::Ridge,
-        Formula::KvWall,
-        Formula::BatchToRidge,
-        Formula::StepTime,
-        Formula::TokensPerS,
-        Formula::Cost,
-    ] {
-        assert!(kinds.contains(&kind), "{kind:?} missing for {s:?}");
-    }
-    for d in &derivations {
-        // Bit for bit: the same formula over the same inputs.
-        assert_eq!(
-            d.recompute().to_bits(),
-            d.value.to_bits(),
-            "{:?}",
-            d.formula
-        );
-        let engine = engine_figure(&e, d.formula);
-        assert_eq!(d.value.to_bits(), engine.to_bits(), "{:?}", d.formula);
-        assert!(!d.assumptions.is_empty());
-        // Every input's symbol appears in the formula.
-        for i in &d.inputs {
-            assert!(
-                d.formula.symbols().contains(i.symbol),
-                "{} in {:?}",
-                i.symbol,
-                d.formula
-            );
-        }
-    }
-}
-
 #[test]
 fn the_kv_wall_names_the_cards_bytes_and_the_default_reserve() {
     let (_, d) = all(&Scenario::default_cluster());
@@ -156,45 +96,124 @@ fn a_matmul_that_never_reaches_the_ridge_has_no_batch_derivation() {
     );
 }
 
-/// Every quantity a lesson asks or a readout shows that has a derivation: recomputed from the
-/// derivation's own inputs and formula, scaled to the quantity's unit, it is the figure the
-/// engine gives (issue 24, part 2), bit for bit against the derivation's value.
-#[rstest]
-#[case::ridge(Quantity::Ridge, 1.0)]
-#[case::batch_to_ridge(Quantity::BatchToRidge, 1.0)]
-#[case::max_batch_kv(Quantity::MaxBatchKv, 1.0)]
-#[case::step_time(Quantity::StepTimeMs, 1e3)]
-#[case::tpot(Quantity::TpotMs, 1e3)]
-#[case::tokens_per_s(Quantity::TokensPerS, 1.0)]
-#[case::cost(Quantity::UsdPerMillionTokens, 1.0)]
-#[case::memory_time(Quantity::MemoryTimeMs, 1e3)]
-#[case::compute_time(Quantity::ComputeTimeMs, 1e3)]
-#[case::energy(Quantity::EnergyPerTokenJ, 1.0)]
-#[case::fc_intensity(Quantity::FcIntensity, 1.0)]
-#[case::dense_intensity(Quantity::DenseIntensity, 1.0)]
-#[case::batch_to_ridge_approx(Quantity::BatchToRidgeApprox, 1.0)]
-fn each_quantitys_derivation_recomputes_its_figure(
-    #[case] q: Quantity,
-    #[case] scale: f64,
-    #[values(llama_8b(), mixtral_tp2(), deepseek_dp())] s: Scenario,
-) {
-    let catalog = builtin_catalog();
-    let e = s.evaluate(&catalog).unwrap();
-    let gpu = catalog.gpu(&s.gpu).unwrap();
-    let model = s.model.as_ref().map(|id| catalog.model(id).unwrap());
-    let d = of_quantity(q, &s, &e, gpu, model).expect("a derivation");
-    assert_eq!(d.recompute().to_bits(), d.value.to_bits(), "{q}");
-    let shown = q.number(&e).unwrap();
-    assert!(
-        (d.recompute() * scale - shown).abs() <= 1e-12 * shown.abs(),
-        "{q}: {} × {scale} against {shown}",
-        d.recompute()
-    );
-    for i in &d.inputs {
-        assert!(
-            d.formula.symbols().contains(i.symbol),
-            "{} in {q}",
-            i.symbol
-        );
+fn qwen_hybrid() -> Scenario {
+    Scenario {
+        model: Some("qwen3.6-27b".to_owned()),
+        batch: 16,
+        context: 32_768,
+        ..Scenario::default_cluster()
     }
+}
+
+/// A cluster with every cluster setting: a named link, a prefix cache, a rate, a target, a
+/// chunk and output length of its own, on a tensor-parallel group.
+fn llama_70b_cluster() -> Scenario {
+    Scenario {
+        model: Some("llama-3-70b".to_owned()),
+        tp: 4,
+        batch: 32,
+        context: 8192,
+        link: Some("ib-ndr".to_owned()),
+        prefix_hit: 0.5,
+        rate: Some(12.0),
+        tpot_target_ms: Some(25.0),
+        output_tokens: 400,
+        chunk: 512,
+        ..Scenario::default_cluster()
+    }
+}
+
+/// The same cluster on its own NVLink, MoE, with speculative decoding.
+fn mixtral_cluster() -> Scenario {
+    Scenario {
+        rate: Some(3.0),
+        tpot_target_ms: Some(12.0),
+        prefix_hit: 0.25,
+        draft_tokens: 1,
+        ..mixtral_tp2()
+    }
+}
+
+/// The sizing figures (the capstone) and the serving-scale figures (paging blocks, the KV
+/// share, a hybrid's state in tokens, pipeline stages, the all-to-all) that landed beside this
+/// work: not yet derived, and skipped here by name until they are.
+const NOT_YET_DERIVED: [Quantity; 10] = [
+    Quantity::TpToFit,
+    Quantity::ReplicasForRate,
+    Quantity::PoolRatio,
+    Quantity::TargetUsdPerMillionTokens,
+    Quantity::KvBlockKib,
+    Quantity::BlockWasteKib,
+    Quantity::KvSharePct,
+    Quantity::StateKvTokens,
+    Quantity::PpStepMs,
+    Quantity::AlltoallMbPerToken,
+];
+
+/// Every quantity (the enum's own list, checked exhaustively in `quantity`'s tests), in every
+/// scenario: where the engine gives a value, the derivation's own inputs through its own
+/// formula give the same figure (relative 1e-9, in the quantity's unit); where the engine gives
+/// none (an expert figure of a dense model, no target set, …), there is no derivation either,
+/// and the quantity is skipped by name. Every quantity is derived in at least one scenario.
+#[test]
+fn each_quantitys_derivation_recomputes_its_figure() {
+    let catalog = builtin_catalog();
+    let mut derived = std::collections::BTreeSet::new();
+    for s in [
+        llama_8b(),
+        mixtral_tp2(),
+        deepseek_dp(),
+        qwen_hybrid(),
+        llama_70b_cluster(),
+        mixtral_cluster(),
+    ] {
+        let e = s.evaluate(&catalog).unwrap();
+        let gpu = catalog.gpu(&s.gpu).unwrap();
+        let model = s.model.as_ref().map(|id| catalog.model(id).unwrap());
+        for q in Quantity::ALL {
+            if NOT_YET_DERIVED.contains(&q) {
+                continue;
+            }
+            let d = of_quantity(q, &s, &e, gpu, model);
+            let (value, d) = match (q.value(&e), d) {
+                (None, None) => continue, // does not apply in this scenario
+                (Some(v), Some(d)) => (v, d),
+                (v, d) => panic!("{q} in {s:?}: value {v:?}, derivation {d:?}"),
+            };
+            let recomputed = d.recompute();
+            assert!(
+                (recomputed - d.value).abs() <= 1e-9 * d.value.abs(),
+                "{q}: {recomputed} against {}",
+                d.value
+            );
+            let shown = match value {
+                QuantityValue::Number(v) => v,
+                QuantityValue::Bound(b) => bound_number(b),
+            };
+            let got = d
+                .recompute_in(q.unit())
+                .unwrap_or_else(|| panic!("{q}: {} does not convert to {}", d.unit, q.unit()));
+            assert!(
+                (got - shown).abs() <= 1e-9 * shown.abs(),
+                "{q} in {}: {got} against {shown}",
+                s.model.as_deref().unwrap_or("")
+            );
+            assert_eq!(d.figure, q.name());
+            assert!(!d.assumptions.is_empty(), "{q}");
+            for i in &d.inputs {
+                assert!(
+                    d.formula.symbols().contains(i.symbol),
+                    "{} in {q}",
+                    i.symbol
+                );
+                assert!(i.value.is_finite(), "{} of {q}", i.symbol);
+            }
+            derived.insert(q.name());
+        }
+    }
+    let never: Vec<_> = Quantity::ALL
+        .iter()
+        .filter(|q| !derived.contains(q.name()) && !NOT_YET_DERIVED.contains(q))
+        .collect();
+    assert!(never.is_empty(), "never derived: {never:?}");
 }

@@ -6,6 +6,7 @@
 use super::sizing::{Sizing, sizing};
 use super::{Evaluation, MAX_BATCH, Scenario, ScenarioError};
 use crate::domain::catalog::Catalog;
+use crate::domain::derivation::Formula;
 use crate::domain::interconnect::{self, CommTime};
 use crate::domain::link::{self, Link};
 
@@ -21,6 +22,10 @@ pub struct ClusterEvaluation {
     pub prefill_tokens: u64,
     /// That prefill on the replica.
     pub prefill_s: f64,
+    /// That prefill's bytes and FLOPs per GPU.
+    pub prefill_work: (f64, f64),
+    /// The FLOPs per GPU of the prefill chunk a mixed step carries.
+    pub chunk_flops_per_gpu: f64,
     /// One pool: the decode step that also carries a prefill chunk of min(chunk, prefill tokens).
     pub mixed_tpot_s: f64,
     /// The curve's bend: the first batch (1, 2, 4, … up to the KV wall) whose time per token
@@ -56,6 +61,12 @@ pub struct LinkFigures {
     pub transfer_s: f64,
     /// The tensor-parallel all-reduces of one decode step (two per layer).
     pub allreduce: CommTime,
+    /// Bytes one all-reduce reduces: the step's tokens × hidden × activation bytes.
+    pub allreduce_buffer_bytes: f64,
+    /// Base and per-hop latency of one call, µs.
+    pub latency_us: (f64, f64),
+    /// The all-reduces' time, bandwidth and latency together, seconds.
+    pub allreduce_s: f64,
 }
 
 /// The largest batch under a time-per-output-token target.
@@ -120,45 +131,26 @@ pub(super) fn evaluate(
             .model
             .map_or(f64::INFINITY, |m| m.step_time_s))
     };
-    let prefill_tokens = (((1.0 - s.prefix_hit) * s.prompt as f64).ceil() as u64).max(1);
-    let prefill_s = if prefill_tokens == s.prompt {
-        m.ttft_s
+    let prefill_tokens = Formula::PrefillTokens.compute(&[s.prefix_hit, s.prompt as f64]) as u64;
+    let here = (m.ttft_s, (m.prefill_bytes_per_gpu, m.prefill_flops_per_gpu));
+    let (prefill_s, prefill_work) = if prefill_tokens == s.prompt {
+        here
     } else {
         let at = Scenario {
             prompt: prefill_tokens,
             ..plain.clone()
         };
-        at.evaluate_core(catalog)?
-            .model
-            .map_or(m.ttft_s, |p| p.ttft_s)
+        at.evaluate_core(catalog)?.model.map_or(here, |p| {
+            (p.ttft_s, (p.prefill_bytes_per_gpu, p.prefill_flops_per_gpu))
+        })
     };
     let chunk = s.chunk.min(prefill_tokens) as f64;
     let chunk_flops = (2.0 * model.matmul_params_per_token() * chunk
         + model.attention_flops_per_context_token() * chunk * chunk / 2.0)
         / f64::from(s.tp);
-    let mixed_tpot_s = m
-        .memory_time_s
-        .max(m.compute_time_s + chunk_flops / e.peak_flops);
-    let link = match link_of(s, catalog)? {
-        Some(l) => {
-            let kv_bytes_per_gpu =
-                m.kv_bytes_per_token * m.kv_split.share_per_gpu(f64::from(s.tp)) * s.prompt as f64;
-            Some(LinkFigures {
-                name: l.name.clone(),
-                gbs: l.gbs,
-                kv_bytes_per_gpu,
-                transfer_s: l.transfer_s(kv_bytes_per_gpu),
-                allreduce: interconnect::tp_allreduce(
-                    model,
-                    s.tokens_per_step(),
-                    s.precision.bytes(),
-                    s.tp,
-                    l,
-                ),
-            })
-        }
-        None => None,
-    };
+    let mixed_tpot_s =
+        Formula::MixedStep.compute(&[m.memory_time_s, m.compute_time_s, chunk_flops, e.peak_flops]);
+    let link = link_of(s, catalog)?.map(|l| link_figures(s, m, model, l));
     let wall = m
         .batch_limit()
         .map(|w| u32::try_from(w).unwrap_or(u32::MAX));
@@ -166,9 +158,13 @@ pub(super) fn evaluate(
     let (target, bend_batch, sizing) = match s.tpot_target_ms {
         Some(ms) => {
             let no_wall = largest_meeting(|b| tpot_at(b).map(|t| t <= ms / 1e3))?;
+            let batch = match wall {
+                Some(w) => Formula::TargetBatch.compute(&[f64::from(no_wall), f64::from(w)]),
+                None => Formula::TargetBatch.compute(&[f64::from(no_wall)]),
+            };
             let target = TargetBatch {
                 no_wall,
-                batch: wall.map_or(no_wall, |w| w.min(no_wall)),
+                batch: batch as u32,
             };
             let step_s = tpot_at(target.batch.max(1))?;
             let sized = sizing(s, catalog, target.batch, step_s, prefill_s)?;
@@ -176,23 +172,65 @@ pub(super) fn evaluate(
         }
         None => (None, None, None),
     };
-    let time_in_system_s = prefill_s + f64::from(s.output_tokens.saturating_sub(1)) * m.step_time_s;
-    let concurrency = s.rate.map(|r| r * time_in_system_s);
+    let time_in_system_s =
+        Formula::TimeInSystem.compute(&[prefill_s, f64::from(s.output_tokens), m.step_time_s]);
+    let concurrency = s
+        .rate
+        .map(|r| Formula::LittlesLaw.compute(&[r, time_in_system_s]));
     let tp = f64::from(s.tp);
     Ok(Some(ClusterEvaluation {
         link,
         prefill_tokens,
         prefill_s,
+        prefill_work,
+        chunk_flops_per_gpu: chunk_flops,
         mixed_tpot_s,
         bend_batch,
         target,
         concurrency,
         time_in_system_s,
-        gpus_for_rate: concurrency.map(|c| (c / f64::from(s.batch)).ceil().max(1.0) * tp),
-        tokens_per_s_per_gpu: m.tokens_per_s / tp,
+        gpus_for_rate: concurrency
+            .map(|c| Formula::GpusForRate.compute(&[c, f64::from(s.batch), tp])),
+        tokens_per_s_per_gpu: Formula::PerGpuRate.compute(&[m.tokens_per_s, tp]),
         sizing,
         scale: super::scale::evaluate(s, catalog, model, m)?,
     }))
+}
+
+/// The link's figures: the prompt's KV over it, and the tensor-parallel all-reduces.
+fn link_figures(
+    s: &Scenario,
+    m: &super::ModelEvaluation,
+    model: &crate::domain::model::ModelSpec,
+    l: &Link,
+) -> LinkFigures {
+    let kv_bytes_per_gpu =
+        m.kv_bytes_per_token * m.kv_split.share_per_gpu(f64::from(s.tp)) * s.prompt as f64;
+    let buffer = s.tokens_per_step() * model.hidden as f64 * s.precision.bytes();
+    let allreduce_s = Formula::AllreduceTime.compute(&[
+        buffer,
+        f64::from(s.tp),
+        l.gbs,
+        l.base_latency_us,
+        l.hop_latency_us,
+        f64::from(2 * model.layers),
+    ]);
+    LinkFigures {
+        name: l.name.clone(),
+        gbs: l.gbs,
+        kv_bytes_per_gpu,
+        transfer_s: Formula::Transfer.compute(&[kv_bytes_per_gpu, l.gbs]),
+        allreduce: interconnect::tp_allreduce(
+            model,
+            s.tokens_per_step(),
+            s.precision.bytes(),
+            s.tp,
+            l,
+        ),
+        allreduce_buffer_bytes: buffer,
+        latency_us: (l.base_latency_us, l.hop_latency_us),
+        allreduce_s,
+    }
 }
 
 /// The first batch of 2, 4, … up to the KV wall (or [`OPEN_CURVE_MAX`]) whose step is at least

@@ -3,6 +3,7 @@
 
 use super::{MAX_BATCH, ModelEvaluation, Scenario};
 use crate::domain::catalog::{Catalog, UnknownId};
+use crate::domain::derivation::Formula;
 use crate::domain::dtype::Dtype;
 use crate::domain::limits;
 use crate::domain::measured_decode::MeasuredDecode;
@@ -68,16 +69,19 @@ impl Scenario {
             )?),
             None => None,
         };
-        let measured_tpot_ms = model.as_ref().and_then(|m| {
+        let measured = model.as_ref().and_then(|_| {
             let at = crate::domain::measured_decode::Setting {
                 gpu: &self.gpu,
                 model: self.model.as_deref(),
                 tp: self.tp,
                 batch: self.batch,
             };
-            match crate::domain::measured_decode::measured_decode(catalog, at)? {
-                MeasuredDecode::Tpot(ms) => Some(ms),
-                MeasuredDecode::ReadRate(rate) => Some(m.memory_time_s * bandwidth / rate * 1e3),
+            crate::domain::measured_decode::measured_decode(catalog, at)
+        });
+        let measured_tpot_ms = model.as_ref().zip(measured).map(|(m, found)| match found {
+            MeasuredDecode::Tpot(ms) => ms,
+            MeasuredDecode::ReadRate(rate) => {
+                Formula::MeasuredAtRate.compute(&[m.memory_time_s, bandwidth, rate]) * 1e3
             }
         });
         Ok(Evaluation {
@@ -89,6 +93,7 @@ impl Scenario {
             tdp_w: gpu.tdp_w,
             model,
             measured_tpot_ms,
+            measured,
             cluster: None,
         })
     }
@@ -181,6 +186,8 @@ pub struct Evaluation {
     /// The measured decode step at this setting, ms, when something measured it (see
     /// [`crate::domain::measured_decode`]).
     pub measured_tpot_ms: Option<f64>,
+    /// What was measured at this setting, when something was.
+    pub measured: Option<MeasuredDecode>,
     /// The cluster figures (link, target, rate, curve), when the scenario names a model.
     pub cluster: Option<super::ClusterEvaluation>,
 }

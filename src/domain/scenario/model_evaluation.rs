@@ -1,6 +1,7 @@
 //! A model in a scenario: bytes, FLOPs, the decode dot, the KV wall, latency, cost and energy.
 //! Per GPU where a field says so; "the replica" is the tensor-parallel group of `tp` GPUs.
 
+use super::room::Room;
 use super::{Scenario, ScenarioError};
 use crate::domain::decode_dot::{self, DecodeDot, DotInputs};
 use crate::domain::derivation::Formula;
@@ -38,6 +39,15 @@ impl KvSplit {
         match self {
             Self::Heads | Self::Sequences => 1.0 / tp,
             Self::Replicated => 1.0,
+        }
+    }
+
+    /// What one sequence's bytes are divided by on a GPU: TP when split by head, else 1.
+    #[must_use]
+    pub fn sequence_divisor(self, tp: f64) -> f64 {
+        match self {
+            Self::Heads => tp,
+            Self::Replicated | Self::Sequences => 1.0,
         }
     }
 
@@ -147,6 +157,10 @@ pub struct ModelEvaluation {
     pub bound: Bound,
     /// Speed-of-light time to first token: one prompt's prefill on the replica, seconds.
     pub ttft_s: f64,
+    /// Bytes that prefill moves per GPU: every weight once, the prompt's KV and state written.
+    pub prefill_bytes_per_gpu: f64,
+    /// FLOPs that prefill does per GPU.
+    pub prefill_flops_per_gpu: f64,
     /// US dollars per million output tokens at the scenario's batch and GPU-hour price.
     pub usd_per_million_tokens: f64,
     /// Joules per output token at board power (an upper bound); `None` without a TDP.
@@ -189,7 +203,6 @@ pub(super) fn evaluate(
     let bandwidth = gpu.bandwidth_bytes_per_s();
     let ridge = roofline::ridge(peak_flops, bandwidth);
     let tp = f64::from(s.tp);
-    let b_kv = s.kv.bytes();
     let batch = f64::from(s.batch);
     let tokens = s.tokens_per_step();
     let per_step = f64::from(1 + s.draft_tokens);
@@ -204,16 +217,22 @@ pub(super) fn evaluate(
         act_bytes: s.precision.bytes(),
     };
 
-    let kv_bytes_per_token = model.kv_elements_per_token() * b_kv;
-    let kv_bytes_per_sequence = context * kv_bytes_per_token;
+    let kv_bytes_per_token =
+        Formula::KvPerToken.compute(&[model.kv_elements_per_token(), s.kv.bytes()]);
+    let kv_bytes_per_sequence = Formula::KvPerSequence.compute(&[context, kv_bytes_per_token]);
     let state_bytes_per_sequence = model.state_bytes_per_sequence();
     let kv_split = KvSplit::of(s, model);
     let share = kv_split.share_per_gpu(tp);
-    let weight_bytes_per_gpu = model.weight_bytes_read(tokens, s.weights) / tp;
-    let weight_bytes_stored_per_gpu = model.weight_bytes_stored(s.weights) / tp;
+    let per_gpu = |whole: f64| Formula::WeightsPerGpu.compute(&[whole, tp]);
+    let weight_bytes_per_gpu = per_gpu(model.weight_bytes_read(tokens, s.weights));
+    let weight_bytes_stored_per_gpu = per_gpu(model.weight_bytes_stored(s.weights));
     // The state is read and written once per step; the KV is read.
-    let kv_bytes_read_per_gpu =
-        batch * (kv_bytes_per_sequence + 2.0 * state_bytes_per_sequence) * share;
+    let kv_bytes_read_per_gpu = Formula::KvRead.compute(&[
+        batch,
+        kv_bytes_per_sequence,
+        state_bytes_per_sequence,
+        share,
+    ]);
     let bytes = weight_bytes_per_gpu + kv_bytes_read_per_gpu;
     let attention_flops = model.attention_flops_per_context_token() * context * tokens / tp;
     let flops = 2.0 * model.matmul_params_per_token() * tokens / tp + attention_flops;
@@ -226,24 +245,18 @@ pub(super) fn evaluate(
         kv_split,
         gpu.memory_bytes(),
         weight_bytes_stored_per_gpu,
-        kv_bytes_per_sequence + state_bytes_per_sequence,
+        (kv_bytes_per_sequence, state_bytes_per_sequence),
     );
 
-    // Attention FLOPs per GPU ÷ KV bytes per GPU: TP splits both under GQA, only the FLOPs
-    // under MLA (every GPU reads the whole latent).
-    let attention_intensity =
-        model.attention_flops_per_context_token() * per_step / tp / (kv_bytes_per_token * share);
+    let attention_intensity = attention_intensity(model, per_step, tp, kv_bytes_per_token, share);
 
-    let prompt = s.prompt as f64;
-    let prefill_inputs = DotInputs {
-        tokens: prompt,
-        tokens_per_sequence: 1.0,
-        ..inputs
-    };
-    let dense_prefill_intensity = decode_dot::dense_intensity(model, &prefill_inputs);
-    let prefill_intensity = decode_dot::expert_intensity(model, prompt, &prefill_inputs)
-        .unwrap_or(dense_prefill_intensity);
-    let ttft_s = ttft(s, model, kv_bytes_per_token, share, (bandwidth, peak_flops));
+    let (prefill_intensity, dense_prefill_intensity) = prefill_intensities(s, model, &inputs);
+    let (prefill_bytes_per_gpu, prefill_flops_per_gpu, ttft_s) = prefill(
+        s,
+        model,
+        (kv_bytes_per_token, share),
+        (bandwidth, peak_flops),
+    );
 
     let tokens_per_s = Formula::TokensPerS.compute(&[batch, step_time_s]);
     let decode_dot = DecodeDot::of(model, &inputs);
@@ -262,7 +275,7 @@ pub(super) fn evaluate(
         kv_bytes_read_per_gpu,
         kv_budget_bytes: room.kv_budget_bytes,
         fc_intensity: decode_dot::dense_intensity(model, &inputs),
-        fc_intensity_approx: roofline::fc_intensity_approx(tokens, inputs.weight_bytes),
+        fc_intensity_approx: Formula::FcIntensityApprox.compute(&[tokens, inputs.weight_bytes]),
         expert_intensity: decode_dot::expert_intensity(model, tokens, &inputs),
         experts_touched: model
             .experts
@@ -284,6 +297,8 @@ pub(super) fn evaluate(
         max_batch_kv: room.max_batch_kv,
         bound,
         ttft_s,
+        prefill_bytes_per_gpu,
+        prefill_flops_per_gpu,
         usd_per_million_tokens: Formula::Cost.compute(&[tp, s.gpu_hour_usd, tokens_per_s]),
         energy_per_token_j: gpu
             .tdp_w
@@ -291,72 +306,63 @@ pub(super) fn evaluate(
     })
 }
 
-/// Memory per GPU: whether the weights fit, and how many sequences the rest holds.
-struct Room {
-    fit: WeightFit,
-    usable_bytes: f64,
-    kv_budget_bytes: f64,
-    sequence_bytes_per_gpu: f64,
-    max_batch_kv: Option<u64>,
+/// Attention FLOPs per GPU ÷ KV bytes per GPU: TP splits both under GQA, only the FLOPs under
+/// MLA (every GPU reads the whole latent).
+fn attention_intensity(
+    model: &ModelSpec,
+    per_step: f64,
+    tp: f64,
+    kv_per_token: f64,
+    share: f64,
+) -> f64 {
+    Formula::AttentionIntensity.compute(&[
+        model.attention_flops_per_context_token(),
+        per_step,
+        tp,
+        kv_per_token,
+        share,
+    ])
 }
 
-impl Room {
-    fn of(
-        s: &Scenario,
-        kv_split: KvSplit,
-        memory_bytes: f64,
-        weight_bytes_stored_per_gpu: f64,
-        sequence_bytes: f64,
-    ) -> Self {
-        let tp = f64::from(s.tp);
-        let reserve = s.overhead_gb * 1e9;
-        let usable_bytes = memory_bytes * s.mem_util - reserve;
-        let fit = if weight_bytes_stored_per_gpu <= usable_bytes {
-            WeightFit::Fits
-        } else {
-            WeightFit::DoesNotFit
-        };
-        let kv_budget_bytes = (usable_bytes - weight_bytes_stored_per_gpu).max(0.0);
-        let sequence_bytes_per_gpu = match kv_split {
-            KvSplit::Heads => sequence_bytes / tp,
-            KvSplit::Replicated | KvSplit::Sequences => sequence_bytes,
-        };
-        let groups = match kv_split {
-            KvSplit::Heads | KvSplit::Replicated => 1.0,
-            KvSplit::Sequences => tp,
-        };
-        let max_batch_kv = (s.context > 0 && fit.fits()).then(|| {
-            Formula::KvWall.compute(&[
-                memory_bytes,
-                s.mem_util,
-                reserve,
-                weight_bytes_stored_per_gpu,
-                sequence_bytes_per_gpu,
-                groups,
-            ]) as u64
-        });
-        Self {
-            fit,
-            usable_bytes,
-            kv_budget_bytes,
-            sequence_bytes_per_gpu,
-            max_batch_kv,
-        }
-    }
+/// The prefill intensity at the scenario's prompt (the routed experts' for MoE models, else
+/// the dense layers') and the dense layers' own.
+fn prefill_intensities(s: &Scenario, model: &ModelSpec, inputs: &DotInputs) -> (f64, f64) {
+    let prompt = s.prompt as f64;
+    let prefill_inputs = DotInputs {
+        tokens: prompt,
+        tokens_per_sequence: 1.0,
+        ..*inputs
+    };
+    let dense = decode_dot::dense_intensity(model, &prefill_inputs);
+    let routed = decode_dot::expert_intensity(model, prompt, &prefill_inputs).unwrap_or(dense);
+    (routed, dense)
 }
 
-/// Time to first token at the speed of light: one prompt's prefill on the replica. Every
-/// weight is read once (a long prompt touches every expert) and the prompt's KV and state
-/// are written; 2 FLOPs per active parameter per token plus causal attention (T²/2 pairs),
-/// except the output head, which only the last token needs (its logits pick the first output
-/// token; the other prompt tokens' logits are never computed).
-fn ttft(
+/// One prompt's prefill: its bytes and FLOPs per GPU, and its time at the roofs (time to
+/// first token at the speed of light), through the step's formula.
+fn prefill(
+    s: &Scenario,
+    model: &ModelSpec,
+    (kv_bytes_per_token, share): (f64, f64),
+    (bandwidth, peak_flops): (f64, f64),
+) -> (f64, f64, f64) {
+    let (bytes, flops) = prefill_work(s, model, kv_bytes_per_token, share);
+    let ttft_s = Formula::StepTime.compute(&[bytes, bandwidth, flops, peak_flops]);
+    (bytes, flops, ttft_s)
+}
+
+/// The bytes and FLOPs per GPU of one prompt's prefill on the replica (time to first token at
+/// the speed of light is the longer of the two at the roofs). Every weight is read once (a
+/// long prompt touches every expert) and the prompt's KV and state are written; 2 FLOPs per
+/// active parameter per token plus causal attention (T²/2 pairs), except the output head,
+/// which only the last token needs (its logits pick the first output token; the other prompt
+/// tokens' logits are never computed).
+pub(super) fn prefill_work(
     s: &Scenario,
     model: &ModelSpec,
     kv_bytes_per_token: f64,
     kv_share_per_gpu: f64,
-    (bandwidth, peak_flops): (f64, f64),
-) -> f64 {
+) -> (f64, f64) {
     let tp = f64::from(s.tp);
     let prompt = s.prompt as f64;
     let bytes = model.weight_bytes_read(prompt, s.weights) / tp
@@ -364,7 +370,7 @@ fn ttft(
     let flops = (2.0 * model.prefill_matmul_params(prompt)
         + model.attention_flops_per_context_token() * prompt * prompt / 2.0)
         / tp;
-    (bytes / bandwidth).max(flops / peak_flops)
+    (bytes, flops)
 }
 
 /// TP must split the heads evenly: KV heads, or query heads under MLA.

@@ -1,0 +1,323 @@
+//! The cluster around one replica: the KV over a link, prefill after the prefix cache, the
+//! mixed step, the tensor-parallel all-reduces, the batch a target allows, Little's law.
+
+use super::{Ctx, derived, figure, inp, setting};
+use crate::domain::derivation::{Derivation, Formula, Input, Source};
+use crate::domain::scenario::LinkFigures;
+
+/// Which link figure.
+#[derive(Clone, Copy)]
+pub(super) enum Link {
+    Transfer,
+    Share,
+    SplitTtft,
+    Gbs,
+}
+
+fn link_source(x: Ctx<'_>, l: &LinkFigures) -> Source {
+    match &x.s.link {
+        Some(id) => Source::Setting {
+            field: format!("link = {id} ({}, links data)", l.name),
+        },
+        None => Source::Default {
+            field: format!("link: the GPU's scale-up link, {} (links data)", l.name),
+        },
+    }
+}
+
+fn gbs(x: Ctx<'_>, l: &LinkFigures) -> Input {
+    inp(
+        "GB/s",
+        "link bandwidth, one direction, per GPU",
+        l.gbs,
+        "GB/s",
+        link_source(x, l),
+    )
+}
+
+fn transfer_input(l: &LinkFigures) -> Input {
+    inp(
+        "t_kv",
+        "KV transfer",
+        l.transfer_s,
+        "s",
+        figure("kv_transfer_ms"),
+    )
+}
+
+pub(super) fn prefill_input(x: Ctx<'_>) -> Option<Input> {
+    Some(inp(
+        "t_prefill",
+        "prefill",
+        x.c()?.prefill_s,
+        "s",
+        figure("prefill_ms"),
+    ))
+}
+
+pub(super) fn step_input(x: Ctx<'_>) -> Option<Input> {
+    Some(inp(
+        "t",
+        "decode step",
+        x.m()?.step_time_s,
+        "s",
+        figure("step_time_ms"),
+    ))
+}
+
+pub(super) fn transfer(x: Ctx<'_>, which: Link) -> Option<Derivation> {
+    let l = x.c()?.link.as_ref()?;
+    let overlap = "no overlap with compute: the transfer waits for the prefill";
+    Some(match which {
+        Link::Transfer => derived(
+            Formula::Transfer,
+            l.transfer_s,
+            "s",
+            vec![
+                inp(
+                    "KV",
+                    "the prompt's KV one GPU sends",
+                    l.kv_bytes_per_gpu,
+                    "bytes",
+                    figure("prompt × KV bytes per token × the share one GPU holds"),
+                ),
+                gbs(x, l),
+            ],
+            vec![
+                "full link bandwidth, no latency",
+                "the whole prompt's KV (a cached prefix too: decode needs it)",
+            ],
+        ),
+        Link::Share => derived(
+            Formula::TransferShare,
+            100.0 * l.transfer_s / x.c()?.prefill_s,
+            "%",
+            vec![transfer_input(l), prefill_input(x)?],
+            vec![overlap],
+        ),
+        Link::SplitTtft => derived(
+            Formula::SplitTtft,
+            x.c()?.prefill_s + l.transfer_s + x.m()?.step_time_s,
+            "s",
+            vec![prefill_input(x)?, transfer_input(l), step_input(x)?],
+            vec![overlap, "prefill and decode on separate GPUs, no queueing"],
+        ),
+        Link::Gbs => derived(
+            Formula::Given,
+            l.gbs,
+            "GB/s",
+            vec![inp("x", "link bandwidth", l.gbs, "GB/s", link_source(x, l))],
+            vec!["one direction, per GPU, as the links data gives it"],
+        ),
+    })
+}
+
+/// Which prefill figure.
+#[derive(Clone, Copy)]
+pub(super) enum Prefill {
+    Tokens,
+    Time,
+    Mixed,
+}
+
+pub(super) fn prefill(x: Ctx<'_>, which: Prefill) -> Option<Derivation> {
+    let c = x.c()?;
+    let m = x.m()?;
+    let s = x.s;
+    Some(match which {
+        Prefill::Tokens => derived(
+            Formula::PrefillTokens,
+            c.prefill_tokens as f64,
+            "tokens",
+            vec![
+                inp(
+                    "h",
+                    "prefix-cache hit",
+                    s.prefix_hit,
+                    "",
+                    setting("prefix_hit", s.prefix_hit == 0.0),
+                ),
+                inp(
+                    "prompt",
+                    "prompt tokens",
+                    s.prompt as f64,
+                    "tokens",
+                    setting("prompt", false),
+                ),
+            ],
+            vec!["the cached prefix needs no prefill"],
+        ),
+        Prefill::Time => {
+            let (bytes, flops) = c.prefill_work;
+            derived(
+                Formula::StepTime,
+                c.prefill_s,
+                "s",
+                vec![
+                    inp(
+                        "Bytes",
+                        "bytes moved per GPU",
+                        bytes,
+                        "bytes",
+                        figure("every weight once + the KV written"),
+                    ),
+                    inp(
+                        "BW",
+                        "memory bandwidth",
+                        x.e.bandwidth,
+                        "bytes/s",
+                        figure("bandwidth"),
+                    ),
+                    inp(
+                        "F",
+                        "FLOPs per GPU",
+                        flops,
+                        "FLOP",
+                        figure("2 × parameters × prefill tokens + causal attention"),
+                    ),
+                    inp("P", "dense peak", x.e.peak_flops, "FLOP/s", figure("peak")),
+                ],
+                vec![
+                    "the prefill tokens alone on the replica, at the speed of light",
+                    "memory and compute overlap fully (max, not sum)",
+                ],
+            )
+        }
+        Prefill::Mixed => derived(
+            Formula::MixedStep,
+            c.mixed_tpot_s,
+            "s",
+            vec![
+                inp(
+                    "t_mem",
+                    "memory time",
+                    m.memory_time_s,
+                    "s",
+                    figure("memory_time_ms"),
+                ),
+                inp(
+                    "t_math",
+                    "compute time",
+                    m.compute_time_s,
+                    "s",
+                    figure("compute_time_ms"),
+                ),
+                inp(
+                    "F_chunk",
+                    "the chunk's FLOPs per GPU",
+                    c.chunk_flops_per_gpu,
+                    "FLOP",
+                    setting(
+                        "chunk (at most the prefill tokens)",
+                        s.chunk == crate::domain::scenario::DEFAULT_CHUNK,
+                    ),
+                ),
+                inp("P", "dense peak", x.e.peak_flops, "FLOP/s", figure("peak")),
+            ],
+            vec!["the chunk rides on the decode step: the weights are read once for both"],
+        ),
+    })
+}
+
+/// Which all-reduce figure.
+#[derive(Clone, Copy)]
+pub(super) enum Comm {
+    Calls,
+    Time,
+    Latency,
+    StepWith,
+    Share,
+}
+
+pub(super) fn allreduce(x: Ctx<'_>, which: Comm) -> Option<Derivation> {
+    let l = x.c()?.link.as_ref()?;
+    let (m, spec) = x.mm()?;
+    let layers = f64::from(spec.layers);
+    let n = inp(
+        "n",
+        "all-reduces per step (2 per layer)",
+        2.0 * layers,
+        "",
+        Source::Model {
+            field: "layers".to_owned(),
+        },
+    );
+    let (base, hop) = l.latency_us;
+    let base = inp(
+        "l_0",
+        "base latency per call",
+        base,
+        "µs",
+        link_source(x, l),
+    );
+    let hop = inp("l_h", "latency per hop", hop, "µs", link_source(x, l));
+    let comm = inp(
+        "t_comm",
+        "all-reduces",
+        l.allreduce_s,
+        "s",
+        figure("allreduce_ms"),
+    );
+    let ring = "a ring all-reduce; the link's full bandwidth";
+    Some(match which {
+        Comm::Calls => derived(
+            Formula::AllreduceCalls,
+            f64::from(l.allreduce.calls),
+            "calls",
+            vec![
+                inp(
+                    "L",
+                    "layers",
+                    layers,
+                    "",
+                    Source::Model {
+                        field: "layers".to_owned(),
+                    },
+                ),
+                x.tp("TP"),
+            ],
+            vec!["Megatron-style tensor parallelism: one after attention, one after the MLP"],
+        ),
+        Comm::Time => derived(
+            Formula::AllreduceTime,
+            l.allreduce_s,
+            "s",
+            vec![
+                inp(
+                    "X",
+                    "bytes one all-reduce reduces",
+                    l.allreduce_buffer_bytes,
+                    "bytes",
+                    figure("tokens in the step × hidden × bytes per activation"),
+                ),
+                x.tp("N"),
+                gbs(x, l),
+                base,
+                hop,
+                n,
+            ],
+            vec![ring, "no overlap with compute"],
+        ),
+        Comm::Latency => derived(
+            Formula::AllreduceLatency,
+            l.allreduce.latency_s,
+            "s",
+            vec![x.tp("N"), base, hop, n],
+            vec![ring],
+        ),
+        Comm::StepWith => derived(
+            Formula::StepWithComm,
+            m.step_time_s + l.allreduce_s,
+            "s",
+            vec![step_input(x)?, comm],
+            vec!["the all-reduces wait for the step's matmuls (no overlap)"],
+        ),
+        Comm::Share => derived(
+            Formula::CommShare,
+            100.0 * l.allreduce_s / m.step_time_s,
+            "%",
+            vec![comm, step_input(x)?],
+            vec!["no overlap"],
+        ),
+    })
+}

@@ -1,0 +1,306 @@
+//! Memory: KV per token and per sequence, the recurrent state, what a sequence holds on a GPU,
+//! the KV a step reads, the weights per GPU, the KV budget and the KV wall.
+
+use super::{Ctx, derived, figure, inp, model_field, setting};
+use crate::domain::derivation::{Derivation, Formula, Input, Source};
+use crate::domain::scenario::{KvSplit, Scenario};
+
+pub(super) fn kv_per_token(x: Ctx<'_>) -> Option<Derivation> {
+    let (m, spec) = x.mm()?;
+    Some(derived(
+        Formula::KvPerToken,
+        m.kv_bytes_per_token,
+        "bytes",
+        vec![
+            inp(
+                "E_kv",
+                "KV elements per token",
+                spec.kv_elements_per_token(),
+                "",
+                model_field(
+                    "2 × KV layers × kv_heads × head_dim (MLA: layers × (latent + rope_dim))",
+                ),
+            ),
+            inp(
+                "b_kv",
+                "bytes per KV element",
+                x.s.kv.bytes(),
+                "bytes",
+                setting(&format!("kv = {}", x.s.kv.name()), false),
+            ),
+        ],
+        vec!["whole model, every layer that keeps a KV cache"],
+    ))
+}
+
+fn context(x: Ctx<'_>) -> Input {
+    inp(
+        "L",
+        "context",
+        x.s.context as f64,
+        "tokens",
+        setting("context", x.s.context == 0),
+    )
+}
+
+fn kv_sequence(x: Ctx<'_>) -> Option<Input> {
+    Some(inp(
+        "KV",
+        "KV bytes per sequence",
+        x.m()?.kv_bytes_per_sequence,
+        "bytes",
+        figure("kv_gb_per_sequence"),
+    ))
+}
+
+fn state_input(x: Ctx<'_>) -> Option<Input> {
+    Some(inp(
+        "St",
+        "recurrent state per sequence",
+        x.m()?.state_bytes_per_sequence,
+        "bytes",
+        figure("state_gb_per_sequence"),
+    ))
+}
+
+pub(super) fn kv_per_sequence(x: Ctx<'_>) -> Option<Derivation> {
+    let m = x.m()?;
+    Some(derived(
+        Formula::KvPerSequence,
+        m.kv_bytes_per_sequence,
+        "bytes",
+        vec![
+            context(x),
+            inp(
+                "kv",
+                "KV bytes per token",
+                m.kv_bytes_per_token,
+                "bytes",
+                figure("kv_bytes_per_token"),
+            ),
+        ],
+        vec!["the sequence holds its full context"],
+    ))
+}
+
+pub(super) fn state(x: Ctx<'_>) -> Option<Derivation> {
+    let (m, spec) = x.mm()?;
+    let (layers, heads, dk, dv, bytes) =
+        spec.linear_attention
+            .map_or((0.0, 0.0, 0.0, 0.0, 0.0), |l| {
+                (
+                    f64::from(spec.linear_attention_layers()),
+                    f64::from(l.value_heads),
+                    f64::from(l.key_head_dim),
+                    f64::from(l.value_head_dim),
+                    l.state.bytes(),
+                )
+            });
+    let field = |f: &str| model_field(&format!("linear_attention.{f}"));
+    Some(derived(
+        Formula::StateBytes,
+        m.state_bytes_per_sequence,
+        "bytes",
+        vec![
+            inp(
+                "L_lin",
+                "linear-attention layers",
+                layers,
+                "",
+                model_field("layers − KV layers"),
+            ),
+            inp("H_v", "value heads", heads, "", field("value_heads")),
+            inp("d_k", "key head dim", dk, "", field("key_head_dim")),
+            inp("d_v", "value head dim", dv, "", field("value_head_dim")),
+            inp(
+                "b_s",
+                "bytes per state element",
+                bytes,
+                "bytes",
+                field("state"),
+            ),
+        ],
+        vec!["0 for a model without linear attention; the same at any context"],
+    ))
+}
+
+pub(super) fn sequence_per_gpu(x: Ctx<'_>) -> Option<Derivation> {
+    let m = x.m()?;
+    Some(derived(
+        Formula::SequencePerGpu,
+        m.sequence_bytes_per_gpu,
+        "bytes",
+        vec![
+            kv_sequence(x)?,
+            state_input(x)?,
+            inp(
+                "G",
+                "GPUs a sequence is split over",
+                m.kv_split.sequence_divisor(f64::from(x.s.tp)),
+                "",
+                figure(m.kv_split.describe()),
+            ),
+        ],
+        vec!["the cache holds only what is used (paged)"],
+    ))
+}
+
+pub(super) fn kv_read(x: Ctx<'_>) -> Option<Derivation> {
+    let m = x.m()?;
+    Some(derived(
+        Formula::KvRead,
+        m.kv_bytes_read_per_gpu,
+        "bytes",
+        vec![
+            x.batch(),
+            kv_sequence(x)?,
+            state_input(x)?,
+            inp(
+                "s",
+                "share of the batch's KV one GPU holds",
+                m.kv_split.share_per_gpu(f64::from(x.s.tp)),
+                "",
+                figure(m.kv_split.describe()),
+            ),
+        ],
+        vec![
+            "every sequence holds its full context",
+            "the KV is read once per step; the state read and written once",
+        ],
+    ))
+}
+
+/// `M`, `u` and `Res`: what the server may use of a GPU's memory.
+fn room(x: Ctx<'_>) -> [Input; 3] {
+    let s = x.s;
+    let defaults = Scenario::for_gpu(&s.gpu);
+    [
+        inp(
+            "M",
+            "memory per GPU",
+            x.e.memory_bytes,
+            "bytes",
+            Source::Datasheet {
+                field: "capacity".to_owned(),
+                cite: x.gpu.memory_source(),
+            },
+        ),
+        inp(
+            "u",
+            "share the server may use",
+            s.mem_util,
+            "",
+            setting(
+                "mem_util",
+                s.mem_util.to_bits() == defaults.mem_util.to_bits(),
+            ),
+        ),
+        inp(
+            "Res",
+            "reserve per GPU",
+            s.overhead_gb * 1e9,
+            "bytes",
+            setting(
+                "overhead_gb",
+                s.overhead_gb.to_bits() == defaults.overhead_gb.to_bits(),
+            ),
+        ),
+    ]
+}
+
+fn weights_held(x: Ctx<'_>) -> Option<Input> {
+    Some(inp(
+        "W",
+        "weights held per GPU",
+        x.m()?.weight_bytes_stored_per_gpu,
+        "bytes",
+        figure("weight_gb_stored_per_gpu"),
+    ))
+}
+
+pub(super) fn kv_budget(x: Ctx<'_>) -> Option<Derivation> {
+    let mut inputs = room(x).to_vec();
+    inputs.push(weights_held(x)?);
+    Some(derived(
+        Formula::KvBudget,
+        x.m()?.kv_budget_bytes,
+        "bytes",
+        inputs,
+        vec!["activations and the runtime fit in the reserve"],
+    ))
+}
+
+pub(super) fn kv_wall(x: Ctx<'_>) -> Option<Derivation> {
+    let m = x.m()?;
+    let wall = m.max_batch_kv?;
+    let groups = match m.kv_split {
+        KvSplit::Sequences => f64::from(x.s.tp),
+        KvSplit::Heads | KvSplit::Replicated => 1.0,
+    };
+    let mut inputs = room(x).to_vec();
+    inputs.extend([
+        weights_held(x)?,
+        inp(
+            "S",
+            "bytes one sequence holds per GPU",
+            m.sequence_bytes_per_gpu,
+            "bytes",
+            figure("context × KV bytes per token (+ recurrent state), on one GPU"),
+        ),
+        inp(
+            "D",
+            "GPUs keeping their own sequences",
+            groups,
+            "",
+            setting("attention_dp", !x.s.attention_dp),
+        ),
+    ]);
+    Some(derived(
+        Formula::KvWall,
+        wall as f64,
+        "sequences",
+        inputs,
+        vec![
+            "every sequence holds its full context",
+            "the cache holds only what is used (paged), in the scenario's KV format",
+            "activations and the runtime fit in the reserve",
+        ],
+    ))
+}
+
+/// The weights a step reads, or the weights a GPU holds.
+#[derive(Clone, Copy)]
+pub(super) enum Weights {
+    Read,
+    Stored,
+}
+
+pub(super) fn weights(x: Ctx<'_>, which: Weights) -> Option<Derivation> {
+    let (m, spec) = x.mm()?;
+    let (value, whole, name, source, assumption) = match which {
+        Weights::Read => (
+            m.weight_bytes_per_gpu,
+            spec.weight_bytes_read(x.s.tokens_per_step(), x.s.weights),
+            "weight bytes one step reads, whole model",
+            "params less the routed experts the step's tokens leave untouched, in the weight format",
+            "weights read once per step (MoE: only the experts the step's tokens touch)",
+        ),
+        Weights::Stored => (
+            m.weight_bytes_stored_per_gpu,
+            spec.weight_bytes_stored(x.s.weights),
+            "weight bytes held, whole model",
+            "params (embedding and head at their own bytes), in the weight format",
+            "every weight held on the TP group, none copied",
+        ),
+    };
+    Some(derived(
+        Formula::WeightsPerGpu,
+        value,
+        "bytes",
+        vec![
+            inp("W", name, whole, "bytes", model_field(source)),
+            x.tp("TP"),
+        ],
+        vec![assumption, "tensor parallelism splits every weight evenly"],
+    ))
+}

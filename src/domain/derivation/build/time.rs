@@ -1,0 +1,246 @@
+//! Time, rate and money: the step (its memory and compute terms), tokens/s, time to first
+//! token, the measured step, the cost per million tokens and the energy per token.
+
+use super::{Ctx, derived, figure, inp, setting};
+use crate::domain::derivation::{Derivation, Formula, Input, Source};
+use crate::domain::measured_decode::MeasuredDecode;
+
+/// Which time of the step.
+#[derive(Clone, Copy)]
+pub(super) enum Part {
+    Memory,
+    Compute,
+    Step,
+}
+
+fn bytes_and_bandwidth(x: Ctx<'_>, bytes: f64, what: &str) -> [Input; 2] {
+    [
+        inp("Bytes", "bytes moved per GPU", bytes, "bytes", figure(what)),
+        inp(
+            "BW",
+            "memory bandwidth",
+            x.e.bandwidth,
+            "bytes/s",
+            figure("bandwidth"),
+        ),
+    ]
+}
+
+fn flops_and_peak(x: Ctx<'_>, flops: f64, what: &str) -> [Input; 2] {
+    [
+        inp("F", "FLOPs per GPU", flops, "FLOP", figure(what)),
+        inp("P", "dense peak", x.e.peak_flops, "FLOP/s", figure("peak")),
+    ]
+}
+
+pub(super) fn step(x: Ctx<'_>, part: Part) -> Option<Derivation> {
+    let m = x.m()?;
+    let bytes = bytes_and_bandwidth(x, m.step_bytes_per_gpu, "weights read + KV and state read");
+    let flops = flops_and_peak(
+        x,
+        m.step_flops_per_gpu,
+        "2 × matmul parameters × tokens + attention, ÷ TP",
+    );
+    let roofs = "datasheet roofs (the speed of light)";
+    Some(match part {
+        Part::Memory => derived(
+            Formula::MemoryTime,
+            m.memory_time_s,
+            "s",
+            bytes.to_vec(),
+            vec![
+                "weights read once per step, the KV and state of every sequence read once",
+                roofs,
+            ],
+        ),
+        Part::Compute => derived(
+            Formula::ComputeTime,
+            m.compute_time_s,
+            "s",
+            flops.to_vec(),
+            vec![
+                "the dense peak: every FLOP on tensor cores at the datasheet rate",
+                roofs,
+            ],
+        ),
+        Part::Step => derived(
+            Formula::StepTime,
+            m.step_time_s,
+            "s",
+            [bytes, flops].concat(),
+            vec![
+                "memory and compute overlap fully (max, not sum)",
+                "weights read once per step",
+                "no all-reduce or launch time",
+                roofs,
+            ],
+        ),
+    })
+}
+
+/// The batch's tokens per second, or one sequence's.
+#[derive(Clone, Copy)]
+pub(super) enum Rate {
+    Batch,
+    Sequence,
+}
+
+pub(super) fn tokens_per_s(x: Ctx<'_>, rate: Rate) -> Option<Derivation> {
+    let m = x.m()?;
+    let (value, b) = match rate {
+        Rate::Batch => (m.tokens_per_s, x.batch()),
+        Rate::Sequence => (
+            1.0 / m.step_time_s,
+            inp(
+                "B",
+                "one sequence",
+                1.0,
+                "",
+                figure("1: one sequence's view"),
+            ),
+        ),
+    };
+    Some(derived(
+        Formula::TokensPerS,
+        value,
+        "tokens/s",
+        vec![
+            b,
+            inp("t", "step time", m.step_time_s, "s", figure("step_time_ms")),
+        ],
+        vec!["one output token per sequence per step", "the batch fits"],
+    ))
+}
+
+pub(super) fn ttft(x: Ctx<'_>) -> Option<Derivation> {
+    let m = x.m()?;
+    Some(derived(
+        Formula::StepTime,
+        m.ttft_s,
+        "s",
+        [
+            bytes_and_bandwidth(
+                x,
+                m.prefill_bytes_per_gpu,
+                "every weight once + the prompt's KV and state written",
+            ),
+            flops_and_peak(
+                x,
+                m.prefill_flops_per_gpu,
+                "2 × parameters × prompt (the head for the last token only) + causal attention",
+            ),
+        ]
+        .concat(),
+        vec![
+            "one prompt prefilled alone on the replica, at the speed of light",
+            "memory and compute overlap fully (max, not sum)",
+            "no queueing, no all-reduce",
+        ],
+    ))
+}
+
+pub(super) fn measured(x: Ctx<'_>) -> Option<Derivation> {
+    let m = x.m()?;
+    let ms = x.e.measured_tpot_ms?;
+    let source = || Source::Setting {
+        field: "measured: the learner's benchmark, the GPU lab, or the shipped reference"
+            .to_owned(),
+    };
+    Some(match x.e.measured? {
+        MeasuredDecode::Tpot(_) => derived(
+            Formula::Given,
+            ms,
+            "ms",
+            vec![inp(
+                "x",
+                "measured time per output token",
+                ms,
+                "ms",
+                source(),
+            )],
+            vec!["a serving engine's mean at this concurrency, as measured"],
+        ),
+        MeasuredDecode::ReadRate(rate) => derived(
+            Formula::MeasuredAtRate,
+            ms / 1e3,
+            "s",
+            vec![
+                inp(
+                    "t_mem",
+                    "memory time",
+                    m.memory_time_s,
+                    "s",
+                    figure("memory_time_ms"),
+                ),
+                inp(
+                    "BW",
+                    "memory bandwidth",
+                    x.e.bandwidth,
+                    "bytes/s",
+                    figure("bandwidth"),
+                ),
+                inp("rate", "measured read rate", rate, "bytes/s", source()),
+            ],
+            vec!["the step is the weights' and KV's read at the rate a real sweep reached"],
+        ),
+    })
+}
+
+pub(super) fn cost(x: Ctx<'_>) -> Option<Derivation> {
+    let m = x.m()?;
+    Some(derived(
+        Formula::Cost,
+        m.usd_per_million_tokens,
+        "USD",
+        vec![
+            x.tp("N"),
+            inp(
+                "price",
+                "price per GPU-hour",
+                x.s.gpu_hour_usd,
+                "USD",
+                setting(
+                    "gpu_hour_usd",
+                    x.s.gpu_hour_usd.to_bits()
+                        == crate::domain::scenario::DEFAULT_GPU_HOUR_USD.to_bits(),
+                ),
+            ),
+            inp(
+                "tok/s",
+                "tokens per second",
+                m.tokens_per_s,
+                "tokens/s",
+                figure("tokens_per_s"),
+            ),
+        ],
+        vec![
+            "the GPUs serve at this batch every hour they are paid for",
+            "output tokens only (prefill is not charged here)",
+        ],
+    ))
+}
+
+pub(super) fn energy(x: Ctx<'_>) -> Option<Derivation> {
+    let m = x.m()?;
+    Some(derived(
+        Formula::EnergyPerToken,
+        m.energy_per_token_j?,
+        "J",
+        vec![
+            x.tp("N"),
+            inp(
+                "W",
+                "board power (TDP)",
+                x.gpu.tdp_w?,
+                "W",
+                x.datasheet("tdp_w"),
+            ),
+            inp("t", "step time", m.step_time_s, "s", figure("step_time_ms")),
+            x.batch(),
+        ],
+        vec![
+            "an upper bound: the board draws its full power limit the whole step",
+            "one output token per sequence per step",
+        ],
+    ))
+}

@@ -1,0 +1,136 @@
+//! The formulas the engine computes its figures through: one table, each formula's words,
+//! symbols and arithmetic in one place.
+
+use serde::Serialize;
+
+use crate::domain::roofline::Bound;
+
+/// The formulas the engine computes through this module; each takes its inputs in the order
+/// [`Formula::symbols`] lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Formula {
+    /// A figure read as its source gives it (a datasheet row, a link's data, a measurement).
+    Given,
+    /// R = P ÷ BW.
+    Ridge,
+    /// B_max = ⌊max(M·u − R − W, 0) ÷ S⌋ · D.
+    KvWall,
+    /// t = max(bytes ÷ BW, FLOPs ÷ P).
+    StepTime,
+    /// tokens/s = B ÷ t.
+    TokensPerS,
+    /// USD per 10⁶ tokens = N · price ÷ (tokens/s · 3600) · 10⁶.
+    Cost,
+    /// B* = R·K·N·b_w ÷ (2KN − R(K+N)·b_a) · E/k ÷ (1 + q).
+    BatchToRidge,
+    /// t_mem = bytes ÷ BW.
+    MemoryTime,
+    /// t_math = FLOPs ÷ P.
+    ComputeTime,
+    /// J per token = N · W · t ÷ B.
+    EnergyPerToken,
+    /// I = 2TKN ÷ (KN·b_w + T(K+N)·b_a).
+    FcIntensity,
+    /// B ≈ R·b_w ÷ 2 · E/k ÷ (1 + q).
+    BatchToRidgeApprox,
+    /// I ≈ 2T ÷ b_w.
+    FcIntensityApprox,
+    /// f = 1 − (1 − k/E)^T.
+    ExpertsTouched,
+    /// m = T·k ÷ (E·f).
+    TokensPerExpert,
+    /// I ÷ R.
+    RidgeShare,
+    /// min(I·BW, P).
+    Attainable,
+    /// Compute-bound (1) when I ≥ R and t_math > t_mem, else memory-bound (0).
+    StepBound,
+    /// Compute-bound (1) when I ≥ R, else memory-bound (0).
+    DotBound,
+    /// I_attn = A·(1+q) ÷ TP ÷ (kv·s).
+    AttentionIntensity,
+    /// kv = E_kv · b_kv.
+    KvPerToken,
+    /// KV = L · kv.
+    KvPerSequence,
+    /// St = L_lin · H_v · d_k · d_v · b_s.
+    StateBytes,
+    /// S = (KV + St) ÷ G.
+    SequencePerGpu,
+    /// B · (KV + 2·St) · s.
+    KvRead,
+    /// max(M·u − Res − W, 0).
+    KvBudget,
+    /// W ÷ TP.
+    WeightsPerGpu,
+    /// t = t_mem · BW ÷ rate.
+    MeasuredAtRate,
+    /// KV ÷ link bandwidth.
+    Transfer,
+    /// max(⌈(1 − h) · prompt⌉, 1).
+    PrefillTokens,
+    /// t_kv ÷ t_prefill.
+    TransferShare,
+    /// t_prefill + t_kv + t.
+    SplitTtft,
+    /// max(t_mem, t_math + F_chunk ÷ P).
+    MixedStep,
+    /// n = 2L when TP > 1, else 0.
+    AllreduceCalls,
+    /// Ring all-reduce time, bandwidth and latency.
+    AllreduceTime,
+    /// Ring all-reduce latency.
+    AllreduceLatency,
+    /// t + t_comm.
+    StepWithComm,
+    /// t_comm ÷ t.
+    CommShare,
+    /// min(B_t, B_max).
+    TargetBatch,
+    /// The batch a search over the speed-of-light step found.
+    Searched,
+    /// W = t_prefill + (n − 1) · t.
+    TimeInSystem,
+    /// L = λ · W.
+    LittlesLaw,
+    /// max(⌈C ÷ B⌉, 1) · TP.
+    GpusForRate,
+    /// tokens/s ÷ TP.
+    PerGpuRate,
+}
+
+mod table;
+
+use table::spec;
+
+/// A bound as a number: 1 compute, 0 memory (the derivation's figure for a bound).
+#[must_use]
+pub fn bound_number(b: Bound) -> f64 {
+    match b {
+        Bound::Memory => 0.0,
+        Bound::Compute => 1.0,
+    }
+}
+
+impl Formula {
+    /// The formula in words.
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        spec(self).words
+    }
+
+    /// The formula in symbols.
+    #[must_use]
+    pub fn symbols(self) -> &'static str {
+        spec(self).symbols
+    }
+
+    /// Computes the figure from its inputs, in [`Formula::symbols`] order. `NaN` when a
+    /// matmul never reaches the ridge (its batch to the ridge does not exist) or the inputs
+    /// are not the formula's.
+    #[must_use]
+    pub fn compute(self, x: &[f64]) -> f64 {
+        (spec(self).compute)(x)
+    }
+}

@@ -162,9 +162,9 @@ mod tests {
     /// model's state in the worked example, and the loss inside the kernels from batch 32.
     #[test]
     fn lesson_14_states_the_measured_figures() {
-        let lesson = include_str!("../../lessons/22-measured-vs-roofline.ron");
         use crate::domain::dtype::Dtype;
         use crate::domain::measured_reference::Datasheet;
+        let lesson = include_str!("../../lessons/22-measured-vs-roofline.ron");
         let r = shipped_reference("h100-sxm").unwrap();
         let gpu = builtin_catalog().gpu("h100-sxm").unwrap().clone();
         let datasheet = Datasheet::of(&gpu, Dtype::Bf16).unwrap();

@@ -271,10 +271,17 @@ impl RenderContext<'_> {
     }
 }
 
-/// The scenario a `{name@on}` placeholder is computed for: `on` is a number format
-/// (`{step_time_ms@bf16}`: math and weights in BF16) or else a GPU id (`{ridge@h200}`).
+/// The scenario a `{name@on}` placeholder is computed for: `on` is a batch
+/// (`{tokens_per_s@512}`), a number format (`{step_time_ms@bf16}`: math and weights in BF16)
+/// or else a GPU id (`{ridge@h200}`).
 #[must_use]
 pub fn on_other(scenario: &Scenario, on: &str) -> Scenario {
+    if let Ok(batch) = on.parse::<u32>() {
+        return Scenario {
+            batch,
+            ..scenario.clone()
+        };
+    }
     match on.parse::<crate::domain::dtype::Dtype>() {
         Ok(format) => Scenario {
             precision: format,
@@ -323,6 +330,7 @@ mod tests {
     #[case::on_the_same_gpu("{ridge@h100-sxm:.0} = {ridge:.0}", "295 = 295")]
     #[case::on_an_unknown_gpu("{ridge@nope:.0}", "—")]
     #[case::in_another_format("{ridge@fp8:.0} against {ridge:.0}", "591 against 295")]
+    #[case::at_another_batch("{batch@64} and {batch}", "64 and 1")]
     #[case::on_nothing_is_no_placeholder("{ridge@:.0}", "{ridge@:.0}")]
     fn renders_for_the_default_cluster(#[case] text: &str, #[case] expected: &str) {
         assert_eq!(render(text, &cluster(), &builtin_catalog()), expected);

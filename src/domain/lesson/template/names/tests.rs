@@ -39,11 +39,7 @@ fn message_names_the_placeholder() {
 #[case::head_dim("head_dim", "llama-3-8b", "128")]
 #[case::hidden("hidden", "llama-3-70b", "8,192")]
 #[case::ffn("ffn", "llama-3-70b", "28,672")]
-fn model_figures_show_the_models_own(
-    #[case] name: &str,
-    #[case] model: &str,
-    #[case] shown: &str,
-) {
+fn model_figures_show_the_models_own(#[case] name: &str, #[case] model: &str, #[case] shown: &str) {
     let catalog = crate::content::data_files::builtin_catalog();
     let Ok(ValueName::Setting(setting)) = name.parse::<ValueName>() else {
         panic!("{name} is not a setting");

@@ -16,6 +16,7 @@ pub mod deferred;
 pub mod effect;
 pub mod event_source;
 mod geometry;
+mod handlers;
 pub mod keymap;
 pub mod layout;
 pub mod mode;
@@ -38,6 +39,7 @@ pub use deferred::Deferred;
 pub use effect::{Effect, Effects};
 pub use event_source::{CrosstermEvents, EventSource, Incoming, ScriptedEvents};
 pub use geometry::Measure;
+pub use handlers::to_revisit;
 pub use keymap::{KeyContext, Keymap};
 pub use mode::Mode;
 pub use msg::{AppMsg, Cycle, Msg, NavMsg, PlotMsg, QuizMsg, RoomMsg, StepMsg, WhyMsg};
@@ -49,7 +51,7 @@ pub use screen::{
     Drag, Focus, LessonScreen, LessonView, Notice, NoticeKind, Overlay, Pending, RunState, Screen,
     Search, WhatIfLine,
 };
-pub use update::{to_revisit, update};
+pub use update::update;
 
 use crate::domain::batch_range::Wall;
 use crate::domain::catalog::Catalog;

@@ -24,6 +24,7 @@ pub mod lesson;
 pub mod lesson_end;
 pub mod lesson_list;
 pub mod lesson_pane;
+pub mod measured_figures;
 pub mod measured_pane;
 pub mod outline_box;
 pub mod plot_pane;

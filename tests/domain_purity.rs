@@ -383,36 +383,17 @@ fn circles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
     walk.found
 }
 
-/// Circles not yet broken, each named by its files; the test fails on any other circle and on an
-/// entry here that is gone (so the list only shrinks).
-const KNOWN_CIRCLES: &[&str] = &[
-    // The `seam` refactor's area (issue #21, the mode seam of src/app): the modes' handlers and
-    // `update` still name each other. Allowed until that work breaks it.
-    "src/app/classroom.rs src/app/mode.rs src/app/quiz.rs src/app/review.rs src/app/update.rs \
-     src/app/update/navigate.rs src/app/update/plot.rs src/app/update/route.rs \
-     src/app/update/study.rs",
-    // Landed with the learner's own config and benchmarks (issue #23) in the same merge as this
-    // test; each is two or three files naming each other's types, to be broken by moving the
-    // shared names down as the circles above were.
-    "src/domain/benchmark.rs src/domain/catalog.rs src/domain/measured.rs",
-    "src/ui/benchmark_points.rs src/ui/measured_pane.rs",
-];
-
 #[test]
 fn no_two_files_import_each_other() {
     let graph = import_graph();
     assert!(graph.len() > 100, "found only {} files", graph.len());
-    let found: BTreeSet<String> = circles(&graph)
+    let found: Vec<String> = circles(&graph)
         .into_iter()
         .map(|group| group.join(" "))
         .collect();
-    let known: BTreeSet<String> = KNOWN_CIRCLES.iter().map(|c| (*c).to_owned()).collect();
-    let new: Vec<_> = found.difference(&known).collect();
-    let gone: Vec<_> = known.difference(&found).collect();
     assert!(
-        new.is_empty() && gone.is_empty(),
-        "import circles between files (each group imports itself round):\n{new:#?}\n\
-         broken, so to be taken off KNOWN_CIRCLES:\n{gone:#?}"
+        found.is_empty(),
+        "import circles between files (each group imports itself round):\n{found:#?}"
     );
 }
 

@@ -5,8 +5,8 @@ pub mod room;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::update::refuse;
-use super::update::route::study;
+use super::handlers::refuse;
+use super::handlers::route::study;
 use super::{App, Effect, Effects, KeyContext, Mode, Msg, NavMsg, StepMsg};
 use crate::domain::classroom::{
     ClassRecord, RECORD_FORMAT_VERSION, RoomGuesses, StepRecordOut, choice_counts,

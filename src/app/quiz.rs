@@ -8,7 +8,7 @@ pub use run::{Export, QuizInput, QuizPhase, QuizRun, QuizTaker, RevealPolicy};
 
 use run::input_for;
 
-use super::update::route::study;
+use super::handlers::route::study;
 use super::{
     App, AppMsg, Effect, Effects, KeyContext, Mode, Msg, NavMsg, Notice, NoticeKind, Overlay,
     QuizMsg, RunState, StepMsg,

@@ -1,6 +1,8 @@
 //! The review mode's state: the round being asked, and when the next reviews come due once it
-//! is over. Its part of `update` is `update/review.rs`; its policy (withheld as in study, the
+//! is over. Its part of `update` is [`handle`]; its policy (withheld as in study, the
 //! learner reveals, only forward, the review history saved) is in [`super::mode`].
+
+pub(super) mod handle;
 
 use std::time::SystemTime;
 
@@ -67,7 +69,7 @@ impl super::App {
     ) -> Self {
         self.schedule = super::Schedule::new(scheduler, round.started());
         self.mode = super::Mode::Review(Reviewing::new(round));
-        super::update::open_review(&mut self);
+        handle::open(&mut self);
         self
     }
 

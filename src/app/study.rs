@@ -1,6 +1,6 @@
 //! The study mode's policy: what is withheld until the learner reveals it, when the KV wall is
 //! withheld, which keys apply. Review asks its items as study asks steps and shares it. Study's
-//! part of `update` is `update/route.rs` (one arm per group of messages) and `update/study.rs`.
+//! part of `update` is `handlers/route.rs` (one arm per group of messages) and `handlers/study.rs`.
 
 mod why;
 

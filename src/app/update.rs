@@ -2,25 +2,14 @@
 //! message, the what-if line takes the keys while it is open, and the rest goes to the mode,
 //! whose handler takes the groups of messages it knows ([`route::study`] for study, which
 //! present and review fall back on). What a mode saves or notifies after a message is the
-//! mode's (`settle`). The handlers of the groups are [`navigate`] (the program and moving),
-//! [`study`] (answering a step) and [`plot`].
+//! mode's (`settle`). The handlers of study's groups are in [`super::handlers`].
 
-mod find;
-mod navigate;
-mod notify;
-mod plot;
-mod review;
-pub(super) mod route;
-mod study;
 mod what_if;
 
-pub(super) use notify::{inform, refuse};
-pub use review::open as open_review;
-pub use study::to_revisit;
-
 use super::effect::Effects;
+use super::handlers::{plot, route, study};
 use super::mode::Mode;
-use super::{App, AppMsg, Msg, NavMsg, NoticeKind, RunState, classroom, quiz};
+use super::{App, AppMsg, Msg, NavMsg, NoticeKind, RunState, classroom, quiz, review};
 
 /// Applies one message, and says what must happen outside the state: a follow-up message when
 /// one intent leads to another (opening the selected lesson, a click on the slider setting the
@@ -35,7 +24,7 @@ pub fn update(app: &mut App, msg: Msg) -> Effects {
             Mode::Study(_) => Effects::following(route::study(app, msg)),
             Mode::Present(_) => classroom::update(app, msg),
             Mode::Quiz(_) => quiz::update(app, msg),
-            Mode::Review(_) => review::update(app, msg),
+            Mode::Review(_) => review::handle::update(app, msg),
         },
     };
     plot::apply_wall_policy(app);

@@ -164,7 +164,7 @@ mod tests {
     /// model's state in the worked example, and the loss inside the kernels from batch 32.
     #[test]
     fn lesson_14_states_the_measured_figures() {
-        let lesson = include_str!("../../lessons/14-measured-vs-roofline.ron");
+        let lesson = include_str!("../../lessons/22-measured-vs-roofline.ron");
         let r = shipped_reference("h100-sxm").unwrap();
         let gemm = r.roof("bf16-gemm").unwrap().best;
         let read = r.roof("hbm-read").unwrap().best;

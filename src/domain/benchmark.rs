@@ -3,7 +3,7 @@
 //! first token at its input length. Each becomes a [`DecodeRate`] or [`PrefillRate`], placed
 //! against the roofline by [`super::measured`].
 
-use super::measured::{DecodeRate, PrefillRate};
+use super::endpoint::{DecodeRate, PrefillRate};
 
 /// Which tool wrote the run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

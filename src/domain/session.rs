@@ -9,11 +9,12 @@ pub mod answer;
 pub mod guess;
 pub mod progress;
 pub mod refusal;
+mod restore;
 pub mod step;
 
 pub use answer::{ResolvedAnswer, resolve_lesson, resolve_step};
 pub use progress::{
-    Changes, LessonProgress, LessonStatus, LessonSummary, Progress, StepMark, StepRecord,
+    Changes, LessonProgress, LessonStatus, LessonSummary, Progress, StepMark, StepMove, StepRecord,
     mean_score, summarize, summarize_steps,
 };
 pub use step::{
@@ -26,6 +27,7 @@ use super::lesson::template::render;
 use super::lesson::{Lesson, Step};
 use super::scenario::Scenario;
 use super::withhold::{Withheld, asked_quantity, figures_in, same_figure, stated_figures};
+use restore::{record, restore};
 
 /// A lesson being studied.
 #[derive(Debug, Clone, PartialEq)]
@@ -326,78 +328,6 @@ fn is_finished(slot: &Slot) -> bool {
         StepState::Predict(_) | StepState::Recall(_) | StepState::Explain(_) => {
             slot.state.is_answered()
         }
-    }
-}
-
-fn record(slot: &Slot) -> Option<StepRecord> {
-    let settled = match &slot.state {
-        StepState::Predict(PredictState::Committed { guess }) => {
-            Some(StepRecord::Committed { guess: *guess })
-        }
-        StepState::Predict(PredictState::Revealed { guess, score }) => Some(StepRecord::Revealed {
-            guess: *guess,
-            score: *score,
-            answer: match &slot.answer {
-                Some(ResolvedAnswer::Number { value, .. }) => Some(*value),
-                _ => None,
-            },
-        }),
-        StepState::Recall(RecallState::Graded(grade)) => Some(StepRecord::Graded { grade: *grade }),
-        StepState::Explain(ExplainState::Revealed { text }) => {
-            Some(StepRecord::Explained { text: text.clone() })
-        }
-        StepState::Reading
-        | StepState::Predict(PredictState::Predicting { .. })
-        | StepState::Recall(RecallState::Front | RecallState::Back)
-        | StepState::Explain(ExplainState::Writing { .. }) => None,
-    };
-    settled
-        .or_else(|| slot.earlier.clone())
-        .or_else(|| (slot.visit == Visit::Seen).then_some(StepRecord::Seen))
-}
-
-/// Whether a record was judged against the answer the step has now (a record from before
-/// answers were kept counts as the same).
-fn same_answer(judged: Option<f64>, now: Option<&ResolvedAnswer>) -> bool {
-    match (judged, now) {
-        (Some(then), Some(ResolvedAnswer::Number { value, .. })) => {
-            ((then - value) / value).abs() < 1e-6
-        }
-        _ => true,
-    }
-}
-
-/// The state a record puts a step in, if the record fits the step.
-fn restore(step: &Step, record: &StepRecord, answer: Option<&ResolvedAnswer>) -> Option<StepState> {
-    let fits = |guess: Guess| answer.is_some_and(|a| a.accepts(guess));
-    match (step, record) {
-        (Step::Predict(_) | Step::Explore(_), StepRecord::Committed { guess }) if fits(*guess) => {
-            Some(StepState::Predict(PredictState::Committed {
-                guess: *guess,
-            }))
-        }
-        (
-            Step::Predict(_) | Step::Explore(_),
-            StepRecord::Revealed {
-                guess,
-                score,
-                answer: judged,
-            },
-        ) if fits(*guess) && same_answer(*judged, answer) => {
-            Some(StepState::Predict(PredictState::Revealed {
-                guess: *guess,
-                score: *score,
-            }))
-        }
-        (Step::Recall(_), StepRecord::Graded { grade }) => {
-            Some(StepState::Recall(RecallState::Graded(*grade)))
-        }
-        (Step::Explain(_), StepRecord::Explained { text }) => {
-            Some(StepState::Explain(ExplainState::Revealed {
-                text: text.clone(),
-            }))
-        }
-        _ => None,
     }
 }
 

@@ -4,13 +4,16 @@
 //! runs the domain's [`GpuPlan`] through them and returns the domain's [`GpuLabReport`].
 
 pub mod cuda;
+mod device_info;
+mod kernels;
+mod unavailable;
 
 use crate::domain::gpu_lab::{
     Clocks, GPU_LAB_FORMAT_VERSION, GpuLabReport, GpuPlan, GpuSweepPoint, PlanError,
 };
 use crate::domain::lab::Repeated;
 
-pub use cuda::Unavailable;
+pub use unavailable::Unavailable;
 
 /// Why the lab could not measure the GPU.
 #[derive(Debug, thiserror::Error)]

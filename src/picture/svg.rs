@@ -105,18 +105,7 @@ impl Svg {
 
     /// A line through several points.
     pub fn polyline(&mut self, class: &str, points: &[(f64, f64)]) {
-        if !points.iter().all(|p| all_finite(&[p.0, p.1])) {
-            return;
-        }
-        let list: Vec<String> = points
-            .iter()
-            .map(|p| format!("{},{}", num(p.0), num(p.1)))
-            .collect();
-        let _ = writeln!(
-            self.out,
-            "<polyline class=\"{class}\" points=\"{}\"/>",
-            list.join(" ")
-        );
+        self.through("polyline", class, points);
     }
 
     /// A circle.
@@ -134,6 +123,11 @@ impl Svg {
 
     /// A closed shape through several points (a diamond, a triangle).
     pub fn polygon(&mut self, class: &str, points: &[(f64, f64)]) {
+        self.through("polygon", class, points);
+    }
+
+    /// A `<polyline>` or `<polygon>` through `points`; nothing when any point is not finite.
+    fn through(&mut self, tag: &str, class: &str, points: &[(f64, f64)]) {
         if !points.iter().all(|p| all_finite(&[p.0, p.1])) {
             return;
         }
@@ -143,7 +137,7 @@ impl Svg {
             .collect();
         let _ = writeln!(
             self.out,
-            "<polygon class=\"{class}\" points=\"{}\"/>",
+            "<{tag} class=\"{class}\" points=\"{}\"/>",
             list.join(" ")
         );
     }

@@ -9,7 +9,7 @@ use crate::domain::measured::{Utilization, decode_mbu, prefill_mfu};
 use crate::domain::scenario::Scenario;
 use crate::widgets::{MeasuredOverlay, MeasuredPoint, PointLabel};
 
-use super::measured_pane::Measured;
+use super::measured_figures::Measured;
 
 /// The runs' overlay and readouts, when the plot shows the setup they were run on.
 #[must_use]

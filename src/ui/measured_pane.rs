@@ -8,20 +8,9 @@ use crate::domain::gpu_lab::THIS_GPU_ID;
 use crate::domain::lab::THIS_MACHINE_ID;
 use crate::domain::measured::{decode_mbu, prefill_mfu};
 use crate::domain::scenario::Scenario;
-use crate::widgets::{MeasuredOverlay, Roof};
+use crate::widgets::MeasuredOverlay;
 
-/// The overlay and the utilization readouts for a scenario.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Measured {
-    /// Points to draw over the roofline.
-    pub overlay: Option<MeasuredOverlay>,
-    /// Decode bandwidth utilization (0.1 = 10 %).
-    pub mbu: Option<f64>,
-    /// Prefill FLOP utilization (the shipped sweep's: its FLOP/s at the batch ÷ peak).
-    pub mfu: Option<f64>,
-    /// The measured roofline, drawn beside the datasheet's when no other GPU is.
-    pub roof: Option<Roof>,
-}
+pub use super::measured_figures::Measured;
 
 /// What the catalog holds that was measured for `scenario`'s GPU (and model, for an endpoint).
 #[must_use]

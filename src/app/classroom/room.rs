@@ -5,7 +5,7 @@
 //! on a panel the presenter toggles.
 
 use super::{App, Classroom, Curtain, Effect, Effects, Mode, asks, options};
-use crate::app::update::refuse;
+use crate::app::handlers::refuse;
 use crate::app::{RoomMsg, Screen};
 use crate::domain::classroom::room::{Revealed, Reveals, RoomStep, RoomValue, Takes};
 use crate::domain::format::group;

@@ -2,8 +2,8 @@
 //! where it takes `:lesson N`); Tab completes, Enter applies, Esc cancels. A command the line
 //! cannot take is refused on the line itself, and nothing changes.
 
-use super::plot::plot_change;
-use super::refuse;
+use crate::app::handlers::plot::plot_change;
+use crate::app::handlers::refuse;
 use crate::app::{App, Mode, Msg, NavMsg, PlotMsg, Screen, StepMsg, WhatIfLine};
 use crate::domain::scenario::Scenario;
 use crate::domain::whatif::{Command, complete, parse};

@@ -16,69 +16,9 @@ use cudarc::driver::{
 };
 use half::bf16;
 
-/// Why the GPU cannot be measured.
-#[derive(Debug, thiserror::Error)]
-pub enum Unavailable {
-    /// No NVIDIA driver library (libcuda).
-    #[error("no NVIDIA driver found (libcuda could not be loaded)")]
-    NoDriver,
-    /// The driver is there but cuBLAS is not.
-    #[error(
-        "cuBLAS is not installed (libcublas could not be loaded); install the CUDA runtime libraries"
-    )]
-    NoCublas,
-    /// The driver is there but NVRTC is not (it compiles the read kernel).
-    #[error(
-        "NVRTC is not installed (libnvrtc could not be loaded); install the CUDA runtime libraries"
-    )]
-    NoNvrtc,
-    /// The driver sees no device, or fewer than asked.
-    #[error("no GPU {asked}: the driver sees {count} device(s)")]
-    NoSuchDevice {
-        /// The index asked for.
-        asked: usize,
-        /// Devices the driver sees.
-        count: usize,
-    },
-    /// A CUDA call failed.
-    #[error("CUDA: {0}")]
-    Cuda(String),
-}
-
-fn cuda(e: impl std::fmt::Debug) -> Unavailable {
-    Unavailable::Cuda(format!("{e:?}"))
-}
-
-/// The streaming-read and fill kernels, compiled by NVRTC at run time.
-const KERNELS: &str = r#"
-extern "C" __global__ void fill_words(unsigned int* dst, unsigned long long n, unsigned int value) {
-    unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-    for (unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-        // Non-zero, not constant: the low mantissa bits vary with the index.
-        dst[i] = value ^ ((unsigned int)(i * 2654435761ull) & 0x00030003u);
-    }
-}
-
-extern "C" __global__ void read_sum(const float4* __restrict__ src, unsigned long long n, float* out) {
-    unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-    float acc = 0.0f;
-    for (unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-        float4 v = __ldg(src + i);
-        acc += (v.x + v.y) + (v.z + v.w);
-    }
-    // Never true for the data written, but the compiler cannot know: the loads stay.
-    if (acc == -1.0f) { out[0] = acc; }
-}
-"#;
-
-/// Two BF16 values of 2⁻⁷ (0x3C00) in one word: products over K = 8192 stay far from overflow.
-const BF16_WORD: u32 = 0x3C00_3C00;
-/// Four FP8 E4M3 values of 0.25 (0x28) in one word.
-const FP8_WORD: u32 = 0x2828_2828;
-/// Threads per block of the fill and read kernels.
-const THREADS: u32 = 256;
-/// Blocks per SM of the read kernel (enough in flight to cover HBM latency).
-const BLOCKS_PER_SM: u32 = 8;
+pub use super::device_info::DeviceInfo;
+use super::kernels::{BF16_WORD, BLOCKS_PER_SM, FP8_WORD, KERNELS, THREADS};
+use super::unavailable::{Unavailable, cuda};
 
 /// An opened GPU with its stream, cuBLAS handle and compiled kernels.
 pub struct Device {
@@ -88,19 +28,6 @@ pub struct Device {
     fill: CudaFunction,
     read: CudaFunction,
     sms: u32,
-}
-
-/// What the driver says about the device.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DeviceInfo {
-    /// Its name, e.g. `NVIDIA H100 80GB HBM3`.
-    pub name: String,
-    /// Compute capability, major and minor.
-    pub compute_capability: (i32, i32),
-    /// Total memory, bytes.
-    pub total_bytes: u64,
-    /// Free memory now, bytes.
-    pub free_bytes: u64,
 }
 
 impl Device {

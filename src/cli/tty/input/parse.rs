@@ -273,16 +273,8 @@ impl Parser {
 
     /// A mouse report: `cb` as the terminal encodes it, 1-based cell, press (or release).
     fn mouse(&mut self, cb: u16, x: u16, y: u16, press: bool) {
-        let mut modifiers = KeyModifiers::NONE;
-        if cb & 4 != 0 {
-            modifiers |= KeyModifiers::SHIFT;
-        }
-        if cb & 8 != 0 {
-            modifiers |= KeyModifiers::ALT;
-        }
-        if cb & 16 != 0 {
-            modifiers |= KeyModifiers::CONTROL;
-        }
+        // Shift, alt and ctrl are bits 2, 3 and 4 of a mouse report.
+        let modifiers = shift_alt_ctrl(cb >> 2);
         let button = match cb & 3 {
             0 => Some(MouseButton::Left),
             1 => Some(MouseButton::Middle),
@@ -328,7 +320,11 @@ fn numbers(text: &str) -> Vec<u16> {
 
 /// xterm's modifier parameter: 1 + (shift 1, alt 2, ctrl 4).
 fn modifiers(param: Option<u16>) -> KeyModifiers {
-    let bits = param.unwrap_or(1).saturating_sub(1);
+    shift_alt_ctrl(param.unwrap_or(1).saturating_sub(1))
+}
+
+/// Bits 0, 1 and 2 of `bits` as shift, alt and ctrl.
+fn shift_alt_ctrl(bits: u16) -> KeyModifiers {
     let mut m = KeyModifiers::NONE;
     if bits & 1 != 0 {
         m |= KeyModifiers::SHIFT;

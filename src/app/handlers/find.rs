@@ -6,7 +6,7 @@ use crate::app::{App, Msg, NavMsg, Screen, Search, StepMsg};
 use crate::domain::find::{search, weakest};
 
 /// Opens the search, empty, from the lesson list.
-pub(super) fn open_search(app: &mut App) -> Option<Msg> {
+pub(in crate::app) fn open_search(app: &mut App) -> Option<Msg> {
     if let Screen::LessonList { selected } = app.screen {
         app.screen = Screen::Search(Search {
             query: String::new(),
@@ -19,7 +19,7 @@ pub(super) fn open_search(app: &mut App) -> Option<Msg> {
 }
 
 /// Shows the weakest steps, from the lesson list.
-pub(super) fn show_weakest(app: &mut App) -> Option<Msg> {
+pub(in crate::app) fn show_weakest(app: &mut App) -> Option<Msg> {
     if let Screen::LessonList { selected } = app.screen {
         app.screen = Screen::Weakest {
             selected: 0,
@@ -48,7 +48,7 @@ impl App {
 }
 
 /// What is typed into the search: a character, a deletion, or Esc (back to the list).
-pub(super) fn type_in(app: &mut App, msg: StepMsg) -> Option<Msg> {
+pub(in crate::app) fn type_in(app: &mut App, msg: StepMsg) -> Option<Msg> {
     let Screen::Search(current) = &mut app.screen else {
         return None;
     };
@@ -82,7 +82,7 @@ pub(super) fn type_in(app: &mut App, msg: StepMsg) -> Option<Msg> {
 }
 
 /// Moves the highlighted row of the search or the weakest steps one down (or up).
-pub(super) fn select(app: &mut App, down: bool) -> Option<Msg> {
+pub(in crate::app) fn select(app: &mut App, down: bool) -> Option<Msg> {
     let count = match &app.screen {
         Screen::Search(search) => search.hits.len(),
         Screen::Weakest { .. } => app.weakest_steps().len(),
@@ -106,7 +106,7 @@ pub(super) fn select(app: &mut App, down: bool) -> Option<Msg> {
 
 /// Opens the highlighted match (its lesson, at its step) or weak step; refused when there is
 /// none.
-pub(super) fn open_selected(app: &mut App) -> Option<Msg> {
+pub(in crate::app) fn open_selected(app: &mut App) -> Option<Msg> {
     let target = match &app.screen {
         Screen::Search(search) => search.hits.get(search.selected).map(|hit| match hit.step {
             Some(step) => NavMsg::OpenStep {

@@ -9,7 +9,7 @@ use crate::app::{
 use crate::domain::session::{ExplainState, PredictInput, PredictState, Session, StepState};
 
 /// The program's messages: quitting, help, the warning, the terminal, the clock, the mouse.
-pub(super) fn program(app: &mut App, msg: AppMsg) -> Option<Msg> {
+pub(in crate::app) fn program(app: &mut App, msg: AppMsg) -> Option<Msg> {
     match msg {
         AppMsg::Quit => return quit(app),
         AppMsg::QuitNow => app.run_state = RunState::Quitting,
@@ -43,7 +43,7 @@ pub(super) fn program(app: &mut App, msg: AppMsg) -> Option<Msg> {
 }
 
 /// Moving: the lesson list, the steps, scrolling.
-pub(super) fn navigate(app: &mut App, msg: NavMsg) -> Option<Msg> {
+pub(in crate::app) fn navigate(app: &mut App, msg: NavMsg) -> Option<Msg> {
     use super::study;
     match msg {
         NavMsg::ShowLessonList => {
@@ -133,7 +133,7 @@ fn resume(app: &mut App) -> Option<Msg> {
 }
 
 /// Whether quitting now would drop a guess or an explanation the learner typed.
-pub(super) fn typing_would_be_lost(app: &App) -> bool {
+pub(in crate::app) fn typing_would_be_lost(app: &App) -> bool {
     if let Some(
         StepState::Predict(PredictState::Predicting {
             input: PredictInput::Number { text, .. },
@@ -210,7 +210,7 @@ fn scroll(app: &mut App, by: Scroll) -> Option<Msg> {
     None
 }
 
-pub(super) fn clamp_scroll(app: &mut App) {
+pub(in crate::app) fn clamp_scroll(app: &mut App) {
     let limit = app.lesson_scroll_limit();
     if let Screen::Lesson(screen) = &mut app.screen {
         screen.scroll = screen.scroll.min(limit);

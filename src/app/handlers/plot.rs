@@ -7,7 +7,7 @@ use crate::app::{App, Drag, Msg, PlotMsg, Screen, WhatIfLine};
 use crate::domain::catalog::Catalog;
 
 /// A change of the plot, on a lesson's plot (elsewhere nothing changes).
-pub(super) fn plot(app: &mut App, msg: PlotMsg) -> Option<Msg> {
+pub(in crate::app) fn plot(app: &mut App, msg: PlotMsg) -> Option<Msg> {
     match msg {
         PlotMsg::HalveBatch => batch_to(app, |b| b / 2),
         PlotMsg::DoubleBatch => batch_to(app, |b| b.saturating_mul(2)),
@@ -55,13 +55,13 @@ pub(super) fn plot(app: &mut App, msg: PlotMsg) -> Option<Msg> {
 /// A press on the slider sets the batch and starts a drag; a drag moves it; a release ends it.
 /// What the left mouse button did.
 #[derive(Debug, Clone, Copy)]
-pub(super) enum Pointer {
+pub(in crate::app) enum Pointer {
     Down { column: u16, row: u16 },
     Drag { column: u16 },
     Up,
 }
 
-pub(super) fn pointer(app: &mut App, event: Pointer) -> Option<Msg> {
+pub(in crate::app) fn pointer(app: &mut App, event: Pointer) -> Option<Msg> {
     match event {
         Pointer::Down { column, row } => {
             let track = app.slider_track().filter(|t| t.contains(column, row))?;
@@ -86,7 +86,7 @@ fn batch_to(app: &mut App, target: impl FnOnce(u32) -> u32) -> Option<Msg> {
     plot_change(app, |plot, catalog| plot.set_batch(wanted, catalog))
 }
 
-pub(super) fn plot_change(
+pub(in crate::app) fn plot_change(
     app: &mut App,
     change: impl FnOnce(&mut PlotView, &Catalog) -> PlotChange,
 ) -> Option<Msg> {
@@ -105,7 +105,7 @@ pub(super) fn plot_change(
 
 /// Keeps the plot's KV wall as the mode wants it; once a wall is no longer withheld, a batch
 /// past it comes down to it, with the reason.
-pub(super) fn apply_wall_policy(app: &mut App) {
+pub(in crate::app) fn apply_wall_policy(app: &mut App) {
     let wanted = app.wall_policy();
     if app.plot.wall == wanted {
         return;

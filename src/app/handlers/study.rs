@@ -14,7 +14,7 @@ use crate::domain::session::{
     Action, ExplainState, Move, Outcome, Refusal, ResolvedAnswer, Session, StepState,
 };
 
-pub(super) fn open_lesson(app: &mut App, index: usize) {
+pub(in crate::app) fn open_lesson(app: &mut App, index: usize) {
     let Some(lesson) = app.lessons.get(index) else {
         refuse(app, format!("there is no lesson {}", index + 1));
         return;
@@ -38,7 +38,7 @@ pub(super) fn open_lesson(app: &mut App, index: usize) {
 
 /// Puts lesson `index` on screen at `session`'s step, the commands focused, nothing scrolled
 /// or timed yet (study and review open a lesson the same way).
-pub(super) fn show_lesson(app: &mut App, index: usize, session: Session) {
+pub(in crate::app) fn show_lesson(app: &mut App, index: usize, session: Session) {
     app.screen = Screen::Lesson(LessonScreen {
         lesson: index,
         session,
@@ -54,7 +54,7 @@ pub(super) fn show_lesson(app: &mut App, index: usize, session: Session) {
 
 /// Sets up the screen for the step just arrived at: scroll to the top, the explanation input
 /// focused on a fresh explain step, the plot moved to the step's scenario if it has one.
-pub(super) fn enter_step(app: &mut App) {
+pub(in crate::app) fn enter_step(app: &mut App) {
     let Screen::Lesson(screen) = &mut app.screen else {
         return;
     };
@@ -75,7 +75,7 @@ pub(super) fn enter_step(app: &mut App) {
 /// learner's cluster (the cluster itself for a step without one), its comparison GPU, and the
 /// prefill dot when the step sets a prompt length. Nothing a learner did on an earlier step's
 /// plot carries over.
-pub(super) fn plot_to_step(app: &mut App) {
+pub(in crate::app) fn plot_to_step(app: &mut App) {
     let Some((_, step)) = app.current_step() else {
         return;
     };
@@ -112,7 +112,7 @@ fn judge_explore_on_the_plot(app: &mut App) {
 
 /// Answering the step on screen: typing, choosing, committing, revealing, turning, grading,
 /// and leaving or taking up the explanation's input.
-pub(super) fn answer(app: &mut App, msg: StepMsg) -> Option<Msg> {
+pub(in crate::app) fn answer(app: &mut App, msg: StepMsg) -> Option<Msg> {
     match msg {
         StepMsg::TypeChar(c) => act(app, Action::Type(c)),
         StepMsg::Backspace => act(app, Action::Backspace),
@@ -146,13 +146,13 @@ pub(super) fn answer(app: &mut App, msg: StepMsg) -> Option<Msg> {
 
 /// Study saves the learner's progress after every message that changed it (a step's record,
 /// or the lesson studied last).
-pub(super) fn settle(app: &mut App, last_lesson: Option<&str>) -> Option<Effect> {
+pub(in crate::app) fn settle(app: &mut App, last_lesson: Option<&str>) -> Option<Effect> {
     let progressed = sync_progress(app) || app.progress.last_lesson.as_deref() != last_lesson;
     progressed.then_some(Effect::SaveProgress)
 }
 
 /// Moves to step `n` (from 1) of the lesson on screen, out of its end screen.
-pub(super) fn jump(app: &mut App, n: usize) -> Option<Msg> {
+pub(in crate::app) fn jump(app: &mut App, n: usize) -> Option<Msg> {
     let Screen::Lesson(screen) = &mut app.screen else {
         return None;
     };
@@ -229,7 +229,7 @@ fn record_review(app: &mut App) {
 }
 
 /// The next step; from the lesson's end, the next lesson (the list after the last).
-pub(super) fn next_step(app: &mut App) -> Option<Msg> {
+pub(in crate::app) fn next_step(app: &mut App) -> Option<Msg> {
     let Screen::Lesson(screen) = &mut app.screen else {
         return None;
     };
@@ -255,7 +255,7 @@ pub(super) fn next_step(app: &mut App) -> Option<Msg> {
 }
 
 /// The previous step; from the lesson's end, back to its last step.
-pub(super) fn previous_step(app: &mut App) -> Option<Msg> {
+pub(in crate::app) fn previous_step(app: &mut App) -> Option<Msg> {
     let Screen::Lesson(screen) = &mut app.screen else {
         return None;
     };
@@ -302,7 +302,7 @@ pub fn to_revisit(session: &crate::domain::session::Session) -> Vec<usize> {
 }
 
 /// Moves the end screen's highlight.
-pub(super) fn end_select(app: &mut App, down: bool) -> Option<Msg> {
+pub(in crate::app) fn end_select(app: &mut App, down: bool) -> Option<Msg> {
     let Screen::Lesson(screen) = &mut app.screen else {
         return None;
     };
@@ -318,7 +318,7 @@ pub(super) fn end_select(app: &mut App, down: bool) -> Option<Msg> {
 }
 
 /// Opens the step highlighted on the end screen.
-pub(super) fn end_open(app: &mut App) -> Option<Msg> {
+pub(in crate::app) fn end_open(app: &mut App) -> Option<Msg> {
     let Screen::Lesson(screen) = &app.screen else {
         return None;
     };
@@ -331,7 +331,7 @@ pub(super) fn end_open(app: &mut App) -> Option<Msg> {
 }
 
 /// Goes to the first step not yet finished (or says every step is).
-pub(super) fn first_unfinished(app: &mut App) -> Option<Msg> {
+pub(in crate::app) fn first_unfinished(app: &mut App) -> Option<Msg> {
     let Screen::Lesson(screen) = &app.screen else {
         return None;
     };
@@ -349,7 +349,7 @@ pub(super) fn first_unfinished(app: &mut App) -> Option<Msg> {
 
 /// Restarts the lesson on screen from its first step with its answers cleared; the first
 /// press asks, the second does it.
-pub(super) fn restart(app: &mut App) -> Option<Msg> {
+pub(in crate::app) fn restart(app: &mut App) -> Option<Msg> {
     let Screen::Lesson(screen) = &app.screen else {
         return None;
     };
@@ -381,7 +381,7 @@ pub(super) fn restart(app: &mut App) -> Option<Msg> {
 
 /// Counts the time between keys on the lesson on screen (a gap over two minutes counts as
 /// two: the learner was away).
-pub(super) fn clock(app: &mut App, now: std::time::SystemTime) {
+pub(in crate::app) fn clock(app: &mut App, now: std::time::SystemTime) {
     if let Screen::Lesson(screen) = &mut app.screen {
         if let Some(last) = screen.last_key
             && let Ok(gap) = now.duration_since(last)

@@ -3,10 +3,10 @@
 //! review in the step's history, an item is graded once, moving only goes forward (an item
 //! left unanswered stays due), and the end of the round is its summary.
 
-use super::refuse;
-use super::route::study;
-use super::study::{enter_step, show_lesson};
 use crate::app::effect::{Effect, Effects};
+use crate::app::handlers::refuse;
+use crate::app::handlers::route::study;
+use crate::app::handlers::study::{enter_step, show_lesson};
 use crate::app::review::timestamp;
 use crate::app::{App, LessonView, Mode, Msg, NavMsg, Screen, StepMsg};
 use crate::domain::schedule::{ItemOutcome, Pass, Review, grade_of, next_due};
@@ -26,7 +26,7 @@ pub fn open(app: &mut App) {
 /// The review's handling of a message: revealing and grading record the review (once per
 /// item), moving only goes forward; typing, committing, turning a card, the plot, scrolling,
 /// help and quitting work as in study.
-pub(super) fn update(app: &mut App, msg: Msg) -> Effects {
+pub(in crate::app) fn update(app: &mut App, msg: Msg) -> Effects {
     let Screen::Lesson(screen) = &app.screen else {
         return Effects::following(study(app, msg));
     };
@@ -88,7 +88,7 @@ fn navigate(app: &mut App, msg: NavMsg) -> Option<Msg> {
 }
 
 /// Reveals or grades the current item and, when that settled it, records its review.
-fn settle(app: &mut App, action: Action) -> Effects {
+pub(in crate::app) fn settle(app: &mut App, action: Action) -> Effects {
     let Screen::Lesson(screen) = &mut app.screen else {
         return Effects::default();
     };

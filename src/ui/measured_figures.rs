@@ -1,0 +1,18 @@
+//! What was measured for a scenario, as the roofline pane draws it: the overlay, the
+//! utilization readouts and a measured roof. Its own file so that the pane and the benchmark
+//! points, which both build it, do not name each other.
+
+use crate::widgets::{MeasuredOverlay, Roof};
+
+/// The overlay and the utilization readouts for a scenario.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Measured {
+    /// Points to draw over the roofline.
+    pub overlay: Option<MeasuredOverlay>,
+    /// Decode bandwidth utilization (0.1 = 10 %).
+    pub mbu: Option<f64>,
+    /// Prefill FLOP utilization (the shipped sweep's: its FLOP/s at the batch ÷ peak).
+    pub mfu: Option<f64>,
+    /// The measured roofline, drawn beside the datasheet's when no other GPU is.
+    pub roof: Option<Roof>,
+}

@@ -241,6 +241,12 @@ const KNOWN: &str = "; known: ";
     13,
     "the step opens on Llama-3-70B on 1 H100 SXM5, which does not fit (141.1 GB of weights per GPU, 74.0 GB usable): the plot would show no dot; open it where the model fits (more GPUs with tp, fewer bytes per weight, or a larger GPU)"
 )]
+#[case::explore_asks_what_was_revealed(
+    "39-explore-revealed.ron",
+    20,
+    13,
+    "this explore step asks for 107, already revealed as the answer of step 1 ('wall'): a learner types back a figure they were shown instead of reading the plot; ask for something not yet revealed"
+)]
 #[case::vary_not_shown(
     "33-vary-not-shown.ron",
     13,

@@ -1,0 +1,85 @@
+//! An explore step asks for something the learner has not been told: not the answer of an
+//! earlier step, nor a figure an earlier step's text has already shown. Otherwise the task is
+//! a memory test (type the number you were shown) instead of a reading of the plot.
+
+use super::Problem;
+use super::leaks::texts;
+use super::spot::Spot;
+use crate::domain::catalog::Catalog;
+use crate::domain::lesson::template::{Format, format_number, render};
+use crate::domain::lesson::{Answer, Lesson, Step, resolve_number, scenario_for};
+use crate::domain::scenario::Scenario;
+use crate::domain::withhold::{Withheld, same_figure};
+
+/// A problem for every explore step whose answer an earlier step revealed.
+pub(super) fn check(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    for (index, step) in lesson.steps.iter().enumerate() {
+        let Step::Explore(_) = step else {
+            continue;
+        };
+        let Some((figure, unit)) = figure(step, catalog, base) else {
+            continue;
+        };
+        if let Some(message) = revealed_before(lesson, index, figure, unit, catalog, base) {
+            problems.push(Problem {
+                spot: Spot::step(index, &["answer"], None),
+                message: format!(
+                    "this explore step asks for {}, already revealed {message}: a learner types back a figure they were shown instead of reading the plot; ask for something not yet revealed",
+                    short(figure)
+                ),
+            });
+        }
+    }
+    problems
+}
+
+/// Which earlier step revealed `figure` (its answer, or a text of it), in words.
+fn revealed_before(
+    lesson: &Lesson,
+    index: usize,
+    figure: f64,
+    unit: &str,
+    catalog: &Catalog,
+    base: &Scenario,
+) -> Option<String> {
+    let withheld = Withheld::with_units([(figure, unit.to_owned())]);
+    lesson.steps[..index]
+        .iter()
+        .enumerate()
+        .find_map(|(k, earlier)| {
+            let whose = || format!("step {} ('{}')", k + 1, earlier.id());
+            if let Some((g, u)) = self::figure(earlier, catalog, base)
+                && u == unit
+                && same_figure(figure, g)
+            {
+                return Some(format!("as the answer of {}", whose()));
+            }
+            texts(earlier).into_iter().find_map(|text| {
+                let filled = render(text.body, &scenario_for(text.patch, base), catalog);
+                let (token, _) = withheld.found_in_prose(&filled)?;
+                let written = filled[token.range].to_owned();
+                Some(format!(
+                    "in the {} of {}, as \"{written}\"",
+                    text.field,
+                    whose()
+                ))
+            })
+        })
+}
+
+/// A step's numeric answer and unit, for its own scenario.
+fn figure<'a>(step: &'a Step, catalog: &Catalog, base: &Scenario) -> Option<(f64, &'a str)> {
+    let question = step.question()?;
+    let Answer::Number(n) = question.answer else {
+        return None;
+    };
+    resolve_number(&n.value, &scenario_for(question.scenario, base), catalog)
+        .ok()
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .map(|v| (v, n.unit.as_str()))
+}
+
+fn short(v: f64) -> String {
+    format_number(v, Format::Auto)
+}

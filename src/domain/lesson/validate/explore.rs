@@ -1,15 +1,14 @@
 //! An explore step asks for something the learner has not been told: not the answer of an
-//! earlier step, nor a figure an earlier step's text has already shown. Otherwise the task is
-//! a memory test (type the number you were shown) instead of a reading of the plot.
+//! earlier step (a text stating it before the reveal is the leak check's). Otherwise the task
+//! is a memory test (type the number you were shown) instead of a reading of the plot.
 
 use super::Problem;
-use super::leaks::texts;
 use super::spot::Spot;
 use crate::domain::catalog::Catalog;
-use crate::domain::lesson::template::{Format, format_number, render};
+use crate::domain::lesson::template::{Format, format_number};
 use crate::domain::lesson::{Answer, Lesson, Step, resolve_number, scenario_for};
 use crate::domain::scenario::Scenario;
-use crate::domain::withhold::{Withheld, same_figure};
+use crate::domain::withhold::same_figure;
 
 /// A problem for every explore step whose answer an earlier step revealed.
 pub(super) fn check(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Problem> {
@@ -34,7 +33,8 @@ pub(super) fn check(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<
     problems
 }
 
-/// Which earlier step revealed `figure` (its answer, or a text of it), in words.
+/// Which earlier step revealed `figure` as its answer, in words. (A text that states it before
+/// the explore step is revealed is the leak check's to report.)
 fn revealed_before(
     lesson: &Lesson,
     index: usize,
@@ -43,28 +43,13 @@ fn revealed_before(
     catalog: &Catalog,
     base: &Scenario,
 ) -> Option<String> {
-    let withheld = Withheld::with_units([(figure, unit.to_owned())]);
     lesson.steps[..index]
         .iter()
         .enumerate()
         .find_map(|(k, earlier)| {
-            let whose = || format!("step {} ('{}')", k + 1, earlier.id());
-            if let Some((g, u)) = self::figure(earlier, catalog, base)
-                && u == unit
-                && same_figure(figure, g)
-            {
-                return Some(format!("as the answer of {}", whose()));
-            }
-            texts(earlier).into_iter().find_map(|text| {
-                let filled = render(text.body, &scenario_for(text.patch, base), catalog);
-                let (token, _) = withheld.found_in_prose(&filled)?;
-                let written = filled[token.range].to_owned();
-                Some(format!(
-                    "in the {} of {}, as \"{written}\"",
-                    text.field,
-                    whose()
-                ))
-            })
+            let (g, u) = self::figure(earlier, catalog, base)?;
+            (u == unit && same_figure(figure, g))
+                .then(|| format!("as the answer of step {} ('{}')", k + 1, earlier.id()))
         })
 }
 

@@ -290,10 +290,6 @@ fn a_placeholder_on_an_unknown_gpu_is_refused() {
     r#"Predict(id: "p", scenario: (context: 4096), question: "At {context}?", answer: Number(value: Quantity("max_batch_kv"), unit: "sequences"), explanation: "e"),"#,
     "already revealed as the answer of step 1 ('p')"
 )]
-#[case::an_earlier_text(
-    r#"Example(id: "e", scenario: (context: 4096), title: "t", lines: ["the wall: {max_batch_kv} sequences"]),"#,
-    "already revealed in the lines of step 1 ('e'), as \"107\""
-)]
 fn an_explore_step_asks_what_no_earlier_step_revealed(#[case] earlier: &str, #[case] said: &str) {
     let explore = r#"Explore(id: "x", preset: (context: 4096, batch: 1), task: "Push the batch. Where does it stop?",
         answer: Number(value: Quantity("max_batch_kv"), unit: "sequences"), explanation: "e")"#;

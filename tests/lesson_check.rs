@@ -12,6 +12,7 @@ use rstest::rstest;
 use roofline_tutor::content::data_files::builtin_catalog;
 use roofline_tutor::content::lessons::{LessonSource, builtin, check_sources};
 use roofline_tutor::content::located::LocatedError;
+use roofline_tutor::domain::lesson::{Answer, NumberSource, Step, VaryCounts};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -240,6 +241,12 @@ const KNOWN: &str = "; known: ";
     13,
     "the step opens on Llama-3-70B on 1 H100 SXM5, which does not fit (141.1 GB of weights per GPU, 74.0 GB usable): the plot would show no dot; open it where the model fits (more GPUs with tp, fewer bytes per weight, or a larger GPU)"
 )]
+#[case::explore_asks_what_was_revealed(
+    "39-explore-revealed.ron",
+    20,
+    13,
+    "this explore step asks for 107, already revealed as the answer of step 1 ('wall'): a learner types back a figure they were shown instead of reading the plot; ask for something not yet revealed"
+)]
 #[case::vary_not_shown(
     "33-vary-not-shown.ron",
     13,
@@ -402,6 +409,51 @@ fn every_shipped_lesson_loads_and_checks_clean() {
     assert_eq!(text(&output.stdout), expected_count);
     let output = roofline(&["check", "lessons"]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
+}
+
+/// Issue 29: a review or a quiz asks fresh numbers. At least 90 % of the predict steps whose
+/// answer the engine computes carry `vary`, counted from the shipped lessons and from what
+/// `roofline list --json` reports for each lesson.
+#[test]
+fn nine_in_ten_computed_answers_vary() {
+    let lessons = builtin(&builtin_catalog()).expect("the shipped lessons load");
+    let total = VaryCounts::total(&lessons);
+    let unvaried: Vec<String> = lessons
+        .iter()
+        .flat_map(|l| {
+            l.steps.iter().filter_map(move |s| match s {
+                Step::Predict(p)
+                    if p.vary.is_none()
+                        && matches!(
+                            &p.answer,
+                            Answer::Number(n) if matches!(n.value, NumberSource::Quantity(_))
+                        ) =>
+                {
+                    Some(format!("{}/{}", l.id, p.id))
+                }
+                _ => None,
+            })
+        })
+        .collect();
+    assert!(
+        total.percent() >= 90.0,
+        "{} of {} computed answers vary ({:.0} %); without vary: {unvaried:?}",
+        total.varied,
+        total.quantity_answers,
+        total.percent()
+    );
+    let output = roofline(&["list", "--json"]);
+    let listed: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let sum = |key: &str| {
+        listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["vary"][key].as_u64().unwrap())
+            .sum::<u64>()
+    };
+    assert_eq!(sum("varied"), total.varied as u64);
+    assert_eq!(sum("quantity_answers"), total.quantity_answers as u64);
 }
 
 #[test]

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::args::GlobalArgs;
 use crate::content::terminal_text::escape_controls;
-use crate::domain::lesson::{Lesson, Step};
+use crate::domain::lesson::{Lesson, Step, VaryCounts};
 use crate::domain::schedule::due_now;
 
 /// How many steps of each kind a lesson has (the keys of `--json`).
@@ -70,6 +70,8 @@ struct Entry<'a> {
     id: &'a str,
     title: &'a str,
     counts: StepCounts,
+    /// Predict steps with a computed answer, and how many of them vary.
+    vary: VaryCounts,
     /// Steps of the lesson due for review now.
     due: usize,
 }
@@ -102,6 +104,7 @@ pub fn to_json(lessons: &[Lesson], due_of: impl Fn(&str) -> usize) -> Result<Str
             id: &l.id,
             title: &l.title,
             counts: StepCounts::of(l),
+            vary: VaryCounts::of(l),
             due: due_of(&l.id),
         })
         .collect();
@@ -213,6 +216,8 @@ mod tests {
         assert_eq!(value[1]["title"], "The ridge · point");
         assert_eq!(value[1]["counts"]["example"], 1);
         assert_eq!(value[0]["due"], 0);
+        assert!(value[0]["vary"]["quantity_answers"].is_u64(), "{json}");
+        assert!(value[0]["vary"]["varied"].is_u64(), "{json}");
         assert_eq!(value[1]["due"], 3);
         let keys: Vec<&str> =
             ["read", "predict", "recall", "example", "explore", "explain"].to_vec();

@@ -15,7 +15,7 @@ pub mod vary;
 pub use head::LessonHead;
 pub use patch::{ScenarioPatch, scenario_for};
 pub use question::Question;
-pub use vary::{Variant, Vary, VaryError, draw_variant};
+pub use vary::{Variant, Vary, VaryCounts, VaryError, draw_variant};
 
 use serde::{Deserialize, Serialize};
 

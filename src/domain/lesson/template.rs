@@ -241,11 +241,8 @@ impl RenderContext<'_> {
         let Ok(name) = hole.name.parse::<ValueName>() else {
             return UNAVAILABLE.to_owned();
         };
-        if let Some(gpu) = &hole.on {
-            let scenario = Scenario {
-                gpu: gpu.clone(),
-                ..self.scenario.clone()
-            };
+        if let Some(on) = &hole.on {
+            let scenario = on_other(self.scenario, on);
             return RenderContext {
                 scenario: &scenario,
                 catalog: self.catalog,
@@ -271,6 +268,30 @@ impl RenderContext<'_> {
                 }
             }
         }
+    }
+}
+
+/// The scenario a `{name@on}` placeholder is computed for: `on` is a batch
+/// (`{tokens_per_s@512}`), a number format (`{step_time_ms@bf16}`: math and weights in BF16)
+/// or else a GPU id (`{ridge@h200}`).
+#[must_use]
+pub fn on_other(scenario: &Scenario, on: &str) -> Scenario {
+    if let Ok(batch) = on.parse::<u32>() {
+        return Scenario {
+            batch,
+            ..scenario.clone()
+        };
+    }
+    match on.parse::<crate::domain::dtype::Dtype>() {
+        Ok(format) => Scenario {
+            precision: format,
+            weights: format,
+            ..scenario.clone()
+        },
+        Err(_) => Scenario {
+            gpu: on.to_owned(),
+            ..scenario.clone()
+        },
     }
 }
 
@@ -308,6 +329,8 @@ mod tests {
     #[case::on_another_gpu("{ridge@h200:.0} on {gpu@h200}", "206 on H200 SXM")]
     #[case::on_the_same_gpu("{ridge@h100-sxm:.0} = {ridge:.0}", "295 = 295")]
     #[case::on_an_unknown_gpu("{ridge@nope:.0}", "—")]
+    #[case::in_another_format("{ridge@fp8:.0} against {ridge:.0}", "591 against 295")]
+    #[case::at_another_batch("{batch@64} and {batch}", "64 and 1")]
     #[case::on_nothing_is_no_placeholder("{ridge@:.0}", "{ridge@:.0}")]
     fn renders_for_the_default_cluster(#[case] text: &str, #[case] expected: &str) {
         assert_eq!(render(text, &cluster(), &builtin_catalog()), expected);

@@ -4,6 +4,7 @@
 //! Every problem is reported (not only the first), each with a [`Spot`] that says where in the
 //! file to point: the content layer turns it into `path:line:col` with a caret.
 
+mod explore;
 mod fits;
 mod leaks;
 mod literals;
@@ -114,6 +115,7 @@ pub fn validate(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Prob
     if problems.is_empty() {
         problems.extend(leaks::check(lesson, catalog, base));
         problems.extend(literals::check(lesson, catalog, base));
+        problems.extend(explore::check(lesson, catalog, base));
     }
     problems
 }

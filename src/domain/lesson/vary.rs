@@ -69,6 +69,58 @@ impl Vary {
     }
 }
 
+/// How many of a lesson's predict steps have an answer the engine computes, and how many of
+/// those carry `vary`: the share a review or a quiz can ask with fresh numbers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct VaryCounts {
+    /// Predict steps whose answer is an engine quantity.
+    pub quantity_answers: usize,
+    /// Those of them that name settings to vary.
+    pub varied: usize,
+}
+
+impl VaryCounts {
+    /// Counts one lesson's predict steps.
+    #[must_use]
+    pub fn of(lesson: &super::Lesson) -> Self {
+        let mut counts = Self::default();
+        for step in &lesson.steps {
+            let super::Step::Predict(predict) = step else {
+                continue;
+            };
+            let Answer::Number(number) = &predict.answer else {
+                continue;
+            };
+            if let NumberSource::Quantity(_) = number.value {
+                counts.quantity_answers += 1;
+                counts.varied += usize::from(predict.vary.as_ref().is_some_and(|v| !v.is_empty()));
+            }
+        }
+        counts
+    }
+
+    /// The counts of several lessons together.
+    #[must_use]
+    pub fn total<'a>(lessons: impl IntoIterator<Item = &'a super::Lesson>) -> Self {
+        lessons
+            .into_iter()
+            .map(Self::of)
+            .fold(Self::default(), |a, b| Self {
+                quantity_answers: a.quantity_answers + b.quantity_answers,
+                varied: a.varied + b.varied,
+            })
+    }
+
+    /// The varied share in percent (100 when no step has a quantity answer).
+    #[must_use]
+    pub fn percent(self) -> f64 {
+        if self.quantity_answers == 0 {
+            return 100.0;
+        }
+        100.0 * self.varied as f64 / self.quantity_answers as f64
+    }
+}
+
 /// Batches a variant may have.
 pub const BATCHES: [u32; 9] = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 /// Context lengths a variant may have.

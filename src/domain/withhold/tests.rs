@@ -104,3 +104,17 @@ fn prose_with_another_unit_does_not_state_the_figure(#[case] text: &str, #[case]
     // Labels are masked whatever follows them.
     assert!(withheld.mask(text).contains('?'), "{text}");
 }
+
+#[rstest]
+#[case::a_ratio_is_not_a_time("Off by 7.00× low", 7.04, "ms", false)]
+#[case::a_ratio_is_a_ratio("Off by 7.00× low", 7.0, "×", true)]
+#[case::a_bare_time("takes 7.04", 7.04, "ms", true)]
+fn a_ratio_states_no_figure_of_another_unit(
+    #[case] text: &str,
+    #[case] figure: f64,
+    #[case] unit: &str,
+    #[case] stated: bool,
+) {
+    let withheld = Withheld::with_units([(figure, unit.to_owned())]);
+    assert_eq!(withheld.found_in_prose(text).is_some(), stated, "{text}");
+}

@@ -65,11 +65,27 @@ pub enum Setting {
     TpotTargetMs,
     /// Requests arriving per second.
     Rate,
+    /// The model's query heads (`32` for Llama-3-8B).
+    QueryHeads,
+    /// The model's KV heads (`8` for Llama-3-8B; `1` latent for MLA).
+    KvHeads,
+    /// Query heads per KV head, g.
+    GroupSize,
+    /// The model's layers.
+    Layers,
+    /// The layers that keep a KV cache (a hybrid model's softmax-attention layers).
+    KvLayers,
+    /// Width of one attention head.
+    HeadDim,
+    /// The model's hidden width.
+    Hidden,
+    /// The dense MLP's inner width.
+    Ffn,
 }
 
 impl Setting {
     /// Every setting, in documentation order.
-    pub const ALL: [Self; 25] = [
+    pub const ALL: [Self; 33] = [
         Self::Gpu,
         Self::GpuId,
         Self::Model,
@@ -95,6 +111,14 @@ impl Setting {
         Self::Chunk,
         Self::TpotTargetMs,
         Self::Rate,
+        Self::QueryHeads,
+        Self::KvHeads,
+        Self::GroupSize,
+        Self::Layers,
+        Self::KvLayers,
+        Self::HeadDim,
+        Self::Hidden,
+        Self::Ffn,
     ];
 
     /// The name lessons write between braces.
@@ -126,6 +150,14 @@ impl Setting {
             Self::Chunk => "chunk",
             Self::TpotTargetMs => "tpot_target_ms",
             Self::Rate => "rate",
+            Self::QueryHeads => "query_heads",
+            Self::KvHeads => "kv_heads",
+            Self::GroupSize => "group_size",
+            Self::Layers => "layers",
+            Self::KvLayers => "kv_layers",
+            Self::HeadDim => "head_dim",
+            Self::Hidden => "hidden",
+            Self::Ffn => "ffn",
         }
     }
 
@@ -147,6 +179,14 @@ impl Setting {
             Self::TpotTargetMs => s.tpot_target_ms?,
             Self::Rate => s.rate?,
             Self::Link
+            | Self::QueryHeads
+            | Self::KvHeads
+            | Self::GroupSize
+            | Self::Layers
+            | Self::KvLayers
+            | Self::HeadDim
+            | Self::Hidden
+            | Self::Ffn
             | Self::Gpu
             | Self::GpuId
             | Self::Model
@@ -189,6 +229,12 @@ impl Setting {
         if let Some(v) = self.number(s) {
             return format_number(v, format);
         }
+        if let Some(figure) = self.model_figure() {
+            return model_of(s, catalog).map_or_else(
+                || UNAVAILABLE.to_owned(),
+                |m| format_number(figure(m), format),
+            );
+        }
         let text = match self {
             Self::Gpu => catalog.gpu(&s.gpu).ok().map(|g| g.name.clone()),
             Self::GpuId => Some(s.gpu.clone()),
@@ -225,9 +271,58 @@ impl Setting {
             | Self::OverheadGb
             | Self::Prompt
             | Self::DraftTokens
-            | Self::GpuHourUsd => None,
+            | Self::GpuHourUsd
+            | Self::QueryHeads
+            | Self::KvHeads
+            | Self::GroupSize
+            | Self::Layers
+            | Self::KvLayers
+            | Self::HeadDim
+            | Self::Hidden
+            | Self::Ffn => None,
         };
         text.unwrap_or_else(|| UNAVAILABLE.to_owned())
+    }
+}
+
+impl Setting {
+    /// For a figure of the model itself (its heads, layers, widths), how to read it.
+    fn model_figure(self) -> Option<fn(&ModelSpec) -> f64> {
+        Some(match self {
+            Self::QueryHeads => |m| f64::from(m.query_heads),
+            Self::KvHeads => |m| f64::from(m.kv_heads),
+            Self::GroupSize => ModelSpec::group_size,
+            Self::Layers => |m| f64::from(m.layers),
+            Self::KvLayers => |m| f64::from(m.kv_layers()),
+            Self::HeadDim => |m| f64::from(m.head_dim),
+            Self::Hidden => |m| m.hidden as f64,
+            Self::Ffn => |m| m.ffn as f64,
+            Self::Gpu
+            | Self::GpuId
+            | Self::Model
+            | Self::ModelId
+            | Self::Precision
+            | Self::Weights
+            | Self::Kv
+            | Self::Batch
+            | Self::Context
+            | Self::Tp
+            | Self::MemUtil
+            | Self::OverheadGb
+            | Self::Prompt
+            | Self::DraftTokens
+            | Self::GpuHourUsd
+            | Self::DotLayers
+            | Self::KvFormula
+            | Self::AttentionFormula
+            | Self::KvLayout
+            | Self::Link
+            | Self::PrefixHitPct
+            | Self::OutputTokens
+            | Self::Chunk
+            | Self::TpotTargetMs
+            | Self::Rate => return None,
+        })
     }
 }
 
@@ -303,46 +398,4 @@ impl FromStr for ValueName {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use rstest::rstest;
-
-    #[test]
-    fn names_are_unique_and_round_trip() {
-        let mut seen = std::collections::HashSet::new();
-        for v in ValueName::all() {
-            assert!(seen.insert(v.name()), "duplicate name {v}");
-            assert_eq!(v.name().parse::<ValueName>(), Ok(v));
-        }
-        assert_eq!(seen.len(), Quantity::ALL.len() + Setting::ALL.len());
-    }
-
-    #[rstest]
-    #[case::quantity_typo("ridg", Some("ridge"))]
-    #[case::setting_typo("contxt", Some("context"))]
-    #[case::far_off("zzzzzzzzzzzzzz", None)]
-    fn unknown_names_suggest(#[case] name: &str, #[case] suggestion: Option<&str>) {
-        let e = name.parse::<ValueName>().unwrap_err();
-        assert_eq!(e.suggestion, suggestion);
-    }
-
-    #[test]
-    fn message_names_the_placeholder() {
-        let e = "ridg".parse::<ValueName>().unwrap_err();
-        assert!(
-            e.to_string()
-                .starts_with("unknown placeholder '{ridg}' (did you mean '{ridge}'?)"),
-            "{e}"
-        );
-    }
-
-    #[rstest]
-    #[case::ridge(ValueName::Quantity(Quantity::Ridge), true)]
-    #[case::bound(ValueName::Quantity(Quantity::Bound), false)]
-    #[case::batch(ValueName::Setting(Setting::Batch), true)]
-    #[case::gpu(ValueName::Setting(Setting::Gpu), false)]
-    #[case::kv(ValueName::Setting(Setting::Kv), false)]
-    fn numeric_or_text(#[case] name: ValueName, #[case] numeric: bool) {
-        assert_eq!(name.is_numeric(), numeric);
-    }
-}
+mod tests;

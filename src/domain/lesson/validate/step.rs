@@ -242,9 +242,11 @@ impl StepChecker<'_> {
         };
         if let Some(gpu) = &hole.on
             && self.catalog.gpu(gpu).is_err()
+            && gpu.parse::<crate::domain::dtype::Dtype>().is_err()
+            && gpu.parse::<u32>().is_err()
         {
             let message = format!(
-                "placeholder `{}` names GPU '{gpu}', which the catalog does not have",
+                "placeholder `{}` names GPU '{gpu}', which the catalog does not have (nor is it a number format such as bf16, or a batch)",
                 hole.raw
             );
             self.push(fields, needle(), message);

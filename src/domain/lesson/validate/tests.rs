@@ -284,3 +284,19 @@ fn a_placeholder_on_an_unknown_gpu_is_refused() {
     let problem = only_problem(r#"Read(id: "a", text: "{ridge@h900:.0}")"#);
     assert!(problem.message.contains("names GPU 'h900'"), "{problem:#?}");
 }
+
+#[rstest]
+#[case::an_earlier_answer(
+    r#"Predict(id: "p", scenario: (context: 4096), question: "At {context}?", answer: Number(value: Quantity("max_batch_kv"), unit: "sequences"), explanation: "e"),"#,
+    "already revealed as the answer of step 1 ('p')"
+)]
+fn an_explore_step_asks_what_no_earlier_step_revealed(#[case] earlier: &str, #[case] said: &str) {
+    let explore = r#"Explore(id: "x", preset: (context: 4096, batch: 1), task: "Push the batch. Where does it stop?",
+        answer: Number(value: Quantity("max_batch_kv"), unit: "sequences"), explanation: "e")"#;
+    let found = only_problem(&format!("{earlier}{explore}"));
+    assert_eq!(found.spot, Spot::step(1, &["answer"], None));
+    assert!(found.message.contains(said), "{}", found.message);
+    let fresh = r#"Explore(id: "x", preset: (context: 8192, batch: 1), task: "Push the batch. Where does it stop?",
+        answer: Number(value: Quantity("max_batch_kv"), unit: "sequences"), explanation: "e")"#;
+    assert_eq!(problems(HEADER, &format!("{earlier}{fresh}")), vec![]);
+}

@@ -137,3 +137,38 @@ fn every_variant_of_the_shipped_lessons_computes() {
         }
     }
 }
+
+#[test]
+fn vary_counts_count_only_quantity_answers() {
+    let varied = step(&[Vary::Gpu], "ridge");
+    let fixed = PredictStep {
+        vary: None,
+        ..step(&[], "ridge")
+    };
+    let literal = PredictStep {
+        answer: Answer::Number(NumberAnswer {
+            value: NumberSource::Literal(2.0),
+            unit: "u".into(),
+            tolerance: None,
+        }),
+        ..fixed.clone()
+    };
+    let lesson = crate::domain::lesson::Lesson {
+        format_version: 1,
+        id: "a".into(),
+        title: "A".into(),
+        summary: "s".into(),
+        steps: [varied, fixed, literal].map(Step::Predict).to_vec(),
+    };
+    let counts = VaryCounts::of(&lesson);
+    assert_eq!(
+        counts,
+        VaryCounts {
+            quantity_answers: 2,
+            varied: 1
+        }
+    );
+    assert!((counts.percent() - 50.0).abs() < 1e-9);
+    assert_eq!(VaryCounts::total([&lesson, &lesson]).varied, 2);
+    assert!((VaryCounts::default().percent() - 100.0).abs() < 1e-9);
+}

@@ -115,7 +115,9 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             let (mut catalog, _) = catalog_and_cluster(&global)?;
             let imported = model_config::imported(&global)?;
             let args = calc::CalcArgs {
-                scenario: flags_scenario(&global, &catalog, args.scenario)?,
+                scenario: args
+                    .plan
+                    .apply(flags_scenario(&global, &catalog, args.scenario)?),
                 json: args.json,
                 explain: args.explain,
                 plan: args.plan,

@@ -19,6 +19,7 @@ pub mod join_panel;
 pub mod key_hint;
 pub use crate::app::layout;
 pub mod benchmark_points;
+pub mod curve_pane;
 pub mod derivation;
 pub mod lesson;
 pub mod lesson_end;

@@ -21,7 +21,7 @@ use rstest::rstest;
 
 /// The lessons, in order, with the number each file name carries: the outline of issue 29
 /// (the gaps are lessons other branches write).
-const CURRICULUM: [(u32, &str); 21] = [
+const CURRICULUM: [(u32, &str); 23] = [
     (1, "two-ceilings"),
     (2, "ridge-point"),
     (3, "decode-batch-1"),
@@ -41,7 +41,9 @@ const CURRICULUM: [(u32, &str); 21] = [
     (20, "split-prefill-decode"),
     (21, "when-roofline-lies"),
     (22, "measured-vs-roofline"),
+    (23, "diagnosis"),
     (24, "capacity-and-cost"),
+    (25, "capstone"),
     (26, "your-cluster"),
 ];
 

@@ -30,6 +30,8 @@ pub struct PlotView {
     pub overlay_gpu: Option<String>,
     /// Whether the prefill dot is drawn.
     pub prefill: PrefillDot,
+    /// Which picture the pane draws: the roofline or the throughput–interactivity curve.
+    pub kind: PlotKind,
     /// Whether the KV wall stops the batch, or is withheld because a question asks for it (the
     /// study mode sets it before every change; see `App::wall`).
     pub wall: Wall,
@@ -52,6 +54,29 @@ impl PrefillDot {
         match self {
             Self::Hidden => Self::Shown,
             Self::Shown => Self::Hidden,
+        }
+    }
+}
+
+/// Which picture the plot pane draws for the setting (the slider, the readouts and the
+/// setting's line stay under either).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PlotKind {
+    /// The roofline: attainable FLOP/s against intensity, the dots on it.
+    #[default]
+    Roofline,
+    /// Throughput per GPU against tokens per second per user as the batch grows, the slider's
+    /// batch on it and the bend marked.
+    Curve,
+}
+
+impl PlotKind {
+    /// The other picture.
+    #[must_use]
+    pub const fn toggled(self) -> Self {
+        match self {
+            Self::Roofline => Self::Curve,
+            Self::Curve => Self::Roofline,
         }
     }
 }
@@ -79,6 +104,7 @@ impl PlotView {
             scenario,
             overlay_gpu: None,
             prefill: PrefillDot::Hidden,
+            kind: PlotKind::Roofline,
             wall: Wall::Stops,
         }
     }

@@ -19,6 +19,7 @@ use crate::domain::scenario::{
 
 use super::args::PlanCli;
 
+mod cluster;
 mod disagg;
 mod interconnect;
 mod latency;
@@ -76,6 +77,10 @@ pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
         to_table(s, &evaluation) + &explain::text(&shown)
     } else {
         let mut text = to_table(s, &evaluation);
+        text.push_str(&cluster::formats_text(s));
+        if args.plan.sets_any() {
+            text.push_str(&cluster::text(s, &evaluation));
+        }
         text.push_str(&sections.text());
         if let Some(m) = &measured {
             text.push_str(&m.text());
@@ -108,6 +113,15 @@ pub fn to_json(s: &Scenario, e: &Evaluation) -> Value {
         "overhead_gb": s.overhead_gb,
         "attention_dp": s.attention_dp,
         "gpu_hour_usd": s.gpu_hour_usd,
+        "bytes_per_weight": s.weights.bytes(),
+        "bytes_per_kv_element": s.kv.bytes(),
+        "bytes_per_activation": s.precision.bytes(),
+        "link": s.link,
+        "prefix_hit": s.prefix_hit,
+        "output_tokens": s.output_tokens,
+        "chunk": s.chunk,
+        "tpot_target_ms": s.tpot_target_ms,
+        "rate": s.rate,
         "ridge_flop_per_byte": e.ridge,
     });
     let Value::Object(map) = &mut object else {

@@ -10,9 +10,16 @@ mod curve;
 
 pub use curve::{CurvePoint, bend, curve};
 
-/// The decode step (time per output token) of a scenario at another batch, seconds.
+/// The decode step (time per output token) of a scenario at another batch, seconds. The
+/// target and the rate are left out of that evaluation: they change no step time, and each
+/// would walk the curve again for every point of it.
 pub fn tpot_at(s: &Scenario, catalog: &Catalog, batch: u32) -> Result<f64, PlanError> {
-    let at = Scenario { batch, ..s.clone() };
+    let at = Scenario {
+        batch,
+        tpot_target_ms: None,
+        rate: None,
+        ..s.clone()
+    };
     Ok(model_of(&at, catalog)?.step_time_s)
 }
 

@@ -21,11 +21,13 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use super::layout::{PlotAreas, inside_border};
 use super::theme::Theme;
 use crate::app::App;
-use crate::app::plot_view::{PRECISIONS, PrefillDot, context_label};
+use crate::app::plot_view::{PRECISIONS, PlotKind, PrefillDot, context_label};
 use crate::domain::batch_range::{BatchRange, Limit};
 use crate::domain::quantity::Quantity;
 use crate::domain::scenario::{Evaluation, WeightFit};
-use crate::widgets::{BatchSlider, Element, PlotModel, ReadoutsLine, Roof, RooflinePlot};
+use crate::widgets::{
+    BatchSlider, CurvePlot, Element, PlotModel, ReadoutsLine, Roof, RooflinePlot,
+};
 
 /// Draws the pane's parts into their areas.
 pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
@@ -80,10 +82,18 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
         model.prefill = None;
     }
     if let Some(block) = areas.block {
-        pane_block(theme, &title(theme, &model)).render(block, buf);
+        let title = title(theme, &model, plot.kind, block.width.saturating_sub(4));
+        pane_block(theme, &title).render(block, buf);
     }
     if let Some(chart) = areas.chart {
-        RooflinePlot::new(&model).render(chart, buf);
+        match plot.kind {
+            PlotKind::Roofline => RooflinePlot::new(&model).render(chart, buf),
+            PlotKind::Curve => {
+                let curve =
+                    super::curve_pane::model(app, &evaluation, &range, withheld.clone(), look);
+                CurvePlot::new(&curve).render(chart, buf);
+            }
+        }
     }
     if let Some(slider) = areas.slider {
         let fit = if range.fits() {
@@ -100,6 +110,7 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
         if range.fits() {
             ReadoutsLine::new(&evaluation, look, &withheld)
                 .with_utilization(measured.mbu, measured.mfu)
+                .with_interconnect(interconnect_shown(scenario))
                 .render(readouts, buf);
         } else {
             let name = evaluation
@@ -137,14 +148,35 @@ pub(crate) fn weights(app: &App) -> Vec<(Quantity, f64)> {
         .collect()
 }
 
-/// `Roofline · H100 SXM5 · BF16`, with ` vs H200 SXM` for a comparison GPU.
-fn title(theme: Theme, model: &PlotModel) -> String {
+/// `Roofline · H100 SXM5 · BF16`, with ` vs H200 SXM` for a comparison GPU; the curve's
+/// `Throughput vs interactivity · H100 SXM5 · BF16`.
+fn title(theme: Theme, model: &PlotModel, kind: PlotKind, room: u16) -> String {
     let dot = theme.dot();
-    let base = format!("Roofline{dot}{}{dot}{}", model.roof.name, model.precision);
-    match &model.overlay {
-        Some(other) => format!("{base} vs {}", other.name),
-        None => base,
+    let what = match kind {
+        PlotKind::Roofline => "Roofline",
+        // The long name where it fits beside the GPU and the format.
+        PlotKind::Curve => {
+            let rest = format!("{dot}{}{dot}{}", model.roof.name, model.precision);
+            let long = "Throughput vs interactivity";
+            if long.chars().count() + rest.chars().count() <= usize::from(room) {
+                long
+            } else {
+                "Curve"
+            }
+        }
+    };
+    let base = format!("{what}{dot}{}{dot}{}", model.roof.name, model.precision);
+    match (&model.overlay, kind) {
+        (Some(other), PlotKind::Roofline) => format!("{base} vs {}", other.name),
+        (_, PlotKind::Roofline | PlotKind::Curve) => base,
     }
+}
+
+/// Whether the readouts carry the interconnect term: a tensor-parallel setting that names its
+/// link (a lesson about the links, a profile, `:link`). The lessons that teach the pure roofline
+/// name none, so their step stays the speed of light alone.
+const fn interconnect_shown(scenario: &crate::domain::scenario::Scenario) -> bool {
+    scenario.tp > 1 && scenario.link.is_some()
 }
 
 fn pane_block(theme: Theme, title: &str) -> Block<'static> {

@@ -17,7 +17,7 @@ use crate::domain::logscale::short_label;
 use crate::domain::quantity::Quantity;
 use crate::domain::roofline::Bound;
 use crate::domain::scenario::Evaluation;
-use crate::domain::withhold::{Shown, Withheld};
+use crate::domain::withhold::{MeasuredFigure, Shown, Withheld};
 
 /// One readout and how long it survives a narrow line (higher stays longer).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,8 +42,8 @@ impl Readout {
         }
     }
 
-    const fn measured(mut self) -> Self {
-        self.shown = Shown::Measured;
+    const fn measured(mut self, figure: MeasuredFigure) -> Self {
+        self.shown = Shown::Measured(figure);
         self
     }
 
@@ -125,6 +125,8 @@ pub struct ReadoutsLine<'a> {
     withheld: &'a Withheld,
     /// Measured shares of the roof: decode MBU and prefill MFU (0.25 = 25 %).
     utilization: (Option<f64>, Option<f64>),
+    /// Whether the step's all-reduce over the link follows the step time.
+    interconnect: bool,
 }
 
 impl<'a> ReadoutsLine<'a> {
@@ -140,7 +142,48 @@ impl<'a> ReadoutsLine<'a> {
             appearance,
             withheld,
             utilization: (None, None),
+            interconnect: false,
         }
+    }
+
+    /// Adds the interconnect term after the step time (`+3.4 ms all-reduce (50%) on NVLink 4`):
+    /// a time the roofline does not show, with its share of the speed-of-light step and the
+    /// link it crosses. Nothing is added at TP 1 or without a link.
+    #[must_use]
+    pub const fn with_interconnect(mut self, shown: bool) -> Self {
+        self.interconnect = shown;
+        self
+    }
+
+    /// The interconnect readout, its two figures masked each by its own quantity's rule.
+    fn interconnect_readout(&self) -> Option<Readout> {
+        let e = self.evaluation;
+        let link = e.cluster.as_ref()?.link.as_ref()?;
+        let calls = Quantity::AllreduceCalls.number(e)?;
+        if !self.interconnect || calls < 1.0 {
+            return None;
+        }
+        let all = Quantity::AllreduceMs.number(e)?;
+        let share = Quantity::CommSharePct.number(e)?;
+        let w = self.withheld;
+        let ms = w
+            .label(
+                Shown::Quantity(Quantity::AllreduceMs),
+                &format!("+{} ms all-reduce", milliseconds(all)),
+            )
+            .into_owned();
+        let pct = w
+            .label(
+                Shown::Quantity(Quantity::CommSharePct),
+                &format!("({}%)", percent(share)),
+            )
+            .into_owned();
+        // Masked already: the link's name is a setting.
+        Some(Readout::new(
+            format!("{ms} {pct} on {}", link.name),
+            None,
+            4,
+        ))
     }
 
     /// Adds what was measured on the endpoint: `MBU 10%` (decode) and `MFU 11%` (prefill).
@@ -156,6 +199,14 @@ impl<'a> ReadoutsLine<'a> {
         let look = self.appearance;
         let separator = look.pick(" · ", " | ");
         let mut items = readouts(self.evaluation);
+        if let Some(term) = self.interconnect_readout() {
+            let step = Shown::Quantity(Quantity::StepTimeMs);
+            let at = items
+                .iter()
+                .position(|r| r.shown == step)
+                .map_or(0, |i| i + 1);
+            items.insert(at, term);
+        }
         let (mbu, mfu) = self.utilization;
         items.extend(mbu.map(|u| {
             Readout::new(
@@ -163,7 +214,7 @@ impl<'a> ReadoutsLine<'a> {
                 Some(Element::Measured),
                 3,
             )
-            .measured()
+            .measured(MeasuredFigure::Mbu)
         }));
         items.extend(mfu.map(|u| {
             Readout::new(
@@ -171,7 +222,7 @@ impl<'a> ReadoutsLine<'a> {
                 Some(Element::Measured),
                 2,
             )
-            .measured()
+            .measured(MeasuredFigure::Mfu)
         }));
         for item in &mut items {
             if let std::borrow::Cow::Owned(masked) = self.withheld.label(item.shown, &item.text) {

@@ -37,6 +37,10 @@ pub(in crate::app) fn plot(app: &mut App, msg: PlotMsg) -> Option<Msg> {
             app.plot.prefill = app.plot.prefill.toggled();
             None
         }
+        PlotMsg::ToggleCurve => {
+            app.plot.kind = app.plot.kind.toggled();
+            None
+        }
         PlotMsg::OpenWhatIf => {
             // Over a lesson's plot; on the lesson list and a lesson's end for `:lesson N`.
             if matches!(app.screen, Screen::Lesson(_) | Screen::LessonList { .. }) {

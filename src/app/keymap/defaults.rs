@@ -115,6 +115,7 @@ fn study_rows() -> Vec<Binding> {
         ch(C::Plot, ':', Msg::Plot(PlotMsg::OpenWhatIf), "what if", 6, "the what-if line: :gpu h200, :fp8, :batch 64, :reset, :step 5"),
         key(C::Plot, Home, NONE, Msg::Plot(PlotMsg::ResetPlot), "reset plot", 0, "put the plot back to this step's setting"),
         ch(C::Plot, 'f', Msg::Plot(PlotMsg::TogglePrefill), "prefill", 0, "show or hide the prefill dot (a prompt through the same layer)"),
+        ch(C::Plot, 'v', Msg::Plot(PlotMsg::ToggleCurve), "curve", 3, "switch the picture: the roofline or throughput per GPU against tok/s per user as the batch grows (the bend marked)"),
         // The lesson list.
         key(C::LessonList, Up, NONE, Msg::Nav(NavMsg::SelectPrevious), "select", 7, "previous lesson"),
         key(C::LessonList, Down, NONE, Msg::Nav(NavMsg::SelectNext), "select", 7, "next lesson"),

@@ -34,6 +34,8 @@ pub enum PlotMsg {
     ResetPlot,
     /// Show or hide the prefill dot (a prompt of the setting's length through the same FC layer).
     TogglePrefill,
+    /// Switch the picture: the roofline ⇄ the throughput–interactivity curve.
+    ToggleCurve,
     /// Open the what-if line over the plot (`:gpu h200`, `:fp8`, `:batch 64`, …).
     OpenWhatIf,
     /// Complete the what-if line's command or id (Tab).

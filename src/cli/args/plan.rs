@@ -3,6 +3,8 @@
 
 use clap::Args;
 
+use crate::domain::scenario::Scenario;
+
 /// The cluster options of `roofline calc`.
 #[derive(Debug, Clone, Default, Args)]
 pub struct PlanCli {
@@ -25,11 +27,13 @@ pub struct PlanCli {
     /// Prefill tokens a mixed step carries under chunked prefill [default: 2048].
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub chunk: Option<u64>,
-    /// Time-per-output-token target in milliseconds: the largest batch that keeps it.
-    #[arg(long = "tpot-target", value_name = "MS", value_parser = parse_positive)]
+    /// Time-per-output-token target in milliseconds, in (0, 60000]: the largest batch that
+    /// keeps it.
+    #[arg(long = "tpot-target", value_name = "MS", value_parser = parse_target_ms)]
     pub tpot_target: Option<f64>,
-    /// Arriving requests per second: concurrency by Little's law and the GPUs it needs.
-    #[arg(long, value_name = "R", value_parser = parse_positive)]
+    /// Arriving requests per second, in (0, 1e6]: concurrency by Little's law and the GPUs it
+    /// needs.
+    #[arg(long, value_name = "R", value_parser = parse_rate)]
     pub rate: Option<f64>,
     /// The throughput-per-GPU against tokens-per-second-per-user curve, batch 1 to the limit.
     #[arg(long)]
@@ -38,6 +42,41 @@ pub struct PlanCli {
 
 /// The defaults the options above name (the scenario's own).
 pub use crate::domain::scenario::{DEFAULT_CHUNK, DEFAULT_OUTPUT_TOKENS};
+
+/// The largest token-time target the calculator takes, ms (a minute per token).
+const MAX_TARGET_MS: f64 = 60_000.0;
+/// The largest request rate the calculator takes, requests per second.
+const MAX_RATE: f64 = 1e6;
+
+impl PlanCli {
+    /// The scenario with the cluster settings these options give (the link, the prefix hit,
+    /// the output tokens, the chunk, the target and the rate): the engine's cluster figures
+    /// (`kv_transfer_ms`, `target_batch`, `concurrency`, …) are computed from them. An option
+    /// left out keeps what the scenario had (a cluster profile's, else the default).
+    #[must_use]
+    pub fn apply(&self, scenario: Scenario) -> Scenario {
+        Scenario {
+            link: self.link.clone().or(scenario.link),
+            prefix_hit: self.prefix_hit.unwrap_or(scenario.prefix_hit),
+            output_tokens: self.output_tokens.unwrap_or(scenario.output_tokens),
+            chunk: self.chunk.unwrap_or(scenario.chunk),
+            tpot_target_ms: self.tpot_target.or(scenario.tpot_target_ms),
+            rate: self.rate.or(scenario.rate),
+            ..scenario
+        }
+    }
+
+    /// Whether any option sets a cluster figure's input (what turns on calc's cluster lines).
+    #[must_use]
+    pub const fn sets_any(&self) -> bool {
+        self.link.is_some()
+            || self.prefix_hit.is_some()
+            || self.output_tokens.is_some()
+            || self.chunk.is_some()
+            || self.tpot_target.is_some()
+            || self.rate.is_some()
+    }
+}
 
 fn parse_pools(text: &str) -> Result<(u32, u32), String> {
     let (p, d) = text
@@ -64,15 +103,27 @@ fn parse_hit(text: &str) -> Result<f64, String> {
     }
 }
 
-fn parse_positive(text: &str) -> Result<f64, String> {
+fn parse_positive_up_to(text: &str, max: f64, unit: &str) -> Result<f64, String> {
     let v: f64 = text
         .parse()
         .map_err(|_| format!("'{text}' is not a number"))?;
-    if v > 0.0 && v.is_finite() {
-        Ok(v)
-    } else {
+    if !(v > 0.0 && v.is_finite()) {
         Err(format!("{text} is not a positive number"))
+    } else if v > max {
+        Err(format!(
+            "{text} is more than {max} {unit}, the most this takes"
+        ))
+    } else {
+        Ok(v)
     }
+}
+
+fn parse_target_ms(text: &str) -> Result<f64, String> {
+    parse_positive_up_to(text, MAX_TARGET_MS, "ms")
+}
+
+fn parse_rate(text: &str) -> Result<f64, String> {
+    parse_positive_up_to(text, MAX_RATE, "requests/s")
 }
 
 #[cfg(test)]
@@ -95,6 +146,52 @@ mod tests {
         assert_eq!(parse_hit("0.5"), Ok(0.5));
         assert!(parse_hit("1").is_err());
         assert!(parse_hit("-0.1").is_err());
-        assert!(parse_positive("inf").is_err());
+        assert!(parse_target_ms("inf").is_err());
+    }
+
+    #[rstest]
+    #[case::target("20", Ok(20.0))]
+    #[case::target_zero("0", Err("not a positive number"))]
+    #[case::target_nan("NaN", Err("not a positive number"))]
+    #[case::target_huge("1e9", Err("more than 60000 ms"))]
+    #[case::target_word("fast", Err("not a number"))]
+    fn targets_are_positive_finite_and_bounded(
+        #[case] text: &str,
+        #[case] expected: Result<f64, &str>,
+    ) {
+        match (parse_target_ms(text), expected) {
+            (Ok(v), Ok(e)) => assert!((v - e).abs() < 1e-12),
+            (Err(why), Err(e)) => assert!(why.contains(e), "{why}"),
+            (got, want) => panic!("{text}: got {got:?}, want {want:?}"),
+        }
+    }
+
+    #[rstest]
+    #[case::rate("40", true)]
+    #[case::negative("-1", false)]
+    #[case::infinite("inf", false)]
+    #[case::too_many("2e6", false)]
+    fn rates_are_positive_finite_and_bounded(#[case] text: &str, #[case] ok: bool) {
+        assert_eq!(parse_rate(text).is_ok(), ok, "{:?}", parse_rate(text));
+    }
+
+    #[test]
+    fn the_options_set_the_scenario_and_leave_the_rest() {
+        let plan = PlanCli {
+            link: Some("ib-ndr".to_owned()),
+            prefix_hit: Some(0.5),
+            rate: Some(3.0),
+            ..PlanCli::default()
+        };
+        assert!(plan.sets_any());
+        assert!(!PlanCli::default().sets_any());
+        let s = plan.apply(Scenario {
+            chunk: 512,
+            ..Scenario::default_cluster()
+        });
+        assert_eq!(s.link.as_deref(), Some("ib-ndr"));
+        assert_eq!((s.prefix_hit, s.rate, s.chunk), (0.5, Some(3.0), 512));
+        assert_eq!(s.tpot_target_ms, None);
+        assert_eq!(s.output_tokens, DEFAULT_OUTPUT_TOKENS);
     }
 }

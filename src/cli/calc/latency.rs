@@ -9,7 +9,6 @@ use crate::domain::catalog::Catalog;
 use crate::domain::format::group;
 use crate::domain::latency::{
     self, BatchLimit, CurvePoint, Sizing, TpotLimit, bend, chunked_ttft_s, curve, model_of,
-    size_for_rate,
 };
 use crate::domain::scenario::Scenario;
 
@@ -23,8 +22,6 @@ pub struct Inputs {
     pub tpot_target_s: Option<f64>,
     /// Requests per second.
     pub rate: Option<f64>,
-    /// Output tokens per request.
-    pub output_tokens: u32,
     /// Prefill tokens per mixed step.
     pub chunk: u64,
 }
@@ -65,9 +62,10 @@ impl Section {
         };
         let tpot_s = latency::tpot_at(s, catalog, batch.max(1))?;
         let ttft_s = chunked_ttft_s(&at, catalog, s.prompt, inputs.chunk)?;
-        let sizing = inputs
-            .rate
-            .and_then(|r| size_for_rate(r, ttft_s, tpot_s, inputs.output_tokens, batch, s.tp));
+        let sizing = match inputs.rate {
+            Some(rate) if batch > 0 => sizing_at(catalog, &at, rate)?,
+            _ => None,
+        };
         let curve_max = match (batch, wall) {
             (0, _) => 1,
             (b, _) if limit.is_some() || wall.is_some() => b,
@@ -163,6 +161,31 @@ impl Section {
         out.push_str(&draw_curve(&self.points));
         out
     }
+}
+
+/// Little's law at the section's batch, as the engine's cluster figures give it
+/// (`time_in_system_s`, `concurrency`, `gpus_for_rate`): the same numbers a lesson names.
+fn sizing_at(catalog: &Catalog, at: &Scenario, rate: f64) -> Result<Option<Sizing>> {
+    let with_rate = Scenario {
+        rate: Some(rate),
+        tpot_target_ms: None,
+        ..at.clone()
+    };
+    let Some(c) = with_rate.evaluate(catalog)?.cluster else {
+        return Ok(None);
+    };
+    let (Some(concurrency), Some(gpus)) = (c.concurrency, c.gpus_for_rate) else {
+        return Ok(None);
+    };
+    // Whole counts already (⌈concurrency ÷ batch⌉ × TP), as the engine rounds them.
+    let gpus = gpus.round() as u64;
+    Ok(Some(Sizing {
+        rate,
+        time_in_system_s: c.time_in_system_s,
+        concurrency,
+        replicas: gpus / u64::from(at.tp.max(1)),
+        gpus,
+    }))
 }
 
 const fn limit_name(limit: BatchLimit) -> &'static str {

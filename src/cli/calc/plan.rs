@@ -3,7 +3,7 @@
 use anyhow::{Context as _, Result};
 use serde_json::Value;
 
-use super::super::args::{DEFAULT_CHUNK, DEFAULT_OUTPUT_TOKENS, PlanCli};
+use super::super::args::PlanCli;
 use super::{disagg, interconnect, latency};
 use crate::content::links::builtin_links;
 use crate::domain::catalog::Catalog;
@@ -29,12 +29,13 @@ impl Sections {
     ) -> Result<Self> {
         let wants_link = plan.interconnect || plan.disagg.is_some();
         let link = if wants_link {
-            Some(pick_link(catalog, s, plan.link.as_deref()).context("cannot pick a link")?)
+            Some(pick_link(catalog, s, s.link.as_deref()).context("cannot pick a link")?)
         } else {
             None
         };
-        let output_tokens = plan.output_tokens.unwrap_or(DEFAULT_OUTPUT_TOKENS);
-        let chunk = plan.chunk.unwrap_or(DEFAULT_CHUNK);
+        // The options are the scenario's cluster settings by now (`PlanCli::apply`).
+        let output_tokens = s.output_tokens;
+        let chunk = s.chunk;
         let interconnect = match (&link, plan.interconnect) {
             (Some(link), true) => Some(interconnect::Section::compute(catalog, s, e, link)?),
             _ => None,
@@ -44,7 +45,7 @@ impl Sections {
                 let inputs = crate::domain::disagg::DisaggInputs {
                     prefill_gpus: p,
                     decode_gpus: d,
-                    prefix_hit: plan.prefix_hit.unwrap_or(0.0),
+                    prefix_hit: s.prefix_hit,
                     output_tokens,
                     chunk,
                 };
@@ -57,9 +58,8 @@ impl Sections {
                 catalog,
                 s,
                 &latency::Inputs {
-                    tpot_target_s: plan.tpot_target.map(|ms| ms / 1e3),
-                    rate: plan.rate,
-                    output_tokens,
+                    tpot_target_s: s.tpot_target_ms.map(|ms| ms / 1e3),
+                    rate: s.rate,
                     chunk,
                 },
             )?)

@@ -1,0 +1,119 @@
+//! The plot pane's throughput–interactivity view (issue 25, part 4) and the interconnect term
+//! in the readouts (part 3), as drawn: snapshots at 120×40 and 80×24, the key through the
+//! keymap (footer and help), withholding by the domain's families, and the smallest sizes.
+
+#[path = "tui/support.rs"]
+mod support;
+
+use crossterm::event::KeyCode;
+use roofline_tutor::app::plot_view::PlotKind;
+use roofline_tutor::app::{App, AppMsg, Msg, StepMsg};
+use support::{course_app, key, opened_at, press, render, send, terminal, text, typed};
+
+/// Lesson 19 at its step `step`, the curve switched on with `v`.
+fn latency_lesson_on_the_curve(step: usize, width: u16, height: u16) -> App {
+    let mut app = opened_at(course_app(width, height), "latency-targets", step);
+    press(&mut app, &[key(KeyCode::Char('v'))]);
+    assert_eq!(app.plot().kind, PlotKind::Curve);
+    app
+}
+
+#[test]
+fn curve_view_120x40() {
+    // The bend's own step: its mark is withheld until the reveal.
+    let app = latency_lesson_on_the_curve(7, 120, 40);
+    insta::assert_snapshot!(terminal(&app, 120, 40).backend());
+}
+
+#[test]
+fn curve_view_80x24() {
+    let app = latency_lesson_on_the_curve(7, 80, 24);
+    insta::assert_snapshot!(terminal(&app, 80, 24).backend());
+}
+
+#[test]
+fn curve_view_at_1x1_and_every_small_size_does_not_panic() {
+    let app = latency_lesson_on_the_curve(7, 120, 40);
+    for (width, height) in [
+        (1, 1),
+        (2, 1),
+        (1, 2),
+        (40, 12),
+        (41, 13),
+        (60, 16),
+        (79, 23),
+    ] {
+        let _ = render(&app, width, height);
+    }
+}
+
+#[test]
+fn the_bend_is_withheld_until_its_step_is_revealed() {
+    let mut app = latency_lesson_on_the_curve(7, 120, 40);
+    let before = text(&render(&app, 120, 40));
+    assert!(!before.contains("bend B="), "{before}");
+    press(&mut app, &typed("32"));
+    send(
+        &mut app,
+        &[Msg::Step(StepMsg::Commit), Msg::Step(StepMsg::Reveal)],
+    );
+    let after = text(&render(&app, 120, 40));
+    assert!(after.contains("bend B="), "{after}");
+}
+
+#[test]
+fn the_target_batch_is_withheld_on_its_step() {
+    // Step 2 asks the largest batch under 20 ms: the target's mark stays off the curve.
+    let app = latency_lesson_on_the_curve(2, 120, 40);
+    let screen = text(&render(&app, 120, 40));
+    assert!(!screen.contains("ms: B="), "{screen}");
+    assert!(screen.contains("tok/s per GPU"), "{screen}");
+}
+
+#[test]
+fn the_key_is_in_the_footer_and_the_help_and_switches_back() {
+    let mut app = opened_at(course_app(160, 45), "latency-targets", 7);
+    let screen = text(&render(&app, 160, 45));
+    assert!(screen.contains("v curve"), "{screen}");
+    send(&mut app, &[Msg::App(AppMsg::ToggleHelp)]);
+    let help = text(&render(&app, 160, 45));
+    assert!(help.contains("tok/s per user"), "{help}");
+    send(&mut app, &[Msg::App(AppMsg::CloseHelp)]);
+    press(&mut app, &[key(KeyCode::Char('v'))]);
+    assert!(text(&render(&app, 160, 45)).contains("Throughput vs interactivity"));
+    press(&mut app, &[key(KeyCode::Char('v'))]);
+    assert_eq!(app.plot().kind, PlotKind::Roofline);
+    assert!(text(&render(&app, 160, 45)).contains("Roofline"));
+}
+
+#[test]
+fn the_interconnect_term_names_the_link_at_tp8() {
+    // Lesson 18's step 2 counts the calls: the ring over NVLink inside one node.
+    let app = opened_at(course_app(120, 40), "interconnect", 2);
+    let screen = text(&render(&app, 120, 40));
+    let line = screen
+        .lines()
+        .find(|l| l.contains("all-reduce ("))
+        .unwrap_or_else(|| panic!("no all-reduce readout in\n{screen}"));
+    assert!(line.contains("on NVLink 4"), "{line}");
+}
+
+#[test]
+fn the_interconnect_term_is_masked_while_a_step_asks_for_it() {
+    // Step 4 asks the step with the all-reduces across two nodes: the term's time goes.
+    let app = opened_at(course_app(120, 40), "interconnect", 4);
+    let screen = text(&render(&app, 120, 40));
+    let line = screen
+        .lines()
+        .find(|l| l.contains("ms all-reduce"))
+        .unwrap_or_else(|| panic!("no all-reduce readout in\n{screen}"));
+    assert!(line.contains("+? ms all-reduce"), "{line}");
+    assert!(line.contains("on InfiniBand NDR"), "{line}");
+}
+
+#[test]
+fn the_pure_roofline_lessons_have_no_interconnect_term() {
+    // Lesson 10 runs Llama-3-70B at TP 8 and names no link: the step stays the speed of light.
+    let app = opened_at(course_app(120, 40), "when-roofline-lies", 7);
+    assert!(!text(&render(&app, 120, 40)).contains("all-reduce ("));
+}

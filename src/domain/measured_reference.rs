@@ -278,3 +278,42 @@ pub struct PlacedPoint {
     /// The sweep's step at the speed of light, s.
     pub speed_of_light_s: f64,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::data_files::builtin_catalog;
+    use crate::content::measured_reference::shipped;
+    use crate::domain::dtype::Dtype;
+
+    #[track_caller]
+    fn close(actual: f64, expected: f64) {
+        assert!(
+            ((actual - expected) / expected).abs() < 1e-9,
+            "{actual} vs {expected}"
+        );
+    }
+
+    /// By hand from measured-h100.md, against the H100 SXM datasheet (3.35 TB/s, 989.4 TF):
+    /// B = 32 read 2 × 7,504,658,432 B in 5.462 ms (MBU = 2.748 TB/s ÷ 3.35) and did
+    /// 2 × 32 × W FLOPs in that time (MFU ÷ 989.4 TF); its speed of light is its bytes (weights
+    /// and 32 tokens' activations) at 3.35 TB/s, the memory side being the longer.
+    #[test]
+    fn a_sweep_point_is_placed_against_the_datasheet_by_hand() {
+        let r = shipped("h100-sxm").unwrap();
+        let gpu = builtin_catalog().gpu("h100-sxm").unwrap().clone();
+        let datasheet = Datasheet::of(&gpu, Dtype::Bf16).unwrap();
+        close(datasheet.bandwidth, 3.35e12);
+        close(datasheet.peak_flops, 989.4e12);
+        let point = r.sweep.points.iter().find(|p| p.batch == 32).unwrap();
+        let p = r.placed(point, datasheet);
+        let w = 7_504_658_432.0;
+        close(p.mbu, 2.0 * w / 5.462e-3 / 3.35e12);
+        close(p.mfu, 2.0 * 32.0 * w / 5.462e-3 / 989.4e12);
+        let bytes = 2.0 * w + 2.0 * 32.0 * 2_360_576.0;
+        close(p.speed_of_light_s, bytes / 3.35e12);
+        // The measured roofs as shares of the datasheet's: 3.067 ÷ 3.35 and 754 ÷ 989.4.
+        close(r.roof_share("hbm-read", datasheet).unwrap(), 3.067 / 3.35);
+        close(r.roof_share("bf16-gemm", datasheet).unwrap(), 754.0 / 989.4);
+    }
+}

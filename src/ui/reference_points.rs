@@ -22,16 +22,26 @@ pub const MEASURED_ROOF_NAME: &str = "measured";
 pub fn reference(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
     let reference = shipped(&scenario.gpu)?;
     let datasheet = Datasheet::of(catalog.gpu(&scenario.gpu).ok()?, Dtype::Bf16)?;
-    let placed = reference.placed_points(datasheet);
-    let nearest = reference.placed(reference.nearest_point(scenario.batch)?, datasheet);
+    // The sweep ran 16-bit weights through 16-bit GEMMs: its points (and their MBU and MFU)
+    // describe a plot in those formats only; the measured roofs hold for any format measured.
+    let sixteen_bit = |d: Dtype| matches!(d, Dtype::Bf16 | Dtype::Fp16);
+    let placed = if sixteen_bit(scenario.precision) && sixteen_bit(scenario.weights) {
+        reference.placed_points(datasheet)
+    } else {
+        Vec::new()
+    };
+    let nearest = reference
+        .nearest_point(scenario.batch)
+        .map(|p| reference.placed(p, datasheet))
+        .filter(|_| !placed.is_empty());
     let roofs = reference.measured_roofs(scenario.precision);
     Some(Measured {
         overlay: Some(MeasuredOverlay {
             points: points(&placed),
             knee: reference.measured_ridge(scenario.precision),
         }),
-        mbu: Some(nearest.mbu),
-        mfu: Some(nearest.mfu),
+        mbu: nearest.map(|p| p.mbu),
+        mfu: nearest.map(|p| p.mfu),
         roof: roofs.map(|(read, gemm)| Roof {
             name: MEASURED_ROOF_NAME.to_owned(),
             peak_flops: gemm,
@@ -142,6 +152,23 @@ mod tests {
             2.0 * 7_504_658_432.0 / 5.526e-3 / 3.35e12,
             1e-9,
         );
+    }
+
+    /// The sweep is BF16: on an FP8 plot only the measured FP8 roof and its ridge are drawn
+    /// (1,418 TF ÷ 3.067 TB/s ≈ 462 FLOP/byte), without BF16 points or their MBU and MFU.
+    #[test]
+    fn an_fp8_plot_gets_the_measured_roof_without_the_bf16_sweep() {
+        let scenario = Scenario {
+            precision: Dtype::Fp8,
+            weights: Dtype::Fp8,
+            ..Scenario::default_cluster()
+        };
+        let m = reference(&builtin_catalog(), &scenario).unwrap();
+        let overlay = m.overlay.unwrap();
+        assert!(overlay.points.is_empty());
+        assert_eq!((m.mbu, m.mfu), (None, None));
+        close(overlay.knee.unwrap().0, 1418e12 / 3.067e12, 1e-3);
+        close(m.roof.unwrap().peak_flops, 1418e12, 1e-3);
     }
 
     #[test]

@@ -253,8 +253,12 @@ mod tests {
         assert_eq!(withheld.label(mfu, "MFU 70%"), "MFU ?%");
         assert_eq!(withheld.label(batch, "measured B=1024"), "measured B=1024");
         assert!(!withheld.may_show(mbu, 0.84, 0.01));
-        // The step time, tokens/s and the ridge leave the measured shares shown.
-        for asked in [Quantity::StepTimeMs, Quantity::TokensPerS, Quantity::Ridge] {
+        // The step time, tokens/s and the peak leave the measured shares shown.
+        for asked in [
+            Quantity::StepTimeMs,
+            Quantity::TokensPerS,
+            Quantity::PeakTflops,
+        ] {
             let other = Withheld::none().asking(asked, []);
             assert_eq!(other.label(mbu, "MBU 84%"), "MBU 84%", "{asked:?}");
             assert_eq!(other.label(mfu, "MFU 70%"), "MFU 70%", "{asked:?}");

@@ -252,6 +252,31 @@ fn members(asked: Quantity) -> Vec<Shown> {
             None => {}
         }
     }
+    // A measured share follows from any figure that goes (a share of the ridge withheld for an
+    // intensity is in MFU = MBU × share): a second pass adds the measured figures only, from
+    // every figure withheld that a screen can show.
+    let withheld: Vec<Shown> = out.clone();
+    let goes_with =
+        |s: &Shown| withheld.contains(s) && rank(*s) < rank(Shown::Quantity(Q::MeasuredTpotMs));
+    for triple in TRIPLES {
+        let Some(at) = triple.iter().position(goes_with) else {
+            continue;
+        };
+        let goes = triple
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != at)
+            .map(|(_, s)| *s)
+            .fold(None::<Shown>, |best, s| match best {
+                Some(b) if rank(b) >= rank(s) => Some(b),
+                _ => Some(s),
+            });
+        if let Some(Shown::Measured(m)) = goes
+            && rank(Shown::Measured(m)) > 0
+        {
+            out.push(Shown::Measured(m));
+        }
+    }
     for [a, b] in PAIRS {
         for (one, other) in [(a, b), (b, a)] {
             if asked_group.contains(one) {
@@ -316,6 +341,9 @@ mod tests {
     #[case::the_memory_time_keeps_them_too(Q::MemoryTimeMs, &[])]
     #[case::mfu_is_mbu_times_the_share(Q::RidgeSharePct, &[MeasuredFigure::Mfu])]
     #[case::tokens_per_s_keeps_them(Q::TokensPerS, &[])]
+    #[case::the_ridge_withholds_the_share_and_so_mfu(Q::Ridge, &[MeasuredFigure::Mfu])]
+    #[case::an_intensity_too(Q::DecodeDotIntensity, &[MeasuredFigure::Mfu])]
+    #[case::the_batch_to_the_ridge_too(Q::BatchToRidge, &[MeasuredFigure::Mfu])]
     fn measured_shares_go_only_where_they_give_the_answer(
         #[case] asked: Quantity,
         #[case] expected: &[MeasuredFigure],

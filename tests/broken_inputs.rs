@@ -3,9 +3,11 @@
 //! `list`, `list --json` and `review --json` fail in one clear line, quickly (a FIFO is never
 //! opened for reading).
 
+#[path = "cli/deadline.rs"]
+mod deadline;
+
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::sync::mpsc;
+use std::process::{Command, Output};
 use std::time::Duration;
 
 use rstest::rstest;
@@ -15,29 +17,9 @@ const DEADLINE: Duration = Duration::from_secs(10);
 
 #[track_caller]
 fn roofline(data_dir: &Path, args: &[&str]) -> Output {
-    let child = Command::new(env!("CARGO_BIN_EXE_roofline"))
-        .arg("--data-dir")
-        .arg(data_dir)
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let pid = child.id();
-    let (send, receive) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = send.send(child.wait_with_output());
-    });
-    if let Ok(output) = receive.recv_timeout(DEADLINE) {
-        output.expect("the binary's output")
-    } else {
-        let _ = Command::new("kill")
-            .args(["-KILL", &pid.to_string()])
-            .status();
-        panic!("roofline {args:?} still ran after {DEADLINE:?}");
-    }
+    let mut command = deadline::roofline();
+    command.arg("--data-dir").arg(data_dir);
+    deadline::within(command, args, DEADLINE)
 }
 
 #[track_caller]

@@ -1,37 +1,11 @@
 //! `roofline calc` through the real binary: JSON against issue 2's definitions, and refusals.
 
-use std::process::{Command, Output};
+#[path = "cli/calc.rs"]
+mod calc;
 
+use calc::{calc_json, num, roofline};
 use rstest::rstest;
 use serde_json::Value;
-
-fn roofline(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_roofline"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
-
-#[track_caller]
-fn calc_json(args: &[&str]) -> Value {
-    let mut all = vec!["calc", "--json"];
-    all.extend_from_slice(args);
-    let out = roofline(&all);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
-
-#[track_caller]
-fn num(v: &Value, key: &str) -> f64 {
-    v[key]
-        .as_f64()
-        .unwrap_or_else(|| panic!("{key} is not a number in {v}"))
-}
 
 #[track_caller]
 fn assert_rel(actual: f64, expected: f64, rel: f64) {

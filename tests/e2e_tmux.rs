@@ -326,13 +326,8 @@ fn a_quiz_to_the_end_writes_its_result_and_no_progress() {
         ),
     );
     for n in 1..=5 {
-        // A capture can land mid-frame (the new title over the last answer's lines): wait for
-        // the whole new question; one that shows an answer before it is given times out here.
-        let title = format!("question {n} of 5");
-        let screen = tmux.wait_for(
-            |s| s.contains(&title) && !s.contains("Answer"),
-            &format!("{title}, unanswered"),
-        );
+        // The whole new question; one that shows an answer before it is given times out here.
+        let screen = tmux.wait_for_settled(&format!("question {n} of 5"), &["Answer"]);
         assert!(!screen.contains("Answer"), "{screen}");
         if screen.contains("1) ") {
             tmux.literal("2");

@@ -3,9 +3,11 @@
 //! arguments. Each must end in a short, clean message, quickly, and nothing from the data may
 //! drive the terminal.
 
+#[path = "cli/deadline.rs"]
+mod deadline;
+
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::sync::mpsc;
+use std::process::{Command, Output};
 use std::time::Duration;
 
 use rstest::rstest;
@@ -17,27 +19,7 @@ const DEADLINE: Duration = Duration::from_secs(5);
 /// [`DEADLINE`].
 #[track_caller]
 fn roofline_within_deadline(args: &[&str]) -> Output {
-    let child = Command::new(env!("CARGO_BIN_EXE_roofline"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let pid = child.id();
-    let (send, receive) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = send.send(child.wait_with_output());
-    });
-    if let Ok(output) = receive.recv_timeout(DEADLINE) {
-        output.expect("the binary's output")
-    } else {
-        let _ = Command::new("kill")
-            .args(["-KILL", &pid.to_string()])
-            .status();
-        panic!("roofline {args:?} still ran after {DEADLINE:?}");
-    }
+    deadline::within(deadline::roofline(), args, DEADLINE)
 }
 
 fn stderr(out: &Output) -> String {

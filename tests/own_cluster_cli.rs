@@ -2,21 +2,15 @@
 //! catalog entry's `calc --json` to the digit; `model import` writes a models file that loads
 //! back; `cluster new` writes a profile that `cluster check` accepts, benchmarks included.
 
-use std::process::{Command, Output};
+#[path = "cli/calc.rs"]
+mod calc;
 
+use calc::roofline;
 use rstest::rstest;
 use serde_json::Value;
 
 const CONFIGS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/model-config");
 const BENCHMARKS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/benchmarks");
-
-fn roofline(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_roofline"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
 
 #[track_caller]
 fn ok(args: &[&str]) -> String {

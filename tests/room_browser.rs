@@ -4,46 +4,22 @@
 //! presenter's state counts it. `.ci/run` installs Chromium;
 //! without one on this machine the test says so and passes.
 
+#[path = "browser/chromium.rs"]
+mod chromium;
 #[path = "room/presenter.rs"]
 mod presenter;
 #[path = "tui/support.rs"]
 mod support;
 
 use roofline_tutor::app::StepMsg;
-use std::path::PathBuf;
-use std::process::Command;
 
+use chromium::chromium_or_skip;
 use presenter::{CODE, Presenter};
-
-/// Chromium (or Chrome) on the PATH.
-fn chromium() -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    [
-        "chromium",
-        "chromium-browser",
-        "google-chrome",
-        "google-chrome-stable",
-    ]
-    .iter()
-    .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
-    .find(|candidate| candidate.is_file())
-}
-
-/// Chromium, or `None` after saying why the test is skipped.
-fn chromium_or_skip() -> Option<PathBuf> {
-    let found = chromium();
-    if found.is_none() {
-        eprintln!(
-            "SKIPPED: no chromium on the PATH (install the Debian package `chromium`; .ci/run does)"
-        );
-    }
-    found
-}
 
 /// The phone page of `room` at `query` after the browser has answered (or not) and the
 /// presenter has been handed what the server passed on; how many answers that was.
 fn answer_from(
-    browser: &PathBuf,
+    browser: &std::path::Path,
     phone: &std::path::Path,
     room: &mut Presenter,
     query: &str,
@@ -59,32 +35,8 @@ fn answer_from(
 
 /// The page after the browser has run it for `budget_ms` of virtual time, as the DOM dump.
 /// `profile` keeps the page's storage (its participant token) between runs.
-fn open(browser: &PathBuf, profile: &std::path::Path, url: &str, budget_ms: u32) -> String {
-    // `timeout` bounds the run: a browser that hangs fails the test instead of holding it.
-    let output = Command::new("timeout")
-        .arg("120")
-        .arg(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-extensions",
-            "--disable-dev-shm-usage",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg(format!("--virtual-time-budget={budget_ms}"))
-        .arg("--dump-dom")
-        .arg(url)
-        .output()
-        .expect("chromium runs");
-    assert!(
-        output.status.success(),
-        "chromium failed ({}): {}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
+fn open(browser: &std::path::Path, profile: &std::path::Path, url: &str, budget_ms: u32) -> String {
+    chromium::dom_at(browser, profile, url, budget_ms)
 }
 
 /// The text of the element with this id in a DOM dump (the page's elements hold plain text).

@@ -89,14 +89,20 @@ pub fn screenshot(browser: &Path, path: &Path, png: &Path, (w, h): (u32, u32)) -
 /// The page's DOM after it has run for `budget_ms` of virtual time.
 pub fn dom(browser: &Path, path: &Path, budget_ms: u32) -> String {
     let profile = tempfile::tempdir().unwrap();
+    dom_at(browser, profile.path(), &file_url(path), budget_ms)
+}
+
+/// The DOM of the page at `url` after it has run for `budget_ms` of virtual time; `profile`
+/// keeps the page's storage between runs.
+pub fn dom_at(browser: &Path, profile: &Path, url: &str, budget_ms: u32) -> String {
     run(
         browser,
-        profile.path(),
+        profile,
         &[
             format!("--virtual-time-budget={budget_ms}"),
             "--dump-dom".to_owned(),
         ],
-        &file_url(path),
+        url,
     )
 }
 

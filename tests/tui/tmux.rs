@@ -98,6 +98,22 @@ impl Tmux {
         }
     }
 
+    /// Waits for a whole frame: the screen shows `needle` and none of `absent`, and two
+    /// captures in a row agree (one capture can land mid-frame, a new title over the last
+    /// frame's lines); that screen.
+    #[track_caller]
+    pub fn wait_for_settled(&self, needle: &str, absent: &[&str]) -> String {
+        let last = std::cell::RefCell::new(String::new());
+        self.wait_for(
+            |s| {
+                let settled = *last.borrow() == s;
+                last.replace(s.to_owned());
+                settled && s.contains(needle) && !absent.iter().any(|a| s.contains(a))
+            },
+            &format!("'{needle}' without {absent:?}, settled"),
+        )
+    }
+
     #[track_caller]
     pub fn wait_for_text(&self, needle: &str) -> String {
         self.wait_for(|s| s.contains(needle), &format!("'{needle}'"))

@@ -80,6 +80,8 @@ impl LessonUse for Review {
         crate::ui::lesson_pane::content(app, screen, WIDTH)
             .first()
             .map(text_of)
+            // How it is asked keeps its dot in every glyph set; a comma reads the same.
+            .map(|line| line.replace(" · ", ", "))
             .unwrap_or_default()
     }
 

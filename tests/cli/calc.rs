@@ -1,0 +1,39 @@
+//! The real binary for the `calc` tests: run with arguments, and `calc --json`'s object and
+//! its numbers.
+
+#![allow(dead_code, reason = "each test file uses its own part")]
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// `roofline ARGS`, no colour; its output.
+pub fn roofline(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_roofline"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("the binary runs")
+}
+
+/// `roofline calc --json ARGS`, which must succeed; its one JSON object.
+#[track_caller]
+pub fn calc_json(args: &[&str]) -> Value {
+    let mut all = vec!["calc", "--json"];
+    all.extend_from_slice(args);
+    let out = roofline(&all);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+/// The number at `key`.
+#[track_caller]
+pub fn num(v: &Value, key: &str) -> f64 {
+    v[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} is not a number in {v}"))
+}

@@ -105,6 +105,9 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         (plain::Wanted::Plain, Some(Command::Quiz(Lazy(args)))) => {
             return plain::quiz(&global, &args);
         }
+        (plain::Wanted::Plain, Some(Command::Review(Lazy(args)))) if !args.json => {
+            return plain::review(&global, review::Pick::of(args.ahead));
+        }
         (plain::Wanted::Plain | plain::Wanted::Screen, command) => command,
     };
     match command {

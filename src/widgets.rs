@@ -36,7 +36,7 @@ pub mod theme;
 pub use batch_slider::{BatchSlider, SLIDER_MAX_BATCH, SLIDER_MIN_BATCH, SliderTrack};
 pub use curve_plot::{CurveModel, CurvePlot};
 pub use guess_strip::GuessStrip;
-pub use measured_overlay::{MeasuredOverlay, MeasuredPoint, PointLabel};
+pub use measured_overlay::{MeasuredOverlay, MeasuredPoint, PointLabel, Share};
 pub use palette::Palette;
 pub use plot_model::{DecodeDot, INTENSITY_AXIS, PlotModel, Roof};
 pub use readouts::{Readout, ReadoutsLine, readouts};

@@ -15,7 +15,7 @@ use roofline_tutor::app::{AppMsg, Msg, NavMsg, handle, perform};
 use roofline_tutor::domain::session::Progress;
 use roofline_tutor::store::Store;
 use rstest::rstest;
-use support::{course_app, key, typed};
+use support::{course_app, key, render, text, typed};
 
 const LESSON_ONE: &str = include_str!("fixtures/plain/lesson1.txt");
 
@@ -86,7 +86,9 @@ fn lesson_one_as_lines() {
     let text = stdout(&out);
     assert_plain(&text);
     assert!(
-        text.contains("End of the lesson: score 82/100, 7 right, 1 missed."),
+        text.contains(
+            "End of the lesson: score 82/100, 7 right, 1 partly, 1 missed, 0 skipped, of 16 steps."
+        ),
         "{text}"
     );
     insta::assert_snapshot!("lesson_one", text);
@@ -161,6 +163,82 @@ fn grades(progress: &Progress) -> Vec<(String, String, Vec<String>)> {
         .collect()
 }
 
+/// The counts of a lesson's end: the number before each of right, partly, missed and skipped,
+/// and after "of" (the steps).
+fn tally(line: &str) -> Vec<(String, u32)> {
+    let words: Vec<&str> = line
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '.')
+        .filter(|w| !w.is_empty())
+        .collect();
+    words
+        .windows(2)
+        .filter_map(|pair| match pair {
+            [n, word @ ("right" | "partly" | "missed" | "skipped")] => {
+                Some(((*word).to_owned(), n.parse().ok()?))
+            }
+            ["of", n] => Some(("steps".to_owned(), n.parse().ok()?)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Lesson 1 answered on the screen as the fixture answers it in plain text, the clock read
+/// before each key as the run loop reads it; progress saved in `store`.
+fn screen_run(store: &mut Store) -> roofline_tutor::app::App {
+    // As `learn` starts the screen: the lesson opened, then the review schedule known.
+    let mut app = course_app(120, 40);
+    let effects = handle(&mut app, Msg::Nav(NavMsg::OpenLesson(0)));
+    perform(&mut app, &effects, store);
+    let global = roofline_tutor::cli::args::GlobalArgs::default();
+    let mut app = app.with_schedule(
+        roofline_tutor::cli::review::scheduler(&global),
+        roofline_tutor::cli::review::now(),
+    );
+    for event in screen_keys() {
+        if let Some(msg) = app.msg_for(&event) {
+            // The run loop reads the clock before each key (reviews are recorded at it).
+            let now = std::time::SystemTime::now();
+            let mut effects = handle(&mut app, Msg::App(AppMsg::Clock(now)));
+            effects.extend(handle(&mut app, msg));
+            perform(&mut app, &effects, store);
+        }
+    }
+    app
+}
+
+/// The fixture grades a card "hard" (partly right): the plain end of the lesson counts right,
+/// partly, missed and skipped as the screen's end does, from the same summary.
+#[test]
+fn the_end_of_a_lesson_counts_partly_answers_as_the_screen_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = roofline(
+        dir.path(),
+        None,
+        &["--plain", "learn", "two-ceilings"],
+        LESSON_ONE,
+    );
+    let plain = stdout(&out);
+    let plain_end = plain
+        .lines()
+        .find(|l| l.starts_with("End of the lesson"))
+        .expect("the end of the lesson is written");
+
+    let screen_dir = tempfile::tempdir().unwrap();
+    let app = screen_run(&mut Store::new(screen_dir.path().to_path_buf()));
+    let screen = text(&render(&app, 120, 40));
+    let screen_end = screen
+        .lines()
+        .find(|l| l.contains(" partly"))
+        .expect("the screen's end counts partly answers");
+    assert!(plain_end.contains("1 partly"), "{plain_end}");
+    assert_eq!(
+        tally(plain_end),
+        tally(screen_end),
+        "{plain_end}\n{screen_end}"
+    );
+    assert_eq!(tally(screen_end).len(), 5, "{screen_end}");
+}
+
 #[test]
 fn progress_is_saved_as_the_screen_saves_it() {
     let dir = tempfile::tempdir().unwrap();
@@ -178,25 +256,7 @@ fn progress_is_saved_as_the_screen_saves_it() {
     let plain = Store::new(dir.path().join("data")).load().progress;
 
     let screen_dir = tempfile::tempdir().unwrap();
-    let mut store = Store::new(screen_dir.path().to_path_buf());
-    // As `learn` starts the screen: the lesson opened, then the review schedule known.
-    let mut app = course_app(120, 40);
-    let effects = handle(&mut app, Msg::Nav(NavMsg::OpenLesson(0)));
-    perform(&mut app, &effects, &mut store);
-    let global = roofline_tutor::cli::args::GlobalArgs::default();
-    let mut app = app.with_schedule(
-        roofline_tutor::cli::review::scheduler(&global),
-        roofline_tutor::cli::review::now(),
-    );
-    for event in screen_keys() {
-        if let Some(msg) = app.msg_for(&event) {
-            // The run loop reads the clock before each key (reviews are recorded at it).
-            let now = std::time::SystemTime::now();
-            let mut effects = handle(&mut app, Msg::App(AppMsg::Clock(now)));
-            effects.extend(handle(&mut app, msg));
-            perform(&mut app, &effects, &mut store);
-        }
-    }
+    screen_run(&mut Store::new(screen_dir.path().to_path_buf()));
     let screen = Store::new(screen_dir.path().to_path_buf()).load().progress;
 
     assert_eq!(plain.last_lesson.as_deref(), Some("two-ceilings"));
@@ -252,5 +312,122 @@ fn a_quiz_as_lines() {
     assert!(
         !dir.path().join("data").exists(),
         "a quiz saves no study progress"
+    );
+}
+
+/// Two recall cards of lesson 2 answered 400 days ago: both due now.
+fn two_due_cards(dir: &Path) {
+    let long_ago = roofline_tutor::cli::review::now().0 - 400 * 86_400;
+    let progress = format!(
+        r#"(format_version: 2,
+            reviews: {{"ridge-point": {{
+                "ridge-definition": [(at: {long_ago}, grade: Good)],
+                "ridges-to-know": [(at: {long_ago}, grade: Hard)],
+            }}}},
+            lessons: {{"ridge-point": (steps: {{
+                "ridge-definition": Graded(grade: Good),
+                "ridges-to-know": Graded(grade: Hard),
+            }})}})"#
+    );
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::write(dir.join("progress.ron"), progress).unwrap();
+}
+
+/// The same round on the screen, graded good then hard by its keys, as the run loop drives it
+/// (the clock read before each key, every effect performed); the progress it saves.
+fn screen_review(dir: &Path) -> Progress {
+    use roofline_tutor::domain::schedule::Round;
+    let mut store = Store::new(dir.to_path_buf());
+    let progress = store.load().progress;
+    let app = support::course_app_with(progress.clone(), 120, 40);
+    let scheduler =
+        roofline_tutor::cli::review::scheduler(&roofline_tutor::cli::args::GlobalArgs::default());
+    let now = roofline_tutor::cli::review::now();
+    let round = Round::due(
+        app.lessons(),
+        &progress,
+        &scheduler,
+        now,
+        app.cluster(),
+        app.catalog(),
+        7,
+    )
+    .expect("both cards are due");
+    let mut app = app.reviewing(round, scheduler);
+    let space = || key(KeyCode::Char(' '));
+    let keys = [
+        space(),
+        key(KeyCode::Char('3')),
+        key(KeyCode::Enter),
+        space(),
+        key(KeyCode::Char('2')),
+        key(KeyCode::Enter),
+        key(KeyCode::Enter),
+    ];
+    for event in keys {
+        if let Some(msg) = app.msg_for(&event) {
+            let mut effects = handle(
+                &mut app,
+                Msg::App(AppMsg::Clock(std::time::SystemTime::now())),
+            );
+            effects.extend(handle(&mut app, msg));
+            perform(&mut app, &effects, &mut store);
+        }
+    }
+    Store::new(dir.to_path_buf()).load().progress
+}
+
+/// `roofline review` under `TERM=dumb`: the due cards as lines (the card's front, the turn,
+/// the grade, the verdict and when it comes back, the summary, the closing line), with the
+/// plot's ridge withheld while a card about ridges is asked, going back refused as on the
+/// screen, and the review history saved as the screen review saves it.
+#[test]
+fn a_review_as_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    two_due_cards(&dir.path().join("data"));
+    let out = roofline(
+        dir.path(),
+        Some("dumb"),
+        &["review"],
+        "help\n\nback\ngood\n\nhint\n\nhard\n\n\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert_plain(&text);
+    assert!(text.starts_with("Plain-text review"), "{text}");
+    for line in [
+        "Review of 2 items",
+        "Review 1/2, Recall card",
+        "Review 2/2, Recall card",
+        "Not taken: a review goes forward: each item is asked once",
+        "+ good: your grade",
+        "~ hard: your grade",
+        "2 reviewed, 1 right (a prediction within its tolerance, a card graded good or easy)",
+    ] {
+        assert!(text.lines().any(|l| l == line), "no {line:?} in:\n{text}");
+    }
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("Reviewed 2 of 2, 1 right; next due 20")),
+        "{text}"
+    );
+    // Until the first card is turned, its back and the plot's ridge are withheld.
+    let front = &text[..text.find("--------").expect("a card is turned")];
+    assert!(front.contains("ridge ? FLOP/byte"), "{front}");
+
+    let plain = Store::new(dir.path().join("data")).load().progress;
+    let screen_dir = tempfile::tempdir().unwrap();
+    two_due_cards(screen_dir.path());
+    let screen = screen_review(screen_dir.path());
+    assert_eq!(grades(&plain), grades(&screen));
+    assert_eq!(plain.lessons, screen.lessons);
+    assert!(
+        grades(&plain).iter().all(|(_, _, g)| g.len() == 2),
+        "each card has its new review: {:?}",
+        grades(&plain)
     );
 }

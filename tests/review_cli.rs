@@ -17,7 +17,9 @@ fn now() -> i64 {
 }
 
 fn roofline(data_dir: &std::path::Path, args: &[&str]) -> serde_json::Value {
+    // Not a dumb terminal: there `review` asks its round in plain text.
     let output = Command::new(env!("CARGO_BIN_EXE_roofline"))
+        .env("TERM", "xterm-256color")
         .arg("--data-dir")
         .arg(data_dir)
         .args(args)
@@ -101,7 +103,9 @@ fn a_higher_retention_brings_reviews_sooner() {
 
 /// `roofline review` without `--json`, on no terminal: its stdout, stderr and exit status.
 fn review_plain(data_dir: &std::path::Path) -> (String, String, bool) {
+    // Not a dumb terminal: there `review` asks its round in plain text.
     let output = Command::new(env!("CARGO_BIN_EXE_roofline"))
+        .env("TERM", "xterm-256color")
         .arg("--data-dir")
         .arg(data_dir)
         .arg("review")
@@ -205,7 +209,9 @@ fn review_ahead_practises_what_comes_due_next_when_nothing_is_due() {
 
 /// The binary with these arguments: its stdout, stderr and exit status.
 fn review_args(data_dir: &std::path::Path, args: &[&str]) -> (String, String, bool) {
+    // Not a dumb terminal: there `review` asks its round in plain text.
     let output = Command::new(env!("CARGO_BIN_EXE_roofline"))
+        .env("TERM", "xterm-256color")
         .arg("--data-dir")
         .arg(data_dir)
         .args(args)

@@ -5,7 +5,7 @@
 use std::time::{Duration, SystemTime};
 
 use crate::domain::find::Hit;
-use crate::domain::session::Session;
+use crate::domain::session::{LessonSummary, Session, summarize};
 
 /// The what-if line over the plot.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -73,6 +73,16 @@ pub struct LessonScreen {
     pub active: Duration,
     /// When the last key arrived, as the run loop's clock said.
     pub last_key: Option<SystemTime>,
+}
+
+impl LessonScreen {
+    /// How the lesson went in this session, summarized as the lesson list summarizes saved
+    /// progress: the one summary every end of a lesson writes (the screen's and the plain
+    /// text's), so each counts right, partly, missed and skipped alike.
+    #[must_use]
+    pub fn summary(&self, lesson: &crate::domain::lesson::Lesson) -> LessonSummary {
+        summarize(lesson, Some(&self.session.progress()))
+    }
 }
 
 /// What the lesson screen shows.

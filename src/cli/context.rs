@@ -130,14 +130,18 @@ fn with_cluster(global: &GlobalArgs, mut catalog: Catalog) -> Result<(Catalog, C
 
 /// The lessons from `--lessons DIR`, or the built-in ones, checked against the default cluster.
 /// The shipped lessons with the shipped catalog are parsed only (the tests check them; see
-/// [`crate::content::lessons::load_for`]).
+/// [`crate::content::lessons::load_for`]). A step that asks for a measurement follows the
+/// learner's own (runs, then GPU lab, then the shipped sweep:
+/// [`crate::domain::lesson::measured_step`]).
 pub fn lessons(global: &GlobalArgs, catalog: &Catalog) -> Result<Vec<Lesson>> {
-    crate::content::lessons::load_for(
+    let mut lessons = crate::content::lessons::load_for(
         global.lessons.as_deref(),
         catalog,
         catalog_kind(global, catalog),
     )
-    .map_err(|errors| problems("lesson files", &errors))
+    .map_err(|errors| problems("lesson files", &errors))?;
+    crate::domain::lesson::measured_step::follow_measurement(&mut lessons, catalog);
+    Ok(lessons)
 }
 
 /// Whether `catalog`, read as [`catalog`] reads it for these arguments, is the shipped one:

@@ -20,8 +20,11 @@
 //! ```
 
 mod console;
+mod lesson_lines;
 mod plot_words;
 mod quiz;
+mod review;
+mod said;
 mod study;
 
 use std::ffi::OsStr;
@@ -29,6 +32,7 @@ use std::ffi::OsStr;
 pub use console::Console;
 pub use plot_words::plot_words;
 pub use quiz::quiz;
+pub use review::review;
 pub use study::learn;
 
 use super::args::GlobalArgs;

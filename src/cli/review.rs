@@ -13,6 +13,7 @@
 //! nothing is, since answering a step in a lesson is its first review.
 
 mod interactive;
+pub mod start;
 
 use std::process::ExitCode;
 

@@ -107,11 +107,9 @@ mod tests {
         close(r.sweep.weight_params(), 7_504_658_432.0, 0.0);
         close(r.roof("hbm-read").unwrap().best, 3.067e12, 0.0);
         // Ridge 754 ÷ 3.067 ≈ 246 FLOP/byte, left of the datasheet's 295.
-        close(
-            r.roof("bf16-gemm").unwrap().best / r.roof("hbm-read").unwrap().best,
-            246.0,
-            0.002,
-        );
+        let (ridge, gemm) = r.measured_ridge(crate::domain::dtype::Dtype::Bf16).unwrap();
+        close(ridge, 754e12 / 3.067e12, 1e-12);
+        close(gemm, 754e12, 0.0);
     }
 
     /// The reference's own columns, recomputed from the step times: TFLOP/s = 2·B·W ÷ t and
@@ -164,16 +162,16 @@ mod tests {
     /// model's state in the worked example, and the loss inside the kernels from batch 32.
     #[test]
     fn lesson_14_states_the_measured_figures() {
-        let lesson = include_str!("../../lessons/14-measured-vs-roofline.ron");
+        let lesson = include_str!("../../lessons/22-measured-vs-roofline.ron");
+        use crate::domain::dtype::Dtype;
+        use crate::domain::measured_reference::Datasheet;
         let r = shipped_reference("h100-sxm").unwrap();
-        let gemm = r.roof("bf16-gemm").unwrap().best;
-        let read = r.roof("hbm-read").unwrap().best;
-        let datasheet = builtin_catalog().gpu("h100-sxm").unwrap().clone();
-        let peak = datasheet
-            .peak_flops(crate::domain::dtype::Dtype::Bf16)
-            .unwrap();
-        let share = format!("{:.0}%", 100.0 * gemm / peak);
-        let ridge = format!("≈ {:.0} FLOP/byte", gemm / read);
+        let gpu = builtin_catalog().gpu("h100-sxm").unwrap().clone();
+        let datasheet = Datasheet::of(&gpu, Dtype::Bf16).unwrap();
+        let share = r.roof_share("bf16-gemm", datasheet).unwrap();
+        let share = format!("{:.0}%", 100.0 * share);
+        let (ridge, _) = r.measured_ridge(Dtype::Bf16).unwrap();
+        let ridge = format!("≈ {ridge:.0} FLOP/byte");
         assert_eq!(share, "76%");
         assert!(lesson.contains("754 TFLOP/s") && lesson.contains(&format!("{share} of")));
         assert!(lesson.contains(&ridge), "{ridge}");

@@ -10,6 +10,7 @@
 //! figures are per replica.
 
 use super::catalog::Catalog;
+use super::measured_reference::Datasheet;
 use super::roofline;
 use super::scenario::{Scenario, ScenarioError};
 
@@ -47,7 +48,11 @@ pub fn decode_mbu(
     let intensity = model.decode_intensity();
     let roof_there = roofline::attainable(intensity, evaluation.peak_flops, evaluation.bandwidth);
     Ok(Some(Utilization {
-        share: bytes_per_step / measured_step_s / evaluation.bandwidth,
+        share: Datasheet {
+            bandwidth: evaluation.bandwidth,
+            peak_flops: evaluation.peak_flops,
+        }
+        .mbu(bytes_per_step / measured_step_s),
         speed_of_light_tokens_per_s: model.tokens_per_s,
         intensity,
         flops_per_s: roof_there * rate.tokens_per_s / model.tokens_per_s,
@@ -77,10 +82,13 @@ pub fn prefill_mfu(
     let achieved = rate.tokens_per_s / t * flops_per_prompt_per_gpu;
     // Speed of light: the prompt's FLOPs at peak, or its weight bytes at full bandwidth.
     let bytes = spec.params_read(t) * scenario.weights.bytes() / tp;
-    let prompt_time_s =
-        (flops_per_prompt_per_gpu / evaluation.peak_flops).max(bytes / evaluation.bandwidth);
+    let datasheet = Datasheet {
+        bandwidth: evaluation.bandwidth,
+        peak_flops: evaluation.peak_flops,
+    };
+    let prompt_time_s = datasheet.speed_of_light_s(bytes, flops_per_prompt_per_gpu);
     Ok(Some(Utilization {
-        share: achieved / evaluation.peak_flops,
+        share: datasheet.mfu(achieved),
         speed_of_light_tokens_per_s: t / prompt_time_s,
         intensity: model.prefill_intensity,
         flops_per_s: achieved,

@@ -7,6 +7,7 @@ use super::catalog::Catalog;
 use super::interconnect::tp_allreduce;
 use super::link::Link;
 use super::measured::DecodeRate;
+use super::measured_reference::Datasheet;
 use super::scenario::{Scenario, ScenarioError};
 
 /// One measured decode run beside the speed of light for the same setting.
@@ -64,6 +65,10 @@ pub fn decode_gap(
         .flatten()
         .map(|link| tp_allreduce(spec, batch, at.precision.bytes(), at.tp, link).total_s());
     let bytes = m.memory_time_s * e.bandwidth;
+    let datasheet = Datasheet {
+        bandwidth: e.bandwidth,
+        peak_flops: e.peak_flops,
+    };
     Ok(Some(DecodeGap {
         batch: rate.batch,
         context: at.context,
@@ -71,8 +76,8 @@ pub fn decode_gap(
         measured_tokens_per_s: rate.tokens_per_s,
         speed_of_light_step_ms: m.step_time_s * 1e3,
         measured_step_ms: measured_step_s * 1e3,
-        mbu: bytes / measured_step_s / e.bandwidth,
-        mfu: flops / measured_step_s / e.peak_flops,
+        mbu: datasheet.mbu(bytes / measured_step_s),
+        mfu: datasheet.mfu(flops / measured_step_s),
         kv_read_ms: m.kv_bytes_read_per_gpu / e.bandwidth * 1e3,
         allreduce_ms: allreduce_s.map(|s| s * 1e3),
         rest_ms: (measured_step_s - m.step_time_s - allreduce_s.unwrap_or(0.0)) * 1e3,

@@ -174,15 +174,107 @@ impl MeasuredReference {
         })
     }
 
-    /// MBU of a sweep point against a datasheet bandwidth: weight bytes per second ÷ peak.
+    /// A sweep point against the datasheet: where it sits on the plot, its MBU and MFU, and
+    /// its step at the speed of light.
     #[must_use]
-    pub fn mbu(&self, point: &SweepPoint, bandwidth: f64) -> f64 {
-        self.sweep.weight_bytes_per_s(point) / bandwidth
+    pub fn placed(&self, point: &SweepPoint, datasheet: Datasheet) -> PlacedPoint {
+        let sweep = &self.sweep;
+        let w = sweep.weight_params();
+        let b = f64::from(point.batch);
+        let bytes = 2.0 * w + 2.0 * b * sweep.activation_elements_per_token();
+        PlacedPoint {
+            batch: point.batch,
+            intensity: sweep.intensity(point.batch),
+            flops_per_s: sweep.flops_per_s(point),
+            mbu: datasheet.mbu(sweep.weight_bytes_per_s(point)),
+            mfu: datasheet.mfu(sweep.flops_per_s(point)),
+            speed_of_light_s: datasheet.speed_of_light_s(bytes, 2.0 * b * w),
+        }
     }
 
-    /// MFU of a sweep point against a datasheet peak: FLOP/s ÷ peak.
+    /// Every sweep point against the datasheet, batches rising.
     #[must_use]
-    pub fn mfu(&self, point: &SweepPoint, peak_flops: f64) -> f64 {
-        self.sweep.flops_per_s(point) / peak_flops
+    pub fn placed_points(&self, datasheet: Datasheet) -> Vec<PlacedPoint> {
+        self.sweep
+            .points
+            .iter()
+            .map(|p| self.placed(p, datasheet))
+            .collect()
     }
+
+    /// The measured ridge for a math format: (GEMM peak ÷ read bandwidth, GEMM peak), FLOP/byte
+    /// and FLOP/s.
+    #[must_use]
+    pub fn measured_ridge(&self, precision: super::dtype::Dtype) -> Option<(f64, f64)> {
+        self.measured_roofs(precision)
+            .map(|(read, gemm)| (super::roofline::ridge(gemm, read), gemm))
+    }
+
+    /// A measured roof as a share of the datasheet's: the GEMM peak ÷ the peak FLOP/s, the read
+    /// bandwidth ÷ the bandwidth.
+    #[must_use]
+    pub fn roof_share(&self, id: &str, datasheet: Datasheet) -> Option<f64> {
+        let roof = self.roof(id)?;
+        Some(match roof.unit {
+            RoofUnit::BytesPerSecond => datasheet.mbu(roof.best),
+            RoofUnit::FlopsPerSecond => datasheet.mfu(roof.best),
+        })
+    }
+}
+
+/// The datasheet roofs a measurement is placed against: what MBU and MFU divide by. The one
+/// place a measured rate becomes a share (the shipped sweep, a benchmark run, an endpoint).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Datasheet {
+    /// Peak memory bandwidth, bytes/s.
+    pub bandwidth: f64,
+    /// Peak FLOP/s in the measured math format.
+    pub peak_flops: f64,
+}
+
+impl Datasheet {
+    /// A GPU's roofs in a math format, when it publishes a peak for it.
+    #[must_use]
+    pub fn of(gpu: &super::hardware::Gpu, dtype: super::dtype::Dtype) -> Option<Self> {
+        Some(Self {
+            bandwidth: gpu.bandwidth_bytes_per_s(),
+            peak_flops: gpu.peak_flops(dtype)?,
+        })
+    }
+
+    /// MBU: bytes moved per second ÷ peak bandwidth (0.84 = 84 %).
+    #[must_use]
+    pub fn mbu(&self, bytes_per_s: f64) -> f64 {
+        bytes_per_s / self.bandwidth
+    }
+
+    /// MFU: FLOP per second ÷ peak FLOP/s.
+    #[must_use]
+    pub fn mfu(&self, flops_per_s: f64) -> f64 {
+        flops_per_s / self.peak_flops
+    }
+
+    /// A step's time at the speed of light: its bytes at full bandwidth or its FLOPs at peak,
+    /// whichever is longer, s.
+    #[must_use]
+    pub fn speed_of_light_s(&self, bytes: f64, flops: f64) -> f64 {
+        (bytes / self.bandwidth).max(flops / self.peak_flops)
+    }
+}
+
+/// A sweep point placed against the datasheet.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlacedPoint {
+    /// Tokens in the batch.
+    pub batch: u32,
+    /// FLOP/byte (weights and activations).
+    pub intensity: f64,
+    /// FLOP/s at the best time.
+    pub flops_per_s: f64,
+    /// Weight bytes per second ÷ peak bandwidth.
+    pub mbu: f64,
+    /// FLOP/s ÷ peak FLOP/s.
+    pub mfu: f64,
+    /// The sweep's step at the speed of light, s.
+    pub speed_of_light_s: f64,
 }

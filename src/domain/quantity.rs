@@ -135,13 +135,22 @@ pub enum Quantity {
     TokensPerSPerGpu,
     /// Where the throughput–interactivity curve bends: the first batch (1, 2, 4, …) whose step is at least twice batch 1's (found with a `tpot_target_ms`).
     BendBatch,
+    /// The smallest tensor-parallel degree (1, 2, 4, 8) whose GPUs hold the weights and one
+    /// sequence at the context (found with a `tpot_target_ms`).
+    TpToFit,
+    /// Replicas (TP groups) a `rate` needs at the target batch, by Little's law.
+    ReplicasForRate,
+    /// Split serving: prefill GPUs per decode GPU at the target batch, same TP in both pools.
+    PoolRatio,
+    /// USD per million output tokens at the target batch.
+    TargetUsdPerMillionTokens,
     /// `memory` or `compute`.
     Bound,
 }
 
 impl Quantity {
     /// Every quantity, in documentation order.
-    pub const ALL: [Self; 62] = [
+    pub const ALL: [Self; 66] = [
         Self::Ridge,
         Self::PeakTflops,
         Self::BandwidthTbs,
@@ -203,6 +212,10 @@ impl Quantity {
         Self::GpusForRate,
         Self::TokensPerSPerGpu,
         Self::BendBatch,
+        Self::TpToFit,
+        Self::ReplicasForRate,
+        Self::PoolRatio,
+        Self::TargetUsdPerMillionTokens,
         Self::Bound,
     ];
 
@@ -271,6 +284,10 @@ impl Quantity {
             Self::GpusForRate => "gpus_for_rate",
             Self::TokensPerSPerGpu => "tokens_per_s_per_gpu",
             Self::BendBatch => "bend_batch",
+            Self::TpToFit => "tp_to_fit",
+            Self::ReplicasForRate => "replicas_for_rate",
+            Self::PoolRatio => "pool_ratio",
+            Self::TargetUsdPerMillionTokens => "target_usd_per_million_tokens",
             Self::Bound => "bound",
         }
     }
@@ -327,13 +344,15 @@ impl Quantity {
             | Self::AllreduceLatencyMs
             | Self::StepWithCommMs => "ms",
             Self::TokensPerS | Self::TokensPerSPerSeq | Self::TokensPerSPerGpu => "tok/s",
-            Self::UsdPerMillionTokens => "USD",
+            Self::UsdPerMillionTokens | Self::TargetUsdPerMillionTokens => "USD",
+            Self::ReplicasForRate => "replicas",
+            Self::PoolRatio => "prefill GPUs per decode GPU",
             Self::EnergyPerTokenJ => "J",
             Self::LinkGbs => "GB/s",
             Self::AllreduceCalls => "calls",
             Self::TimeInSystemS => "s",
             Self::Concurrency => "requests",
-            Self::GpusForRate => "GPUs",
+            Self::GpusForRate | Self::TpToFit => "GPUs",
             Self::Bound | Self::DecodeDotBound => "",
         }
     }
@@ -414,7 +433,11 @@ impl Quantity {
             | Self::Concurrency
             | Self::GpusForRate
             | Self::TokensPerSPerGpu
-            | Self::BendBatch => cluster_value(self, e, m)?,
+            | Self::BendBatch
+            | Self::TpToFit
+            | Self::ReplicasForRate
+            | Self::PoolRatio
+            | Self::TargetUsdPerMillionTokens => cluster_value(self, e, m)?,
         };
         Some(Number(v))
     }
@@ -485,6 +508,10 @@ impl Quantity {
             | Self::GpusForRate
             | Self::TokensPerSPerGpu
             | Self::BendBatch
+            | Self::TpToFit
+            | Self::ReplicasForRate
+            | Self::PoolRatio
+            | Self::TargetUsdPerMillionTokens
             | Self::Bound => None,
         };
         v.map(|v| Some(QuantityValue::Number(v)))
@@ -525,6 +552,10 @@ fn cluster_value(q: Quantity, e: &Evaluation, m: &super::scenario::ModelEvaluati
         Quantity::GpusForRate => c.gpus_for_rate?,
         Quantity::TokensPerSPerGpu => c.tokens_per_s_per_gpu,
         Quantity::BendBatch => f64::from(c.bend_batch?),
+        Quantity::TpToFit => f64::from(c.sizing?.tp_to_fit?),
+        Quantity::ReplicasForRate => c.sizing?.replicas?,
+        Quantity::PoolRatio => c.sizing?.pool_ratio?,
+        Quantity::TargetUsdPerMillionTokens => c.sizing?.usd_per_million_tokens?,
         Quantity::MeasuredTpotMs
         | Quantity::Ridge
         | Quantity::PeakTflops

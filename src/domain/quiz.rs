@@ -14,7 +14,9 @@ pub mod class;
 pub mod draw;
 pub mod mark;
 pub mod result;
+pub mod words;
 
 pub use draw::{ClusterOrigin, DrawError, Question, QuestionAnswer, QuizSpec, draw, pool};
 pub use mark::{Calibration, Confidence, Guess, Level, Mark, Response, Summary, mark, summarize};
 pub use result::{QUIZ_FORMAT_VERSION, QuestionResult, QuizResult, Taker};
+pub use words::{Reveal, reveal, scenario_words};

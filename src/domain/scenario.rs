@@ -9,11 +9,13 @@ mod batch_fit;
 mod cluster;
 mod evaluate;
 mod model_evaluation;
+mod sizing;
 
 pub use batch_fit::BatchFit;
 pub use cluster::{ClusterEvaluation, LinkFigures, OPEN_CURVE_MAX, TargetBatch, largest_meeting};
 pub use evaluate::{Evaluation, ScenarioError};
 pub use model_evaluation::{KvSplit, ModelEvaluation, WeightFit};
+pub use sizing::Sizing;
 
 /// The largest batch the slider and the calculator accept.
 pub const MAX_BATCH: u32 = 1 << 20;

@@ -14,7 +14,7 @@ pub mod step;
 
 pub use answer::{ResolvedAnswer, resolve_lesson, resolve_step};
 pub use progress::{
-    Changes, LessonProgress, LessonStatus, LessonSummary, Progress, StepMark, StepRecord,
+    Changes, LessonProgress, LessonStatus, LessonSummary, Progress, StepMark, StepMove, StepRecord,
     mean_score, summarize, summarize_steps,
 };
 pub use step::{

@@ -21,7 +21,7 @@ mod family;
 mod step;
 
 pub use asked::Stated;
-pub use family::{Shown, family};
+pub use family::{MeasuredFigure, Shown, family, measured_family};
 pub use step::{asked_quantity, stated_figures};
 
 /// What replaces a withheld figure.
@@ -34,6 +34,8 @@ pub struct Withheld {
     /// The quantities withheld at every setting while the step on screen asks for one of them
     /// (see [`family`]).
     asked: Vec<crate::domain::quantity::Quantity>,
+    /// The measured figures withheld with them (see [`measured_family`]).
+    measured: Vec<MeasuredFigure>,
     /// The figures the question on screen states: they stay shown.
     stated: Vec<asked::Stated>,
     /// The unit a figure is asked in, where known (`98` → `sequences`): prose that writes the
@@ -80,6 +82,7 @@ impl Withheld {
         Self {
             figures: Vec::new(),
             asked: Vec::new(),
+            measured: Vec::new(),
             stated: Vec::new(),
             units: Vec::new(),
         }
@@ -110,6 +113,7 @@ impl Withheld {
         Self {
             figures,
             asked: Vec::new(),
+            measured: Vec::new(),
             stated: Vec::new(),
             units: Vec::new(),
         }
@@ -121,11 +125,13 @@ impl Withheld {
         let Self {
             figures,
             asked,
+            measured,
             stated,
             units,
         } = self;
         Self {
             asked,
+            measured,
             stated,
             units,
             ..Self::new(figures.into_iter().chain(more))
@@ -209,7 +215,7 @@ impl Withheld {
     /// Whether nothing is withheld.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.figures.is_empty() && self.asked.is_empty()
+        self.figures.is_empty() && self.asked.is_empty() && self.measured.is_empty()
     }
 
     /// The withheld figures, ascending.

@@ -3,6 +3,9 @@
 //! - Format 2 (this build): the records per lesson and step, plus the review history per lesson
 //!   and step.
 //! - Format 1: the same without review history; read, and migrated by the store.
+//!
+//! Either way, steps that moved to another lesson are moved on reading
+//! (`assets/lesson_moves.ron`).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -10,6 +13,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::content::file::read_capped;
+use crate::content::lesson_moves;
 use crate::content::located::{LocatedError, MAX_FILE_BYTES, decode_text, parse_ron};
 use crate::domain::schedule::Review;
 use crate::domain::session::{LessonProgress, Progress};
@@ -91,9 +95,26 @@ pub fn read(path: &Path) -> ReadOutcome {
     parse(&path.display().to_string(), &bytes)
 }
 
-/// Parses the file's bytes (`shown` names it in messages).
+/// Parses the file's bytes (`shown` names it in messages). The progress read has the built-in
+/// lesson moves applied ([`crate::content::lesson_moves`]): records and reviews of steps that
+/// moved to another lesson are found under that lesson.
 #[must_use]
 pub fn parse(shown: &str, bytes: &[u8]) -> ReadOutcome {
+    match parse_unmoved(shown, bytes) {
+        ReadOutcome::Read(mut progress) => {
+            progress.apply_moves(lesson_moves::builtin());
+            ReadOutcome::Read(progress)
+        }
+        ReadOutcome::Older(version, mut progress) => {
+            progress.apply_moves(lesson_moves::builtin());
+            ReadOutcome::Older(version, progress)
+        }
+        other @ (ReadOutcome::Missing | ReadOutcome::Newer(_) | ReadOutcome::Unusable(_)) => other,
+    }
+}
+
+/// [`parse`] without the lesson moves.
+fn parse_unmoved(shown: &str, bytes: &[u8]) -> ReadOutcome {
     let text = match decode_text(shown, bytes) {
         Ok(text) => text,
         Err(e) => return ReadOutcome::Unusable(one_line(&e)),

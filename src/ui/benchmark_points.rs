@@ -7,7 +7,8 @@ use crate::domain::benchmark::BenchmarkRun;
 use crate::domain::catalog::Catalog;
 use crate::domain::measured::{Utilization, decode_mbu, prefill_mfu};
 use crate::domain::scenario::Scenario;
-use crate::widgets::{MeasuredOverlay, MeasuredPoint, PointLabel};
+use crate::domain::withhold::MeasuredFigure;
+use crate::widgets::{MeasuredOverlay, MeasuredPoint, PointLabel, Share};
 
 use super::measured_figures::Measured;
 
@@ -52,10 +53,10 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
             label: (i == 0 || i == last).then(|| PointLabel {
                 name: format!("measured B={batch}"),
                 short: format!("B={batch}"),
-                figure: Some(format!(
-                    "MBU {}%",
-                    crate::widgets::readouts::percent(100.0 * u.share)
-                )),
+                figure: Some(Share {
+                    figure: MeasuredFigure::Mbu,
+                    value: u.share,
+                }),
             }),
         })
         .collect();
@@ -65,10 +66,10 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
         label: (i == 0).then(|| PointLabel {
             name: "measured prefill".to_owned(),
             short: "prefill".to_owned(),
-            figure: Some(format!(
-                "MFU {}%",
-                crate::widgets::readouts::percent(100.0 * u.share)
-            )),
+            figure: Some(Share {
+                figure: MeasuredFigure::Mfu,
+                value: u.share,
+            }),
         }),
     }));
     // The readout: the run nearest the batch on screen.

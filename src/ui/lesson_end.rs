@@ -25,7 +25,7 @@ use super::theme::Theme;
 use crate::app::NavMsg;
 use crate::app::{App, LessonScreen, LessonView, Msg};
 use crate::domain::lesson::Step;
-use crate::domain::session::{StepMark, summarize};
+use crate::domain::session::StepMark;
 
 /// Draws the end of the lesson in `body`.
 pub fn render(app: &App, screen: &LessonScreen, body: Rect, buf: &mut Buffer) {
@@ -58,14 +58,14 @@ pub fn render(app: &App, screen: &LessonScreen, body: Rect, buf: &mut Buffer) {
     summary_panel(lines, title, theme).render(body, buf);
 }
 
-/// The score, the marks and the time spent: the lesson's [`summarize`] of what the session
-/// would save, the same summary the lesson list shows.
+/// The score, the marks and the time spent: [`LessonScreen::summary`], the same summary the
+/// lesson list shows and the plain text's end writes.
 fn tally(
     theme: Theme,
     lesson: &crate::domain::lesson::Lesson,
     screen: &LessonScreen,
 ) -> Vec<Line<'static>> {
-    let summary = summarize(lesson, Some(&screen.session.progress()));
+    let summary = screen.summary(lesson);
     let headline = match (summary.score, summary.scored) {
         (Some(score), n) if n > 0 => Line::styled(
             format!(

@@ -37,11 +37,7 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Measured {
     if let Some(endpoint) = endpoint(catalog, scenario) {
         return endpoint;
     }
-    // The shipped H100 sweep is not drawn on every default plot: its MBU and MFU labels sat
-    // beside every open question (a product of two screen figures landed near lesson 4's FP8
-    // answer) and collided with the dot's label at 80×24. `calc --measured` prints it and
-    // lesson 14 asks it (`measured_tpot_ms`); [`super::reference_points::reference`] draws it.
-    Measured::default()
+    super::reference_points::reference(catalog, scenario).unwrap_or_default()
 }
 
 /// The profile's measured endpoint, when the plot shows its setup.

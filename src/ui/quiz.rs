@@ -27,11 +27,10 @@ use super::layout::text_area;
 use super::theme::Theme;
 use crate::app::App;
 use crate::app::quiz::{QuizInput, QuizPhase, QuizRun};
-use crate::domain::catalog::Catalog;
 use crate::domain::lesson::template::{Format, format_number};
-use crate::domain::quiz::{Confidence, Guess, Question, QuestionAnswer, mark};
-use crate::domain::scenario::Scenario;
-use crate::domain::scoring::describe_miss;
+use crate::domain::quiz::{
+    Confidence, Guess, Question, QuestionAnswer, Reveal, reveal, scenario_words,
+};
 
 /// Draws the quiz in `body`.
 pub fn render(app: &App, run: &QuizRun, body: Rect, buf: &mut Buffer) {
@@ -62,7 +61,11 @@ pub fn render(app: &App, run: &QuizRun, body: Rect, buf: &mut Buffer) {
         Line::default(),
         Line::from(vec![
             Span::styled("Scenario: ", theme.muted()),
-            Span::raw(scenario_words(&question.scenario, app.catalog(), theme)),
+            Span::raw(scenario_words(
+                &question.scenario,
+                app.catalog(),
+                theme.dot(),
+            )),
         ]),
         Line::default(),
     ];
@@ -81,48 +84,6 @@ pub fn render(app: &App, run: &QuizRun, body: Rect, buf: &mut Buffer) {
     Paragraph::new(lines)
         .wrap(Wrap { trim: false })
         .render(inner, buf);
-}
-
-/// The scenario as words: the GPU and model by name, the formats, batch, context and TP.
-#[must_use]
-pub fn scenario_words(s: &Scenario, catalog: &Catalog, theme: Theme) -> String {
-    let gpu = catalog
-        .gpu(&s.gpu)
-        .map_or(s.gpu.clone(), |g| g.name.clone());
-    let mut words = vec![gpu];
-    if let Some(model) = &s.model {
-        words.push(
-            catalog
-                .model(model)
-                .map_or(model.clone(), |m| m.name.clone()),
-        );
-    }
-    words.push(if s.weights == s.precision {
-        s.precision.label()
-    } else {
-        format!(
-            "{} math, {} weights",
-            s.precision.label(),
-            s.weights.label()
-        )
-    });
-    words.push(format!("batch {}", s.batch));
-    if s.model.is_some() && s.context > 0 {
-        words.push(format!("{} context", context_words(s.context)));
-    }
-    words.push(format!("TP {}", s.tp));
-    if s.draft_tokens > 0 {
-        words.push(format!("{} draft tokens", s.draft_tokens));
-    }
-    words.join(theme.dot())
-}
-
-fn context_words(tokens: u64) -> String {
-    if tokens >= 1024 && tokens % 1024 == 0 {
-        format!("{}K", tokens / 1024)
-    } else {
-        format!("{tokens}-token")
-    }
 }
 
 fn input_lines(run: &QuizRun, question: &Question, theme: Theme) -> Vec<Line<'static>> {
@@ -214,33 +175,11 @@ fn confidence_line(run: &QuizRun, theme: Theme) -> Line<'static> {
 /// The answer, the score, how far off and why (after a commit, reveal each).
 fn reveal_lines(run: &QuizRun, question: &Question, theme: Theme) -> Vec<Line<'static>> {
     let guess = last_guess(run).unwrap_or(Guess::Skipped);
-    let m = mark(question, guess);
-    let answer = match &question.answer {
-        QuestionAnswer::Number { value, unit, .. } => {
-            format!("{} {unit}", format_number(*value, Format::Auto))
-        }
-        QuestionAnswer::Choice { options, correct } => format!(
-            "{}) {}",
-            correct + 1,
-            options.get(*correct).cloned().unwrap_or_default()
-        ),
-    };
-    let how_far = match (&question.answer, guess) {
-        (_, Guess::Skipped) => "skipped".to_owned(),
-        (QuestionAnswer::Number { value, .. }, Guess::Number(g)) => {
-            format!(
-                "you said {}, {}",
-                format_number(g, Format::Auto),
-                describe_miss(g, *value)
-            )
-        }
-        (_, Guess::Option(o)) => format!(
-            "you chose {}{}",
-            o + 1,
-            if m.within { ", right" } else { ", wrong" }
-        ),
-        (QuestionAnswer::Choice { .. }, Guess::Number(_)) => String::new(),
-    };
+    let Reveal {
+        answer,
+        how_far,
+        mark: m,
+    } = reveal(question, guess);
     let style = if m.within {
         theme.good()
     } else {

@@ -6,11 +6,11 @@
 
 use crate::content::measured_reference::shipped;
 use crate::domain::catalog::Catalog;
-use crate::domain::measured_reference::MeasuredReference;
-use crate::domain::roofline;
+use crate::domain::dtype::Dtype;
+use crate::domain::measured_reference::{Datasheet, PlacedPoint};
 use crate::domain::scenario::Scenario;
-use crate::widgets::readouts::percent;
-use crate::widgets::{MeasuredOverlay, MeasuredPoint, PointLabel, Roof};
+use crate::domain::withhold::MeasuredFigure;
+use crate::widgets::{MeasuredOverlay, MeasuredPoint, PointLabel, Roof, Share};
 
 use super::measured_pane::Measured;
 
@@ -21,18 +21,17 @@ pub const MEASURED_ROOF_NAME: &str = "measured";
 #[must_use]
 pub fn reference(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
     let reference = shipped(&scenario.gpu)?;
-    let gpu = catalog.gpu(&scenario.gpu).ok()?;
-    let bandwidth = gpu.bandwidth_bytes_per_s();
-    let peak = gpu.peak_flops(crate::domain::dtype::Dtype::Bf16)?;
+    let datasheet = Datasheet::of(catalog.gpu(&scenario.gpu).ok()?, Dtype::Bf16)?;
+    let placed = reference.placed_points(datasheet);
+    let nearest = reference.placed(reference.nearest_point(scenario.batch)?, datasheet);
     let roofs = reference.measured_roofs(scenario.precision);
-    let nearest = reference.nearest_point(scenario.batch)?;
     Some(Measured {
         overlay: Some(MeasuredOverlay {
-            points: points(reference, bandwidth, peak),
-            knee: roofs.map(|(read, gemm)| (roofline::ridge(gemm, read), gemm)),
+            points: points(&placed),
+            knee: reference.measured_ridge(scenario.precision),
         }),
-        mbu: Some(reference.mbu(nearest, bandwidth)),
-        mfu: Some(reference.mfu(nearest, peak)),
+        mbu: Some(nearest.mbu),
+        mfu: Some(nearest.mfu),
         roof: roofs.map(|(read, gemm)| Roof {
             name: MEASURED_ROOF_NAME.to_owned(),
             peak_flops: gemm,
@@ -43,31 +42,24 @@ pub fn reference(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
 
 /// One point per batch of the sweep: the first labelled with its MBU (it sits on the slope),
 /// the last with its MFU (under the roof).
-fn points(reference: &MeasuredReference, bandwidth: f64, peak: f64) -> Vec<MeasuredPoint> {
-    let sweep = &reference.sweep;
-    let last = sweep.points.len().saturating_sub(1);
-    sweep
-        .points
+fn points(placed: &[PlacedPoint]) -> Vec<MeasuredPoint> {
+    let last = placed.len().saturating_sub(1);
+    placed
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let figure = if i == 0 {
-                Some(format!(
-                    "MBU {}%",
-                    percent(100.0 * reference.mbu(p, bandwidth))
-                ))
-            } else if i == last {
-                Some(format!("MFU {}%", percent(100.0 * reference.mfu(p, peak))))
-            } else {
-                None
+            let figure = match i {
+                0 => Some((MeasuredFigure::Mbu, p.mbu)),
+                i if i == last => Some((MeasuredFigure::Mfu, p.mfu)),
+                _ => None,
             };
             MeasuredPoint {
-                intensity: sweep.intensity(p.batch),
-                flops_per_s: sweep.flops_per_s(p),
-                label: figure.map(|figure| PointLabel {
+                intensity: p.intensity,
+                flops_per_s: p.flops_per_s,
+                label: figure.map(|(figure, value)| PointLabel {
                     name: format!("measured B={}", p.batch),
                     short: format!("B={}", p.batch),
-                    figure: Some(figure),
+                    figure: Some(Share { figure, value }),
                 }),
             }
         })
@@ -110,16 +102,16 @@ mod tests {
             .points
             .iter()
             .filter_map(|p| p.label.as_ref())
-            .map(|l| format!("{} {}", l.short, l.figure.as_deref().unwrap_or("")))
+            .map(|l| l.texts(&crate::domain::withhold::Withheld::none())[0].clone())
             .collect();
-        assert_eq!(labels, ["B=1 MBU 84%", "B=1024 MFU 70%"]);
+        assert_eq!(labels, ["measured B=1 MBU 84%", "measured B=1024 MFU 70%"]);
         // Every point is under both rooflines: datasheet and measured.
         let roof = m.roof.unwrap();
         assert_eq!(roof.name, "measured");
         close(roof.bandwidth, 3.067e12, 0.0);
         close(roof.peak_flops, 754e12, 0.0);
         for p in &overlay.points {
-            let datasheet = roofline::attainable(p.intensity, 989.4e12, 3.35e12);
+            let datasheet = crate::domain::roofline::attainable(p.intensity, 989.4e12, 3.35e12);
             assert!(p.flops_per_s < datasheet, "{p:?}");
             assert!(
                 p.flops_per_s < roof.attainable(p.intensity) * 1.001,

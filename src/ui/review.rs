@@ -116,7 +116,9 @@ pub fn render_summary(app: &App, body: Rect, buf: &mut Buffer) {
         .render(body, buf);
 }
 
-fn summary_lines(app: &App, review: &Reviewing, theme: Theme) -> Vec<Line<'static>> {
+/// The summary's lines (the plain text writes them too).
+#[must_use]
+pub fn summary_lines(app: &App, review: &Reviewing, theme: Theme) -> Vec<Line<'static>> {
     let round = &review.round;
     let now = review.ended.unwrap_or(round.started());
     let mut lines = vec![

@@ -5,6 +5,7 @@
 use crate::domain::gpu_lab::GpuLabReport;
 use crate::domain::lab::LabReport;
 use crate::domain::measured::Utilization;
+use crate::domain::withhold::{MeasuredFigure, Shown, Withheld};
 
 /// One measured point.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,30 +18,57 @@ pub struct MeasuredPoint {
     pub label: Option<PointLabel>,
 }
 
-/// A measured point's label: a name, and a figure that is left out while numbers are withheld.
+/// A measured point's label: a name, and a figure that is masked where it is withheld.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PointLabel {
     /// What the point is, e.g. `measured decode`.
     pub name: String,
     /// The short form of the name, e.g. `decode`.
     pub short: String,
-    /// The figure, e.g. `MBU 10%`.
-    pub figure: Option<String>,
+    /// The figure, e.g. MBU 0.10 (`MBU 10%`).
+    pub figure: Option<Share>,
+}
+
+/// A measured share as a label shows it: MBU or MFU, a fraction (0.1 = 10 %).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Share {
+    /// Which share.
+    pub figure: MeasuredFigure,
+    /// Its value, a fraction.
+    pub value: f64,
+}
+
+impl Share {
+    /// `MBU 10%`, with the figure masked where it is withheld.
+    #[must_use]
+    pub fn text(&self, withheld: &Withheld) -> String {
+        let text = format!(
+            "{} {}%",
+            self.figure.name(),
+            super::readouts::percent(100.0 * self.value)
+        );
+        withheld
+            .label(Shown::Measured(self.figure), &text)
+            .into_owned()
+    }
 }
 
 impl PointLabel {
-    /// Long, then short: with the figure, masked where it is withheld.
+    /// Long, then short: with the figure, masked where it is withheld (the point's name, a
+    /// setting of the measurement, stays).
     #[must_use]
-    pub fn texts(&self, withheld: &crate::domain::withhold::Withheld) -> [String; 2] {
-        use crate::domain::withhold::Shown::Measured;
+    pub fn texts(&self, withheld: &Withheld) -> [String; 2] {
+        let name = |name: &str| {
+            withheld
+                .label(Shown::Measured(MeasuredFigure::Batch), name)
+                .into_owned()
+        };
         match &self.figure {
-            Some(figure) => [
-                withheld
-                    .label(Measured, &format!("{} {figure}", self.name))
-                    .into_owned(),
-                withheld.label(Measured, figure).into_owned(),
-            ],
-            None => [self.name.clone(), self.short.clone()],
+            Some(share) => {
+                let figure = share.text(withheld);
+                [format!("{} {figure}", name(&self.name)), figure]
+            }
+            None => [name(&self.name), name(&self.short)],
         }
     }
 }
@@ -106,23 +134,23 @@ impl MeasuredOverlay {
     /// FLOP/s (labelled with MBU and MFU).
     #[must_use]
     pub fn from_endpoint(decode: Option<&Utilization>, prefill: Option<&Utilization>) -> Self {
-        let point = |u: &Utilization, what: &str, share: &str| MeasuredPoint {
+        let point = |u: &Utilization, what: &str, figure: MeasuredFigure| MeasuredPoint {
             intensity: u.intensity,
             flops_per_s: u.flops_per_s,
             label: Some(PointLabel {
                 name: format!("measured {what}"),
                 short: what.to_owned(),
-                figure: Some(format!(
-                    "{share} {}%",
-                    super::readouts::percent(100.0 * u.share)
-                )),
+                figure: Some(Share {
+                    figure,
+                    value: u.share,
+                }),
             }),
         };
         Self {
             points: decode
-                .map(|u| point(u, "decode", "MBU"))
+                .map(|u| point(u, "decode", MeasuredFigure::Mbu))
                 .into_iter()
-                .chain(prefill.map(|u| point(u, "prefill", "MFU")))
+                .chain(prefill.map(|u| point(u, "prefill", MeasuredFigure::Mfu)))
                 .collect(),
             knee: None,
         }

@@ -17,7 +17,7 @@ use crate::domain::logscale::short_label;
 use crate::domain::quantity::Quantity;
 use crate::domain::roofline::Bound;
 use crate::domain::scenario::Evaluation;
-use crate::domain::withhold::{Shown, Withheld};
+use crate::domain::withhold::{MeasuredFigure, Shown, Withheld};
 
 /// One readout and how long it survives a narrow line (higher stays longer).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,8 +42,8 @@ impl Readout {
         }
     }
 
-    const fn measured(mut self) -> Self {
-        self.shown = Shown::Measured;
+    const fn measured(mut self, figure: MeasuredFigure) -> Self {
+        self.shown = Shown::Measured(figure);
         self
     }
 
@@ -214,7 +214,7 @@ impl<'a> ReadoutsLine<'a> {
                 Some(Element::Measured),
                 3,
             )
-            .measured()
+            .measured(MeasuredFigure::Mbu)
         }));
         items.extend(mfu.map(|u| {
             Readout::new(
@@ -222,7 +222,7 @@ impl<'a> ReadoutsLine<'a> {
                 Some(Element::Measured),
                 2,
             )
-            .measured()
+            .measured(MeasuredFigure::Mfu)
         }));
         for item in &mut items {
             if let std::borrow::Cow::Owned(masked) = self.withheld.label(item.shown, &item.text) {

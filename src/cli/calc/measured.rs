@@ -9,9 +9,10 @@ use serde_json::{Value, json};
 use crate::content::links::builtin_links;
 use crate::content::measured_reference::shipped;
 use crate::domain::catalog::Catalog;
+use crate::domain::dtype::Dtype;
 use crate::domain::link;
 use crate::domain::measured_gap::{DecodeGap, decode_gap};
-use crate::domain::measured_reference::MeasuredReference;
+use crate::domain::measured_reference::{Datasheet, MeasuredReference};
 use crate::domain::scenario::Scenario;
 
 /// What was measured for the calc's setting.
@@ -20,7 +21,7 @@ pub enum Section {
     /// The learner's runs (`--measured`, the profile's files), each with its gap.
     Runs(Vec<(&'static str, DecodeGap)>),
     /// The measurement shipped for the GPU.
-    Reference(&'static MeasuredReference, f64, f64),
+    Reference(&'static MeasuredReference, Datasheet),
 }
 
 impl Section {
@@ -50,13 +51,8 @@ impl Section {
             }
         }
         let reference = shipped(&s.gpu)?;
-        let gpu = catalog.gpu(&s.gpu).ok()?;
-        let peak = gpu.peak_flops(crate::domain::dtype::Dtype::Bf16)?;
-        Some(Self::Reference(
-            reference,
-            gpu.bandwidth_bytes_per_s(),
-            peak,
-        ))
+        let datasheet = Datasheet::of(catalog.gpu(&s.gpu).ok()?, Dtype::Bf16)?;
+        Some(Self::Reference(reference, datasheet))
     }
 
     /// The section as JSON (times in ms, shares as fractions).
@@ -82,17 +78,20 @@ impl Section {
                     },
                 })).collect::<Vec<_>>(),
             }),
-            Self::Reference(r, bandwidth, peak) => json!({
+            Self::Reference(r, datasheet) => json!({
                 "source": r.source,
                 "device": r.device,
                 "method": r.sweep.method,
-                "points": r.sweep.points.iter().map(|p| json!({
-                    "batch": p.batch,
-                    "speed_of_light_step_ms": sweep_speed_of_light_s(r, p.batch, *bandwidth, *peak) * 1e3,
-                    "measured_step_ms": p.best_ms,
-                    "mbu": r.mbu(p, *bandwidth),
-                    "mfu": r.mfu(p, *peak),
-                })).collect::<Vec<_>>(),
+                "points": r.sweep.points.iter().map(|p| {
+                    let placed = r.placed(p, *datasheet);
+                    json!({
+                        "batch": p.batch,
+                        "speed_of_light_step_ms": placed.speed_of_light_s * 1e3,
+                        "measured_step_ms": p.best_ms,
+                        "mbu": placed.mbu,
+                        "mfu": placed.mfu,
+                    })
+                }).collect::<Vec<_>>(),
             }),
         }
     }
@@ -119,21 +118,22 @@ impl Section {
                     let _ = writeln!(out, "    {}", gap_words(g));
                 }
             }
-            Self::Reference(r, bandwidth, peak) => {
+            Self::Reference(r, datasheet) => {
                 let _ = writeln!(
                     out,
                     "  shipped: {} ({}), {}",
                     r.device, r.date, r.sweep.method
                 );
                 for p in &r.sweep.points {
+                    let placed = r.placed(p, *datasheet);
                     let _ = writeln!(
                         out,
                         "  B={:<5} speed of light {:.2} ms, measured {:.3} ms: MBU {:.1}%, MFU {:.1}%",
                         p.batch,
-                        sweep_speed_of_light_s(r, p.batch, *bandwidth, *peak) * 1e3,
+                        placed.speed_of_light_s * 1e3,
                         p.best_ms,
-                        100.0 * r.mbu(p, *bandwidth),
-                        100.0 * r.mfu(p, *peak)
+                        100.0 * placed.mbu,
+                        100.0 * placed.mfu
                     );
                 }
                 out.push_str(
@@ -143,14 +143,6 @@ impl Section {
         }
         out
     }
-}
-
-/// The sweep step at full datasheet speed: its bytes at the bandwidth or its FLOPs at the peak.
-fn sweep_speed_of_light_s(r: &MeasuredReference, batch: u32, bandwidth: f64, peak: f64) -> f64 {
-    let w = r.sweep.weight_params();
-    let b = f64::from(batch);
-    let bytes = 2.0 * w + 2.0 * b * r.sweep.activation_elements_per_token();
-    (bytes / bandwidth).max(2.0 * b * w / peak)
 }
 
 /// What the roofline leaves out, in words, with the engine's estimates.

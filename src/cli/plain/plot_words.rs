@@ -21,9 +21,9 @@ use crate::app::plot_view::{PrefillDot, context_label};
 use crate::domain::batch_range::{BatchRange, Limit, Wall};
 use crate::domain::logscale::short_label;
 use crate::domain::quantity::Quantity;
-use crate::domain::withhold::{Shown, Withheld};
-use crate::widgets::readouts::{intensity, percent};
-use crate::widgets::{Readout, Roof, readouts};
+use crate::domain::withhold::{MeasuredFigure, Shown, Withheld};
+use crate::widgets::readouts::intensity;
+use crate::widgets::{Readout, Roof, Share, readouts};
 
 /// The plot on screen now, in words, one sentence a line.
 #[must_use]
@@ -125,17 +125,19 @@ fn decode_sentence(
                     text.replace(" of ridge", " of the way to the ridge")
                 }
                 Shown::Quantity(Quantity::StepTimeMs) => format!("{text} per step"),
-                Shown::Quantity(_) | Shown::Batch | Shown::Setting | Shown::Measured => text,
+                Shown::Quantity(_) | Shown::Batch | Shown::Setting | Shown::Measured(_) => text,
             }
         })
         .collect();
-    let measured = [("MBU", mbu), ("MFU", mfu)]
+    let measured = [(MeasuredFigure::Mbu, mbu), (MeasuredFigure::Mfu, mfu)]
         .into_iter()
-        .filter_map(|(name, share)| Some((name, share?)))
-        .map(|(name, share)| {
-            let text = format!("measured {name} {}%", percent(100.0 * share));
-            withheld.label(Shown::Measured, &text).into_owned()
-        });
+        .filter_map(|(figure, value)| {
+            Some(Share {
+                figure,
+                value: value?,
+            })
+        })
+        .map(|share| format!("measured {}", share.text(withheld)));
     parts.extend(measured);
     format!("Decode dot at batch {batch}: {}.", parts.join(", "))
 }

@@ -15,11 +15,9 @@ use crate::app::quiz::{Export, QuizInput, QuizPhase, QuizRun};
 use crate::app::{App, AppInit, AppMsg, Keymap, Msg, NavMsg, ProgressSink, QuizMsg, StepMsg};
 use crate::cli::args::{GlobalArgs, QuizCli};
 use crate::cli::quiz::{Prepared, prepare, result_of, write_or_fall_back};
-use crate::domain::lesson::template::{Format, format_number};
-use crate::domain::quiz::{Confidence, Guess, Question, QuestionAnswer, mark};
-use crate::domain::scoring::describe_miss;
+use crate::domain::quiz::scenario_words;
+use crate::domain::quiz::{Confidence, Guess, Question, QuestionAnswer, Reveal, reveal};
 use crate::domain::session::Progress;
-use crate::ui::theme::Theme;
 
 /// The commands, for `help`.
 const HELP: &[&str] = &[
@@ -222,12 +220,7 @@ fn screen(app: &App, run: &QuizRun) -> Vec<String> {
                 app.withheld().mask_prose(&question.text).into_owned(),
                 format!(
                     "Scenario: {}.",
-                    crate::ui::quiz::scenario_words(
-                        &question.scenario,
-                        app.catalog(),
-                        Theme::new(look())
-                    )
-                    .replace(" | ", ", ")
+                    scenario_words(&question.scenario, app.catalog(), ", ")
                 ),
             ];
             if let QuestionAnswer::Choice { options, .. } = &question.answer {
@@ -251,31 +244,11 @@ fn revealed(run: &QuizRun, question: &Question) -> Vec<String> {
         .responses
         .get(run.current())
         .map_or(Guess::Skipped, |r| r.guess);
-    let m = mark(question, guess);
-    let answer = match &question.answer {
-        QuestionAnswer::Number { value, unit, .. } => {
-            format!("{} {unit}", format_number(*value, Format::Auto))
-        }
-        QuestionAnswer::Choice { options, correct } => format!(
-            "{}) {}",
-            correct + 1,
-            options.get(*correct).cloned().unwrap_or_default()
-        ),
-    };
-    let how_far = match (&question.answer, guess) {
-        (_, Guess::Skipped) => "skipped".to_owned(),
-        (QuestionAnswer::Number { value, .. }, Guess::Number(g)) => format!(
-            "you said {}, {}",
-            format_number(g, Format::Auto),
-            describe_miss(g, *value)
-        ),
-        (_, Guess::Option(o)) => format!(
-            "you chose {}, {}",
-            o + 1,
-            if m.within { "right" } else { "wrong" }
-        ),
-        (QuestionAnswer::Choice { .. }, Guess::Number(_)) => String::new(),
-    };
+    let Reveal {
+        answer,
+        how_far,
+        mark: m,
+    } = reveal(question, guess);
     vec![
         format!("Answer: {answer}; {how_far}; score {}.", m.score),
         question.explanation.clone(),

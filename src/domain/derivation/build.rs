@@ -107,6 +107,10 @@ pub fn of_quantity(
         | Q::GpusForRate
         | Q::TokensPerSPerGpu
         | Q::BendBatch
+        | Q::TpToFit
+        | Q::ReplicasForRate
+        | Q::PoolRatio
+        | Q::TargetUsdPerMillionTokens
         | Q::Bound => None,
     }
 }

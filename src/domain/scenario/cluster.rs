@@ -3,6 +3,7 @@
 //! allows, Little's law for a request rate, and where the throughput–interactivity curve bends.
 //! Lessons name these figures as quantities; `calc` prints them in its cluster sections.
 
+use super::sizing::{Sizing, sizing};
 use super::{Evaluation, MAX_BATCH, Scenario, ScenarioError};
 use crate::domain::catalog::Catalog;
 use crate::domain::interconnect::{self, CommTime};
@@ -36,6 +37,8 @@ pub struct ClusterEvaluation {
     pub gpus_for_rate: Option<f64>,
     /// Throughput per GPU at the scenario's batch: batch ÷ step ÷ TP, tokens/s.
     pub tokens_per_s_per_gpu: f64,
+    /// The deployment at the target batch, when the scenario sets a target.
+    pub sizing: Option<Sizing>,
 }
 
 /// The link's figures for the scenario.
@@ -158,16 +161,18 @@ pub(super) fn evaluate(
         .batch_limit()
         .map(|w| u32::try_from(w).unwrap_or(u32::MAX));
     // Both walk the curve, a few dozen evaluations: only when the scenario sets a target.
-    let (target, bend_batch) = match s.tpot_target_ms {
+    let (target, bend_batch, sizing) = match s.tpot_target_ms {
         Some(ms) => {
             let no_wall = largest_meeting(|b| tpot_at(b).map(|t| t <= ms / 1e3))?;
             let target = TargetBatch {
                 no_wall,
                 batch: wall.map_or(no_wall, |w| w.min(no_wall)),
             };
-            (Some(target), bend(&tpot_at, wall)?)
+            let step_s = tpot_at(target.batch.max(1))?;
+            let sized = sizing(s, catalog, target.batch, step_s, prefill_s)?;
+            (Some(target), bend(&tpot_at, wall)?, Some(sized))
         }
-        None => (None, None),
+        None => (None, None, None),
     };
     let time_in_system_s = prefill_s + f64::from(s.output_tokens.saturating_sub(1)) * m.step_time_s;
     let concurrency = s.rate.map(|r| r * time_in_system_s);
@@ -183,6 +188,7 @@ pub(super) fn evaluate(
         time_in_system_s,
         gpus_for_rate: concurrency.map(|c| (c / f64::from(s.batch)).ceil().max(1.0) * tp),
         tokens_per_s_per_gpu: m.tokens_per_s / tp,
+        sizing,
     }))
 }
 

@@ -9,6 +9,7 @@
 //! applied over what the file holds by then (see [`merge`]).
 
 pub mod merge;
+pub mod moves;
 
 use std::collections::BTreeMap;
 
@@ -19,6 +20,7 @@ use crate::domain::lesson::{Lesson, Step, StepKind};
 use crate::domain::schedule::Review;
 
 pub use merge::Changes;
+pub use moves::StepMove;
 
 /// Everything remembered, across lessons.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]

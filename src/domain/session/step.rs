@@ -126,6 +126,18 @@ pub enum Outcome {
     Refused(Refusal),
 }
 
+/// What any action does to a predict or explain step already revealed: nothing, and why.
+fn after_reveal(action: Action) -> Outcome {
+    match action {
+        Action::Turn | Action::Grade(_) => Outcome::Refused(Refusal::NotACard),
+        Action::Type(_)
+        | Action::Backspace
+        | Action::Select(_)
+        | Action::Commit
+        | Action::Reveal => Outcome::Refused(Refusal::AlreadyRevealed),
+    }
+}
+
 impl StepState {
     /// The state a step starts in.
     #[must_use]
@@ -226,14 +238,7 @@ impl PredictState {
                     Outcome::Refused(Refusal::AlreadyCommitted)
                 }
             },
-            Self::Revealed { .. } => match action {
-                Action::Turn | Action::Grade(_) => Outcome::Refused(Refusal::NotACard),
-                Action::Type(_)
-                | Action::Backspace
-                | Action::Select(_)
-                | Action::Commit
-                | Action::Reveal => Outcome::Refused(Refusal::AlreadyRevealed),
-            },
+            Self::Revealed { .. } => after_reveal(action),
         }
     }
 }
@@ -383,14 +388,7 @@ impl ExplainState {
                 Action::Select(_) => Outcome::Refused(Refusal::NothingToAnswer),
                 Action::Turn | Action::Grade(_) => Outcome::Refused(Refusal::NotACard),
             },
-            Self::Revealed { .. } => match action {
-                Action::Turn | Action::Grade(_) => Outcome::Refused(Refusal::NotACard),
-                Action::Type(_)
-                | Action::Backspace
-                | Action::Select(_)
-                | Action::Commit
-                | Action::Reveal => Outcome::Refused(Refusal::AlreadyRevealed),
-            },
+            Self::Revealed { .. } => after_reveal(action),
         }
     }
 }

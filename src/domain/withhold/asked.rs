@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use super::{Shown, Token, Withheld, family, replace, tokens};
+use super::{MeasuredFigure, Shown, Token, Withheld, family, measured_family, replace, tokens};
 use crate::domain::quantity::Quantity;
 
 /// A figure a question states, with the word that says what it is: the unit after it
@@ -79,6 +79,9 @@ impl Withheld {
         self.asked.extend(family(asked));
         self.asked.sort_by_key(|q| q.name());
         self.asked.dedup();
+        self.measured.extend(measured_family(asked));
+        self.measured.sort_by_key(|m| m.name());
+        self.measured.dedup();
         self.stated
             .extend(stated.into_iter().filter(|f| f.value.is_finite()));
         self
@@ -95,12 +98,12 @@ impl Withheld {
     #[must_use]
     pub fn may_show(&self, shown: Shown, value: f64, resolution: f64) -> bool {
         match shown {
-            Shown::Batch | Shown::Setting => true,
+            Shown::Batch | Shown::Setting | Shown::Measured(MeasuredFigure::Batch) => true,
             Shown::Quantity(q) if self.asked.contains(&q) => {
                 self.is_stated(q, value, resolution) && self.allows(value, resolution)
             }
-            Shown::Measured if self.asked.contains(&Quantity::MeasuredTpotMs) => false,
-            Shown::Quantity(_) | Shown::Measured => self.allows(value, resolution),
+            Shown::Measured(m) if self.measured.contains(&m) => false,
+            Shown::Quantity(_) | Shown::Measured(_) => self.allows(value, resolution),
         }
     }
 
@@ -110,7 +113,9 @@ impl Withheld {
     #[must_use]
     pub fn label<'t>(&self, shown: Shown, text: &'t str) -> Cow<'t, str> {
         match shown {
-            Shown::Batch | Shown::Setting => Cow::Borrowed(text),
+            Shown::Batch | Shown::Setting | Shown::Measured(MeasuredFigure::Batch) => {
+                Cow::Borrowed(text)
+            }
             Shown::Quantity(q) if self.asked.contains(&q) => {
                 let hits = tokens(text)
                     .filter(|t| {
@@ -120,16 +125,12 @@ impl Withheld {
                     .collect();
                 replace(text, hits)
             }
-            // While the measured step is asked, every measured figure (MBU, MFU, a point's
-            // label) gives it away beside the speed of light: all of them go.
-            Shown::Measured if self.asked.contains(&Quantity::MeasuredTpotMs) => {
-                let hits = tokens(text)
-                    .filter(|t| text[t.range.end..].starts_with('%'))
-                    .map(|t| t.range)
-                    .collect();
-                replace(text, hits)
+            // A measured share in the family (MBU beside the step time while the measured step
+            // is asked) goes whatever its value.
+            Shown::Measured(m) if self.measured.contains(&m) => {
+                replace(text, tokens(text).map(|t| t.range).collect())
             }
-            Shown::Quantity(_) | Shown::Measured => self.mask(text),
+            Shown::Quantity(_) | Shown::Measured(_) => self.mask(text),
         }
     }
 
@@ -242,14 +243,24 @@ mod tests {
 
     #[test]
     fn asking_the_measured_step_hides_every_measured_share() {
-        let withheld = Withheld::none().asking(Quantity::MeasuredTpotMs, []);
-        assert_eq!(withheld.label(Shown::Measured, "MBU 84%"), "MBU ?%");
-        assert_eq!(
-            withheld.label(Shown::Measured, "measured B=1024 MFU 70%"),
-            "measured B=1024 MFU ?%"
+        let (mbu, mfu) = (
+            Shown::Measured(MeasuredFigure::Mbu),
+            Shown::Measured(MeasuredFigure::Mfu),
         );
-        assert!(!withheld.may_show(Shown::Measured, 0.84, 0.01));
-        let other = Withheld::none().asking(Quantity::StepTimeMs, []);
-        assert_eq!(other.label(Shown::Measured, "MBU 84%"), "MBU 84%");
+        let batch = Shown::Measured(MeasuredFigure::Batch);
+        let withheld = Withheld::none().asking(Quantity::MeasuredTpotMs, []);
+        assert_eq!(withheld.label(mbu, "MBU 84%"), "MBU ?%");
+        assert_eq!(withheld.label(mfu, "MFU 70%"), "MFU ?%");
+        assert_eq!(withheld.label(batch, "measured B=1024"), "measured B=1024");
+        assert!(!withheld.may_show(mbu, 0.84, 0.01));
+        // The step time, tokens/s and the ridge leave the measured shares shown.
+        for asked in [Quantity::StepTimeMs, Quantity::TokensPerS, Quantity::Ridge] {
+            let other = Withheld::none().asking(asked, []);
+            assert_eq!(other.label(mbu, "MBU 84%"), "MBU 84%", "{asked:?}");
+            assert_eq!(other.label(mfu, "MFU 70%"), "MFU 70%", "{asked:?}");
+        }
+        // A pending figure of another step is masked in a measured label as anywhere.
+        let pending = Withheld::new([84.0]);
+        assert_eq!(pending.label(mbu, "MBU 84%"), "MBU ?%");
     }
 }

@@ -8,6 +8,11 @@
 //! for tokens/s, an intensity beside the bandwidth when it asks for attainable FLOP/s. Which one
 //! of a pair goes is the more derived: a batch (the learner's setting) never does, a datasheet
 //! figure only when nothing else can.
+//!
+//! A measured figure (a run's, a lab's or the shipped sweep's MBU and MFU) is a figure like any
+//! other, with its relations written here: MBU is the speed of light's memory time over the
+//! measured step, MFU its compute time over it, so either beside the step time on screen gives
+//! the measured step. A measured label goes before any engine figure it is tied to.
 
 use crate::domain::quantity::Quantity;
 
@@ -20,8 +25,34 @@ pub enum Shown {
     Batch,
     /// What the learner or the lesson set (a context, a GPU's name, a typed what-if value).
     Setting,
-    /// A figure measured on the learner's endpoint (no engine quantity).
-    Measured,
+    /// A figure measured on a real card: a benchmark run's, a lab's or the shipped sweep's.
+    Measured(MeasuredFigure),
+}
+
+/// What a measured figure on screen is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeasuredFigure {
+    /// Bandwidth utilization: the bytes a step must move ÷ the measured step ÷ the datasheet
+    /// bandwidth, so the memory time ÷ the measured step (`MBU 84%`).
+    Mbu,
+    /// FLOP utilization: the step's FLOPs ÷ the measured step ÷ the datasheet peak, so the
+    /// compute time ÷ the measured step (`MFU 70%`).
+    Mfu,
+    /// The batch (or concurrency) a measured point was run at: a setting of the measurement
+    /// (`B=1024`), never withheld.
+    Batch,
+}
+
+impl MeasuredFigure {
+    /// The name a label or readout gives it.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Mbu => "MBU",
+            Self::Mfu => "MFU",
+            Self::Batch => "B",
+        }
+    }
 }
 
 use Quantity as Q;
@@ -102,6 +133,25 @@ const TRIPLES: &[[Shown; 3]] = &[
         Shown::Quantity(Q::AllreduceMs),
         Shown::Quantity(Q::StepTimeMs),
     ],
+    // A measured step is the speed of light's memory time over MBU, or its compute time over
+    // MFU: a measured share beside the step time gives it.
+    [
+        Shown::Quantity(Q::MeasuredTpotMs),
+        Shown::Measured(MeasuredFigure::Mbu),
+        Shown::Quantity(Q::MemoryTimeMs),
+    ],
+    [
+        Shown::Quantity(Q::MeasuredTpotMs),
+        Shown::Measured(MeasuredFigure::Mfu),
+        Shown::Quantity(Q::ComputeTimeMs),
+    ],
+    // Where a measured point waits on memory, its MFU is its MBU times its share of the ridge
+    // (MFU × ridge ≈ MBU × intensity: `MFU 0.3%` beside `ridge 295` reads about 1 FLOP/byte).
+    [
+        Shown::Quantity(Q::RidgeSharePct),
+        Shown::Measured(MeasuredFigure::Mfu),
+        Shown::Measured(MeasuredFigure::Mbu),
+    ],
 ];
 
 /// Two figures either of which follows from the other and a constant or a datasheet figure
@@ -120,12 +170,15 @@ const PAIRS: &[[Quantity; 2]] = &[
 ];
 
 /// How readily a figure goes when one of two must: never the batch, a datasheet figure only
-/// after anything derived.
+/// after anything derived, a measured share before the engine figures, and the measured step
+/// (never on screen: only a lesson asks it) first of all.
 const fn rank(shown: Shown) -> u8 {
     match shown {
-        Shown::Batch | Shown::Setting | Shown::Measured => 0,
+        Shown::Batch | Shown::Setting | Shown::Measured(MeasuredFigure::Batch) => 0,
         Shown::Quantity(Q::PeakTflops | Q::BandwidthTbs | Q::MemoryGb | Q::TdpW) => 1,
         Shown::Quantity(Q::Ridge) => 2,
+        Shown::Quantity(Q::MeasuredTpotMs) => 5,
+        Shown::Measured(MeasuredFigure::Mbu | MeasuredFigure::Mfu) => 4,
         Shown::Quantity(_) => 3,
     }
 }
@@ -141,9 +194,41 @@ fn same(quantity: Quantity) -> &'static [Quantity] {
 /// The quantities withheld while a step asks for `asked`.
 #[must_use]
 pub fn family(asked: Quantity) -> Vec<Quantity> {
+    let mut out: Vec<Quantity> = members(asked)
+        .into_iter()
+        .filter_map(|s| match s {
+            Shown::Quantity(q) => Some(q),
+            Shown::Batch | Shown::Setting | Shown::Measured(_) => None,
+        })
+        .collect();
+    out.sort_by_key(|q| q.name());
+    out.dedup();
+    out
+}
+
+/// The measured figures withheld while a step asks for `asked`: those it is, or that give it
+/// in one operation with another figure on screen.
+#[must_use]
+pub fn measured_family(asked: Quantity) -> Vec<MeasuredFigure> {
+    let mut out: Vec<MeasuredFigure> = members(asked)
+        .into_iter()
+        .filter_map(|s| match s {
+            Shown::Measured(m) => Some(m),
+            Shown::Quantity(_) | Shown::Batch | Shown::Setting => None,
+        })
+        .collect();
+    out.sort_by_key(|m| m.name());
+    out.dedup();
+    out
+}
+
+/// Everything withheld while a step asks for `asked`: itself under its other names, and of each
+/// relation it is in, the more derived of the other two.
+fn members(asked: Quantity) -> Vec<Shown> {
     let mut out = vec![asked];
     out.extend_from_slice(same(asked));
     let asked_group = out.clone();
+    let mut out: Vec<Shown> = out.into_iter().map(Shown::Quantity).collect();
     let is_asked = |s: &Shown| matches!(s, Shown::Quantity(q) if asked_group.contains(q));
     for triple in TRIPLES {
         let Some(at) = triple.iter().position(is_asked) else {
@@ -157,23 +242,24 @@ pub fn family(asked: Quantity) -> Vec<Quantity> {
                 Some(b) if rank(b) >= rank(s) => Some(b),
                 _ => Some(s),
             });
-        if let Some(Shown::Quantity(q)) = goes
-            && rank(Shown::Quantity(q)) > 0
-        {
-            out.push(q);
-            out.extend_from_slice(same(q));
+        match goes {
+            Some(shown) if rank(shown) == 0 => {}
+            Some(Shown::Quantity(q)) => {
+                out.push(Shown::Quantity(q));
+                out.extend(same(q).iter().copied().map(Shown::Quantity));
+            }
+            Some(shown) => out.push(shown),
+            None => {}
         }
     }
     for [a, b] in PAIRS {
         for (one, other) in [(a, b), (b, a)] {
             if asked_group.contains(one) {
-                out.push(*other);
-                out.extend_from_slice(same(*other));
+                out.push(Shown::Quantity(*other));
+                out.extend(same(*other).iter().copied().map(Shown::Quantity));
             }
         }
     }
-    out.sort_by_key(|q| q.name());
-    out.dedup();
     out
 }
 
@@ -222,6 +308,29 @@ mod tests {
     #[case::the_wall_is_not_a_step_time(Q::StepTimeMs, Q::MaxBatchKv)]
     fn keeps_what_does_not_give_it(#[case] asked: Quantity, #[case] kept: Quantity) {
         assert!(!family(asked).contains(&kept), "{:?}", family(asked));
+    }
+
+    #[rstest]
+    #[case::the_measured_step_beside_mbu(Q::MeasuredTpotMs, &[MeasuredFigure::Mbu, MeasuredFigure::Mfu])]
+    #[case::the_step_time_keeps_the_shares(Q::StepTimeMs, &[])]
+    #[case::the_memory_time_keeps_them_too(Q::MemoryTimeMs, &[])]
+    #[case::mfu_is_mbu_times_the_share(Q::RidgeSharePct, &[MeasuredFigure::Mfu])]
+    #[case::tokens_per_s_keeps_them(Q::TokensPerS, &[])]
+    fn measured_shares_go_only_where_they_give_the_answer(
+        #[case] asked: Quantity,
+        #[case] expected: &[MeasuredFigure],
+    ) {
+        assert_eq!(measured_family(asked), expected);
+        // The point's batch is a setting of the measurement: never withheld.
+        assert!(!measured_family(asked).contains(&MeasuredFigure::Batch));
+    }
+
+    #[test]
+    fn the_step_time_withholds_the_measured_step_not_the_share() {
+        // MBU beside the measured step gives the memory time; the measured step is never on
+        // screen, so it is the one that goes and the MBU label stays.
+        assert!(family(Q::StepTimeMs).contains(&Q::MeasuredTpotMs));
+        assert!(!family(Q::MeasuredTpotMs).contains(&Q::StepTimeMs));
     }
 
     #[test]

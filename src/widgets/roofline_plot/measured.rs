@@ -29,11 +29,22 @@ impl RooflinePlot<'_> {
             .iter()
             .map(|p| at(p.intensity, p.flops_per_s))
             .collect();
+        // A point or the knee goes only where a curve or nothing is: never over a dot or a
+        // letter of the plot's own labels (`ridge 295` stays whole).
+        let open = |buf: &Buffer, (column, row): (u16, u16)| {
+            buf.cell((column, row))
+                .is_some_and(|c| is_curve(c.symbol()))
+        };
         for &(column, row) in cells.iter().flatten() {
-            placer.reserve(column, row);
-            buf.set_string(column, row, look.pick("•", "*"), style);
+            if open(buf, (column, row)) {
+                placer.reserve(column, row);
+                buf.set_string(column, row, look.pick("•", "*"), style);
+            }
         }
-        let knee = measured.knee.and_then(|(i, f)| at(i, f));
+        let knee = measured
+            .knee
+            .and_then(|(i, f)| at(i, f))
+            .filter(|&cell| open(buf, cell));
         if let Some((column, row)) = knee {
             placer.reserve(column, row);
             buf.set_string(column, row, look.pick("✕", "x"), style);
@@ -63,6 +74,16 @@ impl RooflinePlot<'_> {
     }
 }
 
+/// Whether a cell holds nothing or only a curve (Braille dots, or the ASCII curve characters).
+fn is_curve(symbol: &str) -> bool {
+    symbol == " "
+        || matches!(symbol, "/" | "=" | ":" | ".")
+        || symbol
+            .chars()
+            .next()
+            .is_some_and(|c| ('\u{2800}'..='\u{28FF}').contains(&c))
+}
+
 /// Draws the first of `labels` that finds a spot of blank cells, or failing that a spot over
 /// curves only (Braille dots, or the ASCII curve characters): never over another label or dot.
 fn place_blank<const N: usize>(
@@ -73,13 +94,19 @@ fn place_blank<const N: usize>(
     spots: impl Fn(u16) -> [(i32, i32); N],
 ) {
     let blank = |symbol: &str| symbol == " ";
-    let curve = |symbol: &str| {
-        symbol == " "
-            || matches!(symbol, "/" | "=" | ":" | ".")
-            || symbol
+    let curve = is_curve;
+    // A cell of text (another label): a label may not run into one, or two would read as one
+    // (`decode B=32B=1 MBU 84%`).
+    let text = |x: i32, y: i32| {
+        let (Ok(cx), Ok(cy)) = (u16::try_from(x), u16::try_from(y)) else {
+            return false;
+        };
+        buf.cell((cx, cy)).is_some_and(|c| {
+            c.symbol()
                 .chars()
                 .next()
-                .is_some_and(|c| ('\u{2800}'..='\u{28FF}').contains(&c))
+                .is_some_and(|ch| ch.is_alphanumeric() || matches!(ch, '%' | '?'))
+        })
     };
     for free in [&blank as &dyn Fn(&str) -> bool, &curve] {
         for label in labels {
@@ -87,12 +114,13 @@ fn place_blank<const N: usize>(
             let fits: Vec<(i32, i32)> = spots(width)
                 .into_iter()
                 .filter(|&(x, y)| {
-                    (0..i32::from(width)).all(|dx| {
+                    let inside = (0..i32::from(width)).all(|dx| {
                         let (Ok(cx), Ok(cy)) = (u16::try_from(x + dx), u16::try_from(y)) else {
                             return false;
                         };
                         buf.cell((cx, cy)).is_some_and(|c| free(c.symbol()))
-                    })
+                    });
+                    inside && !text(x - 1, y) && !text(x + i32::from(width), y)
                 })
                 .collect();
             if let Some(spot) = placer.place(buf, width, &fits) {

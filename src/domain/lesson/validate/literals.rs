@@ -129,11 +129,15 @@ fn written_as(q: Quantity, after: &str, before: &str) -> bool {
         }
         Quantity::TimeInSystemS => unit(&["s "]),
         Quantity::Concurrency => unit(&["requests"]),
-        Quantity::GpusForRate => unit(&["GPUs"]),
+        Quantity::GpusForRate | Quantity::TpToFit => unit(&["GPUs"]),
+        Quantity::ReplicasForRate => unit(&["replicas"]),
+        Quantity::PoolRatio => unit(&["prefill GPU"]),
         Quantity::TokensPerS | Quantity::TokensPerSPerSeq | Quantity::TokensPerSPerGpu => {
             unit(&["tok/s", "tokens/s"])
         }
-        Quantity::UsdPerMillionTokens => unit(&["USD", "$"]) || before.ends_with('$'),
+        Quantity::UsdPerMillionTokens | Quantity::TargetUsdPerMillionTokens => {
+            unit(&["USD", "$"]) || before.ends_with('$')
+        }
         Quantity::EnergyPerTokenJ => unit(&["J"]),
         // Read off a datasheet or a setting, or not a number: never typed where computed.
         Quantity::PeakTflops

@@ -104,7 +104,7 @@ impl Changes {
 }
 
 /// How far along a record is: seen, committed, answered.
-const fn stage(record: &StepRecord) -> u8 {
+pub(super) const fn stage(record: &StepRecord) -> u8 {
     match record {
         StepRecord::Seen => 0,
         StepRecord::Committed { .. } => 1,

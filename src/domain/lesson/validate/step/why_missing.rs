@@ -33,6 +33,15 @@ impl StepChecker<'_> {
                 " (no link: name one with `link`, or a GPU that has NVLink)"
             }
             Quantity::TargetBatch | Quantity::TargetBatchNoWall => " (it needs a `tpot_target_ms`)",
+            Quantity::TpToFit => {
+                " (it needs a `tpot_target_ms`, and weights that fit on 8 GPUs or fewer)"
+            }
+            Quantity::PoolRatio | Quantity::TargetUsdPerMillionTokens => {
+                " (it needs a `tpot_target_ms` that batch 1 meets, and more than one output token)"
+            }
+            Quantity::ReplicasForRate => {
+                " (it needs a `rate` and a `tpot_target_ms` that batch 1 meets)"
+            }
             Quantity::Concurrency | Quantity::GpusForRate => " (it needs a `rate`)",
             Quantity::BendBatch => {
                 " (it needs a `tpot_target_ms`, and a curve that bends before the KV wall)"

@@ -1,0 +1,152 @@
+//! Moving a step's history to its new lesson: everything arrives, nothing is lost, twice is once.
+
+use rstest::rstest;
+
+use super::*;
+use crate::domain::schedule::{Review, Timestamp};
+use crate::domain::session::progress::{Changes, StepRecord};
+use crate::domain::session::{Grade, Guess};
+
+fn moved(step: &str) -> StepMove {
+    StepMove {
+        step: step.into(),
+        from: "old".into(),
+        to: "new".into(),
+    }
+}
+
+fn revealed(guess: f64) -> StepRecord {
+    StepRecord::Revealed {
+        guess: Guess::Number(guess),
+        score: Some(100),
+        answer: None,
+    }
+}
+
+fn review(secs: i64) -> Review {
+    Review {
+        at: Timestamp(secs),
+        grade: Grade::Good,
+    }
+}
+
+fn with(mut progress: Progress, lesson: &str, step: &str, record: StepRecord) -> Progress {
+    progress
+        .lessons
+        .entry(lesson.into())
+        .or_default()
+        .steps
+        .insert(step.into(), record);
+    progress
+}
+
+#[track_caller]
+fn record<'a>(progress: &'a Progress, lesson: &str, step: &str) -> Option<&'a StepRecord> {
+    progress.lessons.get(lesson).and_then(|l| l.steps.get(step))
+}
+
+#[test]
+fn a_moved_steps_record_resume_point_and_reviews_follow_it() {
+    let mut progress = with(Progress::default(), "old", "moved", revealed(5.0));
+    progress = with(progress, "old", "stays", revealed(6.0));
+    progress.lessons.get_mut("old").unwrap().resume_step = Some("moved".into());
+    progress.add_review("old", "moved", review(10));
+    progress.add_review("old", "stays", review(11));
+    progress.apply_moves(&[moved("moved")]);
+    assert_eq!(record(&progress, "new", "moved"), Some(&revealed(5.0)));
+    assert_eq!(record(&progress, "old", "moved"), None);
+    assert_eq!(record(&progress, "old", "stays"), Some(&revealed(6.0)));
+    assert_eq!(
+        progress.lessons["new"].resume_step.as_deref(),
+        Some("moved")
+    );
+    assert_eq!(progress.history("new", "moved"), &[review(10)]);
+    assert_eq!(progress.history("old", "moved"), &[]);
+    assert_eq!(progress.history("old", "stays"), &[review(11)]);
+}
+
+#[rstest]
+#[case::seen_does_not_replace_an_answer(
+    StepRecord::Seen,
+    revealed(2.0),
+    revealed(2.0),
+    StepRecord::Seen
+)]
+#[case::an_answer_replaces_seen(revealed(1.0), StepRecord::Seen, revealed(1.0), StepRecord::Seen)]
+#[case::equal_stages_keep_the_new_place(revealed(1.0), revealed(2.0), revealed(2.0), revealed(1.0))]
+fn a_clash_keeps_both_records(
+    #[case] at_old: StepRecord,
+    #[case] at_new: StepRecord,
+    #[case] new_after: StepRecord,
+    #[case] old_after: StepRecord,
+) {
+    let mut progress = with(Progress::default(), "old", "s", at_old);
+    progress = with(progress, "new", "s", at_new);
+    progress.apply_moves(&[moved("s")]);
+    assert_eq!(record(&progress, "new", "s"), Some(&new_after));
+    assert_eq!(record(&progress, "old", "s"), Some(&old_after));
+    let once = progress.clone();
+    progress.apply_moves(&[moved("s")]);
+    assert_eq!(progress, once, "a second application changes nothing");
+}
+
+#[test]
+fn reviews_on_both_sides_are_merged_in_time_order() {
+    let mut progress = Progress::default();
+    progress.add_review("old", "s", review(30));
+    progress.add_review("old", "s", review(10));
+    progress.add_review("new", "s", review(20));
+    progress.add_review("new", "s", review(30));
+    progress.apply_moves(&[moved("s")]);
+    assert_eq!(
+        progress.history("new", "s"),
+        &[review(10), review(20), review(30)]
+    );
+    assert!(!progress.reviews.contains_key("old"));
+}
+
+#[test]
+fn applying_twice_is_applying_once_and_unknown_steps_stay() {
+    let mut progress = with(Progress::default(), "old", "a", revealed(1.0));
+    progress = with(progress, "old", "gone-everywhere", revealed(3.0));
+    progress.add_review("old", "a", review(1));
+    let moves = [moved("a"), moved("not-recorded")];
+    progress.apply_moves(&moves);
+    let once = progress.clone();
+    progress.apply_moves(&moves);
+    assert_eq!(progress, once);
+    assert_eq!(
+        record(&progress, "old", "gone-everywhere"),
+        Some(&revealed(3.0))
+    );
+}
+
+#[test]
+fn chained_moves_land_at_the_last_lesson() {
+    let mut progress = with(Progress::default(), "old", "s", revealed(1.0));
+    let second = StepMove {
+        step: "s".into(),
+        from: "new".into(),
+        to: "newer".into(),
+    };
+    progress.apply_moves(&[moved("s"), second]);
+    assert_eq!(record(&progress, "newer", "s"), Some(&revealed(1.0)));
+}
+
+#[test]
+fn two_tutors_merging_after_the_move_keep_both_answers() {
+    // The file and both tutors' bases are migrated on read; one tutor answers a moved step,
+    // the other an unmoved one.
+    let mut base = with(Progress::default(), "old", "moved", StepRecord::Seen);
+    base.apply_moves(&[moved("moved")]);
+    let a = with(base.clone(), "new", "moved", revealed(7.0));
+    let b = with(base.clone(), "old", "stays", revealed(8.0));
+    // An old tutor wrote a record under the old lesson meanwhile: read again, it moves too.
+    let mut file = with(base.clone(), "old", "moved-too", revealed(9.0));
+    file.apply_moves(&[moved("moved"), moved("moved-too")]);
+    Changes::between(&base, &a).apply(&mut file);
+    Changes::between(&base, &b).apply(&mut file);
+    assert_eq!(record(&file, "new", "moved"), Some(&revealed(7.0)));
+    assert_eq!(record(&file, "old", "stays"), Some(&revealed(8.0)));
+    assert_eq!(record(&file, "new", "moved-too"), Some(&revealed(9.0)));
+}

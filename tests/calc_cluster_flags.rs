@@ -233,7 +233,7 @@ fn a_tpot_target_sets_the_largest_batch(#[case] flag: &str, #[case] wall_binds: 
         "{no_wall} vs {by_hand}"
     );
     let wall = num(&v, "max_batch_kv");
-    assert_eq!(num(&v, "target_batch"), no_wall.min(wall));
+    near(num(&v, "target_batch"), no_wall.min(wall), 0.0);
     assert_eq!(wall < no_wall, wall_binds);
     assert!(v["bend_batch"].is_number(), "a target finds the bend too");
 }
@@ -258,7 +258,7 @@ fn a_rate_sets_the_concurrency_and_the_gpus(#[case] flag: &str, #[case] rate: f6
     // Little's law: requests in flight = rate × time in the system; ⌈that ÷ 64⌉ replicas.
     let concurrency = rate * num(&v, "time_in_system_s");
     near(num(&v, "concurrency"), concurrency, 1e-9);
-    assert_eq!(num(&v, "gpus_for_rate"), (concurrency / 64.0).ceil());
+    near(num(&v, "gpus_for_rate"), (concurrency / 64.0).ceil(), 0.0);
 }
 
 #[test]

@@ -8,7 +8,23 @@ use crate::domain::batch_range::BatchRange;
 use crate::domain::latency::{self, CurvePoint};
 use crate::domain::scenario::Evaluation;
 use crate::domain::withhold::Withheld;
-use crate::widgets::{Appearance, CurveModel};
+use crate::widgets::{Appearance, CurveModel, CurvePlot};
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+/// Draws the curve of the plot's setting into `area`, withheld as the mode says.
+pub fn render(
+    app: &App,
+    evaluation: &Evaluation,
+    range: &BatchRange,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let curve = model(app, evaluation, range, app.withheld(), app.appearance());
+    CurvePlot::new(&curve).render(area, buf);
+}
 
 /// The curve of the plot's setting (no points where nothing runs).
 #[must_use]

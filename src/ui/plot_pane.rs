@@ -25,9 +25,7 @@ use crate::app::plot_view::{PRECISIONS, PlotKind, PrefillDot, context_label};
 use crate::domain::batch_range::{BatchRange, Limit};
 use crate::domain::quantity::Quantity;
 use crate::domain::scenario::{Evaluation, Scenario, WeightFit};
-use crate::widgets::{
-    BatchSlider, CurvePlot, Element, PlotModel, ReadoutsLine, Roof, RooflinePlot,
-};
+use crate::widgets::{BatchSlider, Element, PlotModel, ReadoutsLine, Roof, RooflinePlot};
 
 /// Draws the pane's parts into their areas.
 pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
@@ -76,11 +74,7 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
     if let Some(chart) = areas.chart {
         match plot.kind {
             PlotKind::Roofline => RooflinePlot::new(&model).render(chart, buf),
-            PlotKind::Curve => {
-                let curve =
-                    super::curve_pane::model(app, &evaluation, &range, withheld.clone(), look);
-                CurvePlot::new(&curve).render(chart, buf);
-            }
+            PlotKind::Curve => super::curve_pane::render(app, &evaluation, &range, chart, buf),
         }
     }
     if let Some(slider) = areas.slider {

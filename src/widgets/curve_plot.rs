@@ -324,7 +324,9 @@ impl CurvePlot<'_> {
             let label = format!("{} ms/token", short_label(ms));
             let width = label.chars().count() as u16;
             let (c, top) = (i32::from(column), i32::from(canvas.y));
-            if let Some(spot) = placer.place(buf, width, &[(c + 1, top), (c - i32::from(width), top)]) {
+            if let Some(spot) =
+                placer.place(buf, width, &[(c + 1, top), (c - i32::from(width), top)])
+            {
                 buf.set_string(spot.x, spot.y, &label, look.style(Element::Wall));
             }
         }

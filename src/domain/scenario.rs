@@ -10,15 +10,15 @@ mod cluster;
 mod evaluate;
 mod model_evaluation;
 mod room;
-mod sizing;
 mod scale;
+mod sizing;
 
 pub use batch_fit::BatchFit;
 pub use cluster::{ClusterEvaluation, LinkFigures, OPEN_CURVE_MAX, TargetBatch, largest_meeting};
 pub use evaluate::{Evaluation, ScenarioError};
 pub use model_evaluation::{KvSplit, ModelEvaluation, WeightFit};
-pub use sizing::Sizing;
 pub use scale::{BLOCK_TOKENS, ScaleFigures, alltoall_bytes_per_token};
+pub use sizing::Sizing;
 
 /// The largest batch the slider and the calculator accept.
 pub const MAX_BATCH: u32 = 1 << 20;

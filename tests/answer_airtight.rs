@@ -122,8 +122,11 @@ enum Judge {
     /// different quantity that happens to lie near the answer at some setting).
     Tolerance(f64),
     /// The answer's quantity at the plot's setting, read to the figures' own rounding: what
-    /// withholding by quantity must hide at every setting.
-    Reading,
+    /// withholding by quantity must hide at every setting. The slack is never wider than the
+    /// step's tolerance (carried here): a reading through coarse figures (`1 ÷ 3`, each
+    /// rounded by a third or more) that cannot land within the tolerance gives nothing away,
+    /// and by the letter is no leak either, so every hit here is also one there.
+    Reading(f64),
 }
 
 impl Judge {
@@ -131,7 +134,9 @@ impl Judge {
     fn close(self, value: f64, answer: f64, from: &[&Figure]) -> bool {
         let slack = match self {
             Self::Tolerance(t) => t,
-            Self::Reading => from.iter().map(|f| f.rounding).sum::<f64>() + 0.005,
+            Self::Reading(tolerance) => {
+                (from.iter().map(|f| f.rounding).sum::<f64>() + 0.005).min(tolerance)
+            }
         };
         near(value, answer, slack)
     }
@@ -160,14 +165,14 @@ fn asked(app: &App, step: &Step, resolved: Option<&ResolvedAnswer>, judge: Judge
             std::iter::once(*value).chain(now).collect()
         }
         Judge::Tolerance(_) => vec![*value],
-        Judge::Reading => now.into_iter().collect(),
+        Judge::Reading(_) => now.into_iter().collect(),
     };
     Some(Asked {
         values,
         unit: unit.clone(),
         judge: match judge {
             Judge::Tolerance(_) => Judge::Tolerance(*tolerance),
-            Judge::Reading => Judge::Reading,
+            Judge::Reading(_) => Judge::Reading(*tolerance),
         },
     })
 }
@@ -409,7 +414,7 @@ fn leaks(judge: Judge) -> Vec<String> {
 
 #[test]
 fn no_step_shows_the_quantity_it_asks_for_at_any_move_on_any_cluster() {
-    let found = leaks(Judge::Reading);
+    let found = leaks(Judge::Reading(0.1));
     assert!(
         found.is_empty(),
         "{} leaks:\n{}",

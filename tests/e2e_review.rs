@@ -40,9 +40,11 @@ fn a_review_in_the_terminal_grades_each_item_saves_it_and_ends_on_a_summary() {
     ));
     tmux.keys(&["Enter"]);
     tmux.wait_for_text("Review 1/2");
-    // The H100 NVL's ridge (835.5 ÷ 3.9 = 214), then the card, graded Good.
-    tmux.wait_for_text("Your guess:");
-    tmux.literal("214");
+    // The H100 NVL's ridge in the format the review drew (BF16: 835.5 ÷ 3.9 = 214), worked
+    // from the figures the question states, then the card, graded Good.
+    let question = tmux.wait_for_text("Your guess:");
+    let ridge = stated(&question, "TFLOP/s") * 1e12 / (stated(&question, "TB/s") * 1e12);
+    tmux.literal(&format!("{ridge:.0}"));
     tmux.keys(&["Enter"]);
     tmux.wait_for_text("locked in");
     tmux.keys(&["r"]);
@@ -73,4 +75,25 @@ fn a_review_in_the_terminal_grades_each_item_saves_it_and_ends_on_a_summary() {
         saved.contains("\"h100-nvl-ridge\":Revealed(guess:Number(214.0)"),
         "the study record stays as it was: {saved}"
     );
+}
+
+/// The number written just before `unit` in the lesson pane (`(1,670.5 TFLOP/s`).
+#[track_caller]
+fn stated(screen: &str, unit: &str) -> f64 {
+    // The lesson pane only: the plot beside it names its axis in TFLOP/s.
+    let line = screen
+        .lines()
+        .map(|l| l.split("││").next().unwrap_or_default())
+        .find(|l| l.contains(unit))
+        .unwrap_or_else(|| panic!("no {unit} on screen:\n{screen}"));
+    let before = &line[..line.find(unit).unwrap()];
+    let number: String = before
+        .trim_end()
+        .rsplit(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .next()
+        .unwrap_or_default()
+        .replace(',', "");
+    number
+        .parse()
+        .unwrap_or_else(|e| panic!("{e}: {number:?} before {unit} in {line}"))
 }

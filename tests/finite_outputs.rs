@@ -80,7 +80,7 @@ fn scenarios() -> impl Strategy<Value = Scenario> {
 /// The `--json` keys that are null when they do not apply (checked finite when they do): the
 /// KV wall at context 0 or when the weights do not fit, the routed experts' figures for a
 /// dense model, a batch that never reaches the ridge, board power a part does not publish.
-const OPTIONAL: [&str; 24] = [
+const OPTIONAL: [&str; 31] = [
     "max_batch_kv",
     "expert_intensity",
     "expert_tokens_to_ridge",
@@ -108,6 +108,16 @@ const OPTIONAL: [&str; 24] = [
     "concurrency",
     "gpus_for_rate",
     "bend_batch",
+    // Sizing needs a target the batch can meet; the all-to-all an MoE model, the state in tokens
+    // a hybrid one.
+    "tp_to_fit",
+    "replicas_for_rate",
+    "pool_ratio",
+    "target_usd_per_million_tokens",
+    "alltoall_mb_per_token",
+    "state_kv_tokens",
+    // The link echoed only where the scenario names one.
+    "link",
 ];
 
 /// What a batch past the KV wall leaves out: it does not run, so it has no time or rate.

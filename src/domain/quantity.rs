@@ -5,8 +5,6 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::derivation::Formula;
-use super::scenario::Evaluation;
 
 /// One number (or the bound) the engine computes for a scenario.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -337,110 +335,6 @@ impl Quantity {
             Self::Ridge | Self::PeakTflops | Self::BandwidthTbs | Self::MemoryGb | Self::TdpW
         )
     }
-
-    /// The value for an evaluated scenario: a number, the bound, or nothing when it does not
-    /// apply (no model, context 0 for the KV-limited batch, a matmul that never reaches the ridge).
-    #[must_use]
-    pub fn value(self, e: &Evaluation) -> Option<QuantityValue> {
-        use QuantityValue::Number;
-        let m = || e.model.as_ref();
-        let c = || e.cluster.as_ref();
-        let link = || c()?.link.as_ref();
-        let v = match self {
-            Self::Ridge => e.ridge,
-            Self::PeakTflops => e.peak_flops / 1e12,
-            Self::BandwidthTbs => e.bandwidth / 1e12,
-            Self::MemoryGb => e.memory_bytes / 1e9,
-            Self::TdpW => e.tdp_w?,
-            Self::FcIntensity | Self::DenseIntensity => m()?.fc_intensity,
-            Self::DecodeDotIntensity => m()?.decode_dot.intensity,
-            Self::FcIntensityApprox => m()?.fc_intensity_approx,
-            Self::ExpertIntensity => m()?.expert_intensity?,
-            Self::ExpertsTouchedPct => 100.0 * m()?.experts_touched?,
-            Self::TokensPerExpert => m()?.tokens_per_expert?,
-            Self::ExpertTokensToRidge => m()?.expert_tokens_to_ridge?,
-            Self::RidgeSharePct => 100.0 * m()?.decode_dot.ridge_share,
-            Self::AttainableTflops => m()?.decode_dot.attainable_flops / 1e12,
-            Self::BatchToRidge => m()?.decode_dot.batch_to_ridge?,
-            Self::BatchToRidgeApprox => m()?.decode_dot.batch_to_ridge_approx,
-            Self::DenseBatchToRidge => m()?.dense_batch_to_ridge?,
-            Self::DecodeDotBound => return Some(QuantityValue::Bound(m()?.decode_dot.bound)),
-            Self::AttentionIntensity => m()?.attention_intensity,
-            Self::PrefillIntensity => m()?.prefill_intensity,
-            Self::DensePrefillIntensity => m()?.dense_prefill_intensity,
-            Self::KvBytesPerToken => m()?.kv_bytes_per_token,
-            Self::KvKibPerToken => m()?.kv_bytes_per_token / 1024.0,
-            Self::KvGbPerSequence => m()?.kv_bytes_per_sequence / 1e9,
-            Self::StateGbPerSequence => m()?.state_bytes_per_sequence / 1e9,
-            Self::SequenceGbPerGpu => m()?.sequence_bytes_per_gpu / 1e9,
-            Self::KvGbReadPerGpu => m()?.kv_bytes_read_per_gpu / 1e9,
-            Self::KvBudgetGb => m()?.kv_budget_bytes / 1e9,
-            Self::MaxBatchKv => m()?.max_batch_kv? as f64,
-            Self::WeightGbPerGpu => m()?.weight_bytes_per_gpu / 1e9,
-            Self::WeightGbStoredPerGpu => m()?.weight_bytes_stored_per_gpu / 1e9,
-            Self::MemoryTimeMs => m()?.memory_time_s * 1e3,
-            Self::ComputeTimeMs => m()?.compute_time_s * 1e3,
-            Self::StepTimeMs | Self::TpotMs => m()?.step_time_s * 1e3,
-            Self::TokensPerS => m()?.tokens_per_s,
-            Self::TokensPerSPerSeq => Formula::TokensPerS.compute(&[1.0, m()?.step_time_s]),
-            Self::TtftMs => m()?.ttft_s * 1e3,
-            Self::MeasuredTpotMs => {
-                m()?;
-                e.measured_tpot_ms?
-            }
-            Self::UsdPerMillionTokens => m()?.usd_per_million_tokens,
-            Self::EnergyPerTokenJ => m()?.energy_per_token_j?,
-            Self::Bound => return Some(QuantityValue::Bound(m()?.bound)),
-            Self::KvTransferMs => link()?.transfer_s * 1e3,
-            Self::PrefillTokens => c()?.prefill_tokens as f64,
-            Self::PrefillMs => c()?.prefill_s * 1e3,
-            Self::TransferSharePct => {
-                Formula::TransferShare.compute(&[link()?.transfer_s, c()?.prefill_s])
-            }
-            Self::SplitTtftMs => {
-                let parts = [c()?.prefill_s, link()?.transfer_s, m()?.step_time_s];
-                Formula::SplitTtft.compute(&parts) * 1e3
-            }
-            Self::MixedTpotMs => c()?.mixed_tpot_s * 1e3,
-            Self::LinkGbs => link()?.gbs,
-            Self::AllreduceCalls => f64::from(link()?.allreduce.calls),
-            Self::AllreduceMs => link()?.allreduce_s * 1e3,
-            Self::AllreduceLatencyMs => link()?.allreduce.latency_s * 1e3,
-            Self::StepWithCommMs => {
-                Formula::StepWithComm.compute(&[m()?.step_time_s, link()?.allreduce_s]) * 1e3
-            }
-            Self::CommSharePct => {
-                Formula::CommShare.compute(&[link()?.allreduce_s, m()?.step_time_s])
-            }
-            Self::TargetBatch => f64::from(c()?.target?.batch),
-            Self::TargetBatchNoWall => f64::from(c()?.target?.no_wall),
-            Self::TimeInSystemS => c()?.time_in_system_s,
-            Self::Concurrency => c()?.concurrency?,
-            Self::GpusForRate => c()?.gpus_for_rate?,
-            Self::TokensPerSPerGpu => c()?.tokens_per_s_per_gpu,
-            Self::BendBatch => f64::from(c()?.bend_batch?),
-            Self::TpToFit => f64::from(c()?.sizing?.tp_to_fit?),
-            Self::ReplicasForRate => c()?.sizing?.replicas?,
-            Self::PoolRatio => c()?.sizing?.pool_ratio?,
-            Self::TargetUsdPerMillionTokens => c()?.sizing?.usd_per_million_tokens?,
-            Self::KvBlockKib => c()?.scale.kv_block_bytes / 1024.0,
-            Self::BlockWasteKib => c()?.scale.block_waste_bytes / 1024.0,
-            Self::KvSharePct => 100.0 * c()?.scale.kv_share,
-            Self::StateKvTokens => c()?.scale.state_kv_tokens?,
-            Self::PpStepMs => c()?.scale.pp_step_s * 1e3,
-            Self::AlltoallMbPerToken => c()?.scale.alltoall_bytes_per_token? / 1e6,
-        };
-        Some(Number(v))
-    }
-
-    /// The numeric value, if the quantity is a number and applies.
-    #[must_use]
-    pub fn number(self, e: &Evaluation) -> Option<f64> {
-        match self.value(e)? {
-            QuantityValue::Number(v) => Some(v),
-            QuantityValue::Bound(_) => None,
-        }
-    }
 }
 
 /// A computed quantity.
@@ -482,6 +376,8 @@ impl FromStr for Quantity {
             })
     }
 }
+
+mod value;
 
 #[cfg(test)]
 mod tests;

@@ -166,8 +166,9 @@ impl Withheld {
             .collect::<String>()
             .trim_end_matches('.')
             .to_lowercase();
-        // A ratio (`7.00× low`) names its own unit, `×`, which no figure in ms or % has.
-        let ratio = word.starts_with('×');
+        // A ratio (`7.00× low`) names its own unit, `×`, which no figure in ms or % has; a
+        // share (`62% of ridge`) names `%`, which no figure in ms or FLOP/byte has.
+        let ratio = word.starts_with(['×', '%']);
         if !ratio && !word.starts_with(|c: char| c.is_alphabetic()) {
             return false;
         }

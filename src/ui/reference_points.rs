@@ -12,7 +12,7 @@ use crate::domain::scenario::Scenario;
 use crate::domain::withhold::MeasuredFigure;
 use crate::widgets::{MeasuredOverlay, MeasuredPoint, PointLabel, Roof, Share};
 
-use super::measured_pane::Measured;
+use super::measured_figures::Measured;
 
 /// The measured roofline's name on the plot.
 pub const MEASURED_ROOF_NAME: &str = "measured";

@@ -81,8 +81,14 @@ pub fn pending(app: &App, lesson: &Lesson, answers: &[Option<ResolvedAnswer>]) -
     let figures: Vec<(f64, String)> = (0..lesson.steps.len())
         .filter(|i| asks(*i) && !revealed(*i))
         .flat_map(|i| asked(app, lesson, i, answers))
-        // A figure an earlier reveal showed is known: a later step may ask it again.
-        .filter(|(f, _)| !shown.iter().any(|s| same_figure(*f, *s)))
+        // A figure an earlier reveal showed is known: a later step may ask it again. So is one
+        // within 2 % of it: a revealed `25 %` (two of eight experts) shows any pending 24.6 %
+        // the same way, and tells nothing of the other step, whose quantity is not on screen.
+        .filter(|(f, _)| {
+            !shown
+                .iter()
+                .any(|s| same_figure(*f, *s) || ((f - s) / s).abs() <= 0.02)
+        })
         .collect();
     let mut back = Vec::new();
     if let (Step::Recall(recall), StepState::Recall(RecallState::Front)) =

@@ -95,7 +95,7 @@ fn rounds_to_significant_digits(#[case] v: f64, #[case] d: i32, #[case] e: f64) 
 #[case::same_unit("at 295 FLOP/byte", true)]
 #[case::no_unit_word("the ridge, 295, is", true)]
 #[case::other_unit("295 layers deep", false)]
-#[case::percent_sign("295%", true)]
+#[case::percent_sign_is_a_share("295%", false)]
 #[case::unit_prefix("295 FLOP per byte", true)]
 fn prose_with_another_unit_does_not_state_the_figure(#[case] text: &str, #[case] stated: bool) {
     let withheld = Withheld::with_units([(295.25, "FLOP/byte".to_owned())]);
@@ -109,6 +109,9 @@ fn prose_with_another_unit_does_not_state_the_figure(#[case] text: &str, #[case]
 #[case::a_ratio_is_not_a_time("Off by 7.00× low", 7.04, "ms", false)]
 #[case::a_ratio_is_a_ratio("Off by 7.00× low", 7.0, "×", true)]
 #[case::a_bare_time("takes 7.04", 7.04, "ms", true)]
+#[case::a_share_is_not_a_time("AI 95.5 · 62% of ridge · 34.8 ms", 62.24, "ms", false)]
+#[case::a_share_is_a_share("AI 95.5 · 62% of ridge · 34.8 ms", 62.24, "%", true)]
+#[case::a_spaced_share_is_a_share("62 % of the step", 62.24, "%", true)]
 fn a_ratio_states_no_figure_of_another_unit(
     #[case] text: &str,
     #[case] figure: f64,

@@ -1,16 +1,15 @@
 //! The names a placeholder may use: engine quantities and the scenario's own settings.
 
 use std::fmt;
-use std::str::FromStr;
 
 use super::UNAVAILABLE;
 use super::number::{Format, format_number};
+pub use unknown::UnknownName;
 use crate::domain::catalog::Catalog;
 use crate::domain::describe;
 use crate::domain::model::ModelSpec;
 use crate::domain::quantity::Quantity;
 use crate::domain::scenario::Scenario;
-use crate::domain::suggest::closest;
 
 /// A scenario setting a placeholder can show as it is (no evaluation needed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -374,28 +373,7 @@ impl fmt::Display for ValueName {
     }
 }
 
-/// A placeholder name that names nothing.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown placeholder '{{{name}}}'{}; names are the engine quantities (ridge, fc_intensity, step_time_ms, …) and the scenario settings (gpu, model, batch, context, …)", suggestion.as_ref().map(|s| format!(" (did you mean '{{{s}}}'?)")).unwrap_or_default())]
-pub struct UnknownName {
-    /// The name written.
-    pub name: String,
-    /// The closest known name.
-    pub suggestion: Option<&'static str>,
-}
-
-impl FromStr for ValueName {
-    type Err = UnknownName;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::all()
-            .find(|v| v.name() == s)
-            .ok_or_else(|| UnknownName {
-                name: s.to_owned(),
-                suggestion: closest(s, Self::all().map(Self::name)),
-            })
-    }
-}
+mod unknown;
 
 #[cfg(test)]
 mod tests;

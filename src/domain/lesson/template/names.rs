@@ -4,12 +4,12 @@ use std::fmt;
 
 use super::UNAVAILABLE;
 use super::number::{Format, format_number};
-pub use unknown::UnknownName;
 use crate::domain::catalog::Catalog;
 use crate::domain::describe;
 use crate::domain::model::ModelSpec;
 use crate::domain::quantity::Quantity;
 use crate::domain::scenario::Scenario;
+pub use unknown::UnknownName;
 
 /// A scenario setting a placeholder can show as it is (no evaluation needed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -2,51 +2,11 @@
 //! its figure as the formula says, the formula worked here by hand from the model's shape,
 //! the links data and the figures `calc --json` prints beside it (issue 25, all four parts).
 
-use std::process::{Command, Output};
+#[path = "cli/calc.rs"]
+mod calc;
 
+use calc::{calc_json, calc_text, num, roofline};
 use rstest::rstest;
-use serde_json::Value;
-
-fn roofline(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_roofline"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
-
-#[track_caller]
-fn calc_json(args: &[&str]) -> Value {
-    let mut all = vec!["calc", "--json"];
-    all.extend_from_slice(args);
-    let out = roofline(&all);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON object")
-}
-
-#[track_caller]
-fn calc_text(args: &[&str]) -> String {
-    let mut all = vec!["calc"];
-    all.extend_from_slice(args);
-    let out = roofline(&all);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
-
-#[track_caller]
-fn num(v: &Value, key: &str) -> f64 {
-    v[key]
-        .as_f64()
-        .unwrap_or_else(|| panic!("{key} is not a number in {v}"))
-}
 
 #[track_caller]
 fn near(actual: f64, expected: f64, relative: f64) {
@@ -274,7 +234,7 @@ fn without_the_options_the_cluster_inputs_stay_unset() {
 
 #[test]
 fn the_text_names_each_figure_the_options_set() {
-    let text = calc_text(&[
+    let args = [
         "--gpu",
         "h100-sxm",
         "--model",
@@ -293,27 +253,9 @@ fn the_text_names_each_figure_the_options_set() {
         "50",
         "--rate",
         "10",
-    ]);
-    let v = calc_json(&[
-        "--gpu",
-        "h100-sxm",
-        "--model",
-        "llama-3-70b",
-        "--tp",
-        "4",
-        "--context",
-        "4096",
-        "--batch",
-        "16",
-        "--link",
-        "ib-ndr",
-        "--prefix-hit",
-        "0.5",
-        "--tpot-target",
-        "50",
-        "--rate",
-        "10",
-    ]);
+    ];
+    let text = calc_text(&args);
+    let v = calc_json(&args);
     assert!(text.contains("Cluster figures · batch 16 · TP 4 · InfiniBand NDR (50.0 GB/s"));
     assert!(text.contains("for 1,024 of 2048 prompt tokens after a 50.0 % prefix-cache hit"));
     for (label, key, places) in [

@@ -30,6 +30,20 @@ pub fn calc_json(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).expect("one JSON object")
 }
 
+/// `roofline calc ARGS`, which must succeed; its table.
+#[track_caller]
+pub fn calc_text(args: &[&str]) -> String {
+    let mut all = vec!["calc"];
+    all.extend_from_slice(args);
+    let out = roofline(&all);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
 /// The number at `key`.
 #[track_caller]
 pub fn num(v: &Value, key: &str) -> f64 {

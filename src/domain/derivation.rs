@@ -16,7 +16,7 @@ mod build;
 mod formula;
 
 pub use build::{derivations, of_quantity};
-pub use formula::{Formula, bound_number};
+pub use formula::{Formula, TP_DEGREES, bound_number};
 
 /// Where an input comes from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -123,6 +123,7 @@ pub fn unit_factor(from: &str, to: &str) -> Option<f64> {
         _ if from == to => 1.0,
         ("bytes", "GB") | ("bytes/s", "GB/s") => 1e-9,
         ("bytes", "KiB") => 1.0 / 1024.0,
+        ("bytes", "MB") => 1e-6,
         ("FLOP/s", "TFLOP/s") | ("bytes/s", "TB/s") => 1e-12,
         ("s", "ms") => 1e3,
         ("", "%") => 100.0,

@@ -63,15 +63,38 @@ impl fmt::Display for Source {
     }
 }
 
-/// A value in a readable unit: bytes as GB, bytes/s as TB/s, FLOP/s as TFLOP/s, FLOP as
-/// GFLOP, seconds as ms (`calc --explain` and the study screen's derivation view).
+/// FLOPs in a unit that shows their size: GFLOP from 10⁹, else MFLOP or FLOP.
+fn show_flop(value: f64) -> String {
+    match value.abs() {
+        v if v >= 1e9 => format!("{} GFLOP", group(value / 1e9, 1)),
+        v if v >= 1e6 => format!("{} MFLOP", group(value / 1e6, 1)),
+        _ => format!("{} FLOP", group(value, 0)),
+    }
+}
+
+/// Bytes in a unit that shows their size: GB from 10⁹, else MiB, KiB or bytes (a whole number
+/// without decimals, else one).
+fn show_bytes(value: f64) -> String {
+    let (scaled, unit) = match value.abs() {
+        v if v >= 1e9 => return format!("{} GB", group(value / 1e9, 3)),
+        v if v >= 1_048_576.0 => (value / 1_048_576.0, "MiB"),
+        v if v >= 1024.0 => (value / 1024.0, "KiB"),
+        _ => (value, "bytes"),
+    };
+    let decimals = if scaled.fract() == 0.0 { 0 } else { 1 };
+    format!("{} {unit}", group(scaled, decimals))
+}
+
+/// A value in a readable unit: bytes as GB, MiB, KiB or bytes and FLOP as GFLOP, MFLOP or
+/// FLOP by their size, bytes/s as TB/s, FLOP/s as TFLOP/s, seconds as ms (`calc --explain` and the study screen's
+/// derivation view).
 #[must_use]
 pub fn show(value: f64, unit: &str) -> String {
     match unit {
-        "bytes" => format!("{} GB", group(value / 1e9, 3)),
+        "bytes" => show_bytes(value),
         "bytes/s" => format!("{} TB/s", group(value / 1e12, 3)),
         "FLOP/s" => format!("{} TFLOP/s", group(value / 1e12, 1)),
-        "FLOP" => format!("{} GFLOP", group(value / 1e9, 1)),
+        "FLOP" => show_flop(value),
         "s" => format!("{} ms", group(value * 1e3, 3)),
         "bound" if value == 0.0 => "memory".to_owned(),
         "bound" => "compute".to_owned(),
@@ -147,7 +170,7 @@ impl Derivation {
     }
 
     /// The input whose 1 % rise moves the figure most (the first of equals), with the figure's
-    /// relative change.
+    /// relative change; `None` when no input moves it (a searched or rounded figure).
     #[must_use]
     pub fn most_sensitive(&self) -> Option<(&Input, f64)> {
         let base: Vec<f64> = self.inputs.iter().map(|i| i.value).collect();
@@ -172,6 +195,7 @@ impl Derivation {
                     best
                 }
             })
+            .filter(|(_, change)| *change != 0.0)
     }
 }
 

@@ -72,11 +72,11 @@ fn show_flop(value: f64) -> String {
     }
 }
 
-/// Bytes in a unit that shows their size: GB from 10⁹, else MiB, KiB or bytes (a whole number
-/// without decimals, else one).
+/// Bytes in a unit that shows their size: GB from 10⁸ (three significant figures at least, as
+/// the GB figures print), else MiB, KiB or bytes (a whole number without decimals, else one).
 fn show_bytes(value: f64) -> String {
     let (scaled, unit) = match value.abs() {
-        v if v >= 1e9 => return format!("{} GB", group(value / 1e9, 3)),
+        v if v >= 1e8 => return format!("{} GB", group(value / 1e9, 3)),
         v if v >= 1_048_576.0 => (value / 1_048_576.0, "MiB"),
         v if v >= 1024.0 => (value / 1024.0, "KiB"),
         _ => (value, "bytes"),

@@ -121,6 +121,26 @@ pub struct Input {
     pub source: Source,
 }
 
+impl Input {
+    /// An input: its symbol in the formula, what it is, its value in `unit`, and its source.
+    #[must_use]
+    pub const fn new(
+        symbol: &'static str,
+        name: &'static str,
+        value: f64,
+        unit: &'static str,
+        source: Source,
+    ) -> Self {
+        Self {
+            symbol,
+            name,
+            value,
+            unit,
+            source,
+        }
+    }
+}
+
 /// A figure and how it was computed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Derivation {

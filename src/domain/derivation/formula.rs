@@ -106,6 +106,12 @@ pub enum Formula {
     StateInTokens,
     /// 2 · k · d · b_a · (N − 1) ÷ N · L_moe.
     Alltoall,
+    /// r_p = G_p ÷ TP ÷ t_prefill.
+    PrefillPoolRate,
+    /// r_d = G_d ÷ TP · B ÷ (t · n).
+    DecodePoolRate,
+    /// min(r_p, r_d) ÷ (G_p + G_d).
+    SplitRatePerGpu,
     /// W = t_prefill + (n − 1) · t.
     TimeInSystem,
     /// L = λ · W.

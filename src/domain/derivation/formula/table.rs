@@ -346,6 +346,21 @@ pub(super) fn spec(f: Formula) -> Spec {
                 })
             },
         ),
+        Formula::PrefillPoolRate => (
+            "the prefill pool's replicas, each finishing one prompt per prefill",
+            "r_p = G_p / TP / t_prefill",
+            |x| at(x).map_or(f64::NAN, |[g, tp, p]| g / tp / p),
+        ),
+        Formula::DecodePoolRate => (
+            "the decode pool's replicas, each finishing a batch of requests every n steps",
+            "r_d = G_d / TP * B / (t * n)",
+            |x| at(x).map_or(f64::NAN, |[g, tp, b, t, n]| g / tp * b / (t * n)),
+        ),
+        Formula::SplitRatePerGpu => (
+            "the slower pool sets the rate, shared among the GPUs of both pools",
+            "min(r_p, r_d) / (G_p + G_d)",
+            |x| at(x).map_or(f64::NAN, |[p, d, gp, gd]| p.min(d) / (gp + gd)),
+        ),
         Formula::TimeInSystem => (
             "the prefill, then one decode step per output token after the first",
             "W = t_prefill + (n - 1) * t",

@@ -16,6 +16,10 @@ pub fn closest<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str>) 
             let lower = c.to_ascii_lowercase();
             let distance = if lower.contains(&wanted) || wanted.contains(&lower) {
                 0
+            } else if wanted.len().abs_diff(lower.len()) > (c.len() / 2).max(2) {
+                // The distance is at least the difference in length: too far to suggest, and
+                // a hostile 100 KB argument is not compared character by character.
+                usize::MAX
             } else {
                 edit_distance(&wanted, &lower)
             };
@@ -44,6 +48,8 @@ mod tests {
     #[case::typo("h100-sxn", Some("h100-sxm"))]
     #[case::prefix("h100", Some("h100-sxm"))]
     #[case::nothing_close("zzzzzzzzzz", None)]
+    #[case::much_longer("h100-sxm-but-much-much-longer", Some("h100-sxm"))]
+    #[case::far_in_length("h9999999999999999999", None)]
     fn suggestions(#[case] wanted: &str, #[case] expected: Option<&str>) {
         let ids = ["h100-sxm", "h200", "a100-80gb"];
         assert_eq!(closest(wanted, ids), expected);

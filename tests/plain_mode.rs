@@ -87,7 +87,7 @@ fn lesson_one_as_lines() {
     assert_plain(&text);
     assert!(
         text.contains(
-            "End of the lesson: score 82/100, 7 right, 1 partly, 1 missed, 0 skipped, of 16 steps."
+            "End of the lesson: score 82/100, 7 right, 1 partly, 1 missed, 0 skipped, of 17 steps."
         ),
         "{text}"
     );
@@ -145,7 +145,8 @@ fn screen_keys() -> Vec<Event> {
     keys.extend(typed(
         "the memory roof binds first: a kernel gets bytes at 3.35 TB/s, so its FLOP/s is its intensity times that",
     ));
-    keys.extend([enter(), enter(), enter()]);
+    // The explanation's reveal, the takeaway, then the sources.
+    keys.extend([enter(), enter(), enter(), enter()]);
     keys
 }
 

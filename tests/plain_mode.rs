@@ -87,7 +87,7 @@ fn lesson_one_as_lines() {
     assert_plain(&text);
     assert!(
         text.contains(
-            "End of the lesson: score 82/100, 7 right, 1 partly, 1 missed, 0 skipped, of 17 steps."
+            "End of the lesson: score 82/100, 7 right, 1 partly, 1 missed, 0 skipped, of 18 steps."
         ),
         "{text}"
     );
@@ -122,7 +122,8 @@ fn term_dumb_selects_plain(#[case] term: Option<&str>, #[case] plain: bool) {
 /// answers it in plain text.
 fn screen_keys() -> Vec<Event> {
     let enter = || key(KeyCode::Enter);
-    let mut keys = vec![enter()];
+    // The incident, then the first read.
+    let mut keys = vec![enter(), enter()];
     keys.extend(typed("0.2"));
     keys.extend([enter(), enter(), enter()]);
     keys.push(enter());

@@ -21,19 +21,19 @@ fn latency_lesson_on_the_curve(step: usize, width: u16, height: u16) -> App {
 #[test]
 fn curve_view_120x40() {
     // The bend's own step: its mark is withheld until the reveal.
-    let app = latency_lesson_on_the_curve(7, 120, 40);
+    let app = latency_lesson_on_the_curve(8, 120, 40);
     insta::assert_snapshot!(terminal(&app, 120, 40).backend());
 }
 
 #[test]
 fn curve_view_80x24() {
-    let app = latency_lesson_on_the_curve(7, 80, 24);
+    let app = latency_lesson_on_the_curve(8, 80, 24);
     insta::assert_snapshot!(terminal(&app, 80, 24).backend());
 }
 
 #[test]
 fn curve_view_at_1x1_and_every_small_size_does_not_panic() {
-    let app = latency_lesson_on_the_curve(7, 120, 40);
+    let app = latency_lesson_on_the_curve(8, 120, 40);
     for (width, height) in [
         (1, 1),
         (2, 1),
@@ -49,7 +49,7 @@ fn curve_view_at_1x1_and_every_small_size_does_not_panic() {
 
 #[test]
 fn the_bend_is_withheld_until_its_step_is_revealed() {
-    let mut app = latency_lesson_on_the_curve(7, 120, 40);
+    let mut app = latency_lesson_on_the_curve(8, 120, 40);
     let before = text(&render(&app, 120, 40));
     assert!(!before.contains("bend B="), "{before}");
     press(&mut app, &typed("32"));
@@ -64,7 +64,7 @@ fn the_bend_is_withheld_until_its_step_is_revealed() {
 #[test]
 fn the_target_batch_is_withheld_on_its_step() {
     // Step 2 asks the largest batch under 20 ms: the target's mark stays off the curve.
-    let app = latency_lesson_on_the_curve(2, 120, 40);
+    let app = latency_lesson_on_the_curve(3, 120, 40);
     let screen = text(&render(&app, 120, 40));
     assert!(!screen.contains("ms: B="), "{screen}");
     assert!(screen.contains("tok/s per GPU"), "{screen}");
@@ -89,7 +89,7 @@ fn the_key_is_in_the_footer_and_the_help_and_switches_back() {
 #[test]
 fn the_interconnect_term_names_the_link_at_tp8() {
     // Lesson 18's step 2 counts the calls: the ring over NVLink inside one node.
-    let app = opened_at(course_app(120, 40), "interconnect", 2);
+    let app = opened_at(course_app(120, 40), "interconnect", 3);
     let screen = text(&render(&app, 120, 40));
     let line = screen
         .lines()
@@ -101,7 +101,7 @@ fn the_interconnect_term_names_the_link_at_tp8() {
 #[test]
 fn the_interconnect_term_is_masked_while_a_step_asks_for_it() {
     // Step 4 asks the step with the all-reduces across two nodes: the term's time goes.
-    let app = opened_at(course_app(120, 40), "interconnect", 4);
+    let app = opened_at(course_app(120, 40), "interconnect", 5);
     let screen = text(&render(&app, 120, 40));
     let line = screen
         .lines()

@@ -87,7 +87,7 @@ fn lesson_one_as_lines() {
     assert_plain(&text);
     assert!(
         text.contains(
-            "End of the lesson: score 82/100, 7 right, 1 partly, 1 missed, 0 skipped, of 16 steps."
+            "End of the lesson: score 82/100, 7 right, 1 partly, 1 missed, 0 skipped, of 18 steps."
         ),
         "{text}"
     );
@@ -122,7 +122,8 @@ fn term_dumb_selects_plain(#[case] term: Option<&str>, #[case] plain: bool) {
 /// answers it in plain text.
 fn screen_keys() -> Vec<Event> {
     let enter = || key(KeyCode::Enter);
-    let mut keys = vec![enter()];
+    // The incident, then the first read.
+    let mut keys = vec![enter(), enter()];
     keys.extend(typed("0.2"));
     keys.extend([enter(), enter(), enter()]);
     keys.push(enter());
@@ -145,7 +146,8 @@ fn screen_keys() -> Vec<Event> {
     keys.extend(typed(
         "the memory roof binds first: a kernel gets bytes at 3.35 TB/s, so its FLOP/s is its intensity times that",
     ));
-    keys.extend([enter(), enter(), enter()]);
+    // The explanation's reveal, the takeaway, then the sources.
+    keys.extend([enter(), enter(), enter(), enter()]);
     keys
 }
 

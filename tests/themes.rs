@@ -50,8 +50,8 @@ const WASHED_OUT: [Color; 5] = [
 
 fn screens(palette: Palette) -> Vec<(&'static str, Buffer)> {
     let list = course_app_looking(Progress::default(), 100, 30, look(palette));
-    let lesson = opened_at(list.clone(), "ridge-point", 2);
-    let decode = opened_at(list.clone(), "decode-batch-1", 2);
+    let lesson = opened_at(list.clone(), "ridge-point", 3);
+    let decode = opened_at(list.clone(), "decode-batch-1", 3);
     vec![
         ("lesson_list", render(&list, 100, 30)),
         ("predict_step", render(&lesson, 100, 30)),

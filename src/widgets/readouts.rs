@@ -263,10 +263,11 @@ impl<'a> ReadoutsLine<'a> {
                 .sum::<usize>()
                 + separator.chars().count() * items.len().saturating_sub(1)
         };
-        if total(&items) > usize::from(width) {
+        let narrowed = total(&items) > usize::from(width);
+        if narrowed {
             for item in &mut items {
-                if let Some(narrow) = item.narrow.take() {
-                    item.text = narrow;
+                if let Some(narrow) = &mut item.narrow {
+                    std::mem::swap(&mut item.text, narrow);
                 }
             }
         }
@@ -277,6 +278,15 @@ impl<'a> ReadoutsLine<'a> {
                 .min_by_key(|(_, r)| r.keep)
                 .map_or(0, |(i, _)| i);
             items.remove(weakest);
+        }
+        // What was dropped may have left room for a wide form again.
+        for i in (0..items.len()).filter(|_| narrowed) {
+            if let Some(wide) = items[i].narrow.take() {
+                let narrow = std::mem::replace(&mut items[i].text, wide);
+                if total(&items) > usize::from(width) {
+                    items[i].text = narrow;
+                }
+            }
         }
         let mut spans = Vec::with_capacity(items.len() * 2);
         for (i, item) in items.into_iter().enumerate() {

@@ -149,6 +149,10 @@ fn renders_into_a_one_cell_area_without_panicking() {
     78,
     "AI 8.0 · 2.7% ridge · 5.8 ms · 1,388 tok/s · memory-bound · MBU 82% · MFU 2.2%"
 )]
+#[case::no_bound_wide_again(
+    69,
+    "AI 8.0 · 2.7% of ridge · 5.8 ms · 1,388 tok/s · MBU 82% · MFU 2.2%"
+)]
 #[case::no_rate(49, "AI 8.0 · 2.7% ridge · 5.8 ms · MBU 82% · MFU 2.2%")]
 #[case::eighty_columns(38, "AI 8.0 · 2.7% ridge · 5.8 ms · MBU 82%")]
 fn beside_measured_shares_the_ridge_share_stays(#[case] width: u16, #[case] expected: &str) {
@@ -165,7 +169,7 @@ fn the_narrower_form_is_masked_as_the_wide_one_is() {
     let withheld = Withheld::none().asking(Quantity::RidgeSharePct, []);
     let line = ReadoutsLine::new(&e, Appearance::default(), &withheld)
         .with_utilization(Some(0.82), None)
-        .line(38);
+        .line(34);
     let line = text(&line);
     assert!(line.contains("?% ridge"), "{line}");
     assert!(!line.contains("2.7"), "{line}");

@@ -112,20 +112,19 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
     };
     match command {
         Some(Command::Calc(Lazy(args))) => {
-            let (mut catalog, _) = catalog_and_cluster(&global)?;
+            // `--measured` runs are checked against, and placed at, the setting calc computes.
+            let (catalog, scenario) = context::catalog_and_cluster_at(&global, |catalog| {
+                Ok(args
+                    .plan
+                    .apply(flags_scenario(&global, catalog, args.scenario)?))
+            })?;
             let imported = model_config::imported(&global)?;
             let args = calc::CalcArgs {
-                scenario: args
-                    .plan
-                    .apply(flags_scenario(&global, &catalog, args.scenario)?),
+                scenario,
                 json: args.json,
                 explain: args.explain,
                 plan: args.plan,
             };
-            // `--measured` runs are placed against the setting calc computes.
-            if let Some((_, runs)) = catalog.benchmarks.take() {
-                catalog.benchmarks = Some((args.scenario.clone(), runs));
-            }
             let out = calc::run(&catalog, &args).context("cannot compute that scenario")?;
             if args.json {
                 print_json(&model_config::with_sources(

@@ -216,6 +216,36 @@ fn a_benchmark_of_another_model_is_said_so_and_left_off() {
     );
 }
 
+/// calc checks `--measured` runs against the setting it computes, not the default cluster's
+/// (Llama-3-8B on an H100): a run of another model, or from another GPU, is said so and left
+/// out of its measured section, which an H200 then lacks.
+#[rstest]
+#[case::another_model(
+    "vllm-llama-3-8b-c32.json",
+    &["--gpu", "h200", "--model", "qwen3-8b"],
+    "it measured meta-llama/Meta-Llama-3-8B-Instruct, not the cluster's Qwen3-8B"
+)]
+#[case::another_gpu(
+    "llama-bench-llama-3-8b.json",
+    &["--gpu", "h200", "--model", "llama-3-8b"],
+    "it ran on NVIDIA H100 80GB HBM3, not the cluster's H200 SXM"
+)]
+fn calc_checks_the_runs_against_its_own_setting(
+    #[case] file: &str,
+    #[case] setting: &[&str],
+    #[case] says: &str,
+) {
+    let measured = format!("{BENCHMARKS}/{file}");
+    let mut args = vec!["calc", "--json", "--measured", &measured];
+    args.extend_from_slice(setting);
+    let out = roofline(&args);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(says), "{err}");
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json.get("measured"), None, "{json}");
+}
+
 #[test]
 fn a_file_that_is_not_a_benchmark_is_refused_located() {
     let config = format!("{CONFIGS}/Meta-Llama-3-8B/config.json");

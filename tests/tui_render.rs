@@ -48,6 +48,19 @@ fn revealed_120x40() {
     insta::assert_snapshot!(terminal(&revealed(120, 40), 120, 40).backend());
 }
 
+/// At 80 columns the plot pane's 38 cells keep the ridge share beside MBU, in its narrower
+/// form (`2.7% ridge`): MFU ≈ MBU × the share, so tokens/s and MFU give way first.
+#[test]
+fn revealed_80x24() {
+    let screen = terminal(&revealed(80, 24), 80, 24);
+    let shown = text(screen.backend().buffer());
+    assert!(
+        shown.contains("% ridge") && shown.contains("MBU"),
+        "{shown}"
+    );
+    insta::assert_snapshot!(screen.backend());
+}
+
 #[test]
 fn explore_at_the_kv_wall_120x40() {
     let mut app = fixture_app(120, 40, COLOR);

@@ -57,8 +57,9 @@ pub struct GlobalArgs {
     /// the plot beside the speed of light, with MBU and MFU. Repeatable.
     #[arg(long = "measured", value_name = "FILE")]
     pub measured: Vec<PathBuf>,
-    /// Your cluster profile (RON; see assets/clusters/example.ron): the scenario every lesson
-    /// example and computed answer uses unless a step sets its own.
+    /// Your cluster profile (RON; `roofline cluster new` writes one, `roofline cluster check`
+    /// checks it): the scenario every lesson example and computed answer uses unless a step
+    /// sets its own.
     #[arg(long = "cluster", value_name = "FILE")]
     pub cluster: Option<PathBuf>,
     /// Load lessons from this directory instead of the built-in ones.

@@ -11,6 +11,7 @@ use crate::content::data_files::{CatalogSources, load_catalog};
 use crate::content::located::LocatedError;
 use crate::domain::catalog::Catalog;
 use crate::domain::lesson::Lesson;
+use crate::domain::scenario::Scenario;
 
 /// Loads the built-in catalog plus the user's `--hardware` and `--models` files, and this
 /// machine's lab results.
@@ -118,10 +119,26 @@ pub fn catalog_and_cluster(global: &GlobalArgs) -> Result<(Catalog, ClusterProfi
     with_cluster(global, catalog(global)?)
 }
 
+/// As [`catalog_and_cluster`], with the benchmark runs checked against and placed at the
+/// setting `at` makes from the catalog (calc's flags) instead of the cluster's.
+pub fn catalog_and_cluster_at(
+    global: &GlobalArgs,
+    at: impl FnOnce(&Catalog) -> Result<Scenario>,
+) -> Result<(Catalog, Scenario)> {
+    let mut catalog = catalog(global)?;
+    let cluster = cluster(global, &catalog)?;
+    let setting = at(&catalog)?;
+    super::own_cluster::add_benchmarks(global, &mut catalog, &setting)?;
+    catalog.endpoint = cluster
+        .measured
+        .map(|measured| (cluster.scenario.clone(), measured));
+    Ok((catalog, setting))
+}
+
 /// `catalog` with the learner's cluster profile, its endpoint figures put on the catalog.
 fn with_cluster(global: &GlobalArgs, mut catalog: Catalog) -> Result<(Catalog, ClusterProfile)> {
     let cluster = cluster(global, &catalog)?;
-    super::own_cluster::add_benchmarks(global, &mut catalog, &cluster)?;
+    super::own_cluster::add_benchmarks(global, &mut catalog, &cluster.scenario)?;
     catalog.endpoint = cluster
         .measured
         .map(|measured| (cluster.scenario.clone(), measured));

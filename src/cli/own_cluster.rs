@@ -14,6 +14,7 @@ use crate::content::benchmark::load_benchmark;
 use crate::content::cluster::ClusterProfile;
 use crate::domain::benchmark::BenchmarkRun;
 use crate::domain::catalog::Catalog;
+use crate::domain::scenario::Scenario;
 
 /// The profile with `--model-config`'s model as its model (and, without a profile of the
 /// learner's, the checkpoint's weight format).
@@ -32,12 +33,12 @@ pub fn with_model_config(
 }
 
 /// Reads `--measured` files and the profile's `measured_files`, and puts their runs on the
-/// catalog with the cluster's scenario. Runs of another model or GPU than the cluster's are
-/// said so on stderr and left out.
+/// catalog with `setting` (the cluster's scenario, or the one calc computes). Runs of another
+/// model or GPU than the setting's are said so on stderr and left out.
 pub fn add_benchmarks(
     global: &GlobalArgs,
     catalog: &mut Catalog,
-    cluster: &ClusterProfile,
+    setting: &Scenario,
 ) -> Result<()> {
     let mut files = global.measured.clone();
     if let Some(profile) = &global.cluster {
@@ -55,7 +56,7 @@ pub fn add_benchmarks(
             .map_err(|e| anyhow!("{e}"))
             .context("cannot use that benchmark file")?;
         for run in read {
-            match foreign(&run, catalog, cluster) {
+            match foreign(&run, catalog, setting) {
                 Some(why) => eprintln!(
                     "warning: {}: {why}; its run is left off the plot",
                     file.display()
@@ -64,13 +65,12 @@ pub fn add_benchmarks(
             }
         }
     }
-    catalog.benchmarks = Some((cluster.scenario.clone(), runs));
+    catalog.benchmarks = Some((setting.clone(), runs));
     Ok(())
 }
 
-/// Why a run is not of the cluster's model or GPU, if it is not.
-fn foreign(run: &BenchmarkRun, catalog: &Catalog, cluster: &ClusterProfile) -> Option<String> {
-    let scenario = &cluster.scenario;
+/// Why a run is not of the setting's model or GPU, if it is not.
+fn foreign(run: &BenchmarkRun, catalog: &Catalog, scenario: &Scenario) -> Option<String> {
     if let Some(spec) = scenario
         .model
         .as_deref()

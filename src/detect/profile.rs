@@ -14,7 +14,7 @@ use crate::domain::scenario::Scenario;
 pub enum DetectError {
     /// A product name that maps to no catalog id.
     #[error(
-        "found {count}× '{name}' (via {tool}), which maps to no known accelerator; known ids: {known}. Write a profile by hand (see assets/clusters/example.ron) with the closest id, or add the part with --hardware FILE"
+        "found {count}× '{name}' (via {tool}), which maps to no known accelerator; known ids: {known}. Write a profile with `roofline cluster new --gpu ID` and the closest id, or add the part with --hardware FILE"
     )]
     Unknown {
         /// The product name.

@@ -62,6 +62,8 @@ pub struct BenchmarkRun {
     pub concurrency: Concurrency,
     /// Mean prompt tokens per request.
     pub input_len: Option<u64>,
+    /// Mean output tokens per request.
+    pub output_len: Option<u64>,
     /// Mean time per output token, ms (TPOT, else ITL).
     pub tpot_ms: Option<f64>,
     /// Mean time to first token, ms.
@@ -80,6 +82,19 @@ impl BenchmarkRun {
             tokens_per_s: f64::from(batch) * 1e3 / tpot,
             batch,
         })
+    }
+
+    /// The mean context of the run's decode steps: the TPOT averages the steps after the
+    /// first token, whose KV grows from the prompt to the prompt plus the output, so the
+    /// prompt plus half the output (the prompt alone when the run gives no output length).
+    #[must_use]
+    pub fn decode_context(&self) -> Option<u64> {
+        let prompt = self.input_len.unwrap_or(0);
+        match (self.input_len, self.output_len) {
+            (None, None) => None,
+            (_, Some(output)) => Some(prompt + output / 2),
+            (Some(_), None) => Some(prompt),
+        }
     }
 
     /// Prefill: the input length over the time to first token (which also holds queueing and
@@ -136,6 +151,7 @@ mod tests {
             gpu: None,
             concurrency: Concurrency::Set(concurrency),
             input_len: Some(input),
+            output_len: Some(128),
             tpot_ms: Some(tpot),
             ttft_ms: Some(ttft),
             prefill_tok_s: None,
@@ -162,6 +178,24 @@ mod tests {
         );
         let no_tpot = BenchmarkRun { tpot_ms: None, ..r };
         assert_eq!(no_tpot.decode(), None);
+    }
+
+    #[rstest]
+    #[case::prompt_and_output(Some(1024), Some(128), Some(1088))]
+    #[case::prompt_alone(Some(1024), None, Some(1024))]
+    #[case::output_alone(None, Some(128), Some(64))]
+    #[case::neither(None, None, None)]
+    fn the_decode_context_is_the_prompt_and_half_the_output(
+        #[case] input_len: Option<u64>,
+        #[case] output_len: Option<u64>,
+        #[case] context: Option<u64>,
+    ) {
+        let r = BenchmarkRun {
+            input_len,
+            output_len,
+            ..run(8, 10.0, 10.0, 1)
+        };
+        assert_eq!(r.decode_context(), context);
     }
 
     #[rstest]

@@ -17,6 +17,8 @@ pub struct Setting<'a> {
     pub tp: u32,
     /// Sequences decoding together.
     pub batch: u32,
+    /// Tokens of context each: of several runs at the batch, the one nearest it answers.
+    pub context: u64,
 }
 
 /// What was measured for a setting.
@@ -46,8 +48,13 @@ fn from_runs(catalog: &Catalog, at: Setting<'_>) -> Option<MeasuredDecode> {
     }
     runs.iter()
         .filter(|run| run.concurrency.value().max(1) == at.batch)
-        .find_map(|run| run.tpot_ms.filter(|t| t.is_finite() && *t > 0.0))
-        .map(MeasuredDecode::Tpot)
+        .filter_map(|run| {
+            let tpot = run.tpot_ms.filter(|t| t.is_finite() && *t > 0.0)?;
+            let context = run.decode_context().unwrap_or(at.context);
+            Some((context.abs_diff(at.context), tpot))
+        })
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, tpot)| MeasuredDecode::Tpot(tpot))
 }
 
 fn from_gpu_lab(catalog: &Catalog, at: Setting<'_>) -> Option<MeasuredDecode> {

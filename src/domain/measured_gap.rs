@@ -15,7 +15,7 @@ use super::scenario::{Scenario, ScenarioError};
 pub struct DecodeGap {
     /// Sequences decoding together.
     pub batch: u32,
-    /// Tokens of context each (the run's mean input length).
+    /// Tokens of context each (the run's mean decode context: the prompt and half the output).
     pub context: u64,
     /// Speed-of-light tokens/s across the batch.
     pub speed_of_light_tokens_per_s: f64,

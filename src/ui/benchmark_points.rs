@@ -37,11 +37,7 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
     decode.sort_by_key(|(batch, _)| *batch);
     let prefill: Vec<Utilization> = runs
         .iter()
-        .filter_map(|run| {
-            prefill_mfu(&at_run(cluster, run), run.prefill()?, catalog)
-                .ok()
-                .flatten()
-        })
+        .filter_map(|run| prefill_mfu(cluster, run.prefill()?, catalog).ok().flatten())
         .collect();
     let last = decode.len().saturating_sub(1);
     let mut points: Vec<MeasuredPoint> = decode
@@ -85,10 +81,11 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
     })
 }
 
-/// The cluster's scenario at the run's context: its mean input length when it gives one.
+/// The cluster's scenario at the run's mean decode context, when it gives one (see
+/// [`BenchmarkRun::decode_context`]).
 fn at_run(cluster: &Scenario, run: &BenchmarkRun) -> Scenario {
     Scenario {
-        context: run.input_len.unwrap_or(cluster.context),
+        context: run.decode_context().unwrap_or(cluster.context),
         ..cluster.clone()
     }
 }

@@ -2,12 +2,15 @@
 //! for (`h100-sxm`), the real card's decode-shaped sweep (B = 1 … 1024, every linear layer of
 //! Llama-3-8B) under the roof, its ends labelled with MBU and MFU, the measured roofs (HBM
 //! read, GEMM peak) drawn as a second roofline named `measured`, and the measured ridge marked
-//! where they meet. A learner's own measurement on the plot takes its place.
+//! where they meet. The sweep's points show beside its own model or on a plot without one;
+//! beside another model only the measured roofs do. A learner's own measurement on the plot
+//! takes its place.
 
 use crate::content::measured_reference::shipped;
 use crate::domain::catalog::Catalog;
 use crate::domain::dtype::Dtype;
 use crate::domain::measured_reference::{Datasheet, PlacedPoint};
+use crate::domain::model::ModelSpec;
 use crate::domain::scenario::Scenario;
 use crate::domain::withhold::MeasuredFigure;
 use crate::widgets::{MeasuredOverlay, MeasuredPoint, PointLabel, Roof, Share};
@@ -25,7 +28,16 @@ pub fn reference(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
     // The sweep ran 16-bit weights through 16-bit GEMMs: its points (and their MBU and MFU)
     // describe a plot in those formats only; the measured roofs hold for any format measured.
     let sixteen_bit = |d: Dtype| matches!(d, Dtype::Bf16 | Dtype::Fp16);
-    let placed = if sixteen_bit(scenario.precision) && sixteen_bit(scenario.weights) {
+    // It ran one model's layers too: its points are drawn beside that model, or on the GPU's
+    // own roofline (no model), never beside another model's dot as if they were its own.
+    let its_model = scenario.model.as_deref().is_none_or(|id| {
+        let (Ok(model), Ok(swept)) = (catalog.model(id), catalog.model(&reference.sweep.model))
+        else {
+            return false;
+        };
+        same_shapes(model, swept)
+    });
+    let placed = if its_model && sixteen_bit(scenario.precision) && sixteen_bit(scenario.weights) {
         reference.placed_points(datasheet)
     } else {
         Vec::new()
@@ -48,6 +60,20 @@ pub fn reference(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
             bandwidth: read,
         }),
     })
+}
+
+/// Whether two models have the same layers (a catalog entry and its import from a
+/// `config.json`, under another id and name): everything but what names and counts them.
+fn same_shapes(model: &ModelSpec, other: &ModelSpec) -> bool {
+    let named_as_other = ModelSpec {
+        id: other.id.clone(),
+        name: other.name.clone(),
+        source: other.source.clone(),
+        params: other.params,
+        active_params: other.active_params,
+        ..model.clone()
+    };
+    named_as_other == *other
 }
 
 /// One point per batch of the sweep: the first labelled with its MBU (it sits on the slope),
@@ -169,6 +195,54 @@ mod tests {
         assert_eq!((m.mbu, m.mfu), (None, None));
         close(overlay.knee.unwrap().0, 1418e12 / 3.067e12, 1e-3);
         close(m.roof.unwrap().peak_flops, 1418e12, 1e-3);
+    }
+
+    /// The sweep is Llama-3-8B's: beside another model on an H100 its points and their MBU and
+    /// MFU stay off the plot (they are not that model's), while the measured roofs, a fact of
+    /// the card, stay; the GPU's own roofline (no model) still shows the points.
+    #[rstest::rstest]
+    #[case::its_own_model(Some("llama-3-8b"), 11)]
+    #[case::no_model(None, 11)]
+    #[case::another_model(Some("qwen3-32b"), 0)]
+    fn the_sweep_is_drawn_beside_its_own_model_only(
+        #[case] model: Option<&str>,
+        #[case] points: usize,
+    ) {
+        let catalog = builtin_catalog();
+        if let Some(id) = model {
+            assert!(catalog.model(id).is_ok(), "{id} is in the catalog");
+        }
+        let scenario = Scenario {
+            model: model.map(str::to_owned),
+            ..Scenario::default_cluster()
+        };
+        let m = reference(&catalog, &scenario).unwrap();
+        assert_eq!(m.overlay.unwrap().points.len(), points);
+        assert_eq!(m.mbu.is_some(), points > 0);
+        assert_eq!(m.mfu.is_some(), points > 0);
+        close(m.roof.unwrap().bandwidth, 3.067e12, 0.0);
+    }
+
+    /// Llama-3-8B imported from its `config.json` is another id (`meta-llama-3-8b`) with the
+    /// same layers: the sweep is its own.
+    #[test]
+    fn the_sweeps_model_imported_under_another_id_is_still_its_own() {
+        let dir = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/model-config/Meta-Llama-3-8B"
+        );
+        let imported = crate::content::model_config::load_model_config(std::path::Path::new(dir))
+            .unwrap()
+            .spec;
+        assert_ne!(imported.id, "llama-3-8b");
+        let mut catalog = builtin_catalog();
+        let scenario = Scenario {
+            model: Some(imported.id.clone()),
+            ..Scenario::default_cluster()
+        };
+        catalog.add_models([imported]);
+        let m = reference(&catalog, &scenario).unwrap();
+        assert_eq!(m.overlay.unwrap().points.len(), 11);
     }
 
     #[test]

@@ -4,8 +4,10 @@
 //! AI 8.0 · 2.7% of ridge · 4.6 ms · 1,790 tok/s · memory-bound
 //! ```
 //!
-//! When the line does not fit, the least important readouts go first (the bound, then the
-//! share of the ridge, tokens/s, the step time); the intensity stays.
+//! When the line does not fit, readouts first take their narrower forms (`2.7% ridge`), then
+//! the least important go (the bound, then the share of the ridge, tokens/s, the step time);
+//! the intensity stays. Beside measured MBU and MFU the share of the ridge, which relates
+//! them, outlasts tokens/s.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -30,6 +32,8 @@ pub struct Readout {
     pub keep: u8,
     /// What figure it shows, for withholding.
     pub shown: Shown,
+    /// A narrower form of the same figure, taken before anything is dropped (`2.7% ridge`).
+    pub narrow: Option<String>,
 }
 
 impl Readout {
@@ -39,7 +43,13 @@ impl Readout {
             element,
             keep,
             shown: Shown::Setting,
+            narrow: None,
         }
+    }
+
+    fn or_narrower(mut self, text: String) -> Self {
+        self.narrow = Some(text);
+        self
     }
 
     const fn measured(mut self, figure: MeasuredFigure) -> Self {
@@ -104,6 +114,7 @@ pub fn readouts(evaluation: &Evaluation) -> Vec<Readout> {
         )
         .showing(Quantity::DecodeDotIntensity),
         Readout::new(format!("{}% of ridge", percent(share)), None, 2)
+            .or_narrower(format!("{}% ridge", percent(share)))
             .showing(Quantity::RidgeSharePct),
         Readout::new(
             format!("{} ms", milliseconds(model.step_time_s * 1e3)),
@@ -224,10 +235,26 @@ impl<'a> ReadoutsLine<'a> {
             )
             .measured(MeasuredFigure::Mfu)
         }));
-        for item in &mut items {
-            if let std::borrow::Cow::Owned(masked) = self.withheld.label(item.shown, &item.text) {
-                item.text = masked;
+        if mbu.is_some() || mfu.is_some() {
+            // Beside measured shares the ridge share is what relates them (MFU ≈ MBU × the
+            // share): it outlasts the tokens/s, which the step time and batch give anyway.
+            for item in &mut items {
+                match item.shown {
+                    Shown::Quantity(Quantity::RidgeSharePct) => item.keep = 3,
+                    Shown::Quantity(Quantity::TokensPerS) => item.keep = 2,
+                    Shown::Quantity(_) | Shown::Measured(_) | Shown::Batch | Shown::Setting => {}
+                }
             }
+        }
+        for item in &mut items {
+            let shown = item.shown;
+            let mask = |text: &mut String| {
+                if let std::borrow::Cow::Owned(masked) = self.withheld.label(shown, text) {
+                    *text = masked;
+                }
+            };
+            mask(&mut item.text);
+            item.narrow.as_mut().map(mask);
         }
         let total = |items: &[Readout]| {
             items
@@ -236,6 +263,14 @@ impl<'a> ReadoutsLine<'a> {
                 .sum::<usize>()
                 + separator.chars().count() * items.len().saturating_sub(1)
         };
+        let narrowed = total(&items) > usize::from(width);
+        if narrowed {
+            for item in &mut items {
+                if let Some(narrow) = &mut item.narrow {
+                    std::mem::swap(&mut item.text, narrow);
+                }
+            }
+        }
         while items.len() > 1 && total(&items) > usize::from(width) {
             let weakest = items
                 .iter()
@@ -243,6 +278,15 @@ impl<'a> ReadoutsLine<'a> {
                 .min_by_key(|(_, r)| r.keep)
                 .map_or(0, |(i, _)| i);
             items.remove(weakest);
+        }
+        // What was dropped may have left room for a wide form again.
+        for i in (0..items.len()).filter(|_| narrowed) {
+            if let Some(wide) = items[i].narrow.take() {
+                let narrow = std::mem::replace(&mut items[i].text, wide);
+                if total(&items) > usize::from(width) {
+                    items[i].text = narrow;
+                }
+            }
         }
         let mut spans = Vec::with_capacity(items.len() * 2);
         for (i, item) in items.into_iter().enumerate() {

@@ -73,7 +73,7 @@ pub struct ClusterNewCli {
     /// GPUs in the deployment [default: the TP degree].
     #[arg(long, value_name = "N")]
     pub count: Option<u32>,
-    /// Tensor-parallel degree of one replica [default: 1].
+    /// Tensor-parallel degree of one replica.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub tp: u32,
     /// Model id (or give --model-config).
@@ -88,10 +88,10 @@ pub struct ClusterNewCli {
     /// KV cache format [default: bf16].
     #[arg(long, value_name = "P", value_parser = parse_dtype)]
     pub kv: Option<Dtype>,
-    /// Typical context per sequence, in tokens [default: 8192].
+    /// Typical context per sequence, in tokens.
     #[arg(long, value_name = "T", default_value_t = 8192)]
     pub context: u64,
-    /// The server's batch limit (vLLM `--max-num-seqs`) [default: 256].
+    /// The server's batch limit (vLLM `--max-num-seqs`).
     #[arg(long = "max-num-seqs", value_name = "N", default_value_t = 256)]
     pub max_num_seqs: u32,
     /// Write the profile here instead of printing it.

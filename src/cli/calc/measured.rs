@@ -39,7 +39,7 @@ impl Section {
                 .iter()
                 .filter_map(|run| {
                     let at = Scenario {
-                        context: run.input_len.unwrap_or(cluster.context),
+                        context: run.decode_context().unwrap_or(cluster.context),
                         ..cluster.clone()
                     };
                     let gap = decode_gap(&at, run.decode()?, catalog, link).ok()??;
@@ -181,17 +181,19 @@ mod tests {
             panic!("the runs make the section");
         };
         let (engine, g) = gaps[0];
-        assert_eq!((engine, g.batch, g.context), ("vLLM", 32, 1024));
+        // The run's mean decode context: 1,024 prompt tokens and half of its 128 output tokens.
+        assert_eq!((engine, g.batch, g.context), ("vLLM", 32, 1088));
         // By hand: 32 sequences at the fixture's 8 ms TPOT; bytes 15.010 GB of weights plus
-        // 32 × 1,024 × 131,072 B of KV; FLOPs 32 × (2 × 7,504,924,672 + 524,288 × 1,024).
-        let bytes = 7_504_924_672.0 * 2.0 + 32.0 * 1024.0 * 131_072.0;
+        // 32 × 1,088 × 131,072 B of KV; FLOPs 32 × (2 × 7,504,924,672 + 524,288 × 1,088).
+        let bytes = 7_504_924_672.0 * 2.0 + 32.0 * 1088.0 * 131_072.0;
         assert!((g.mbu - bytes / 0.008 / 3.35e12).abs() < 1e-6, "{g:?}");
-        let flops = 32.0 * (2.0 * 7_504_924_672.0 + 524_288.0 * 1024.0);
+        let flops = 32.0 * (2.0 * 7_504_924_672.0 + 524_288.0 * 1088.0);
         assert!((g.mfu - flops / 0.008 / 989.4e12).abs() < 1e-6, "{g:?}");
         let text = Section::Runs(gaps.clone()).text();
-        assert!(text.contains("MBU 72.0%, MFU 6.3%"), "{text}");
+        assert!(text.contains("MBU 73.0%, MFU 6.3%"), "{text}");
+        // 32 × 1,088 × 131,072 B = 4.563 GB at 3.35 TB/s.
         assert!(
-            text.contains("KV and attention reads at 1024 tokens are 1.28 ms"),
+            text.contains("KV and attention reads at 1088 tokens are 1.36 ms"),
             "{text}"
         );
         let json = Section::Runs(gaps).json();

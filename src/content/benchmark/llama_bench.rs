@@ -83,13 +83,15 @@ fn test_run(s: &Section<'_>) -> Result<Option<BenchmarkRun>, LocatedError> {
             .map(str::to_owned),
         concurrency: Concurrency::Set(1),
         input_len: None,
+        output_len: None,
         tpot_ms: None,
         ttft_ms: None,
         prefill_tok_s: None,
     };
     match (prompt, generated) {
         (0, 0) => Err(s.at_key("n_gen", "a test with neither prompt nor generated tokens")),
-        (0, _) => Ok(Some(BenchmarkRun {
+        (0, g) => Ok(Some(BenchmarkRun {
+            output_len: Some(g),
             tpot_ms: Some(1e3 / rate),
             ..base
         })),

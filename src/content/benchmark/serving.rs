@@ -97,6 +97,7 @@ fn run_of(s: &Section<'_>, engine: Engine) -> Result<BenchmarkRun, LocatedError>
         ));
     }
     let input_len = s.opt_count("total_input_tokens")?.map(|t| t / completed);
+    let output_len = s.opt_count("total_output_tokens")?.map(|t| t / completed);
     let concurrency = if let Some(n) = s.opt_count32("max_concurrency")? {
         Concurrency::Set(n.max(1))
     } else {
@@ -115,6 +116,7 @@ fn run_of(s: &Section<'_>, engine: Engine) -> Result<BenchmarkRun, LocatedError>
         gpu: None,
         concurrency,
         input_len,
+        output_len,
         tpot_ms,
         ttft_ms,
         prefill_tok_s: None,

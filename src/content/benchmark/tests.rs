@@ -24,6 +24,11 @@ fn vllm_save_result_is_one_run_at_its_concurrency() {
     assert_eq!(run.engine, Engine::VllmJson);
     assert_eq!(run.concurrency, Concurrency::Set(32));
     assert_eq!(run.input_len, Some(1024));
+    // 8,192 output tokens over 64 requests: 128 each; decode runs at 1,024 + 64 on average.
+    assert_eq!(
+        (run.output_len, run.decode_context()),
+        (Some(128), Some(1088))
+    );
     assert_eq!(run.tpot_ms, Some(8.0));
     assert_eq!(run.ttft_ms, Some(320.0));
     assert_eq!(
@@ -38,16 +43,18 @@ fn vllm_save_result_is_one_run_at_its_concurrency() {
 #[test]
 fn the_vllm_summary_log_is_a_sweep() {
     let runs = fixture("vllm-summary-sweep.txt");
-    let points: Vec<(u32, Option<f64>, Option<u64>)> = runs
+    type Point = (u32, Option<f64>, Option<u64>, Option<u64>);
+    let points: Vec<Point> = runs
         .iter()
-        .map(|r| (r.concurrency.value(), r.tpot_ms, r.input_len))
+        .map(|r| (r.concurrency.value(), r.tpot_ms, r.input_len, r.output_len))
         .collect();
+    // `Total generated tokens` over `Successful requests`: 128 each in every run.
     assert_eq!(
         points,
         [
-            (1, Some(5.7), Some(1024)),
-            (8, Some(6.4), Some(1024)),
-            (64, Some(14.2), Some(1024))
+            (1, Some(5.7), Some(1024), Some(128)),
+            (8, Some(6.4), Some(1024), Some(128)),
+            (64, Some(14.2), Some(1024), Some(128))
         ]
     );
     assert!(runs.iter().all(|r| r.engine == Engine::VllmSummary));
@@ -60,6 +67,8 @@ fn sglang_jsonl_is_a_run_per_line_with_its_infinite_rate_read() {
     assert_eq!(runs[1].engine, Engine::SglangJsonl);
     assert_eq!(runs[1].concurrency, Concurrency::Set(16));
     assert_eq!(runs[1].input_len, Some(2048));
+    // 25,600 output tokens over 100 requests (not the retokenized count).
+    assert_eq!(runs[1].output_len, Some(256));
     assert_eq!(runs[0].tpot_ms, Some(6.0));
 }
 
@@ -71,6 +80,8 @@ fn llama_bench_gives_a_prefill_and_a_single_stream_decode() {
     assert_eq!((prefill.tokens_per_s, prefill.prompt), (9120.5, 512));
     let decode = runs[1].decode().unwrap();
     assert_eq!(decode.batch, 1);
+    // The 128-token generation test starts from an empty cache: 64 tokens on average.
+    assert_eq!(runs[1].decode_context(), Some(64));
     assert!((decode.tokens_per_s - 98.4).abs() < 1e-9);
     assert_eq!(runs[1].gpu.as_deref(), Some("NVIDIA H100 80GB HBM3"));
 }

@@ -115,6 +115,7 @@ fn run(
         gpu: None,
         concurrency,
         input_len: number("Total input tokens")?.map(|t| (t / successful).round() as u64),
+        output_len: number("Total generated tokens")?.map(|t| (t / successful).round() as u64),
         tpot_ms,
         ttft_ms,
         prefill_tok_s: None,

@@ -2,8 +2,10 @@
 //! measurement exists, the learner's own first: their benchmark runs (the cluster's GPU, model,
 //! formats and TP, at the run's concurrency nearest the step's batch), else their GPU lab (its
 //! card, at the sweep's batch nearest), else the reference the tutor ships for the step's GPU
-//! (at the sweep's batch nearest). The step's other settings (its context, the model for a lab
-//! or the shipped sweep) stay as the lesson wrote them.
+//! (at the sweep's batch nearest). Runs also give the step their context (the prompt and half
+//! the output, the mean KV of their decode steps), so the roofline is the run's; the step's
+//! other settings (its context for a lab or the shipped sweep, which read the weights alone,
+//! and the model for them) stay as the lesson wrote them.
 
 use super::{Answer, Lesson, NumberSource, ScenarioPatch, Step, scenario_for};
 use crate::domain::catalog::Catalog;
@@ -58,11 +60,14 @@ pub fn measured_setting(
             .then_some(patch)
     };
     let runs = catalog.benchmarks.as_ref().and_then(|(cluster, runs)| {
-        let batches: Vec<u32> = runs
+        let timed: Vec<_> = runs.iter().filter(|r| r.decode().is_some()).collect();
+        let batches: Vec<u32> = timed.iter().map(|r| r.concurrency.value().max(1)).collect();
+        let batch = nearest(&batches, base.batch)?;
+        // The run at that batch sets the context too, so the roofline is the run's.
+        let context = timed
             .iter()
-            .filter(|r| r.tpot_ms.is_some_and(|t| t.is_finite() && t > 0.0))
-            .map(|r| r.concurrency.value().max(1))
-            .collect();
+            .find(|r| r.concurrency.value().max(1) == batch)
+            .and_then(|r| r.decode_context());
         placed(ScenarioPatch {
             gpu: Some(cluster.gpu.clone()),
             model: cluster.model.clone(),
@@ -72,7 +77,8 @@ pub fn measured_setting(
             tp: Some(cluster.tp),
             mem_util: Some(cluster.mem_util),
             overhead_gb: Some(cluster.overhead_gb),
-            batch: Some(nearest(&batches, base.batch)?),
+            batch: Some(batch),
+            context: context.or(own.context),
             ..own.clone()
         })
     });

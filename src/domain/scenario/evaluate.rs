@@ -75,6 +75,7 @@ impl Scenario {
                 model: self.model.as_deref(),
                 tp: self.tp,
                 batch: self.batch,
+                context: self.context,
             };
             crate::domain::measured_decode::measured_decode(catalog, at)
         });

@@ -29,7 +29,8 @@ fn with_runs(file: &str) -> (Catalog, Scenario) {
 /// The vLLM run: Llama-3-8B BF16 on one H100 SXM, 32 sequences at 8 ms per token, 1,024-token
 /// prompts at 320 ms to first token. By hand:
 /// - decode: a step reads 7,504,924,672 non-embedding weights × 2 B = 15.010 GB plus the KV of
-///   32 × 1,024 tokens × 131,072 B = 4.295 GB, 19.305 GB in 8 ms, ÷ 3.35 TB/s: MBU 72.0 %;
+///   32 × 1,088 tokens (the prompt and half the 128-token output, the mean over the run's
+///   decode steps) × 131,072 B = 4.563 GB, 19.573 GB in 8 ms, ÷ 3.35 TB/s: MBU 73.0 %;
 /// - prefill: 1,024 tokens ÷ 0.32 s = 3,200 tok/s, 3.125 prompts/s × (2 × (7.505e9 − 0.525e9
 ///   output head) × 1,024 + 2 × 0.525e9 for the last token's logits + ½ × 524,288 × 1,024²)
 ///   FLOP = 4.553e13 FLOP/s ÷ 989.4 TF: MFU 4.60 % (only the last prompt token needs the head).
@@ -37,7 +38,7 @@ fn with_runs(file: &str) -> (Catalog, Scenario) {
 fn a_vllm_run_gives_mbu_and_mfu_as_computed_by_hand() {
     let (catalog, cluster) = with_runs("vllm-llama-3-8b-c32.json");
     let m = measured(&catalog, &cluster).expect("the runs are for this setup");
-    let bytes = 7_504_924_672.0 * 2.0 + 32.0 * 1024.0 * 131_072.0;
+    let bytes = 7_504_924_672.0 * 2.0 + 32.0 * 1088.0 * 131_072.0;
     close(m.mbu.unwrap(), bytes / 0.008 / 3.35e12, 1e-3);
     let head = 4096.0 * 128_256.0;
     let flops = 3.125

@@ -78,12 +78,14 @@ fn a_dot_past_the_ridge_in_a_step_that_waits_on_kv_is_kv_bound() {
     assert!(line.ends_with(" · KV-bound"), "{line}");
 }
 
-// The full line at batch 8 is 60 cells: "AI 8.0 · 2.7% of ridge · 5.8 ms · 1,388 tok/s · memory-bound".
+// The full line at batch 8 is 60 cells: "AI 8.0 · 2.7% of ridge · 5.8 ms · 1,388 tok/s · memory-bound";
+// with the share's narrower form (`2.7% ridge`) 57, and 42 without the bound.
 #[rstest]
 #[case::everything(60, &["AI", "ridge", "ms", "tok/s", "bound"])]
-#[case::no_bound(59, &["AI", "ridge", "ms", "tok/s"])]
-#[case::no_bound_tightest(45, &["AI", "ridge", "ms", "tok/s"])]
-#[case::no_share(44, &["AI", "ms", "tok/s"])]
+#[case::everything_narrower(57, &["AI", "ridge", "ms", "tok/s", "bound"])]
+#[case::no_bound(56, &["AI", "ridge", "ms", "tok/s"])]
+#[case::no_bound_tightest(42, &["AI", "ridge", "ms", "tok/s"])]
+#[case::no_share(41, &["AI", "ms", "tok/s"])]
 #[case::no_rate(28, &["AI", "ms"])]
 #[case::only_intensity(14, &["AI"])]
 #[case::intensity_even_when_it_does_not_fit(3, &["AI"])]
@@ -134,4 +136,41 @@ fn renders_into_a_one_cell_area_without_panicking() {
     ReadoutsLine::new(&e, Appearance::default(), &Withheld::none())
         .render(Rect::new(0, 0, 1, 1), &mut buf);
     assert_eq!(buf[(0, 0)].symbol(), "A");
+}
+
+/// Beside measured MBU and MFU the ridge share (MFU ≈ MBU × the share) is kept in its narrower
+/// form where tokens/s and MFU give way: the 38 cells of an 80-column plot pane.
+#[rstest]
+#[case::wide(
+    200,
+    "AI 8.0 · 2.7% of ridge · 5.8 ms · 1,388 tok/s · memory-bound · MBU 82% · MFU 2.2%"
+)]
+#[case::narrower(
+    78,
+    "AI 8.0 · 2.7% ridge · 5.8 ms · 1,388 tok/s · memory-bound · MBU 82% · MFU 2.2%"
+)]
+#[case::no_bound_wide_again(
+    69,
+    "AI 8.0 · 2.7% of ridge · 5.8 ms · 1,388 tok/s · MBU 82% · MFU 2.2%"
+)]
+#[case::no_rate(49, "AI 8.0 · 2.7% ridge · 5.8 ms · MBU 82% · MFU 2.2%")]
+#[case::eighty_columns(38, "AI 8.0 · 2.7% ridge · 5.8 ms · MBU 82%")]
+fn beside_measured_shares_the_ridge_share_stays(#[case] width: u16, #[case] expected: &str) {
+    let e = evaluation(8);
+    let line = ReadoutsLine::new(&e, Appearance::default(), &Withheld::none())
+        .with_utilization(Some(0.82), Some(0.022))
+        .line(width);
+    assert_eq!(text(&line), expected);
+}
+
+#[test]
+fn the_narrower_form_is_masked_as_the_wide_one_is() {
+    let e = evaluation(8);
+    let withheld = Withheld::none().asking(Quantity::RidgeSharePct, []);
+    let line = ReadoutsLine::new(&e, Appearance::default(), &withheld)
+        .with_utilization(Some(0.82), None)
+        .line(34);
+    let line = text(&line);
+    assert!(line.contains("?% ridge"), "{line}");
+    assert!(!line.contains("2.7"), "{line}");
 }

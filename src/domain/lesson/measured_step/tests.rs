@@ -47,7 +47,8 @@ fn the_learners_runs_come_first_at_a_concurrency_they_have() {
     let (s, source, measured) = setting_of(&catalog);
     assert_eq!(source, MeasurementSource::Runs);
     // The runs are at concurrency 1, 8 and 64: 64 is nearest 32 by ratio (2× against 4×).
-    assert_eq!((s.gpu.as_str(), s.batch, s.context), ("h200", 64, 0));
+    // The context is the run's (see the test below), not the lesson's 0.
+    assert_eq!((s.gpu.as_str(), s.batch, s.context), ("h200", 64, 1088));
     assert_eq!(s.model.as_deref(), Some("llama-3-8b"));
     // The fixture's mean TPOT at --max-concurrency 64.
     assert!((measured - 14.2).abs() < 1e-9, "{measured}");
@@ -124,5 +125,31 @@ fn lesson_14_follows_the_learners_runs() {
         panic!("a predict step")
     };
     let s = scenario_for(p.scenario.as_ref(), &h200_cluster());
-    assert_eq!((s.gpu.as_str(), s.batch), ("h200", 32));
+    // At the run's concurrency and its decode context: 1,024 prompt tokens and half of 128.
+    assert_eq!((s.gpu.as_str(), s.batch, s.context), ("h200", 32, 1088));
+}
+
+/// The runs' context: each request of the sweep's concurrency-64 run has 16,384 ÷ 16 = 1,024
+/// prompt tokens and 2,048 ÷ 16 = 128 output tokens. The TPOT averages the steps after the
+/// first token, whose KV runs from 1,025 to 1,151 tokens: 1,024 + 128 ÷ 2 = 1,088 on average,
+/// so the roofline the step compares with is at 1,088 tokens of context, not the lesson's 0.
+#[test]
+fn the_learners_runs_set_the_steps_context_to_the_runs() {
+    let file = "vllm-summary-sweep.txt";
+    let text = include_str!("../../../../tests/fixtures/benchmarks/vllm-summary-sweep.txt");
+    let runs = parse_benchmark(file, text).unwrap();
+    let mut catalog = builtin_catalog();
+    catalog.benchmarks = Some((h200_cluster(), runs));
+    let (s, source, _) = setting_of(&catalog);
+    assert_eq!(source, MeasurementSource::Runs);
+    assert_eq!((s.batch, s.context), (64, 1088));
+    // The speed of light the step states reads the KV of 64 × 1,088 tokens beside the weights:
+    // (2 × 7,504,924,672 + 64 × 1,088 × 131,072) B ÷ 4.8 TB/s.
+    let e = s.evaluate(&catalog).unwrap();
+    let bytes = 2.0 * 7_504_924_672.0 + 64.0 * 1088.0 * 131_072.0;
+    let memory_ms = e.model.unwrap().memory_time_s * 1e3;
+    assert!(
+        (memory_ms - bytes / 4.8e12 * 1e3).abs() < 1e-6,
+        "{memory_ms}"
+    );
 }

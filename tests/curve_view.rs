@@ -8,6 +8,7 @@ mod support;
 use crossterm::event::KeyCode;
 use roofline_tutor::app::plot_view::PlotKind;
 use roofline_tutor::app::{App, AppMsg, Msg, StepMsg};
+use rstest::rstest;
 use support::{course_app, key, opened_at, press, render, send, terminal, text, typed};
 
 /// Lesson 19 at its step `step`, the curve switched on with `v`.
@@ -116,4 +117,19 @@ fn the_pure_roofline_lessons_have_no_interconnect_term() {
     // Lesson 10 runs Llama-3-70B at TP 8 and names no link: the step stays the speed of light.
     let app = opened_at(course_app(120, 40), "when-roofline-lies", 7);
     assert!(!text(&render(&app, 120, 40)).contains("all-reduce ("));
+}
+
+/// Every point of the curve is a batch: tok/s per GPU × TP ÷ tok/s per user. With both axes
+/// read, the bend's batch or the target's follows to about a decade, so while a step asks for
+/// either the tok/s-per-GPU axis carries neither numbers nor decade ticks (the family rule:
+/// the batch of a point on the curve goes with its two speeds). Step 1 asks nothing.
+#[rstest]
+#[case::nothing_asked(1, true)]
+#[case::target_batch(2, false)]
+#[case::bend(7, false)]
+fn the_axes_cannot_give_a_pending_batch_away(#[case] step: usize, #[case] ticks: bool) {
+    let app = latency_lesson_on_the_curve(step, 120, 40);
+    let screen = text(&render(&app, 120, 40));
+    assert_eq!(screen.contains('┤'), ticks, "{screen}");
+    assert!(screen.contains("tok/s per GPU"), "{screen}");
 }

@@ -133,3 +133,44 @@ fn the_axes_cannot_give_a_pending_batch_away(#[case] step: usize, #[case] ticks:
     assert_eq!(screen.contains('┤'), ticks, "{screen}");
     assert!(screen.contains("tok/s per GPU"), "{screen}");
 }
+
+/// The curve in words (`--plain`, `plot` after `curve`): the axes, the dot, the bend and the
+/// target line, through the same withholding as the screen.
+fn curve_in_words(step: usize) -> String {
+    let app = latency_lesson_on_the_curve(step, 120, 40);
+    roofline_tutor::cli::plain::plot_words(&app).join("\n")
+}
+
+#[test]
+fn plain_words_for_the_curve_on_the_bend_step() {
+    let words = curve_in_words(7);
+    assert!(words.starts_with("Curve: H100 SXM5, BF16"), "{words}");
+    assert!(words.contains("Bend: not shown"), "{words}");
+    assert!(words.contains("Up: ? to ? tok/s per GPU"), "{words}");
+    assert!(words.contains("Target line: 50 ms per token"), "{words}");
+    insta::assert_snapshot!(words);
+}
+
+#[test]
+fn plain_words_for_the_curve_while_the_target_batch_is_asked() {
+    let words = curve_in_words(2);
+    assert!(
+        words.contains("the largest batch that keeps it is not shown"),
+        "{words}"
+    );
+    assert!(words.contains("Up: ? to ? tok/s per GPU"), "{words}");
+    insta::assert_snapshot!(words);
+}
+
+#[test]
+fn plain_words_name_the_bend_once_it_is_revealed() {
+    let mut app = latency_lesson_on_the_curve(7, 120, 40);
+    press(&mut app, &typed("32"));
+    send(
+        &mut app,
+        &[Msg::Step(StepMsg::Commit), Msg::Step(StepMsg::Reveal)],
+    );
+    let words = roofline_tutor::cli::plain::plot_words(&app).join("\n");
+    assert!(words.contains("Bend at batch "), "{words}");
+    assert!(words.contains("it is before the bend"), "{words}");
+}

@@ -166,12 +166,12 @@ fn check(
     })
 }
 
+/// A profile's scale-up and scale-out link ids.
+type ProfileLinks = (Option<String>, Option<String>);
+
 /// The profile's two links, each its own field else the one-for-both `link` (an old profile's
 /// single link migrates to both jobs), every id checked against the links data.
-fn links(
-    file: &ClusterFile,
-    catalog: &Catalog,
-) -> Result<(Option<String>, Option<String>), (&'static str, String)> {
+fn links(file: &ClusterFile, catalog: &Catalog) -> Result<ProfileLinks, (&'static str, String)> {
     for (field, id) in [
         ("link", &file.link),
         ("scale_up_link", &file.scale_up_link),

@@ -142,10 +142,8 @@ fn target_sentence(curve: &CurveModel) -> Option<String> {
         f64::from(target.batch),
         1.0,
     ) {
-        text.push_str(&format!(
-            "; the largest batch that keeps it: {}",
-            target.batch
-        ));
+        text.push_str("; the largest batch that keeps it: ");
+        text.push_str(&target.batch.to_string());
     } else {
         text.push_str(
             "; the largest batch that keeps it is not shown until the answer is revealed",

@@ -310,6 +310,7 @@ impl Scenario {
 
 /// The id of the link a scenario's role crosses: the one the scenario sets, else its GPU's own
 /// (none for a GPU the data gives none).
+#[must_use]
 pub fn link_id<'a>(s: &'a Scenario, catalog: &'a Catalog, role: Role) -> Option<&'a str> {
     s.link_for(role).or_else(|| {
         let gpu = catalog.gpu(&s.gpu).ok()?;

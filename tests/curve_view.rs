@@ -174,3 +174,20 @@ fn plain_words_name_the_bend_once_it_is_revealed() {
     assert!(words.contains("Bend at batch "), "{words}");
     assert!(words.contains("it is before the bend"), "{words}");
 }
+
+/// After the bend's reveal the curve ends at the KV wall, and its 107 sequences are still a
+/// pending answer (the batch a 50 ms target allows, capped by the wall): the words give neither
+/// the end's batch nor the two speeds whose ratio it is.
+#[test]
+fn plain_words_keep_a_pending_wall_off_the_curve_end() {
+    let mut app = latency_lesson_on_the_curve(7, 120, 40);
+    press(&mut app, &typed("32"));
+    send(
+        &mut app,
+        &[Msg::Step(StepMsg::Commit), Msg::Step(StepMsg::Reveal)],
+    );
+    let words = roofline_tutor::cli::plain::plot_words(&app).join("\n");
+    assert!(words.contains("batch 1 to ?."), "{words}");
+    assert!(!words.contains("107"), "{words}");
+    assert!(words.contains("down to ? at batch ?"), "{words}");
+}

@@ -19,7 +19,7 @@ use crate::domain::latency::CurvePoint;
 use crate::domain::logscale::short_label;
 use crate::domain::quantity::Quantity;
 use crate::domain::scenario::Evaluation;
-use crate::domain::withhold::{Shown, Withheld};
+use crate::domain::withhold::{MASK, Shown, Withheld};
 use crate::widgets::CurveModel;
 
 /// The curve on screen now, in words, one sentence a line.
@@ -48,7 +48,7 @@ pub fn curve_words(app: &App, evaluation: &Evaluation) -> Vec<String> {
             evaluation.gpu_name,
             scenario.precision.label()
         ),
-        axes_sentence(&curve, *first, *last),
+        axes_sentence(&curve, *first, *last, &end),
     ];
     if let Some(at) = curve.at {
         lines.push(dot_sentence(&curve, at));
@@ -69,19 +69,26 @@ pub fn curve_words(app: &App, evaluation: &Evaluation) -> Vec<String> {
     lines
 }
 
-/// What the two axes span, each masked as the screen masks its numbers.
-fn axes_sentence(curve: &CurveModel, first: CurvePoint, last: CurvePoint) -> String {
+/// What the two axes span, each masked as the screen masks its numbers. Where the curve's end
+/// is a withheld batch (`end` masked), its two speeds go too: their ratio is that batch.
+fn axes_sentence(curve: &CurveModel, first: CurvePoint, last: CurvePoint, end: &str) -> String {
     let say =
         |q: Quantity, text: String| curve.withheld.label(Shown::Quantity(q), &text).into_owned();
-    let (lo, hi) = curve
+    let end_shown = end == last.batch.to_string();
+    let at_end = |v: f64| {
+        if end_shown {
+            short_label(v)
+        } else {
+            MASK.to_owned()
+        }
+    };
+    let lo = curve
         .points
         .iter()
         .map(|p| p.tokens_per_s_per_gpu)
-        .fold((f64::INFINITY, 0.0_f64), |(lo, hi), v| {
-            (lo.min(v), hi.max(v))
-        });
+        .fold(f64::INFINITY, f64::min);
     format!(
-        "Across: {} at batch 1 down to {} at batch {}. Up: {} tok/s per GPU.",
+        "Across: {} at batch 1 down to {} at batch {end}. Up: {} tok/s per GPU.",
         say(
             Quantity::TokensPerSPerSeq,
             format!(
@@ -91,12 +98,15 @@ fn axes_sentence(curve: &CurveModel, first: CurvePoint, last: CurvePoint) -> Str
         ),
         say(
             Quantity::TokensPerSPerSeq,
-            short_label(last.tokens_per_s_per_user)
+            at_end(last.tokens_per_s_per_user)
         ),
-        last.batch,
         say(
             Quantity::TokensPerSPerGpu,
-            format!("{} to {}", short_label(lo), short_label(hi))
+            format!(
+                "{} to {}",
+                short_label(lo),
+                at_end(last.tokens_per_s_per_gpu)
+            )
         ),
     )
 }

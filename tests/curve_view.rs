@@ -22,19 +22,19 @@ fn latency_lesson_on_the_curve(step: usize, width: u16, height: u16) -> App {
 #[test]
 fn curve_view_120x40() {
     // The bend's own step: its mark is withheld until the reveal.
-    let app = latency_lesson_on_the_curve(7, 120, 40);
+    let app = latency_lesson_on_the_curve(8, 120, 40);
     insta::assert_snapshot!(terminal(&app, 120, 40).backend());
 }
 
 #[test]
 fn curve_view_80x24() {
-    let app = latency_lesson_on_the_curve(7, 80, 24);
+    let app = latency_lesson_on_the_curve(8, 80, 24);
     insta::assert_snapshot!(terminal(&app, 80, 24).backend());
 }
 
 #[test]
 fn curve_view_at_1x1_and_every_small_size_does_not_panic() {
-    let app = latency_lesson_on_the_curve(7, 120, 40);
+    let app = latency_lesson_on_the_curve(8, 120, 40);
     for (width, height) in [
         (1, 1),
         (2, 1),
@@ -50,7 +50,7 @@ fn curve_view_at_1x1_and_every_small_size_does_not_panic() {
 
 #[test]
 fn the_bend_is_withheld_until_its_step_is_revealed() {
-    let mut app = latency_lesson_on_the_curve(7, 120, 40);
+    let mut app = latency_lesson_on_the_curve(8, 120, 40);
     let before = text(&render(&app, 120, 40));
     assert!(!before.contains("bend B="), "{before}");
     press(&mut app, &typed("32"));
@@ -64,8 +64,8 @@ fn the_bend_is_withheld_until_its_step_is_revealed() {
 
 #[test]
 fn the_target_batch_is_withheld_on_its_step() {
-    // Step 2 asks the largest batch under 20 ms: the target's mark stays off the curve.
-    let app = latency_lesson_on_the_curve(2, 120, 40);
+    // Step 3 asks the largest batch under 20 ms: the target's mark stays off the curve.
+    let app = latency_lesson_on_the_curve(3, 120, 40);
     let screen = text(&render(&app, 120, 40));
     assert!(!screen.contains("ms: B="), "{screen}");
     assert!(screen.contains("tok/s per GPU"), "{screen}");
@@ -73,7 +73,7 @@ fn the_target_batch_is_withheld_on_its_step() {
 
 #[test]
 fn the_key_is_in_the_footer_and_the_help_and_switches_back() {
-    let mut app = opened_at(course_app(160, 45), "latency-targets", 7);
+    let mut app = opened_at(course_app(160, 45), "latency-targets", 8);
     let screen = text(&render(&app, 160, 45));
     assert!(screen.contains("v curve"), "{screen}");
     send(&mut app, &[Msg::App(AppMsg::ToggleHelp)]);
@@ -90,7 +90,7 @@ fn the_key_is_in_the_footer_and_the_help_and_switches_back() {
 #[test]
 fn the_interconnect_term_names_the_link_at_tp8() {
     // Lesson 18's step 2 counts the calls: the ring over NVLink inside one node.
-    let app = opened_at(course_app(120, 40), "interconnect", 2);
+    let app = opened_at(course_app(120, 40), "interconnect", 3);
     let screen = text(&render(&app, 120, 40));
     let line = screen
         .lines()
@@ -102,7 +102,7 @@ fn the_interconnect_term_names_the_link_at_tp8() {
 #[test]
 fn the_interconnect_term_is_masked_while_a_step_asks_for_it() {
     // Step 4 asks the step with the all-reduces across two nodes: the term's time goes.
-    let app = opened_at(course_app(120, 40), "interconnect", 4);
+    let app = opened_at(course_app(120, 40), "interconnect", 5);
     let screen = text(&render(&app, 120, 40));
     let line = screen
         .lines()
@@ -115,18 +115,18 @@ fn the_interconnect_term_is_masked_while_a_step_asks_for_it() {
 #[test]
 fn the_pure_roofline_lessons_have_no_interconnect_term() {
     // Lesson 10 runs Llama-3-70B at TP 8 and names no link: the step stays the speed of light.
-    let app = opened_at(course_app(120, 40), "when-roofline-lies", 7);
+    let app = opened_at(course_app(120, 40), "when-roofline-lies", 8);
     assert!(!text(&render(&app, 120, 40)).contains("all-reduce ("));
 }
 
 /// Every point of the curve is a batch: tok/s per GPU × TP ÷ tok/s per user. With both axes
 /// read, the bend's batch or the target's follows to about a decade, so while a step asks for
 /// either the tok/s-per-GPU axis carries neither numbers nor decade ticks (the family rule:
-/// the batch of a point on the curve goes with its two speeds). Step 1 asks nothing.
+/// the batch of a point on the curve goes with its two speeds). Step 2 asks nothing.
 #[rstest]
-#[case::nothing_asked(1, true)]
-#[case::target_batch(2, false)]
-#[case::bend(7, false)]
+#[case::nothing_asked(2, true)]
+#[case::target_batch(3, false)]
+#[case::bend(8, false)]
 fn the_axes_cannot_give_a_pending_batch_away(#[case] step: usize, #[case] ticks: bool) {
     let app = latency_lesson_on_the_curve(step, 120, 40);
     let screen = text(&render(&app, 120, 40));
@@ -143,7 +143,7 @@ fn curve_in_words(step: usize) -> String {
 
 #[test]
 fn plain_words_for_the_curve_on_the_bend_step() {
-    let words = curve_in_words(7);
+    let words = curve_in_words(8);
     assert!(words.starts_with("Curve: H100 SXM5, BF16"), "{words}");
     assert!(words.contains("Bend: not shown"), "{words}");
     assert!(words.contains("Up: ? to ? tok/s per GPU"), "{words}");
@@ -153,7 +153,7 @@ fn plain_words_for_the_curve_on_the_bend_step() {
 
 #[test]
 fn plain_words_for_the_curve_while_the_target_batch_is_asked() {
-    let words = curve_in_words(2);
+    let words = curve_in_words(3);
     assert!(
         words.contains("the largest batch that keeps it is not shown"),
         "{words}"
@@ -164,7 +164,7 @@ fn plain_words_for_the_curve_while_the_target_batch_is_asked() {
 
 #[test]
 fn plain_words_name_the_bend_once_it_is_revealed() {
-    let mut app = latency_lesson_on_the_curve(7, 120, 40);
+    let mut app = latency_lesson_on_the_curve(8, 120, 40);
     press(&mut app, &typed("32"));
     send(
         &mut app,
@@ -180,7 +180,7 @@ fn plain_words_name_the_bend_once_it_is_revealed() {
 /// the end's batch nor the two speeds whose ratio it is.
 #[test]
 fn plain_words_keep_a_pending_wall_off_the_curve_end() {
-    let mut app = latency_lesson_on_the_curve(7, 120, 40);
+    let mut app = latency_lesson_on_the_curve(8, 120, 40);
     press(&mut app, &typed("32"));
     send(
         &mut app,

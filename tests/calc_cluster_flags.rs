@@ -256,7 +256,11 @@ fn the_text_names_each_figure_the_options_set() {
     ];
     let text = calc_text(&args);
     let v = calc_json(&args);
-    assert!(text.contains("Cluster figures · batch 16 · TP 4 · InfiniBand NDR (50.0 GB/s"));
+    // `--link` keeps its meaning: one link for both jobs.
+    assert!(text.contains(
+        "Cluster figures · batch 16 · TP 4 · scale-up InfiniBand NDR (50.0 GB/s per GPU each way) \
+         · scale-out InfiniBand NDR (50.0 GB/s"
+    ));
     assert!(text.contains("for 1,024 of 2048 prompt tokens after a 50.0 % prefix-cache hit"));
     for (label, key, places) in [
         ("KV transfer", "kv_transfer_ms", 3),

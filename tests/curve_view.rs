@@ -8,6 +8,7 @@ mod support;
 use crossterm::event::KeyCode;
 use roofline_tutor::app::plot_view::PlotKind;
 use roofline_tutor::app::{App, AppMsg, Msg, StepMsg};
+use rstest::rstest;
 use support::{course_app, key, opened_at, press, render, send, terminal, text, typed};
 
 /// Lesson 19 at its step `step`, the curve switched on with `v`.
@@ -63,7 +64,7 @@ fn the_bend_is_withheld_until_its_step_is_revealed() {
 
 #[test]
 fn the_target_batch_is_withheld_on_its_step() {
-    // Step 2 asks the largest batch under 20 ms: the target's mark stays off the curve.
+    // Step 3 asks the largest batch under 20 ms: the target's mark stays off the curve.
     let app = latency_lesson_on_the_curve(3, 120, 40);
     let screen = text(&render(&app, 120, 40));
     assert!(!screen.contains("ms: B="), "{screen}");
@@ -72,7 +73,7 @@ fn the_target_batch_is_withheld_on_its_step() {
 
 #[test]
 fn the_key_is_in_the_footer_and_the_help_and_switches_back() {
-    let mut app = opened_at(course_app(160, 45), "latency-targets", 7);
+    let mut app = opened_at(course_app(160, 45), "latency-targets", 8);
     let screen = text(&render(&app, 160, 45));
     assert!(screen.contains("v curve"), "{screen}");
     send(&mut app, &[Msg::App(AppMsg::ToggleHelp)]);
@@ -114,6 +115,79 @@ fn the_interconnect_term_is_masked_while_a_step_asks_for_it() {
 #[test]
 fn the_pure_roofline_lessons_have_no_interconnect_term() {
     // Lesson 10 runs Llama-3-70B at TP 8 and names no link: the step stays the speed of light.
-    let app = opened_at(course_app(120, 40), "when-roofline-lies", 7);
+    let app = opened_at(course_app(120, 40), "when-roofline-lies", 8);
     assert!(!text(&render(&app, 120, 40)).contains("all-reduce ("));
+}
+
+/// Every point of the curve is a batch: tok/s per GPU × TP ÷ tok/s per user. With both axes
+/// read, the bend's batch or the target's follows to about a decade, so while a step asks for
+/// either the tok/s-per-GPU axis carries neither numbers nor decade ticks (the family rule:
+/// the batch of a point on the curve goes with its two speeds). Step 2 asks nothing.
+#[rstest]
+#[case::nothing_asked(2, true)]
+#[case::target_batch(3, false)]
+#[case::bend(8, false)]
+fn the_axes_cannot_give_a_pending_batch_away(#[case] step: usize, #[case] ticks: bool) {
+    let app = latency_lesson_on_the_curve(step, 120, 40);
+    let screen = text(&render(&app, 120, 40));
+    assert_eq!(screen.contains('┤'), ticks, "{screen}");
+    assert!(screen.contains("tok/s per GPU"), "{screen}");
+}
+
+/// The curve in words (`--plain`, `plot` after `curve`): the axes, the dot, the bend and the
+/// target line, through the same withholding as the screen.
+fn curve_in_words(step: usize) -> String {
+    let app = latency_lesson_on_the_curve(step, 120, 40);
+    roofline_tutor::cli::plain::plot_words(&app).join("\n")
+}
+
+#[test]
+fn plain_words_for_the_curve_on_the_bend_step() {
+    let words = curve_in_words(8);
+    assert!(words.starts_with("Curve: H100 SXM5, BF16"), "{words}");
+    assert!(words.contains("Bend: not shown"), "{words}");
+    assert!(words.contains("Up: ? to ? tok/s per GPU"), "{words}");
+    assert!(words.contains("Target line: 50 ms per token"), "{words}");
+    insta::assert_snapshot!(words);
+}
+
+#[test]
+fn plain_words_for_the_curve_while_the_target_batch_is_asked() {
+    let words = curve_in_words(3);
+    assert!(
+        words.contains("the largest batch that keeps it is not shown"),
+        "{words}"
+    );
+    assert!(words.contains("Up: ? to ? tok/s per GPU"), "{words}");
+    insta::assert_snapshot!(words);
+}
+
+#[test]
+fn plain_words_name_the_bend_once_it_is_revealed() {
+    let mut app = latency_lesson_on_the_curve(8, 120, 40);
+    press(&mut app, &typed("32"));
+    send(
+        &mut app,
+        &[Msg::Step(StepMsg::Commit), Msg::Step(StepMsg::Reveal)],
+    );
+    let words = roofline_tutor::cli::plain::plot_words(&app).join("\n");
+    assert!(words.contains("Bend at batch "), "{words}");
+    assert!(words.contains("it is before the bend"), "{words}");
+}
+
+/// After the bend's reveal the curve ends at the KV wall, and its 107 sequences are still a
+/// pending answer (the batch a 50 ms target allows, capped by the wall): the words give neither
+/// the end's batch nor the two speeds whose ratio it is.
+#[test]
+fn plain_words_keep_a_pending_wall_off_the_curve_end() {
+    let mut app = latency_lesson_on_the_curve(8, 120, 40);
+    press(&mut app, &typed("32"));
+    send(
+        &mut app,
+        &[Msg::Step(StepMsg::Commit), Msg::Step(StepMsg::Reveal)],
+    );
+    let words = roofline_tutor::cli::plain::plot_words(&app).join("\n");
+    assert!(words.contains("batch 1 to ?."), "{words}");
+    assert!(!words.contains("107"), "{words}");
+    assert!(words.contains("down to ? at batch ?"), "{words}");
 }

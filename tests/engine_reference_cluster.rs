@@ -177,3 +177,79 @@ fn curve_bends_where_kv_reads_double_the_step() {
     };
     assert!(q(&at, Quantity::StepTimeMs) >= 2.0 * q(&s, Quantity::StepTimeMs));
 }
+
+/// One replica, two links (reference, interconnect section): Llama-3-70B BF16 at TP 8 sends
+/// 320 KiB ÷ 8 = 40,960 B of KV per GPU per prompt token, 0.819 µs over InfiniBand NDR
+/// (50 GB/s), 3.28 µs over 100 GbE (12.5 GB/s); its 160 all-reduces per step cost 160 × 20 µs =
+/// 3.2 ms of latency on NVLink 4 (6 + 7 × 2 × 1 µs a call) and 160 × 38 µs = 6.08 ms on
+/// InfiniBand (10 + 14 × 2 µs). An H100 names both links itself: NVLink 4 inside the node,
+/// InfiniBand NDR out of it. The old single `link` sets both; a job's own link wins over it.
+#[rstest]
+#[case::the_gpus_own(None, None, None, 3.2, 0.819)]
+#[case::old_link_for_both(Some("ib-ndr"), None, None, 6.08, 0.819)]
+#[case::old_nvlink_for_both(Some("nvlink4"), None, None, 3.2, 0.091)]
+#[case::scale_out_alone(None, None, Some("eth-100g"), 3.2, 3.277)]
+#[case::scale_up_alone(None, Some("ib-ndr"), None, 6.08, 0.819)]
+#[case::own_wins_over_both(Some("nvlink4"), None, Some("eth-100g"), 3.2, 3.277)]
+fn each_job_crosses_its_own_link(
+    #[case] link: Option<&str>,
+    #[case] scale_up: Option<&str>,
+    #[case] scale_out: Option<&str>,
+    #[case] latency_ms: f64,
+    #[case] kv_us_per_token: f64,
+) {
+    let own = |v: Option<&str>| v.map(str::to_owned);
+    let s = Scenario {
+        tp: 8,
+        batch: 16,
+        prompt: 1000,
+        link: own(link),
+        scale_up_link: own(scale_up),
+        scale_out_link: own(scale_out),
+        ..scenario("h100-sxm", "llama-3-70b")
+    };
+    assert_near(q(&s, Quantity::AllreduceLatencyMs), latency_ms, 1e-9);
+    assert_near(q(&s, Quantity::KvTransferMs), kv_us_per_token, 0.001);
+}
+
+/// A GPU the data gives no links (an H100 PCIe card) has neither figure until the scenario
+/// names one; naming only the scale-out link gives the transfer and still no all-reduce.
+#[test]
+fn a_card_without_links_has_neither_until_one_is_named() {
+    let s = Scenario {
+        tp: 2,
+        ..scenario("h100-pcie", "llama-3-8b")
+    };
+    let e = s.evaluate(&builtin_catalog()).unwrap();
+    assert_eq!(Quantity::KvTransferMs.number(&e), None);
+    assert_eq!(Quantity::AllreduceMs.number(&e), None);
+    let named = Scenario {
+        scale_out_link: Some("eth-100g".to_owned()),
+        ..s
+    };
+    let e = named.evaluate(&builtin_catalog()).unwrap();
+    assert!(Quantity::KvTransferMs.number(&e).is_some());
+    assert_eq!(Quantity::AllreduceMs.number(&e), None);
+}
+
+/// An unknown link is refused with the known ones named, whichever job it is for.
+#[rstest]
+#[case::both(Some("nvlink9"), None, None)]
+#[case::up(None, Some("nvlink9"), None)]
+#[case::out(None, None, Some("nvlink9"))]
+fn an_unknown_link_names_the_known_ones(
+    #[case] link: Option<&str>,
+    #[case] scale_up: Option<&str>,
+    #[case] scale_out: Option<&str>,
+) {
+    let own = |v: Option<&str>| v.map(str::to_owned);
+    let s = Scenario {
+        link: own(link),
+        scale_up_link: own(scale_up),
+        scale_out_link: own(scale_out),
+        ..scenario("h100-sxm", "llama-3-8b")
+    };
+    let why = s.evaluate(&builtin_catalog()).unwrap_err().to_string();
+    assert!(why.contains("unknown link 'nvlink9'"), "{why}");
+    assert!(why.contains("ib-ndr") && why.contains("eth-100g"), "{why}");
+}

@@ -191,3 +191,33 @@ fn gpu_this_machine_shows_it_in_its_own_format_as_g_does() {
     let shown = text(&render(&typed_line, 120, 40));
     assert!(shown.contains("This machine · FP32"), "{shown}");
 }
+
+/// `:link ID` sends both jobs over one link, as `calc --link` does: the all-reduce and the KV
+/// transfer, the jobs' own links giving way to it.
+#[test]
+fn link_sends_both_jobs_over_one_link() {
+    let mut app = at("batching", 1);
+    line(&mut app, "link ib-ndr");
+    assert_eq!(app.what_if(), &WhatIfLine::Closed);
+    let s = &app.plot().scenario;
+    let links = (
+        s.link.as_deref(),
+        s.scale_up_link.as_deref(),
+        s.scale_out_link.as_deref(),
+    );
+    assert_eq!(links, (Some("ib-ndr"), None, None));
+}
+
+/// An unknown link is refused on the line, naming the known ones, and changes nothing.
+#[test]
+fn an_unknown_link_is_refused_with_the_known_ones() {
+    let mut app = at("batching", 1);
+    let before = app.plot().clone();
+    line(&mut app, "link nvlink9");
+    assert!(matches!(
+        app.what_if(),
+        WhatIfLine::Open { error: Some(e), .. }
+            if e == "unknown link 'nvlink9'; known: nvlink4, nvlink5, ib-ndr, eth-100g"
+    ));
+    assert_eq!(app.plot(), &before);
+}

@@ -20,6 +20,7 @@
 //! ```
 
 mod console;
+mod curve_words;
 mod lesson_lines;
 mod plot_words;
 mod quiz;

@@ -15,8 +15,12 @@ use crate::domain::scenario::{DEFAULT_RESERVE_GB, MAX_BATCH, Scenario};
 /// The prompt length a prefill measurement is taken at unless it says.
 pub const DEFAULT_PROMPT: u64 = 2048;
 
-/// The cluster profile format this build reads.
-pub const CLUSTER_FORMAT_VERSION: u32 = 1;
+/// The cluster profile format this build writes. Format 2 added the scale-up and scale-out
+/// links; a format 1 profile still loads (its single `link`, if any, sets both).
+pub const CLUSTER_FORMAT_VERSION: u32 = 2;
+
+/// Every profile format this build reads.
+const READS: std::ops::RangeInclusive<u32> = 1..=CLUSTER_FORMAT_VERSION;
 
 /// A checked profile: the scenario it stands for, and what the scenario does not hold.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,15 +71,16 @@ fn check(
     catalog: &Catalog,
 ) -> Result<ClusterProfile, LocatedError> {
     let at = |field: &str, message: String| LocatedError::at_needle(path, text, 0, field, message);
-    if file.format_version != CLUSTER_FORMAT_VERSION {
+    if !READS.contains(&file.format_version) {
         return Err(at(
             "format_version",
             format!(
-                "format_version {} is not supported; this build reads {CLUSTER_FORMAT_VERSION}",
+                "format_version {} is not supported; this build reads 1 to {CLUSTER_FORMAT_VERSION}",
                 file.format_version
             ),
         ));
     }
+    let (scale_up_link, scale_out_link) = links(&file, catalog).map_err(|(f, why)| at(f, why))?;
     if file.context == 0 {
         return Err(at(
             "context",
@@ -129,6 +134,8 @@ fn check(
         gpu_hour_usd: file
             .gpu_hour_usd
             .unwrap_or(crate::domain::scenario::DEFAULT_GPU_HOUR_USD),
+        scale_up_link,
+        scale_out_link,
         ..Scenario::default_cluster()
     };
     if let Err(e) = scenario.evaluate(catalog) {
@@ -157,6 +164,25 @@ fn check(
         measured,
         scenario,
     })
+}
+
+/// A profile's scale-up and scale-out link ids.
+type ProfileLinks = (Option<String>, Option<String>);
+
+/// The profile's two links, each its own field else the one-for-both `link` (an old profile's
+/// single link migrates to both jobs), every id checked against the links data.
+fn links(file: &ClusterFile, catalog: &Catalog) -> Result<ProfileLinks, (&'static str, String)> {
+    for (field, id) in [
+        ("link", &file.link),
+        ("scale_up_link", &file.scale_up_link),
+        ("scale_out_link", &file.scale_out_link),
+    ] {
+        if let Some(id) = id {
+            crate::domain::link::find(&catalog.links, id).map_err(|e| (field, e.to_string()))?;
+        }
+    }
+    let or_both = |own: &Option<String>| own.clone().or_else(|| file.link.clone());
+    Ok((or_both(&file.scale_up_link), or_both(&file.scale_out_link)))
 }
 
 /// The byte offset of the first line that is not a comment and starts with `word`.
@@ -267,6 +293,38 @@ mod tests {
         );
     }
 
+    /// A format 1 profile still loads: its single `link` migrates to both jobs, and a job's own
+    /// link (format 2) wins over it.
+    #[rstest]
+    #[case::format_1_without_links(1, "", None, None)]
+    #[case::format_1_link_sets_both(1, "link: \"ib-ndr\",", Some("ib-ndr"), Some("ib-ndr"))]
+    #[case::format_2_scale_out(2, "scale_out_link: \"eth-100g\",", None, Some("eth-100g"))]
+    #[case::format_2_own_wins(
+        2,
+        "link: \"nvlink4\", scale_out_link: \"ib-ndr\",",
+        Some("nvlink4"),
+        Some("ib-ndr")
+    )]
+    fn old_and_new_profiles_give_each_job_its_link(
+        #[case] version: u32,
+        #[case] fields: &str,
+        #[case] up: Option<&str>,
+        #[case] out: Option<&str>,
+    ) {
+        let text = EXAMPLE
+            .replacen(
+                "format_version: 2,",
+                &format!("format_version: {version},"),
+                1,
+            )
+            .replacen("context: 8192,", &format!("{fields} context: 8192,"), 1);
+        let s = parse_cluster("c.ron", &text, &builtin_catalog())
+            .unwrap()
+            .scenario;
+        assert_eq!(s.scale_up_link.as_deref(), up);
+        assert_eq!(s.scale_out_link.as_deref(), out);
+    }
+
     #[rstest]
     #[case::unknown_gpu("gpu: \"h100-nvl\"", "gpu: \"h100-nvx\"", "did you mean 'h100-nvl'")]
     #[case::gpu_count_multiple(
@@ -297,7 +355,12 @@ mod tests {
         "decode_tok_s: 1e300",
         "decode_tok_s 1e300 is out of range"
     )]
-    #[case::version("format_version: 1", "format_version: 9", "not supported")]
+    #[case::version("format_version: 2", "format_version: 9", "not supported")]
+    #[case::unknown_link(
+        "context: 8192",
+        "scale_out_link: \"ib-hdr\", context: 8192",
+        "unknown link 'ib-hdr'; known: nvlink4"
+    )]
     #[case::unknown_field("context: 8192", "contxt: 8192", "unknown field `contxt`")]
     #[case::measured_zero(
         "decode_tok_s: 108.0",

@@ -9,7 +9,7 @@ use crate::domain::dtype::Dtype;
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClusterFile {
-    /// Must be [`CLUSTER_FORMAT_VERSION`].
+    /// [`CLUSTER_FORMAT_VERSION`], or an older one this build still reads.
     pub format_version: u32,
     /// A name for the deployment, e.g. `"chat-prod (8× H100)"`.
     pub name: String,
@@ -60,6 +60,18 @@ pub struct ClusterFile {
     /// for the cost per million tokens.
     #[serde(default)]
     pub gpu_hour_usd: Option<f64>,
+    /// One link for both jobs, as a single `link` always meant: read into the two below where
+    /// they are left out.
+    #[serde(default)]
+    pub link: Option<String>,
+    /// The link inside a node that the tensor-parallel all-reduce crosses (default: the GPU's
+    /// NVLink), an id of the links data.
+    #[serde(default)]
+    pub scale_up_link: Option<String>,
+    /// The link between nodes that a prompt's KV crosses to the decode pool (default: the
+    /// GPU's NIC), an id of the links data.
+    #[serde(default)]
+    pub scale_out_link: Option<String>,
 }
 
 /// Throughput measured on the endpoint (per replica, i.e. per tp GPUs). Give decode, prefill

@@ -86,13 +86,20 @@ mod tests {
     }
 
     #[test]
-    fn every_gpu_scale_up_link_is_known() {
+    fn every_gpu_link_is_known() {
         let links = builtin_links();
         for gpu in builtin_catalog().gpus {
-            if let Some(id) = &gpu.scale_up_link {
+            for id in gpu.scale_up_link.iter().chain(&gpu.scale_out_link) {
                 assert!(crate::domain::link::find(&links, id).is_ok(), "{}", gpu.id);
             }
         }
+    }
+
+    #[test]
+    fn an_h100_node_talks_nvlink_inside_and_infiniband_out() {
+        let gpu = builtin_catalog().gpu("h100-sxm").unwrap().clone();
+        assert_eq!(gpu.scale_up_link.as_deref(), Some("nvlink4"));
+        assert_eq!(gpu.scale_out_link.as_deref(), Some("ib-ndr"));
     }
 
     #[test]

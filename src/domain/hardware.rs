@@ -108,6 +108,11 @@ pub struct Gpu {
     /// left out where the part has none the tutor models.
     #[serde(default)]
     pub scale_up_link: Option<String>,
+    /// The link each GPU has to other nodes (its own NIC), an id of the links data file: what a
+    /// prompt's KV crosses between the prefill and the decode pool; left out where the part
+    /// ships with none the tutor models.
+    #[serde(default)]
+    pub scale_out_link: Option<String>,
     /// Where the figures come from (the board power's datasheet included).
     pub source: String,
 }

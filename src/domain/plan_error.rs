@@ -2,7 +2,7 @@
 
 use super::catalog::UnknownId;
 use super::link::UnknownLink;
-use super::scenario::ScenarioError;
+use super::scenario::{Role, ScenarioError};
 
 /// A plan that cannot be computed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -19,11 +19,13 @@ pub enum PlanError {
     /// The plan needs a model and the scenario names none.
     #[error("this needs a model (pass --model ID)")]
     NoModel,
-    /// No link to carry the traffic: the GPU has no scale-up link in the data.
-    #[error("{gpu} has no scale-up link in the data: pass --link ID")]
+    /// No link to carry the traffic: the GPU has none for that job in the data.
+    #[error("{gpu} has no {role} link in the data: pass --{role}-link ID (or --link ID for both)")]
     NoLink {
         /// The GPU's name.
         gpu: String,
+        /// The job the link was wanted for.
+        role: Role,
     },
     /// A pool that is not a whole number of tensor-parallel groups.
     #[error("a pool of {gpus} GPUs is not a whole number of TP {tp} groups")]

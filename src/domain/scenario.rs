@@ -14,7 +14,10 @@ mod scale;
 mod sizing;
 
 pub use batch_fit::BatchFit;
-pub use cluster::{ClusterEvaluation, LinkFigures, OPEN_CURVE_MAX, TargetBatch, largest_meeting};
+pub use cluster::{
+    ClusterEvaluation, OPEN_CURVE_MAX, Role, ScaleOutFigures, ScaleUpFigures, TargetBatch,
+    largest_meeting, link_id,
+};
 pub use evaluate::{Evaluation, ScenarioError};
 pub use model_evaluation::{KvSplit, ModelEvaluation, WeightFit};
 pub use scale::{BLOCK_TOKENS, ScaleFigures, alltoall_bytes_per_token};
@@ -59,10 +62,20 @@ pub struct Scenario {
     /// Price of one GPU-hour in US dollars, for the cost per million tokens.
     #[serde(default = "default_gpu_hour_usd")]
     pub gpu_hour_usd: f64,
-    /// The link a prompt's KV and the tensor-parallel all-reduce cross, an id of the links data
-    /// (`None`: the GPU's own scale-up link, NVLink on the boards that have one).
+    /// One link for both roles, an id of the links data: what a single `link` always meant (the
+    /// KV transfer and the tensor-parallel all-reduce cross it). The two fields below, when set,
+    /// win over it for their own role.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub link: Option<String>,
+    /// The scale-up link inside a node that the tensor-parallel all-reduce crosses (`None`: the
+    /// one-for-both `link`, else the GPU's own, NVLink on the boards that have one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scale_up_link: Option<String>,
+    /// The scale-out link between nodes that a prompt's KV crosses to the decode pool (`None`:
+    /// the one-for-both `link`, else the GPU's own NIC, InfiniBand NDR on the boards that have
+    /// one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scale_out_link: Option<String>,
     /// Share of each prompt found in the prefix cache, in [0, 1): prefill runs on the rest.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub prefix_hit: f64,
@@ -145,6 +158,8 @@ impl Scenario {
             attention_dp: false,
             gpu_hour_usd: DEFAULT_GPU_HOUR_USD,
             link: None,
+            scale_up_link: None,
+            scale_out_link: None,
             prefix_hit: 0.0,
             output_tokens: DEFAULT_OUTPUT_TOKENS,
             chunk: DEFAULT_CHUNK,

@@ -1,9 +1,11 @@
 //! The what-if line (`:` over the plot): `:gpu h200`, `:fp8`, `:model llama-3-70b`, `:tp 4`,
-//! `:batch 64`, `:context 32k`, `:overlay mi300x`, `:reset`, `:step 5`, `:lesson 3`. Parsing, did-you-mean
+//! `:batch 64`, `:context 32k`, `:link ib-ndr`, `:overlay mi300x`, `:reset`, `:step 5`,
+//! `:lesson 3`. Parsing, did-you-mean
 //! and Tab completion are pure; applying a command to the plot is the app's.
 
 use super::catalog::Catalog;
 use super::dtype::Dtype;
+use super::link::{self, UnknownLink};
 use super::suggest::closest;
 
 /// One what-if command.
@@ -26,6 +28,8 @@ pub enum Command {
     Batch(u32),
     /// Tokens of context per sequence.
     Context(u64),
+    /// One link for both jobs (the all-reduce and the KV transfer), an id of the links data.
+    Link(String),
     /// A second GPU drawn for comparison, or none.
     Overlay(Option<String>),
     /// Back to the step's own setting.
@@ -45,10 +49,11 @@ enum Takes {
     GpuIdOrOff,
     Count,
     Tokens,
+    LinkId,
 }
 
 /// The commands, as data: the name typed, what it takes, and its line in the help.
-const COMMANDS: [(&str, Takes, &str); 14] = [
+const COMMANDS: [(&str, Takes, &str); 15] = [
     ("gpu", Takes::GpuId, "gpu ID: show another GPU (:gpu h200)"),
     ("model", Takes::ModelId, "model ID: show another model"),
     ("tp", Takes::Count, "tp N: tensor-parallel degree"),
@@ -57,6 +62,11 @@ const COMMANDS: [(&str, Takes, &str); 14] = [
         "context",
         Takes::Tokens,
         "context T: tokens per sequence (32k, 128k)",
+    ),
+    (
+        "link",
+        Takes::LinkId,
+        "link ID: the link the all-reduce and the KV cross (:link ib-ndr)",
     ),
     (
         "overlay",
@@ -95,7 +105,7 @@ pub fn help_lines() -> impl Iterator<Item = &'static str> {
 pub enum WhatIfError {
     /// Nothing typed.
     #[error(
-        "type a command: gpu, model, tp, batch, context, overlay, bf16, fp8, int4, reset, step, lesson"
+        "type a command: gpu, model, tp, batch, context, link, overlay, bf16, fp8, int4, reset, step, lesson"
     )]
     Empty,
     /// Not a command.
@@ -127,6 +137,9 @@ pub enum WhatIfError {
         /// What would do.
         expected: &'static str,
     },
+    /// A link id the links data lacks: the known ones named.
+    #[error(transparent)]
+    UnknownLink(#[from] UnknownLink),
     /// Words after the argument.
     #[error("'{0}' is one word too many")]
     Extra(String),
@@ -169,6 +182,10 @@ pub fn parse(line: &str, catalog: &Catalog) -> Result<Command, WhatIfError> {
         ("step", _) => Command::Step(count(need()?, 1, 999, "a step number")? as usize),
         ("lesson", _) => Command::Lesson(count(need()?, 1, 999, "a lesson number")? as usize),
         ("context", _) => Command::Context(tokens(need()?)?),
+        ("link", _) => {
+            let id = need()?.to_ascii_lowercase();
+            Command::Link(link::find(&catalog.links, &id)?.id.clone())
+        }
         ("reset", _) => Command::Reset,
         (format, Takes::Nothing) => {
             no_argument(argument)?;
@@ -192,7 +209,15 @@ pub fn parse(line: &str, catalog: &Catalog) -> Result<Command, WhatIfError> {
                 },
             }
         }
-        (_, Takes::GpuId | Takes::ModelId | Takes::GpuIdOrOff | Takes::Count | Takes::Tokens) => {
+        (
+            _,
+            Takes::GpuId
+            | Takes::ModelId
+            | Takes::GpuIdOrOff
+            | Takes::Count
+            | Takes::Tokens
+            | Takes::LinkId,
+        ) => {
             return Err(WhatIfError::Empty);
         }
     })
@@ -220,6 +245,7 @@ pub fn complete(line: &str, catalog: &Catalog) -> Option<String> {
             let ids: Vec<&str> = match *name {
                 "gpu" | "overlay" => catalog.gpus.iter().map(|g| g.id.as_str()).collect(),
                 "model" => catalog.models.iter().map(|m| m.id.as_str()).collect(),
+                "link" => catalog.links.iter().map(|l| l.id.as_str()).collect(),
                 _ => return None,
             };
             common_prefix(typed, ids).map(|id| format!("{name} {id}"))
@@ -311,61 +337,4 @@ fn tokens(typed: &str) -> Result<u64, WhatIfError> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::content::data_files::builtin_catalog;
-    use rstest::rstest;
-
-    #[rstest]
-    #[case::gpu("gpu h200", Command::Gpu("h200".into()))]
-    #[case::gpu_case("GPU H200", Command::Gpu("h200".into()))]
-    #[case::fp8("fp8", Command::Precision { math: Dtype::Fp8, weights: Dtype::Fp8 })]
-    #[case::int4("int4", Command::Precision { math: Dtype::Bf16, weights: Dtype::Int4 })]
-    #[case::model("model llama-3-70b", Command::Model("llama-3-70b".into()))]
-    #[case::tp("tp 4", Command::Tp(4))]
-    #[case::batch("batch 64", Command::Batch(64))]
-    #[case::context_k("context 32k", Command::Context(32_768))]
-    #[case::context_plain("context 4096", Command::Context(4096))]
-    #[case::overlay("overlay mi300x", Command::Overlay(Some("mi300x".into())))]
-    #[case::overlay_off("overlay off", Command::Overlay(None))]
-    #[case::reset("reset", Command::Reset)]
-    #[case::step("step 5", Command::Step(5))]
-    #[case::lesson("lesson 3", Command::Lesson(3))]
-    fn commands(#[case] line: &str, #[case] expected: Command) {
-        assert_eq!(parse(line, &builtin_catalog()), Ok(expected));
-    }
-
-    #[rstest]
-    #[case::empty("", "type a command")]
-    #[case::typo("gpo h200", "no command 'gpo' (did you mean 'gpu'?)")]
-    #[case::gpu_typo("gpu h20", "no GPU 'h20' (did you mean 'h200'?)")]
-    #[case::model_typo(
-        "model lama-3-70b",
-        "no model 'lama-3-70b' (did you mean 'llama-3-70b'?)"
-    )]
-    #[case::missing("gpu", "gpu ID: show another GPU (:gpu h200)")]
-    #[case::bad_batch("batch lots", "'lots' is not a batch from 1 to 4096")]
-    #[case::zero_batch("batch 0", "'0' is not a batch from 1 to 4096")]
-    #[case::bad_context(
-        "context 3q",
-        "'3q' is not a context like 4096, 32k or 1m (0 for none)"
-    )]
-    #[case::extra("tp 4 8", "'8' is one word too many")]
-    #[case::extra_on_format("fp8 now", "'now' is one word too many")]
-    fn refusals(#[case] line: &str, #[case] message: &str) {
-        let e = parse(line, &builtin_catalog()).unwrap_err().to_string();
-        assert!(e.starts_with(message), "{e}");
-    }
-
-    #[rstest]
-    #[case::command("mo", Some("model "))]
-    #[case::format("fp", None)]
-    #[case::whole_format("int4", Some("int4"))]
-    #[case::gpu_id("gpu h2", Some("gpu h200"))]
-    #[case::common_part("gpu h1", Some("gpu h100-"))]
-    #[case::model_id("model mixt", Some("model mixtral-8x7b"))]
-    #[case::nothing("zz", None)]
-    fn tab_completes(#[case] line: &str, #[case] expected: Option<&str>) {
-        assert_eq!(complete(line, &builtin_catalog()).as_deref(), expected);
-    }
-}
+mod tests;

@@ -13,8 +13,9 @@
 //! ```
 //!
 //! Every figure goes through [`Withheld`]: while a step asks a quantity the curve shows (the
-//! bend, tok/s per user or per GPU, the target's batch) its marker or its axis labels are not
-//! drawn; the batch is the learner's setting and always is.
+//! bend, tok/s per user or per GPU, the target's batch, or a batch read off both axes) its
+//! marker, or an axis's labels and decade ticks, are not drawn; the batch is the learner's
+//! setting and always is.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -28,7 +29,7 @@ use super::theme::{Appearance, Element, GlyphSet};
 use crate::domain::latency::CurvePoint;
 use crate::domain::logscale::{LogScale, short_label};
 use crate::domain::quantity::Quantity;
-use crate::domain::withhold::{MASK, Shown, Withheld};
+use crate::domain::withhold::{Shown, Withheld};
 
 /// What the curve view draws, computed by the engine (`domain::latency::curve`).
 #[derive(Debug, Clone, PartialEq)]
@@ -191,23 +192,18 @@ impl CurvePlot<'_> {
                 cell.set_symbol(symbol).set_style(style);
             }
         };
-        let tick = |shown: bool, value: f64| {
-            if shown {
-                short_label(value)
-            } else {
-                MASK.to_owned()
-            }
-        };
         for row in canvas.top()..canvas.bottom() {
             set(buf, axis_column, row, look.pick("│", "|"));
         }
+        // A withheld axis loses its decade ticks with its numbers: their spacing alone, beside
+        // a labelled mark (the target's line, the slider's batch), would give the scale.
         let y_shown = self.axis_shown(Quantity::TokensPerSPerGpu);
-        for &t in y_ticks {
+        for &t in y_ticks.iter().filter(|_| y_shown) {
             let Some(row) = grid.row(axes.y.fraction(t)) else {
                 continue;
             };
             set(buf, axis_column, row, look.pick("┤", "+"));
-            let label = tick(y_shown, t);
+            let label = short_label(t);
             let x = gutter.right().saturating_sub(label.len() as u16);
             buf.set_stringn(x, row, &label, usize::from(gutter.width), style);
         }
@@ -217,12 +213,12 @@ impl CurvePlot<'_> {
         }
         let x_shown = self.axis_shown(Quantity::TokensPerSPerSeq);
         let mut next_free = header.left();
-        for t in axes.x.decade_ticks() {
+        for t in axes.x.decade_ticks().into_iter().filter(|_| x_shown) {
             let Some(column) = grid.column(axes.x.fraction(t)) else {
                 continue;
             };
             set(buf, column, axis_row, look.pick("┬", "+"));
-            let label = tick(x_shown, t);
+            let label = short_label(t);
             let start = centred_start(column, label.len() as u16, header.left(), header.right());
             if start >= next_free {
                 buf.set_string(start, tick_label_row, &label, style);

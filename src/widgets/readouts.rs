@@ -169,7 +169,7 @@ impl<'a> ReadoutsLine<'a> {
     /// The interconnect readout, its two figures masked each by its own quantity's rule.
     fn interconnect_readout(&self) -> Option<Readout> {
         let e = self.evaluation;
-        let link = e.cluster.as_ref()?.link.as_ref()?;
+        let link = e.cluster.as_ref()?.scale_up.as_ref()?;
         let calls = Quantity::AllreduceCalls.number(e)?;
         if !self.interconnect || calls < 1.0 {
             return None;

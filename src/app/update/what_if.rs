@@ -92,6 +92,7 @@ fn applies_here(app: &App, command: Command) -> Result<Command, String> {
         | Command::Tp(_)
         | Command::Batch(_)
         | Command::Context(_)
+        | Command::Link(_)
         | Command::Overlay(_)
         | Command::Reset
         | Command::Step(_)
@@ -106,6 +107,7 @@ fn applies_here(app: &App, command: Command) -> Result<Command, String> {
         | Command::Tp(_)
         | Command::Batch(_)
         | Command::Context(_)
+        | Command::Link(_)
         | Command::Overlay(_)
         | Command::Reset
         | Command::Step(_) => Ok(command),
@@ -128,6 +130,13 @@ fn apply(app: &mut App, command: Command) -> Option<Msg> {
         },
         Command::Tp(tp) => Scenario { tp, ..current },
         Command::Context(context) => Scenario { context, ..current },
+        // One link for both jobs, as `--link` means: the jobs' own links give way to it.
+        Command::Link(id) => Scenario {
+            link: Some(id),
+            scale_up_link: None,
+            scale_out_link: None,
+            ..current
+        },
         Command::Batch(batch) => {
             return plot_change(app, |plot, catalog| plot.set_batch(batch, catalog));
         }

@@ -12,9 +12,18 @@ pub struct PlanCli {
     /// expert-parallel all-to-all) over the link, as a term of its own [default: off].
     #[arg(long)]
     pub interconnect: bool,
-    /// Link between GPUs: nvlink4, nvlink5, ib-ndr, eth-100g [default: the GPU's NVLink].
+    /// One link for both jobs below (the KV transfer and the all-reduce): nvlink4, nvlink5,
+    /// ib-ndr, eth-100g. The two options after it win for their own job.
     #[arg(long, value_name = "ID")]
     pub link: Option<String>,
+    /// The scale-up link inside a node that the tensor-parallel all-reduce crosses [default:
+    /// the GPU's NVLink].
+    #[arg(long = "scale-up-link", value_name = "ID")]
+    pub scale_up_link: Option<String>,
+    /// The scale-out link between nodes that a prompt's KV crosses to the decode pool
+    /// [default: the GPU's NIC, InfiniBand NDR on an H100, H200 or B200].
+    #[arg(long = "scale-out-link", value_name = "ID")]
+    pub scale_out_link: Option<String>,
     /// Prefill on P GPUs, decode on D GPUs (each pool whole TP groups), KV sent over the link.
     #[arg(long, value_name = "P:D", value_parser = parse_pools)]
     pub disagg: Option<(u32, u32)>,
@@ -57,6 +66,8 @@ impl PlanCli {
     pub fn apply(&self, scenario: Scenario) -> Scenario {
         Scenario {
             link: self.link.clone().or(scenario.link),
+            scale_up_link: self.scale_up_link.clone().or(scenario.scale_up_link),
+            scale_out_link: self.scale_out_link.clone().or(scenario.scale_out_link),
             prefix_hit: self.prefix_hit.unwrap_or(scenario.prefix_hit),
             output_tokens: self.output_tokens.unwrap_or(scenario.output_tokens),
             chunk: self.chunk.unwrap_or(scenario.chunk),
@@ -70,6 +81,8 @@ impl PlanCli {
     #[must_use]
     pub const fn sets_any(&self) -> bool {
         self.link.is_some()
+            || self.scale_up_link.is_some()
+            || self.scale_out_link.is_some()
             || self.prefix_hit.is_some()
             || self.output_tokens.is_some()
             || self.chunk.is_some()
@@ -193,5 +206,37 @@ mod tests {
         assert_eq!((s.prefix_hit, s.rate, s.chunk), (0.5, Some(3.0), 512));
         assert_eq!(s.tpot_target_ms, None);
         assert_eq!(s.output_tokens, DEFAULT_OUTPUT_TOKENS);
+    }
+
+    #[rstest]
+    #[case::old_link_sets_both(Some("ib-ndr"), None, None, Some("ib-ndr"), Some("ib-ndr"))]
+    #[case::scale_up_alone(None, Some("nvlink5"), None, Some("nvlink5"), None)]
+    #[case::scale_out_alone(None, None, Some("eth-100g"), None, Some("eth-100g"))]
+    #[case::own_wins_over_both(
+        Some("ib-ndr"),
+        None,
+        Some("eth-100g"),
+        Some("ib-ndr"),
+        Some("eth-100g")
+    )]
+    fn each_job_takes_its_own_link_else_the_one_for_both(
+        #[case] link: Option<&str>,
+        #[case] up: Option<&str>,
+        #[case] out: Option<&str>,
+        #[case] want_up: Option<&str>,
+        #[case] want_out: Option<&str>,
+    ) {
+        use crate::domain::scenario::Role;
+        let own = |v: Option<&str>| v.map(str::to_owned);
+        let plan = PlanCli {
+            link: own(link),
+            scale_up_link: own(up),
+            scale_out_link: own(out),
+            ..PlanCli::default()
+        };
+        assert!(plan.sets_any());
+        let s = plan.apply(Scenario::default_cluster());
+        assert_eq!(s.link_for(Role::ScaleUp), want_up);
+        assert_eq!(s.link_for(Role::ScaleOut), want_out);
     }
 }

@@ -19,17 +19,22 @@ pub fn text(s: &Scenario, e: &Evaluation) -> String {
     let n = |q: Q| q.number(e);
     let ms = |v: f64| group(v, 3);
     let mut out = format!("\nCluster figures · batch {} · TP {}", s.batch, s.tp);
-    match &c.link {
-        Some(link) => {
-            let _ = writeln!(
+    let links = [
+        ("scale-up", c.scale_up.as_ref().map(|l| (&l.name, l.gbs))),
+        ("scale-out", c.scale_out.as_ref().map(|l| (&l.name, l.gbs))),
+    ];
+    for (role, link) in links {
+        // Writing to a String cannot fail.
+        let _ = match link {
+            Some((name, gbs)) => write!(
                 out,
-                " · {} ({} GB/s per GPU each way)",
-                link.name,
-                group(link.gbs, 1)
-            );
-        }
-        None => out.push_str(" · no link (pass --link)\n"),
+                " · {role} {name} ({} GB/s per GPU each way)",
+                group(gbs, 1)
+            ),
+            None => write!(out, " · no {role} link (pass --{role}-link)"),
+        };
     }
+    out.push('\n');
     let mut rows = prefill_rows(s, e);
     if let (Some(calls), Some(all), Some(latency), Some(with), Some(share), Some(step)) = (
         n(Q::AllreduceCalls),

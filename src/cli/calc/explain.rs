@@ -12,24 +12,12 @@ use crate::domain::derivation::{Derivation, Input, of_quantity, show};
 use crate::domain::quantity::Quantity;
 use crate::domain::scenario::Scenario;
 
-/// The scenario with the cluster options `calc` was given (link, prefix cache, output tokens,
-/// chunk, target, rate), so that the cluster figures it prints have their derivations too.
-fn with_plan(s: &Scenario, plan: &PlanCli) -> Scenario {
-    Scenario {
-        link: plan.link.clone().or_else(|| s.link.clone()),
-        prefix_hit: plan.prefix_hit.unwrap_or(s.prefix_hit),
-        output_tokens: plan.output_tokens.unwrap_or(s.output_tokens),
-        chunk: plan.chunk.unwrap_or(s.chunk),
-        tpot_target_ms: plan.tpot_target.or(s.tpot_target_ms),
-        rate: plan.rate.or(s.rate),
-        ..s.clone()
-    }
-}
-
 /// The derivation of every figure `calc` prints for the scenario and its cluster options, in
 /// the quantities' order: the GPU's, the model's, then the cluster's.
 pub fn all(catalog: &Catalog, s: &Scenario, plan: &PlanCli) -> Result<Vec<Derivation>> {
-    let s = with_plan(s, plan);
+    // The cluster options `calc` was given (links, prefix cache, output tokens, chunk,
+    // target, rate), so that the cluster figures it prints have their derivations too.
+    let s = plan.apply(s.clone());
     let e = s.evaluate(catalog)?;
     let gpu = catalog.gpu(&s.gpu)?;
     let model = s.model.as_deref().map(|id| catalog.model(id)).transpose()?;

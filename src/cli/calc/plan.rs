@@ -9,7 +9,7 @@ use crate::content::links::builtin_links;
 use crate::domain::catalog::Catalog;
 use crate::domain::link::{self, Link};
 use crate::domain::plan_error::PlanError;
-use crate::domain::scenario::{Evaluation, Scenario};
+use crate::domain::scenario::{Evaluation, Role, Scenario, link_id};
 
 /// The sections asked for, computed.
 #[derive(Debug, Default)]
@@ -27,20 +27,22 @@ impl Sections {
         e: &Evaluation,
         plan: &PlanCli,
     ) -> Result<Self> {
-        let wants_link = plan.interconnect || plan.disagg.is_some();
-        let link = if wants_link {
-            Some(pick_link(catalog, s, s.link.as_deref()).context("cannot pick a link")?)
-        } else {
-            None
+        // The all-reduce crosses the scale-up link, the prompt's KV the scale-out one.
+        let wanted = |on: bool, role: Role| -> Result<Option<Link>> {
+            on.then(|| pick_link(catalog, s, role))
+                .transpose()
+                .with_context(|| format!("cannot pick a {role} link"))
         };
+        let up = wanted(plan.interconnect, Role::ScaleUp)?;
+        let out = wanted(plan.disagg.is_some(), Role::ScaleOut)?;
         // The options are the scenario's cluster settings by now (`PlanCli::apply`).
         let output_tokens = s.output_tokens;
         let chunk = s.chunk;
-        let interconnect = match (&link, plan.interconnect) {
+        let interconnect = match (&up, plan.interconnect) {
             (Some(link), true) => Some(interconnect::Section::compute(catalog, s, e, link)?),
             _ => None,
         };
-        let disagg = match (&link, plan.disagg) {
+        let disagg = match (&out, plan.disagg) {
             (Some(link), Some((p, d))) => {
                 let inputs = crate::domain::disagg::DisaggInputs {
                     prefill_gpus: p,
@@ -125,18 +127,16 @@ impl Sections {
     }
 }
 
-/// The link named on the command line, else the GPU's own scale-up link.
-fn pick_link(catalog: &Catalog, s: &Scenario, id: Option<&str>) -> Result<Link, PlanError> {
+/// The link a job crosses: the one the scenario names for it (the command line's by now),
+/// else the GPU's own.
+fn pick_link(catalog: &Catalog, s: &Scenario, role: Role) -> Result<Link, PlanError> {
     let links = builtin_links();
     let gpu = catalog.gpu(&s.gpu)?;
-    let id = match (id, &gpu.scale_up_link) {
-        (Some(id), _) => id,
-        (None, Some(own)) => own.as_str(),
-        (None, None) => {
-            return Err(PlanError::NoLink {
-                gpu: gpu.name.clone(),
-            });
-        }
+    let Some(id) = link_id(s, catalog, role) else {
+        return Err(PlanError::NoLink {
+            gpu: gpu.name.clone(),
+            role,
+        });
     };
     Ok(link::find(&links, id)?.clone())
 }

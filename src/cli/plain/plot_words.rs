@@ -1,4 +1,4 @@
-//! The roofline plot in words: the roofs and the ridge, where the decode dot sits against the
+//! The roofline plot in words (the curve view has its own words, `curve_words`): the roofs and the ridge, where the decode dot sits against the
 //! ridge (the readouts the screen shows under the plot), the attention and prefill dots, a
 //! second GPU, and the KV wall or why the batch stops.
 //!
@@ -17,7 +17,7 @@
 use std::fmt::Write as _;
 
 use crate::app::App;
-use crate::app::plot_view::{PrefillDot, context_label};
+use crate::app::plot_view::{PlotKind, PrefillDot, context_label};
 use crate::domain::batch_range::{BatchRange, Limit, Wall};
 use crate::domain::logscale::short_label;
 use crate::domain::quantity::Quantity;
@@ -34,6 +34,9 @@ pub fn plot_words(app: &App) -> Vec<String> {
         Ok(evaluation) => evaluation,
         Err(e) => return vec![format!("Plot: cannot plot this setting: {e}")],
     };
+    if plot.kind == PlotKind::Curve {
+        return super::curve_words::curve_words(app, &evaluation);
+    }
     let withheld = app.withheld();
     let say = |shown: Shown, text: String| withheld.label(shown, &text).into_owned();
     let roof = Roof {

@@ -37,7 +37,8 @@ pub const HELP: &[&str] = &[
     "  again, hard, good, easy   grade a turned card (or 1 to 4)",
     "  next, skip   on to the next step; back: the step before; step N: go to step N",
     "  plot         the plot in words; prefill: show or hide the prefill dot",
-    "  :batch N, :gpu ID, :model ID, :fp8, :context 32k, :tp N, :overlay ID, :reset",
+    "  curve        switch the plot: the roofline, or tok/s per GPU against tok/s per user",
+    "  :batch N, :gpu ID, :model ID, :fp8, :context 32k, :tp N, :link ID, :overlay ID, :reset",
     "               change the plot (as the screen's what-if line)",
     "  hint         what this step takes",
     "  list         the lessons; lesson N opens one",
@@ -59,6 +60,7 @@ pub fn said(app: &App, line: &str) -> Said {
         ("plot", _) => return Said::Plot,
         ("list", _) => return Said::List,
         ("prefill", _) => return Said::Msgs(vec![Msg::Plot(PlotMsg::TogglePrefill)]),
+        ("curve", _) => return Said::Msgs(vec![Msg::Plot(PlotMsg::ToggleCurve)]),
         ("back", _) => return nav(NavMsg::PreviousStep),
         (_, [word, n]) if word.eq_ignore_ascii_case("step") => {
             return n.parse().map_or_else(

@@ -218,7 +218,7 @@ pub fn of_quantity(
         Q::KvTransferMs => cluster::transfer(cx, cluster::Link::Transfer),
         Q::TransferSharePct => cluster::transfer(cx, cluster::Link::Share),
         Q::SplitTtftMs => cluster::transfer(cx, cluster::Link::SplitTtft),
-        Q::LinkGbs => cluster::transfer(cx, cluster::Link::Gbs),
+        Q::LinkGbs => cluster::link_gbs(cx),
         Q::PrefillTokens => cluster::prefill(cx, cluster::Prefill::Tokens),
         Q::PrefillMs => cluster::prefill(cx, cluster::Prefill::Time),
         Q::MixedTpotMs => cluster::prefill(cx, cluster::Prefill::Mixed),

@@ -52,9 +52,15 @@ pub struct ScenarioPatch {
     /// Price of one GPU-hour, US dollars.
     #[serde(default)]
     pub gpu_hour_usd: Option<f64>,
-    /// Link id for the KV transfer and the all-reduce.
+    /// Link id for both the KV transfer and the all-reduce.
     #[serde(default)]
     pub link: Option<String>,
+    /// Link id for the tensor-parallel all-reduce alone (inside a node).
+    #[serde(default)]
+    pub scale_up_link: Option<String>,
+    /// Link id for the KV transfer alone (between nodes).
+    #[serde(default)]
+    pub scale_out_link: Option<String>,
     /// Share of each prompt found in the prefix cache.
     #[serde(default)]
     pub prefix_hit: Option<f64>,
@@ -93,6 +99,8 @@ impl ScenarioPatch {
             attention_dp,
             gpu_hour_usd,
             link,
+            scale_up_link,
+            scale_out_link,
             prefix_hit,
             output_tokens,
             chunk,
@@ -114,6 +122,12 @@ impl ScenarioPatch {
         }
         if let Some(v) = link {
             s.link = Some(v.clone());
+        }
+        if let Some(v) = scale_up_link {
+            s.scale_up_link = Some(v.clone());
+        }
+        if let Some(v) = scale_out_link {
+            s.scale_out_link = Some(v.clone());
         }
         if let Some(v) = tpot_target_ms {
             s.tpot_target_ms = Some(*v);

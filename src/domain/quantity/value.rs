@@ -13,7 +13,8 @@ impl Quantity {
         use QuantityValue::Number;
         let m = || e.model.as_ref();
         let c = || e.cluster.as_ref();
-        let link = || c()?.link.as_ref();
+        let up = || c()?.scale_up.as_ref();
+        let out = || c()?.scale_out.as_ref();
         let v = match self {
             Self::Ridge => e.ridge,
             Self::PeakTflops => e.peak_flops / 1e12,
@@ -59,26 +60,26 @@ impl Quantity {
             Self::UsdPerMillionTokens => m()?.usd_per_million_tokens,
             Self::EnergyPerTokenJ => m()?.energy_per_token_j?,
             Self::Bound => return Some(QuantityValue::Bound(m()?.bound)),
-            Self::KvTransferMs => link()?.transfer_s * 1e3,
+            Self::KvTransferMs => out()?.transfer_s * 1e3,
             Self::PrefillTokens => c()?.prefill_tokens as f64,
             Self::PrefillMs => c()?.prefill_s * 1e3,
             Self::TransferSharePct => {
-                Formula::TransferShare.compute(&[link()?.transfer_s, c()?.prefill_s])
+                Formula::TransferShare.compute(&[out()?.transfer_s, c()?.prefill_s])
             }
             Self::SplitTtftMs => {
-                let parts = [c()?.prefill_s, link()?.transfer_s, m()?.step_time_s];
+                let parts = [c()?.prefill_s, out()?.transfer_s, m()?.step_time_s];
                 Formula::SplitTtft.compute(&parts) * 1e3
             }
             Self::MixedTpotMs => c()?.mixed_tpot_s * 1e3,
-            Self::LinkGbs => link()?.gbs,
-            Self::AllreduceCalls => f64::from(link()?.allreduce.calls),
-            Self::AllreduceMs => link()?.allreduce_s * 1e3,
-            Self::AllreduceLatencyMs => link()?.allreduce.latency_s * 1e3,
+            Self::LinkGbs => up()?.gbs,
+            Self::AllreduceCalls => f64::from(up()?.allreduce.calls),
+            Self::AllreduceMs => up()?.allreduce_s * 1e3,
+            Self::AllreduceLatencyMs => up()?.allreduce.latency_s * 1e3,
             Self::StepWithCommMs => {
-                Formula::StepWithComm.compute(&[m()?.step_time_s, link()?.allreduce_s]) * 1e3
+                Formula::StepWithComm.compute(&[m()?.step_time_s, up()?.allreduce_s]) * 1e3
             }
             Self::CommSharePct => {
-                Formula::CommShare.compute(&[link()?.allreduce_s, m()?.step_time_s])
+                Formula::CommShare.compute(&[up()?.allreduce_s, m()?.step_time_s])
             }
             Self::TargetBatch => f64::from(c()?.target?.batch),
             Self::TargetBatchNoWall => f64::from(c()?.target?.no_wall),

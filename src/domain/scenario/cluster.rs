@@ -16,8 +16,12 @@ pub const OPEN_CURVE_MAX: u32 = 1024;
 /// The scenario's cluster figures (all times in seconds).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClusterEvaluation {
-    /// The link the KV and the all-reduces cross, when the scenario or the GPU names one.
-    pub link: Option<LinkFigures>,
+    /// The scale-up link inside a node and the tensor-parallel all-reduces over it, when the
+    /// scenario or the GPU names one.
+    pub scale_up: Option<ScaleUpFigures>,
+    /// The scale-out link between nodes and one prompt's KV over it (split prefill and
+    /// decode), when the scenario or the GPU names one.
+    pub scale_out: Option<ScaleOutFigures>,
     /// Prompt tokens prefill computes after the prefix cache: ⌈(1 − hit) × prompt⌉.
     pub prefill_tokens: u64,
     /// That prefill on the replica.
@@ -48,9 +52,11 @@ pub struct ClusterEvaluation {
     pub scale: super::ScaleFigures,
 }
 
-/// The link's figures for the scenario.
+/// The scale-out link's figures: one prompt's KV from the prefill pool to the decode pool.
 #[derive(Debug, Clone, PartialEq)]
-pub struct LinkFigures {
+pub struct ScaleOutFigures {
+    /// The link's id in the links data.
+    pub id: String,
     /// The link's display name.
     pub name: String,
     /// One direction, per GPU, GB/s.
@@ -59,6 +65,17 @@ pub struct LinkFigures {
     pub kv_bytes_per_gpu: f64,
     /// Seconds that KV takes over the link, GPUs sending in parallel.
     pub transfer_s: f64,
+}
+
+/// The scale-up link's figures: the tensor-parallel all-reduces of one decode step.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ScaleUpFigures {
+    /// The link's id in the links data.
+    pub id: String,
+    /// The link's display name.
+    pub name: String,
+    /// One direction, per GPU, GB/s.
+    pub gbs: f64,
     /// The tensor-parallel all-reduces of one decode step (two per layer).
     pub allreduce: CommTime,
     /// Bytes one all-reduce reduces: the step's tokens × hidden × activation bytes.
@@ -150,7 +167,8 @@ pub(super) fn evaluate(
         / f64::from(s.tp);
     let mixed_tpot_s =
         Formula::MixedStep.compute(&[m.memory_time_s, m.compute_time_s, chunk_flops, e.peak_flops]);
-    let link = link_of(s, catalog)?.map(|l| link_figures(s, m, model, l));
+    let scale_up = link_of(s, catalog, Role::ScaleUp)?.map(|l| scale_up_figures(s, model, l));
+    let scale_out = link_of(s, catalog, Role::ScaleOut)?.map(|l| scale_out_figures(s, m, l));
     let wall = m
         .batch_limit()
         .map(|w| u32::try_from(w).unwrap_or(u32::MAX));
@@ -179,7 +197,8 @@ pub(super) fn evaluate(
         .map(|r| Formula::LittlesLaw.compute(&[r, time_in_system_s]));
     let tp = f64::from(s.tp);
     Ok(Some(ClusterEvaluation {
-        link,
+        scale_up,
+        scale_out,
         prefill_tokens,
         prefill_s,
         prefill_work,
@@ -197,15 +216,25 @@ pub(super) fn evaluate(
     }))
 }
 
-/// The link's figures: the prompt's KV over it, and the tensor-parallel all-reduces.
-fn link_figures(
-    s: &Scenario,
-    m: &super::ModelEvaluation,
-    model: &crate::domain::model::ModelSpec,
-    l: &Link,
-) -> LinkFigures {
+/// The prompt's KV over the scale-out link, each GPU sending its shard.
+fn scale_out_figures(s: &Scenario, m: &super::ModelEvaluation, l: &Link) -> ScaleOutFigures {
     let kv_bytes_per_gpu =
         m.kv_bytes_per_token * m.kv_split.share_per_gpu(f64::from(s.tp)) * s.prompt as f64;
+    ScaleOutFigures {
+        id: l.id.clone(),
+        name: l.name.clone(),
+        gbs: l.gbs,
+        kv_bytes_per_gpu,
+        transfer_s: Formula::Transfer.compute(&[kv_bytes_per_gpu, l.gbs]),
+    }
+}
+
+/// The tensor-parallel all-reduces of one decode step over the scale-up link.
+fn scale_up_figures(
+    s: &Scenario,
+    model: &crate::domain::model::ModelSpec,
+    l: &Link,
+) -> ScaleUpFigures {
     let buffer = s.tokens_per_step() * model.hidden as f64 * s.precision.bytes();
     let allreduce_s = Formula::AllreduceTime.compute(&[
         buffer,
@@ -215,11 +244,10 @@ fn link_figures(
         l.hop_latency_us,
         f64::from(2 * model.layers),
     ]);
-    LinkFigures {
+    ScaleUpFigures {
+        id: l.id.clone(),
         name: l.name.clone(),
         gbs: l.gbs,
-        kv_bytes_per_gpu,
-        transfer_s: Formula::Transfer.compute(&[kv_bytes_per_gpu, l.gbs]),
         allreduce: interconnect::tp_allreduce(
             model,
             s.tokens_per_step(),
@@ -249,18 +277,63 @@ fn bend(
     Ok(None)
 }
 
-/// The scenario's link: the one it names, else its GPU's scale-up link (none for a GPU the
-/// data gives none).
-fn link_of<'a>(s: &Scenario, catalog: &'a Catalog) -> Result<Option<&'a Link>, ScenarioError> {
-    match &s.link {
+/// The two jobs a link does for a replica.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Inside a node: the tensor-parallel all-reduce (NVLink, xGMI).
+    ScaleUp,
+    /// Between nodes: the KV transfer of split prefill and decode (InfiniBand, Ethernet).
+    ScaleOut,
+}
+
+impl std::fmt::Display for Role {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::ScaleUp => "scale-up",
+            Self::ScaleOut => "scale-out",
+        })
+    }
+}
+
+impl Scenario {
+    /// The link id the scenario sets for a role: the role's own field, else the one-for-both
+    /// `link`; `None` leaves the GPU's own.
+    #[must_use]
+    pub fn link_for(&self, role: Role) -> Option<&str> {
+        let own = match role {
+            Role::ScaleUp => &self.scale_up_link,
+            Role::ScaleOut => &self.scale_out_link,
+        };
+        own.as_deref().or(self.link.as_deref())
+    }
+}
+
+/// The id of the link a scenario's role crosses: the one the scenario sets, else its GPU's own
+/// (none for a GPU the data gives none).
+#[must_use]
+pub fn link_id<'a>(s: &'a Scenario, catalog: &'a Catalog, role: Role) -> Option<&'a str> {
+    s.link_for(role).or_else(|| {
+        let gpu = catalog.gpu(&s.gpu).ok()?;
+        match role {
+            Role::ScaleUp => gpu.scale_up_link.as_deref(),
+            Role::ScaleOut => gpu.scale_out_link.as_deref(),
+        }
+    })
+}
+
+/// The scenario's link for a role: the one it names (an unknown id is an error), else its
+/// GPU's own (none for a GPU the data gives none).
+fn link_of<'a>(
+    s: &Scenario,
+    catalog: &'a Catalog,
+    role: Role,
+) -> Result<Option<&'a Link>, ScenarioError> {
+    catalog.gpu(&s.gpu)?;
+    match s.link_for(role) {
         Some(id) => link::find(&catalog.links, id)
             .map(Some)
             .map_err(|e| ScenarioError::Cluster(e.to_string())),
-        None => Ok(catalog
-            .gpu(&s.gpu)?
-            .scale_up_link
-            .as_deref()
-            .and_then(|id| link::find(&catalog.links, id).ok())),
+        None => Ok(link_id(s, catalog, role).and_then(|id| link::find(&catalog.links, id).ok())),
     }
 }
 

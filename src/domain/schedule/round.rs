@@ -351,6 +351,8 @@ pub fn pin(own: Option<&ScenarioPatch>, scenario: &Scenario, cluster: &Scenario)
         attention_dp: Some(scenario.attention_dp),
         gpu_hour_usd: Some(scenario.gpu_hour_usd),
         link: scenario.link.clone(),
+        scale_up_link: scenario.scale_up_link.clone(),
+        scale_out_link: scenario.scale_out_link.clone(),
         prefix_hit: Some(scenario.prefix_hit),
         output_tokens: Some(scenario.output_tokens),
         chunk: Some(scenario.chunk),

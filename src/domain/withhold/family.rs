@@ -81,6 +81,19 @@ const SAME: &[&[Quantity]] = &[
 /// division (up to a power of ten), most derived first. Some hold where the dot waits on
 /// memory, which is where the lessons ask them.
 const TRIPLES: &[[Shown; 3]] = &[
+    // A point of the throughput–interactivity curve is a batch: its tok/s per GPU × TP over
+    // its tok/s per user, so the curve's two axes read at the bend or the target's mark give
+    // that batch. The axis of tok/s per GPU goes.
+    [
+        Shown::Quantity(Q::BendBatch),
+        Shown::Quantity(Q::TokensPerSPerGpu),
+        Shown::Quantity(Q::TokensPerSPerSeq),
+    ],
+    [
+        Shown::Quantity(Q::TargetBatch),
+        Shown::Quantity(Q::TokensPerSPerGpu),
+        Shown::Quantity(Q::TokensPerSPerSeq),
+    ],
     [
         Shown::Quantity(Q::Ridge),
         Shown::Quantity(Q::BandwidthTbs),

@@ -68,18 +68,35 @@ fn a_mark_the_step_asks_for_is_not_drawn(#[case] asked: Quantity, #[case] mark: 
     assert!(asking.contains("B=8"), "{asking}");
 }
 
+/// An axis a pending figure follows from keeps neither its numbers nor its decade ticks (their
+/// spacing beside the target's line would give the scale). Per GPU is per user × batch ÷ TP,
+/// so a speed asked takes both axes; a step time only the per-user one; a batch on the curve
+/// (per GPU × TP ÷ per user) the per-GPU one.
 #[rstest]
-#[case::per_user(Quantity::TokensPerSPerSeq)]
-#[case::per_gpu(Quantity::TokensPerSPerGpu)]
-#[case::a_step_time_gives_per_user(Quantity::StepTimeMs)]
-#[case::tokens_per_s_gives_per_gpu(Quantity::TokensPerS)]
-fn an_asked_speed_leaves_its_axis_unnumbered(#[case] asked: Quantity) {
+#[case::per_user(Quantity::TokensPerSPerSeq, &['┬', '┤'], &[])]
+#[case::per_gpu(Quantity::TokensPerSPerGpu, &['┬', '┤'], &[])]
+#[case::a_step_time_gives_per_user(Quantity::StepTimeMs, &['┬'], &['┤'])]
+#[case::tokens_per_s_gives_both(Quantity::TokensPerS, &['┬', '┤'], &[])]
+#[case::the_bend_is_per_gpu_over_per_user(Quantity::BendBatch, &['┤'], &['┬'])]
+#[case::the_target_batch_too(Quantity::TargetBatch, &['┤'], &['┬'])]
+fn an_asked_figure_leaves_its_axes_bare(
+    #[case] asked: Quantity,
+    #[case] gone: &[char],
+    #[case] kept: &[char],
+) {
+    let open = draw(&model(Withheld::none(), GlyphSet::Unicode), 70, 20);
+    assert!(open.contains('┬') && open.contains('┤'), "{open}");
     let text = draw(
         &model(Withheld::none().asking(asked, []), GlyphSet::Unicode),
         70,
         20,
     );
-    assert!(text.contains(MASK), "{text}");
+    for tick in gone {
+        assert!(!text.contains(*tick), "{tick}: {text}");
+    }
+    for tick in kept {
+        assert!(text.contains(*tick), "{tick}: {text}");
+    }
 }
 
 #[test]

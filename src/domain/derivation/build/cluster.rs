@@ -4,7 +4,7 @@
 use super::figures;
 use super::{Ctx, derived, figure, inp, setting};
 use crate::domain::derivation::{Derivation, Formula, Input, Source};
-use crate::domain::scenario::LinkFigures;
+use crate::domain::scenario::{Role, ScaleOutFigures};
 
 /// Which link figure.
 #[derive(Clone, Copy)]
@@ -12,31 +12,51 @@ pub(super) enum Link {
     Transfer,
     Share,
     SplitTtft,
-    Gbs,
 }
 
-fn link_source(x: Ctx<'_>, l: &LinkFigures) -> Source {
-    match &x.s.link {
-        Some(id) => Source::Setting {
-            field: format!("link = {id} ({}, links data)", l.name),
+/// Where a role's link comes from: its own field, the one-for-both `link`, else the GPU's.
+fn link_source(x: Ctx<'_>, role: Role, name: &str) -> Source {
+    let (field, own, gpus) = match role {
+        Role::ScaleUp => ("scale_up_link", &x.s.scale_up_link, "scale-up link"),
+        Role::ScaleOut => ("scale_out_link", &x.s.scale_out_link, "scale-out NIC"),
+    };
+    match (own, &x.s.link) {
+        (Some(id), _) => Source::Setting {
+            field: format!("{field} = {id} ({name}, links data)"),
         },
-        None => Source::Default {
-            field: format!("link: the GPU's scale-up link, {} (links data)", l.name),
+        (None, Some(id)) => Source::Setting {
+            field: format!("link = {id} ({name}, links data)"),
+        },
+        (None, None) => Source::Default {
+            field: format!("{field}: the GPU's {gpus}, {name} (links data)"),
         },
     }
 }
 
-fn gbs(x: Ctx<'_>, l: &LinkFigures) -> Input {
+fn gbs(x: Ctx<'_>, role: Role, name: &str, gbs: f64) -> Input {
     inp(
         "GB/s",
         "link bandwidth, one direction, per GPU",
-        l.gbs,
+        gbs,
         "GB/s",
-        link_source(x, l),
+        link_source(x, role, name),
     )
 }
 
-fn transfer_input(l: &LinkFigures) -> Input {
+/// The scale-up link's bandwidth, as the links data gives it.
+pub(super) fn link_gbs(x: Ctx<'_>) -> Option<Derivation> {
+    let l = x.c()?.scale_up.as_ref()?;
+    let source = link_source(x, Role::ScaleUp, &l.name);
+    Some(derived(
+        Formula::Given,
+        l.gbs,
+        "GB/s",
+        vec![inp("x", "link bandwidth", l.gbs, "GB/s", source)],
+        vec!["one direction, per GPU, as the links data gives it"],
+    ))
+}
+
+fn transfer_input(l: &ScaleOutFigures) -> Input {
     inp(
         "t_kv",
         "KV transfer",
@@ -47,7 +67,7 @@ fn transfer_input(l: &LinkFigures) -> Input {
 }
 
 pub(super) fn transfer(x: Ctx<'_>, which: Link) -> Option<Derivation> {
-    let l = x.c()?.link.as_ref()?;
+    let l = x.c()?.scale_out.as_ref()?;
     let overlap = "no overlap with compute: the transfer waits for the prefill";
     Some(match which {
         Link::Transfer => derived(
@@ -62,7 +82,7 @@ pub(super) fn transfer(x: Ctx<'_>, which: Link) -> Option<Derivation> {
                     "bytes",
                     figure("prompt × KV bytes per token × the share one GPU holds"),
                 ),
-                gbs(x, l),
+                gbs(x, Role::ScaleOut, &l.name, l.gbs),
             ],
             vec![
                 "full link bandwidth, no latency",
@@ -82,13 +102,6 @@ pub(super) fn transfer(x: Ctx<'_>, which: Link) -> Option<Derivation> {
             "s",
             vec![figures::prefill(x)?, transfer_input(l), figures::step(x)?],
             vec![overlap, "prefill and decode on separate GPUs, no queueing"],
-        ),
-        Link::Gbs => derived(
-            Formula::Given,
-            l.gbs,
-            "GB/s",
-            vec![inp("x", "link bandwidth", l.gbs, "GB/s", link_source(x, l))],
-            vec!["one direction, per GPU, as the links data gives it"],
         ),
     })
 }
@@ -183,7 +196,7 @@ pub(super) enum Comm {
 }
 
 pub(super) fn allreduce(x: Ctx<'_>, which: Comm) -> Option<Derivation> {
-    let l = x.c()?.link.as_ref()?;
+    let l = x.c()?.scale_up.as_ref()?;
     let (m, spec) = x.mm()?;
     let layers = f64::from(spec.layers);
     let n = inp(
@@ -201,9 +214,15 @@ pub(super) fn allreduce(x: Ctx<'_>, which: Comm) -> Option<Derivation> {
         "base latency per call",
         base,
         "µs",
-        link_source(x, l),
+        link_source(x, Role::ScaleUp, &l.name),
     );
-    let hop = inp("l_h", "latency per hop", hop, "µs", link_source(x, l));
+    let hop = inp(
+        "l_h",
+        "latency per hop",
+        hop,
+        "µs",
+        link_source(x, Role::ScaleUp, &l.name),
+    );
     let comm = inp(
         "t_comm",
         "all-reduces",
@@ -244,7 +263,7 @@ pub(super) fn allreduce(x: Ctx<'_>, which: Comm) -> Option<Derivation> {
                     figure("tokens in the step × hidden × bytes per activation"),
                 ),
                 x.tp("N"),
-                gbs(x, l),
+                gbs(x, Role::ScaleUp, &l.name, l.gbs),
                 base,
                 hop,
                 n,

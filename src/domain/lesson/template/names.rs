@@ -8,7 +8,7 @@ use crate::domain::catalog::Catalog;
 use crate::domain::describe;
 use crate::domain::model::ModelSpec;
 use crate::domain::quantity::Quantity;
-use crate::domain::scenario::Scenario;
+use crate::domain::scenario::{Role, Scenario};
 pub use unknown::UnknownName;
 
 /// A scenario setting a placeholder can show as it is (no evaluation needed).
@@ -52,7 +52,8 @@ pub enum Setting {
     AttentionFormula,
     /// Where one sequence's KV lives in the TP group (split by head, copied, whole sequences).
     KvLayout,
-    /// The link's display name (the scenario's, else the GPU's scale-up link).
+    /// The scale-up link's display name, as `link_gbs` gives its bandwidth (the scenario's
+    /// `scale_up_link`, else its one-for-both `link`, else the GPU's own).
     Link,
     /// Share of each prompt found in the prefix cache, in percent.
     PrefixHitPct,
@@ -252,10 +253,7 @@ impl Setting {
                 model_of(s, catalog).map(|m| describe::attention_formula(m, s))
             }
             Self::KvLayout => model_of(s, catalog).map(|m| describe::kv_layout(m, s).to_owned()),
-            Self::Link => s
-                .link
-                .as_deref()
-                .or_else(|| catalog.gpu(&s.gpu).ok()?.scale_up_link.as_deref())
+            Self::Link => crate::domain::scenario::link_id(s, catalog, Role::ScaleUp)
                 .and_then(|id| catalog.links.iter().find(|l| l.id == id))
                 .map(|l| l.name.clone()),
             Self::PrefixHitPct

@@ -14,7 +14,9 @@ mod scale;
 mod sizing;
 
 pub use batch_fit::BatchFit;
-pub use cluster::{ClusterEvaluation, LinkFigures, OPEN_CURVE_MAX, TargetBatch, largest_meeting};
+pub use cluster::{
+    Bend, ClusterEvaluation, LinkFigures, OPEN_CURVE_MAX, TargetBatch, largest_meeting,
+};
 pub use evaluate::{Evaluation, ScenarioError};
 pub use model_evaluation::{KvSplit, ModelEvaluation, WeightFit};
 pub use scale::{BLOCK_TOKENS, ScaleFigures, alltoall_bytes_per_token};

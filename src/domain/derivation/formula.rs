@@ -88,8 +88,10 @@ pub enum Formula {
     CommShare,
     /// min(B_t, B_max).
     TargetBatch,
-    /// The batch a search over the speed-of-light step found.
-    Searched,
+    /// B with t_B ≤ t* < t_(B+1): the largest batch meeting a token-time target.
+    LargestMeeting,
+    /// B with t_B ≥ 2·t_1 > t_(B/2): the first doubling batch whose step doubles batch 1's.
+    FirstDoubling,
     /// TP = the first of 1, 2, 4, 8 whose memory holds one sequence.
     TpToFit,
     /// max(⌈rate · W ÷ B⌉, 1).

@@ -290,10 +290,31 @@ pub(super) fn spec(f: Formula) -> Spec {
                 _ => f64::NAN,
             },
         ),
-        Formula::Searched => (
-            "found by evaluating the speed-of-light step at other batches (see the assumptions)",
-            "B",
-            |x| at(x).map_or(f64::NAN, |[b]| b),
+        Formula::LargestMeeting => (
+            "a bisection over batches 1 to 1,048,576 for the largest whose speed-of-light step meets the target: the step at B meets it, the step at B + 1 does not (B = 0: not even batch 1)",
+            "B with t_B <= t* < t_B1 (t_B1: the step at B + 1)",
+            |x| {
+                at(x).map_or(f64::NAN, |[b, step, next, target]| {
+                    if step <= target && next > target {
+                        b
+                    } else {
+                        f64::NAN
+                    }
+                })
+            },
+        ),
+        Formula::FirstDoubling => (
+            "batches 2, 4, 8, … tried in turn: the first whose speed-of-light step is at least twice batch 1's, the batch before it under that",
+            "B with t_B >= 2*t_1 > t_half (t_half: the step at B / 2)",
+            |x| {
+                at(x).map_or(f64::NAN, |[b, first, half, step]| {
+                    if step >= 2.0 * first && half < 2.0 * first {
+                        b
+                    } else {
+                        f64::NAN
+                    }
+                })
+            },
         ),
         Formula::TpToFit => (
             "tensor-parallel degrees tried in order, 1, 2, 4, 8: the first whose memory, less the reserve and its share of the weights, holds one sequence at the context (a degree that does not divide the heads holds none)",

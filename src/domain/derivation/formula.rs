@@ -161,3 +161,19 @@ impl Formula {
         (spec(self).compute)(x)
     }
 }
+
+/// The first degree of [`TP_DEGREES`] whose sequences held (in that order) reach one.
+pub(super) fn tp_to_fit(x: &[f64]) -> f64 {
+    TP_DEGREES
+        .iter()
+        .zip(x)
+        .find(|(_, held)| **held >= 1.0)
+        .map_or(f64::NAN, |(tp, _)| f64::from(*tp))
+}
+
+/// t = max(bytes ÷ BW, FLOPs ÷ P).
+pub(super) fn step_time(x: &[f64]) -> f64 {
+    <[f64; 4]>::try_from(x).map_or(f64::NAN, |[bytes, bw, flops, p]| {
+        (bytes / bw).max(flops / p)
+    })
+}

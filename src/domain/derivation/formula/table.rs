@@ -26,21 +26,6 @@ fn percent(x: &[f64]) -> f64 {
     at(x).map_or(f64::NAN, |[a, b]| 100.0 * a / b)
 }
 
-fn step_time(x: &[f64]) -> f64 {
-    at(x).map_or(f64::NAN, |[bytes, bw, flops, p]| {
-        (bytes / bw).max(flops / p)
-    })
-}
-
-/// The first degree of [`super::TP_DEGREES`] whose sequences held (in that order) reach one.
-fn tp_to_fit(x: &[f64]) -> f64 {
-    super::TP_DEGREES
-        .iter()
-        .zip(x)
-        .find(|(_, held)| **held >= 1.0)
-        .map_or(f64::NAN, |(tp, _)| f64::from(*tp))
-}
-
 #[allow(clippy::too_many_lines)]
 pub(super) fn spec(f: Formula) -> Spec {
     let (words, symbols, compute): Row = match f {
@@ -64,7 +49,7 @@ pub(super) fn spec(f: Formula) -> Spec {
         Formula::StepTime => (
             "the longer of moving the step's bytes at full bandwidth and doing its FLOPs at peak",
             "t = max(Bytes / BW, F / P)",
-            step_time,
+            super::step_time,
         ),
         Formula::TokensPerS => (
             "one token per sequence per step: the batch divided by the step time",
@@ -319,7 +304,7 @@ pub(super) fn spec(f: Formula) -> Spec {
         Formula::TpToFit => (
             "tensor-parallel degrees tried in order, 1, 2, 4, 8: the first whose memory, less the reserve and its share of the weights, holds one sequence at the context (a degree that does not divide the heads holds none)",
             "TP = first t of 1, 2, 4, 8 with B_t >= 1 (B_1, B_2, B_4, B_8: sequences held)",
-            tp_to_fit,
+            super::tp_to_fit,
         ),
         Formula::Replicas => (
             "Little's law at the target batch: the requests in flight divided by the batch one replica runs, rounded up, at least one",

@@ -160,15 +160,15 @@ fn the_splits_derivations_recompute_from_their_inputs() {
 fn the_latency_section_derives_its_step_and_sizing() {
     let mut args = SPLIT[..10].to_vec();
     args.extend(["--tpot-target", "30", "--rate", "10"]);
-    let v = calc_json(&args);
-    let l = &v["latency"];
+    let json = calc_json(&args);
+    let l = &json["latency"];
     near(basis(l, "tpot_ms").0 * 1e3, num(l, "tpot_ms"));
-    let (w, x) = basis(l, "time_in_system_s");
-    near(w, num(l, "time_in_system_s"));
-    near(x[0] + (x[1] - 1.0) * x[2], w);
-    let (c, x) = basis(l, "concurrency");
-    near(c, num(l, "concurrency"));
-    near(x[0] * x[1], c);
+    let (time, x) = basis(l, "time_in_system_s");
+    near(time, num(l, "time_in_system_s"));
+    near(x[0] + (x[1] - 1.0) * x[2], time);
+    let (concurrency, x) = basis(l, "concurrency");
+    near(concurrency, num(l, "concurrency"));
+    near(x[0] * x[1], concurrency);
     near(basis(l, "gpus").0, num(l, "gpus"));
 }
 

@@ -81,7 +81,7 @@ fn show_bytes(value: f64) -> String {
         v if v >= 1024.0 => (value / 1024.0, "KiB"),
         _ => (value, "bytes"),
     };
-    let decimals = if scaled.fract() == 0.0 { 0 } else { 1 };
+    let decimals = usize::from(scaled.fract() != 0.0);
     format!("{} {unit}", group(scaled, decimals))
 }
 

@@ -88,8 +88,10 @@ pub enum Formula {
     CommShare,
     /// min(B_t, B_max).
     TargetBatch,
-    /// The batch a search over the speed-of-light step found.
-    Searched,
+    /// B with t_B ≤ t* < t_(B+1): the largest batch meeting a token-time target.
+    LargestMeeting,
+    /// B with t_B ≥ 2·t_1 > t_(B/2): the first doubling batch whose step doubles batch 1's.
+    FirstDoubling,
     /// TP = the first of 1, 2, 4, 8 whose memory holds one sequence.
     TpToFit,
     /// max(⌈rate · W ÷ B⌉, 1).
@@ -158,4 +160,20 @@ impl Formula {
     pub fn compute(self, x: &[f64]) -> f64 {
         (spec(self).compute)(x)
     }
+}
+
+/// The first degree of [`TP_DEGREES`] whose sequences held (in that order) reach one.
+pub(super) fn tp_to_fit(x: &[f64]) -> f64 {
+    TP_DEGREES
+        .iter()
+        .zip(x)
+        .find(|(_, held)| **held >= 1.0)
+        .map_or(f64::NAN, |(tp, _)| f64::from(*tp))
+}
+
+/// t = max(bytes ÷ BW, FLOPs ÷ P).
+pub(super) fn step_time(x: &[f64]) -> f64 {
+    <[f64; 4]>::try_from(x).map_or(f64::NAN, |[bytes, bw, flops, p]| {
+        (bytes / bw).max(flops / p)
+    })
 }

@@ -36,6 +36,62 @@ pub fn engine_derivation(
     Ok(d.map(|d| Derivation { figure, ..d }))
 }
 
+/// The inputs the split's derivations share.
+struct Shared {
+    t_prefill: Input,
+    step: Input,
+    tp: Input,
+    g_p: Input,
+    g_d: Input,
+}
+
+impl Shared {
+    fn of(s: &Scenario, inputs: &DisaggInputs, d: &Disagg) -> Self {
+        let pool = |symbol, name, gpus: u32| {
+            Input::new(symbol, name, f64::from(gpus), "", setting("disagg"))
+        };
+        Self {
+            t_prefill: Input::new(
+                "t_prefill",
+                "prefill",
+                d.prefill_s,
+                "s",
+                computed("prefill_ms"),
+            ),
+            step: Input::new(
+                "t",
+                "decode step",
+                d.decode_step_s,
+                "s",
+                computed("decode_step_ms"),
+            ),
+            tp: Input::new("TP", "GPUs per replica", f64::from(s.tp), "", setting("tp")),
+            g_p: pool("G_p", "prefill GPUs", inputs.prefill_gpus),
+            g_d: pool("G_d", "decode GPUs", inputs.decode_gpus),
+        }
+    }
+}
+
+fn derived(
+    figure: &'static str,
+    formula: Formula,
+    value: f64,
+    unit: &'static str,
+    inputs: Vec<Input>,
+    assumptions: Vec<&'static str>,
+) -> Derivation {
+    Derivation {
+        figure,
+        formula,
+        value,
+        unit,
+        inputs,
+        assumptions,
+    }
+}
+
+const NO_QUEUE: &str = "no queueing; every replica busy";
+
 /// The derivations of the split's figures.
 pub fn derivations(
     s: &Scenario,
@@ -48,12 +104,57 @@ pub fn derivations(
         prompt: d.prefill_tokens,
         ..s.clone()
     };
-    let t_prefill = Input::new(
-        "t_prefill",
-        "prefill",
-        d.prefill_s,
-        "s",
-        computed("prefill_ms"),
+    let mut out: Vec<Derivation> = [
+        engine_derivation(catalog, &prefill, Quantity::TtftMs, "prefill_ms")?,
+        engine_derivation(catalog, s, Quantity::StepTimeMs, "decode_step_ms")?,
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let x = Shared::of(s, inputs, d);
+    out.push(derived(
+        "prefill_tokens",
+        Formula::PrefillTokens,
+        d.prefill_tokens as f64,
+        "tokens",
+        vec![
+            Input::new(
+                "h",
+                "prefix-cache hit",
+                inputs.prefix_hit,
+                "",
+                setting("prefix_hit"),
+            ),
+            Input::new(
+                "prompt",
+                "prompt tokens",
+                s.prompt as f64,
+                "tokens",
+                setting("prompt"),
+            ),
+        ],
+        vec!["the cached prefix needs no prefill"],
+    ));
+    out.extend(transfer(link, d, &x));
+    out.extend(rates(s, inputs, d, x));
+    Ok(out)
+}
+
+/// The KV over the link, and the first token after it.
+fn transfer(link: &Link, d: &Disagg, x: &Shared) -> [Derivation; 2] {
+    let kv = Input::new(
+        "KV",
+        "the prompt's KV one GPU sends",
+        d.kv_bytes_per_gpu,
+        "bytes",
+        computed("prompt × KV bytes per token × the share one GPU holds"),
+    );
+    let gbs = Input::new(
+        "GB/s",
+        "link bandwidth, one direction, per GPU",
+        link.gbs,
+        "GB/s",
+        setting(&format!("link = {} (links data)", link.id)),
     );
     let t_kv = Input::new(
         "t_kv",
@@ -62,150 +163,84 @@ pub fn derivations(
         "s",
         computed("kv_transfer_ms"),
     );
-    let step = Input::new(
-        "t",
-        "decode step",
-        d.decode_step_s,
-        "s",
-        computed("decode_step_ms"),
-    );
-    let tp = Input::new("TP", "GPUs per replica", f64::from(s.tp), "", setting("tp"));
-    let g_p = Input::new(
-        "G_p",
-        "prefill GPUs",
-        f64::from(inputs.prefill_gpus),
-        "",
-        setting("disagg"),
-    );
-    let g_d = Input::new(
-        "G_d",
-        "decode GPUs",
-        f64::from(inputs.decode_gpus),
-        "",
-        setting("disagg"),
-    );
-    let no_queue = "no queueing; every replica busy";
-    let mut out: Vec<Derivation> = [
-        engine_derivation(catalog, &prefill, Quantity::TtftMs, "prefill_ms")?,
-        engine_derivation(catalog, s, Quantity::StepTimeMs, "decode_step_ms")?,
+    [
+        derived(
+            "kv_transfer_ms",
+            Formula::Transfer,
+            d.transfer_s,
+            "s",
+            vec![kv, gbs],
+            vec!["full link bandwidth, no latency", "GPUs send in parallel"],
+        ),
+        derived(
+            "ttft_ms",
+            Formula::SplitTtft,
+            d.ttft_s,
+            "s",
+            vec![x.t_prefill.clone(), t_kv, x.step.clone()],
+            vec!["the transfer waits for the prefill", NO_QUEUE],
+        ),
     ]
-    .into_iter()
-    .flatten()
-    .collect();
-    out.extend([
-        Derivation {
-            figure: "prefill_tokens",
-            formula: Formula::PrefillTokens,
-            value: d.prefill_tokens as f64,
-            unit: "tokens",
-            inputs: vec![
-                Input::new(
-                    "h",
-                    "prefix-cache hit",
-                    inputs.prefix_hit,
-                    "",
-                    setting("prefix_hit"),
-                ),
-                Input::new(
-                    "prompt",
-                    "prompt tokens",
-                    s.prompt as f64,
-                    "tokens",
-                    setting("prompt"),
-                ),
-            ],
-            assumptions: vec!["the cached prefix needs no prefill"],
-        },
-        Derivation {
-            figure: "kv_transfer_ms",
-            formula: Formula::Transfer,
-            value: d.transfer_s,
-            unit: "s",
-            inputs: vec![
-                Input::new(
-                    "KV",
-                    "the prompt's KV one GPU sends",
-                    d.kv_bytes_per_gpu,
-                    "bytes",
-                    computed("prompt × KV bytes per token × the share one GPU holds"),
-                ),
-                Input::new(
-                    "GB/s",
-                    "link bandwidth, one direction, per GPU",
-                    link.gbs,
-                    "GB/s",
-                    setting(&format!("link = {} (links data)", link.id)),
-                ),
-            ],
-            assumptions: vec!["full link bandwidth, no latency", "GPUs send in parallel"],
-        },
-        Derivation {
-            figure: "ttft_ms",
-            formula: Formula::SplitTtft,
-            value: d.ttft_s,
-            unit: "s",
-            inputs: vec![t_prefill.clone(), t_kv, step.clone()],
-            assumptions: vec!["the transfer waits for the prefill", no_queue],
-        },
-        Derivation {
-            figure: "prefill_requests_per_s",
-            formula: Formula::PrefillPoolRate,
-            value: d.prefill_rate,
-            unit: "requests/s",
-            inputs: vec![g_p.clone(), tp.clone(), t_prefill],
-            assumptions: vec!["one prompt at a time per prefill replica", no_queue],
-        },
-        Derivation {
-            figure: "decode_requests_per_s",
-            formula: Formula::DecodePoolRate,
-            value: d.decode_rate,
-            unit: "requests/s",
-            inputs: vec![
-                g_d.clone(),
-                tp,
-                Input::new(
-                    "B",
-                    "decode batch",
-                    f64::from(s.batch),
-                    "",
-                    setting("batch"),
-                ),
-                step,
-                Input::new(
-                    "n",
-                    "output tokens per request",
-                    f64::from(inputs.output_tokens.max(1)),
-                    "tokens",
-                    setting("output_tokens"),
-                ),
-            ],
-            assumptions: vec!["every decode replica runs the batch", no_queue],
-        },
-        Derivation {
-            figure: "requests_per_s_per_gpu",
-            formula: Formula::SplitRatePerGpu,
-            value: d.rate_per_gpu,
-            unit: "requests/s",
-            inputs: vec![
-                Input::new(
+}
+
+/// Each pool's rate, and the split's per GPU.
+fn rates(s: &Scenario, inputs: &DisaggInputs, d: &Disagg, x: Shared) -> [Derivation; 3] {
+    let rate = |symbol, name, value, figure| {
+        Input::new(symbol, name, value, "requests/s", computed(figure))
+    };
+    let batch = Input::new(
+        "B",
+        "decode batch",
+        f64::from(s.batch),
+        "",
+        setting("batch"),
+    );
+    let output = Input::new(
+        "n",
+        "output tokens per request",
+        f64::from(inputs.output_tokens.max(1)),
+        "tokens",
+        setting("output_tokens"),
+    );
+    [
+        derived(
+            "prefill_requests_per_s",
+            Formula::PrefillPoolRate,
+            d.prefill_rate,
+            "requests/s",
+            vec![x.g_p.clone(), x.tp.clone(), x.t_prefill],
+            vec!["one prompt at a time per prefill replica", NO_QUEUE],
+        ),
+        derived(
+            "decode_requests_per_s",
+            Formula::DecodePoolRate,
+            d.decode_rate,
+            "requests/s",
+            vec![x.g_d.clone(), x.tp, batch, x.step, output],
+            vec!["every decode replica runs the batch", NO_QUEUE],
+        ),
+        derived(
+            "requests_per_s_per_gpu",
+            Formula::SplitRatePerGpu,
+            d.rate_per_gpu,
+            "requests/s",
+            vec![
+                rate(
                     "r_p",
                     "prefill pool's rate",
                     d.prefill_rate,
-                    "requests/s",
-                    computed("prefill_requests_per_s"),
+                    "prefill_requests_per_s",
                 ),
-                Input::new(
+                rate(
                     "r_d",
                     "decode pool's rate",
                     d.decode_rate,
-                    "requests/s",
-                    computed("decode_requests_per_s"),
+                    "decode_requests_per_s",
                 ),
-                g_p,
-                g_d,
+                x.g_p,
+                x.g_d,
             ],
-            assumptions: vec!["the faster pool waits for the slower"],
-        },
-    ]);
-    Ok(out)
+            vec!["the faster pool waits for the slower"],
+        ),
+    ]
 }

@@ -36,6 +36,8 @@ pub struct ClusterEvaluation {
     /// is at least twice batch 1's. `None` when the curve never bends that far, or when the
     /// scenario sets no target (the two are found together).
     pub bend_batch: Option<u32>,
+    /// The steps that found [`ClusterEvaluation::bend_batch`].
+    pub bend: Option<Bend>,
     /// The batch a token-time target allows, when the scenario sets a target.
     pub target: Option<TargetBatch>,
     /// Requests in the system by Little's law, when the scenario sets a rate.
@@ -93,6 +95,23 @@ pub struct TargetBatch {
     pub no_wall: u32,
     /// The same, capped by the KV wall.
     pub batch: u32,
+    /// The speed-of-light step at `no_wall`, seconds (0 when `no_wall` is 0: no batch).
+    pub step_s: f64,
+    /// The step at `no_wall + 1`, which misses the target (infinite past the largest batch).
+    pub next_step_s: f64,
+}
+
+/// What the search for the curve's bend found.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bend {
+    /// The first batch of 2, 4, … whose step is at least twice batch 1's.
+    pub batch: u32,
+    /// The step at batch 1, seconds.
+    pub first_s: f64,
+    /// The step at half the batch (batch 1's for batch 2), under twice batch 1's.
+    pub half_s: f64,
+    /// The step at the batch.
+    pub at_s: f64,
 }
 
 /// The largest `b` in 1..=`MAX_BATCH` with `meets(b)`, 0 when `meets(1)` fails; `meets` must
@@ -173,16 +192,19 @@ pub(super) fn evaluate(
         .batch_limit()
         .map(|w| u32::try_from(w).unwrap_or(u32::MAX));
     // Both walk the curve, a few dozen evaluations: only when the scenario sets a target.
-    let (target, bend_batch, sizing) = match s.tpot_target_ms {
+    let (target, bend_found, sizing) = match s.tpot_target_ms {
         Some(ms) => {
             let no_wall = largest_meeting(|b| tpot_at(b).map(|t| t <= ms / 1e3))?;
             let batch = match wall {
                 Some(w) => Formula::TargetBatch.compute(&[f64::from(no_wall), f64::from(w)]),
                 None => Formula::TargetBatch.compute(&[f64::from(no_wall)]),
             };
+            let step_s = if no_wall == 0 { 0.0 } else { tpot_at(no_wall)? };
             let target = TargetBatch {
                 no_wall,
                 batch: batch as u32,
+                step_s,
+                next_step_s: tpot_at(no_wall.saturating_add(1)).unwrap_or(f64::INFINITY),
             };
             let step_s = tpot_at(target.batch.max(1))?;
             let sized = sizing(s, catalog, target.batch, step_s, prefill_s)?;
@@ -190,6 +212,7 @@ pub(super) fn evaluate(
         }
         None => (None, None, None),
     };
+    let bend_batch = bend_found.map(|b| b.batch);
     let time_in_system_s =
         Formula::TimeInSystem.compute(&[prefill_s, f64::from(s.output_tokens), m.step_time_s]);
     let concurrency = s
@@ -205,6 +228,7 @@ pub(super) fn evaluate(
         chunk_flops_per_gpu: chunk_flops,
         mixed_tpot_s,
         bend_batch,
+        bend: bend_found,
         target,
         concurrency,
         time_in_system_s,
@@ -262,17 +286,28 @@ fn scale_up_figures(
 }
 
 /// The first batch of 2, 4, … up to the KV wall (or [`OPEN_CURVE_MAX`]) whose step is at least
-/// twice batch 1's.
+/// twice batch 1's (through [`Formula::FirstDoubling`]), with the steps that found it.
 fn bend(
     tpot_at: &impl Fn(u32) -> Result<f64, ScenarioError>,
     wall: Option<u32>,
-) -> Result<Option<u32>, ScenarioError> {
+) -> Result<Option<Bend>, ScenarioError> {
     let first = tpot_at(1)?;
     let last = wall.unwrap_or(OPEN_CURVE_MAX).min(OPEN_CURVE_MAX);
+    let mut half = first;
     for b in std::iter::successors(Some(2_u32), |b| b.checked_mul(2)).take_while(|b| *b <= last) {
-        if tpot_at(b)? >= 2.0 * first {
-            return Ok(Some(b));
+        let at = tpot_at(b)?;
+        if Formula::FirstDoubling
+            .compute(&[f64::from(b), first, half, at])
+            .is_finite()
+        {
+            return Ok(Some(Bend {
+                batch: b,
+                first_s: first,
+                half_s: half,
+                at_s: at,
+            }));
         }
+        half = at;
     }
     Ok(None)
 }

@@ -43,42 +43,60 @@ pub(super) fn searched(x: Ctx<'_>, which: Search) -> Option<Derivation> {
                 vec!["the speed-of-light step; a real engine's is longer"],
             )
         }
-        Search::NoWall => derived(
-            Formula::Searched,
-            f64::from(target.no_wall),
-            "sequences",
-            vec![inp(
-                "B",
-                "batch found",
+        Search::NoWall => {
+            let step = |symbol, name, value| inp(symbol, name, value, "s", figure(STEP_AT));
+            derived(
+                Formula::LargestMeeting,
                 f64::from(target.no_wall),
                 "sequences",
-                target_source(),
-            )],
-            vec![
-                "bisection over batches 1 to 1,048,576: the largest whose speed-of-light step meets tpot_target_ms",
-                "memory ignored",
-            ],
-        ),
-        Search::Bend => {
-            let bend = c.bend_batch?;
-            derived(
-                Formula::Searched,
-                f64::from(bend),
-                "sequences",
-                vec![inp(
-                    "B",
-                    "batch found",
-                    f64::from(bend),
-                    "sequences",
-                    figure("step time at 1, 2, 4, … up to the KV wall"),
-                )],
                 vec![
-                    "the first batch of 2, 4, 8, … whose speed-of-light step is at least twice batch 1's",
+                    inp(
+                        "B",
+                        "batch found",
+                        f64::from(target.no_wall),
+                        "sequences",
+                        figure("the bisection's last batch that met the target"),
+                    ),
+                    step("t_B", "step at that batch", target.step_s),
+                    step("t_B1", "step at one more sequence", target.next_step_s),
+                    inp(
+                        "t*",
+                        "token-time target",
+                        x.s.tpot_target_ms? / 1e3,
+                        "s",
+                        target_source(),
+                    ),
                 ],
+                vec!["the speed-of-light step; memory ignored (the KV wall caps target_batch)"],
+            )
+        }
+        Search::Bend => {
+            let bend = c.bend?;
+            let step = |symbol, name, value| inp(symbol, name, value, "s", figure(STEP_AT));
+            derived(
+                Formula::FirstDoubling,
+                f64::from(bend.batch),
+                "sequences",
+                vec![
+                    inp(
+                        "B",
+                        "batch found",
+                        f64::from(bend.batch),
+                        "sequences",
+                        figure("batches 2, 4, 8, … up to the KV wall or 1,024"),
+                    ),
+                    step("t_1", "step at batch 1", bend.first_s),
+                    step("t_half", "step at half the batch", bend.half_s),
+                    step("t_B", "step at the batch", bend.at_s),
+                ],
+                vec!["the speed-of-light step at each batch tried"],
             )
         }
     })
 }
+
+/// Where a searched step comes from.
+const STEP_AT: &str = "the speed-of-light step at that batch";
 
 /// Which rate figure.
 #[derive(Clone, Copy)]

@@ -26,21 +26,6 @@ fn percent(x: &[f64]) -> f64 {
     at(x).map_or(f64::NAN, |[a, b]| 100.0 * a / b)
 }
 
-fn step_time(x: &[f64]) -> f64 {
-    at(x).map_or(f64::NAN, |[bytes, bw, flops, p]| {
-        (bytes / bw).max(flops / p)
-    })
-}
-
-/// The first degree of [`super::TP_DEGREES`] whose sequences held (in that order) reach one.
-fn tp_to_fit(x: &[f64]) -> f64 {
-    super::TP_DEGREES
-        .iter()
-        .zip(x)
-        .find(|(_, held)| **held >= 1.0)
-        .map_or(f64::NAN, |(tp, _)| f64::from(*tp))
-}
-
 #[allow(clippy::too_many_lines)]
 pub(super) fn spec(f: Formula) -> Spec {
     let (words, symbols, compute): Row = match f {
@@ -64,7 +49,7 @@ pub(super) fn spec(f: Formula) -> Spec {
         Formula::StepTime => (
             "the longer of moving the step's bytes at full bandwidth and doing its FLOPs at peak",
             "t = max(Bytes / BW, F / P)",
-            step_time,
+            super::step_time,
         ),
         Formula::TokensPerS => (
             "one token per sequence per step: the batch divided by the step time",
@@ -290,15 +275,36 @@ pub(super) fn spec(f: Formula) -> Spec {
                 _ => f64::NAN,
             },
         ),
-        Formula::Searched => (
-            "found by evaluating the speed-of-light step at other batches (see the assumptions)",
-            "B",
-            |x| at(x).map_or(f64::NAN, |[b]| b),
+        Formula::LargestMeeting => (
+            "a bisection over batches 1 to 1,048,576 for the largest whose speed-of-light step meets the target: the step at B meets it, the step at B + 1 does not (B = 0: not even batch 1)",
+            "B with t_B <= t* < t_B1 (t_B1: the step at B + 1)",
+            |x| {
+                at(x).map_or(f64::NAN, |[b, step, next, target]| {
+                    if step <= target && next > target {
+                        b
+                    } else {
+                        f64::NAN
+                    }
+                })
+            },
+        ),
+        Formula::FirstDoubling => (
+            "batches 2, 4, 8, … tried in turn: the first whose speed-of-light step is at least twice batch 1's, the batch before it under that",
+            "B with t_B >= 2*t_1 > t_half (t_half: the step at B / 2)",
+            |x| {
+                at(x).map_or(f64::NAN, |[b, first, half, step]| {
+                    if step >= 2.0 * first && half < 2.0 * first {
+                        b
+                    } else {
+                        f64::NAN
+                    }
+                })
+            },
         ),
         Formula::TpToFit => (
             "tensor-parallel degrees tried in order, 1, 2, 4, 8: the first whose memory, less the reserve and its share of the weights, holds one sequence at the context (a degree that does not divide the heads holds none)",
             "TP = first t of 1, 2, 4, 8 with B_t >= 1 (B_1, B_2, B_4, B_8: sequences held)",
-            tp_to_fit,
+            super::tp_to_fit,
         ),
         Formula::Replicas => (
             "Little's law at the target batch: the requests in flight divided by the batch one replica runs, rounded up, at least one",

@@ -42,8 +42,8 @@ fn vllm_save_result_is_one_run_at_its_concurrency() {
 
 #[test]
 fn the_vllm_summary_log_is_a_sweep() {
-    let runs = fixture("vllm-summary-sweep.txt");
     type Point = (u32, Option<f64>, Option<u64>, Option<u64>);
+    let runs = fixture("vllm-summary-sweep.txt");
     let points: Vec<Point> = runs
         .iter()
         .map(|r| (r.concurrency.value(), r.tpot_ms, r.input_len, r.output_len))

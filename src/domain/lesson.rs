@@ -13,7 +13,7 @@ pub mod validate;
 pub mod vary;
 
 pub use head::LessonHead;
-pub use patch::{ScenarioPatch, scenario_for};
+pub use patch::{Efficiency, ScenarioPatch, scenario_for};
 pub use question::Question;
 pub use vary::{Variant, Vary, VaryCounts, VaryError, draw_variant};
 

@@ -142,7 +142,8 @@ pub enum Quantity {
     PoolRatio,
     /// USD per million output tokens at the target batch.
     TargetUsdPerMillionTokens,
-    /// KV of one paging block (16 tokens, vLLM's default `block_size`), whole model, KiB.
+    /// KV of one paging block of the scenario's `block_size` tokens (16, vLLM's default, unless
+    /// set), whole model, KiB.
     KvBlockKib,
     /// KV the last, partly filled block of a sequence at the context leaves empty, whole model, KiB.
     BlockWasteKib,

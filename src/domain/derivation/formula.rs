@@ -88,6 +88,9 @@ pub enum Formula {
     CommShare,
     /// min(B_t, B_max).
     TargetBatch,
+    /// t_budget = target · efficiency: the speed-of-light step that meets a token-time target
+    /// on an engine reaching `efficiency` of the speed of light.
+    TokenBudget,
     /// The batch a search over the speed-of-light step found.
     Searched,
     /// W = t_prefill + (n − 1) · t.

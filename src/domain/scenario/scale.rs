@@ -7,14 +7,10 @@ use super::{ModelEvaluation, Scenario, ScenarioError};
 use crate::domain::catalog::Catalog;
 use crate::domain::model::ModelSpec;
 
-/// Tokens per KV-cache block (vLLM's default `block_size` on CUDA): the unit a paged cache
-/// allocates in.
-pub const BLOCK_TOKENS: u64 = 16;
-
 /// The scale figures of one scenario (bytes and seconds).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ScaleFigures {
-    /// KV bytes of one [`BLOCK_TOKENS`]-token block, whole model.
+    /// KV bytes of one block of the scenario's `block_size` tokens, whole model.
     pub kv_block_bytes: f64,
     /// KV bytes the last, partly filled block of a sequence at the context leaves empty, whole
     /// model: (⌈context ÷ block⌉ × block − context) × KV bytes per token.
@@ -38,8 +34,8 @@ pub(super) fn evaluate(
     model: &ModelSpec,
     m: &ModelEvaluation,
 ) -> Result<ScaleFigures, ScenarioError> {
-    let block = BLOCK_TOKENS as f64;
-    let filled = s.context.div_ceil(BLOCK_TOKENS) * BLOCK_TOKENS;
+    let block = s.block_size as f64;
+    let filled = s.context.div_ceil(s.block_size) * s.block_size;
     let kv_share = if m.step_bytes_per_gpu > 0.0 {
         m.kv_bytes_read_per_gpu / m.step_bytes_per_gpu
     } else {
@@ -117,14 +113,27 @@ mod tests {
 
     #[rstest]
     // Llama-3-8B, BF16 KV: 2 × 32 layers × 8 heads × 128 × 2 B = 131,072 B per token.
-    #[case::a_full_last_block(4096, 16.0 * 131_072.0, 0.0)]
+    #[case::a_full_last_block(4096, 16, 16.0 * 131_072.0, 0.0)]
     // 1,000 tokens fill 62 blocks and 8 of the 63rd: 8 tokens empty.
-    #[case::eight_tokens_empty(1000, 16.0 * 131_072.0, 8.0 * 131_072.0)]
+    #[case::eight_tokens_empty(1000, 16, 16.0 * 131_072.0, 8.0 * 131_072.0)]
     // One token in a fresh block leaves 15 empty.
-    #[case::one_token(1, 16.0 * 131_072.0, 15.0 * 131_072.0)]
-    fn blocks_by_hand(#[case] context: u64, #[case] block: f64, #[case] waste: f64) {
+    #[case::one_token(1, 16, 16.0 * 131_072.0, 15.0 * 131_072.0)]
+    // Blocks of 32: 1,000 tokens fill 31 blocks and 8 of the 32nd, 24 tokens empty.
+    #[case::blocks_of_32(1000, 32, 32.0 * 131_072.0, 24.0 * 131_072.0)]
+    // Blocks of 128 (TensorRT-LLM's tokens_per_block default is 64 or 128): 1,000 tokens fill
+    // 7 blocks and 104 of the 8th, 24 tokens empty.
+    #[case::blocks_of_128(1000, 128, 128.0 * 131_072.0, 24.0 * 131_072.0)]
+    // One-token blocks waste nothing.
+    #[case::blocks_of_1(1000, 1, 131_072.0, 0.0)]
+    fn blocks_by_hand(
+        #[case] context: u64,
+        #[case] block_size: u64,
+        #[case] block: f64,
+        #[case] waste: f64,
+    ) {
         let f = scale(&Scenario {
             context,
+            block_size,
             ..textbook("llama-3-8b")
         });
         assert!(

@@ -55,7 +55,7 @@ pub(super) fn searched(x: Ctx<'_>, which: Search) -> Option<Derivation> {
                 target_source(),
             )],
             vec![
-                "bisection over batches 1 to 1,048,576: the largest whose speed-of-light step meets tpot_target_ms",
+                "bisection over batches 1 to 1,048,576: the largest whose speed-of-light step meets tpot_target_ms × efficiency",
                 "memory ignored",
             ],
         ),

@@ -281,6 +281,11 @@ pub(super) fn spec(f: Formula) -> Spec {
                 _ => f64::NAN,
             },
         ),
+        Formula::TokenBudget => (
+            "the token-time target at the speed of light: a real engine reaches only the efficiency's share of it",
+            "t_budget = target * efficiency",
+            |x| at(x).map_or(f64::NAN, |[t, e]| t * e),
+        ),
         Formula::Searched => (
             "found by evaluating the speed-of-light step at other batches (see the assumptions)",
             "B",

@@ -170,6 +170,7 @@ impl Round {
                 id: ROUND_LESSON_ID.to_owned(),
                 title: "Review".to_owned(),
                 summary: "The recall cards and predictions due for review.".to_owned(),
+                concepts: Vec::new(),
                 steps,
             },
             items,

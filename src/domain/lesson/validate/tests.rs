@@ -167,9 +167,33 @@ fn duplicate_step_ids_point_at_the_second() {
 #[rstest]
 #[case::version(
     r#"id: "t", title: "T", summary: "S","#,
-    2,
+    3,
     "format_version",
-    "format_version 2 is not supported; this build reads 1"
+    "format_version 3 is not supported; this build reads 1 to 2"
+)]
+#[case::version_zero(
+    r#"id: "t", title: "T", summary: "S","#,
+    0,
+    "format_version",
+    "format_version 0 is not supported; this build reads 1 to 2"
+)]
+#[case::concepts_in_version_1(
+    r#"id: "t", title: "T", summary: "S", concepts: [(step: "r", teaches: ["kv-cache"])],"#,
+    1,
+    "concepts",
+    "`concepts` needs format_version 2 or later; this file says 1"
+)]
+#[case::concepts_of_no_step(
+    r#"id: "t", title: "T", summary: "S", concepts: [(step: "nope", uses: ["kv-cache"])],"#,
+    2,
+    "concepts",
+    "`concepts` names step 'nope', which this lesson does not have"
+)]
+#[case::term_not_an_id(
+    r#"id: "t", title: "T", summary: "S", concepts: [(step: "r", teaches: ["KV cache"])],"#,
+    2,
+    "concepts",
+    "term 'KV cache' must be lowercase letters and digits joined by single dashes (e.g. 'kv-cache')"
 )]
 #[case::lesson_id(
     r#"id: "Ridge Point", title: "T", summary: "S","#,

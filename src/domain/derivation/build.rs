@@ -197,7 +197,8 @@ pub fn of_quantity(
         | Q::KvSharePct
         | Q::StateKvTokens
         | Q::PpStepMs
-        | Q::AlltoallMbPerToken => None,
+        | Q::AlltoallMbPerToken
+        | Q::KvUsagePct => None,
         Q::BendBatch => latency::searched(cx, latency::Search::Bend),
         Q::TimeInSystemS => latency::rate(cx, latency::RateOf::TimeInSystem),
         Q::Concurrency => latency::rate(cx, latency::RateOf::Concurrency),

@@ -3,7 +3,7 @@
 //! KV (and state), the hybrid state in tokens of KV, the same GPUs run as pipeline stages
 //! instead of a tensor-parallel group, and the expert-parallel all-to-all bytes per token.
 
-use super::{ModelEvaluation, Scenario, ScenarioError};
+use super::{KvSplit, ModelEvaluation, Scenario, ScenarioError};
 use crate::domain::catalog::Catalog;
 use crate::domain::model::ModelSpec;
 
@@ -17,6 +17,10 @@ pub struct ScaleFigures {
     pub block_waste_bytes: f64,
     /// KV and state as a share of the bytes one decode step moves per GPU, in [0, 1].
     pub kv_share: f64,
+    /// The running batch's KV and state against the KV budget (what vLLM logs as "GPU KV cache
+    /// usage"), in [0, ∞): batch × one sequence's bytes per GPU ÷ (budget × the groups that
+    /// keep their own sequences). `None` at context 0 or without a budget.
+    pub kv_usage: Option<f64>,
     /// Hybrid models: the recurrent state of one sequence in tokens of KV it weighs as much as.
     pub state_kv_tokens: Option<f64>,
     /// The `tp` GPUs as `tp` pipeline stages instead: one decode step passes through every
@@ -41,7 +45,14 @@ pub(super) fn evaluate(
     } else {
         0.0
     };
+    let groups = match m.kv_split {
+        KvSplit::Heads | KvSplit::Replicated => 1.0,
+        KvSplit::Sequences => f64::from(s.tp),
+    };
+    let kv_usage = (s.context > 0 && m.kv_budget_bytes > 0.0)
+        .then(|| f64::from(s.batch) * m.sequence_bytes_per_gpu / (m.kv_budget_bytes * groups));
     Ok(ScaleFigures {
+        kv_usage,
         kv_block_bytes: m.kv_bytes_per_token * block,
         block_waste_bytes: (filled - s.context) as f64 * m.kv_bytes_per_token,
         kv_share,
@@ -166,6 +177,24 @@ mod tests {
         let weights = e.model.unwrap().weight_bytes_per_gpu;
         assert!((f.kv_share - kv / (kv + weights)).abs() < 1e-9);
         assert!((0.21..0.23).contains(&f.kv_share), "{}", f.kv_share);
+    }
+
+    /// Llama-3-8B on one H100 SXM at 1K context: 85.52 GB × 0.9 − 3 − 16.06 GB of weights =
+    /// 57.91 GB of budget; 256 sequences × 1,024 × 131,072 B = 34.36 GB of it: 59.3 %.
+    #[test]
+    fn kv_usage_is_the_batch_against_the_budget() {
+        let s = Scenario {
+            batch: 256,
+            context: 1024,
+            ..textbook("llama-3-8b")
+        };
+        let usage = scale(&s).kv_usage.expect("a budget");
+        assert!((0.592..0.596).contains(&usage), "{usage}");
+        let e = s.evaluate(&builtin_catalog()).unwrap();
+        let m = e.model.unwrap();
+        assert!((usage - 256.0 * m.sequence_bytes_per_gpu / m.kv_budget_bytes).abs() < 1e-12);
+        let none = scale(&Scenario { context: 0, ..s });
+        assert_eq!(none.kv_usage, None);
     }
 
     #[test]

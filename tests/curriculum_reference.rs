@@ -12,7 +12,8 @@ use roofline_tutor::content::located::{decode_text, parse_ron};
 use roofline_tutor::domain::catalog::Catalog;
 use roofline_tutor::domain::lesson::template;
 use roofline_tutor::domain::lesson::{
-    Answer, Lesson, NumberAnswer, NumberSource, ScenarioPatch, Step, resolve_number, scenario_for,
+    Answer, LESSON_FORMAT_VERSION, Lesson, NumberAnswer, NumberSource, ScenarioPatch, Step,
+    resolve_number, scenario_for,
 };
 use roofline_tutor::domain::quantity::Quantity;
 use roofline_tutor::domain::roofline;
@@ -160,7 +161,7 @@ fn the_lessons_ship_in_order_with_matching_file_names() {
     assert_eq!(ids, curriculum_ids());
     for ((file, lesson), (n, _)) in lessons.iter().zip(CURRICULUM) {
         assert_eq!(*file, format!("{n:02}-{}", lesson.id));
-        assert_eq!(lesson.format_version, 1, "{file}");
+        assert_eq!(lesson.format_version, LESSON_FORMAT_VERSION, "{file}");
     }
 }
 

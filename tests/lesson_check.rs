@@ -140,7 +140,7 @@ const KNOWN: &str = "; known: ";
     "17-format-version.ron",
     3,
     5,
-    "format_version 2 is not supported; this build reads 1"
+    "format_version 3 is not supported; this build reads 1 to 2"
 )]
 #[case::file_name_mismatch(
     "18-misnamed.ron",
@@ -234,6 +234,32 @@ const KNOWN: &str = "; known: ";
     8,
     124,
     "'107' is typed where the engine computes it: write {max_batch_kv} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
+)]
+#[case::typed_in_a_log_line(
+    "42-typed-in-a-log-line.ron",
+    8,
+    169,
+    "'59.3' is typed where the engine computes it: write {kv_usage_pct} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
+)]
+#[case::used_before_taught(
+    "40-used-before-taught.ron",
+    12,
+    18,
+    "step 'pages' uses 'paging-window' before it is taught: lesson 'used-before-taught', step 'define' teaches it later in the course; teach it at or before this step, or move this step after that one"
+)]
+// `kv-cache` is taught by the shipped course, which the file is checked after: only the term
+// nothing teaches is reported.
+#[case::never_taught(
+    "41-never-taught.ron",
+    11,
+    18,
+    "step 'kernel' uses 'flash-decoding', which no step of the course teaches: add it to the `teaches` of the step that defines it (in this lesson's `concepts`)"
+)]
+#[case::concepts_in_version_1(
+    "43-concepts-in-version-1.ron",
+    7,
+    5,
+    "`concepts` needs format_version 2 or later; this file says 1"
 )]
 #[case::no_dot(
     "38-no-dot.ron",

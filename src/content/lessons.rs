@@ -5,6 +5,7 @@
 //! Every file is parsed strictly and then checked ([`validate`]); every problem of every file
 //! comes back at once, each as `path:line:col` with the line and a caret.
 
+mod course;
 mod file_name;
 mod outline;
 mod sources;
@@ -18,8 +19,8 @@ use std::path::{Path, PathBuf};
 
 use super::located::{LocatedError, decode_text, parse_ron};
 use crate::domain::catalog::Catalog;
-use crate::domain::lesson::validate::{MAX_PROBLEMS, Needle, Spot, validate};
-use crate::domain::lesson::{Lesson, LessonHead, StepKind};
+use crate::domain::lesson::validate::{MAX_PROBLEMS, Needle, Spot, concept_order, validate};
+use crate::domain::lesson::{Course, Lesson, LessonHead, StepKind};
 use crate::domain::scenario::Scenario;
 
 /// The shipped lessons: `(file name, contents)`, sorted by name. Written by `build.rs`.
@@ -183,6 +184,7 @@ fn unreadable(head: &LessonHead, error: &LocatedError) -> Lesson {
         id: head.id.to_owned(),
         title: head.title.to_owned(),
         summary: head.summary.to_owned(),
+        concepts: Vec::new(),
         steps: vec![Step::Read(ReadStep {
             id: "unreadable".to_owned(),
             tag: None,
@@ -239,7 +241,14 @@ pub fn check_files_against(
             check_sources_against(embedded_sources().into_iter().map(Ok), catalog, cluster)
         }
         ([], Some(dir)) => check_sources_against(read_dir_sources(dir), catalog, cluster),
-        _ => check_sources_against(paths.iter().flat_map(|p| gather(p)), catalog, cluster),
+        // Files checked on their own take their place in the course the tutor would load: a
+        // concept the lessons before them teach is taught.
+        _ => check_in_course(
+            paths.iter().flat_map(|p| gather(p)).collect(),
+            course::of(lessons_dir),
+            catalog,
+            cluster,
+        ),
     }
 }
 
@@ -252,12 +261,32 @@ pub fn check_sources(
     check_sources_against(sources, catalog, &Scenario::default_cluster())
 }
 
-/// As [`check_sources`], against the learner's cluster (see [`load_against`]).
+/// As [`check_sources`], against the learner's cluster (see [`load_against`]). The sources
+/// are the course, in order.
 pub fn check_sources_against(
     sources: impl IntoIterator<Item = Result<LessonSource, LocatedError>>,
     catalog: &Catalog,
     base: &Scenario,
 ) -> Checked {
+    check_in_course(
+        sources.into_iter().collect(),
+        Course::default(),
+        catalog,
+        base,
+    )
+}
+
+/// Checks `sources` in order, each in its place in `course` (a source whose lesson the course
+/// has takes that lesson's place; any other comes after the course).
+fn check_in_course(
+    sources: Vec<Result<LessonSource, LocatedError>>,
+    mut course: Course,
+    catalog: &Catalog,
+    base: &Scenario,
+) -> Checked {
+    for lesson in sources.iter().flatten().filter_map(course::parse_quietly) {
+        course.put(&lesson);
+    }
     let mut checked = Checked::default();
     let mut lesson_ids: HashMap<String, String> = HashMap::new();
     for source in sources {
@@ -269,7 +298,7 @@ pub fn check_sources_against(
                 continue;
             }
         };
-        let (lesson, mut errors) = check_one(&source, catalog, base, &mut lesson_ids);
+        let (lesson, mut errors) = check_one(&source, catalog, base, &course, &mut lesson_ids);
         checked.errors.append(&mut errors);
         checked.lessons.extend(lesson);
     }
@@ -280,6 +309,7 @@ fn check_one(
     source: &LessonSource,
     catalog: &Catalog,
     base: &Scenario,
+    course: &Course,
     lesson_ids: &mut HashMap<String, String>,
 ) -> (Option<Lesson>, Vec<LocatedError>) {
     let path = source.path.as_str();
@@ -291,7 +321,8 @@ fn check_one(
         Ok(lesson) => lesson,
         Err(e) => return (None, vec![e]),
     };
-    let problems = validate(&lesson, catalog, base);
+    let mut problems = validate(&lesson, catalog, base);
+    problems.extend(concept_order(&lesson, course));
     let name_problem = file_name::problem(&source.file_name, &lesson.id);
     let first_use = lesson_ids.get(&lesson.id).cloned();
     if first_use.is_none() {

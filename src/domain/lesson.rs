@@ -4,6 +4,7 @@
 //! A lesson is a list of steps, each with a stable id: progress and review state are keyed by
 //! `(lesson id, step id)`, so rewording a step never loses a learner's history.
 
+pub mod concepts;
 mod head;
 pub mod measured_step;
 mod patch;
@@ -12,8 +13,9 @@ pub mod template;
 pub mod validate;
 pub mod vary;
 
+pub use concepts::{Course, StepConcepts};
 pub use head::LessonHead;
-pub use patch::{ScenarioPatch, scenario_for};
+pub use patch::{Efficiency, ScenarioPatch, scenario_for};
 pub use question::Question;
 pub use vary::{Variant, Vary, VaryCounts, VaryError, draw_variant};
 
@@ -21,14 +23,18 @@ use serde::{Deserialize, Serialize};
 
 use super::scenario::Scenario;
 
-/// The lesson format this build reads.
-pub const LESSON_FORMAT_VERSION: u32 = 1;
+/// The lesson format this build writes. It reads every version from 1: version 2 added
+/// `concepts` (a version-1 lesson has none).
+pub const LESSON_FORMAT_VERSION: u32 = 2;
+
+/// The first lesson format with `concepts`.
+pub const CONCEPTS_SINCE: u32 = 2;
 
 /// One lesson file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Lesson {
-    /// Must be [`LESSON_FORMAT_VERSION`].
+    /// From 1 to [`LESSON_FORMAT_VERSION`].
     pub format_version: u32,
     /// Stable id, lowercase with dashes, e.g. `ridge-point`.
     pub id: String,
@@ -36,6 +42,10 @@ pub struct Lesson {
     pub title: String,
     /// One or two sentences: what the learner will be able to do afterwards.
     pub summary: String,
+    /// What the steps teach and use (format 2 on), for the check that no concept is used
+    /// before it is taught.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub concepts: Vec<StepConcepts>,
     /// The steps, in order.
     pub steps: Vec<Step>,
 }

@@ -142,7 +142,8 @@ pub enum Quantity {
     PoolRatio,
     /// USD per million output tokens at the target batch.
     TargetUsdPerMillionTokens,
-    /// KV of one paging block (16 tokens, vLLM's default `block_size`), whole model, KiB.
+    /// KV of one paging block of the scenario's `block_size` tokens (16, vLLM's default, unless
+    /// set), whole model, KiB.
     KvBlockKib,
     /// KV the last, partly filled block of a sequence at the context leaves empty, whole model, KiB.
     BlockWasteKib,
@@ -154,13 +155,15 @@ pub enum Quantity {
     PpStepMs,
     /// MoE, experts over `tp` GPUs: hidden-state MB one token sends to its experts and back (all MoE layers).
     AlltoallMbPerToken,
+    /// The running batch's KV against the KV budget, percent (vLLM's "GPU KV cache usage").
+    KvUsagePct,
     /// `memory` or `compute`.
     Bound,
 }
 
 impl Quantity {
     /// Every quantity, in documentation order.
-    pub const ALL: [Self; 72] = [
+    pub const ALL: [Self; 73] = [
         Self::Ridge,
         Self::PeakTflops,
         Self::BandwidthTbs,
@@ -232,6 +235,7 @@ impl Quantity {
         Self::StateKvTokens,
         Self::PpStepMs,
         Self::AlltoallMbPerToken,
+        Self::KvUsagePct,
         Self::Bound,
     ];
 
@@ -307,6 +311,7 @@ impl Quantity {
             Self::KvBlockKib => ("kv_block_kib", "KiB"),
             Self::BlockWasteKib => ("block_waste_kib", "KiB"),
             Self::KvSharePct => ("kv_share_pct", "%"),
+            Self::KvUsagePct => ("kv_usage_pct", "%"),
             Self::StateKvTokens => ("state_kv_tokens", "tokens"),
             Self::PpStepMs => ("pp_step_ms", "ms"),
             Self::AlltoallMbPerToken => ("alltoall_mb_per_token", "MB"),

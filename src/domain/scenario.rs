@@ -20,7 +20,7 @@ pub use cluster::{
 };
 pub use evaluate::{Evaluation, ScenarioError};
 pub use model_evaluation::{KvSplit, ModelEvaluation, WeightFit};
-pub use scale::{BLOCK_TOKENS, ScaleFigures, alltoall_bytes_per_token};
+pub use scale::{ScaleFigures, alltoall_bytes_per_token, kv_groups};
 pub use sizing::{AtTarget, Sizing, TpTry};
 
 /// The largest batch the slider and the calculator accept.
@@ -94,6 +94,17 @@ pub struct Scenario {
     /// Requests arriving per second: concurrency by Little's law.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rate: Option<f64>,
+    /// Tokens per KV-cache block (vLLM's `block_size`): the unit a paged cache allocates in.
+    #[serde(
+        default = "default_block_size",
+        skip_serializing_if = "is_default_block_size"
+    )]
+    pub block_size: u64,
+    /// The share of the speed of light a real engine reaches on decode (its MBU, in (0, 1]):
+    /// the token-time target is met at the speed of light within `tpot_target_ms × efficiency`.
+    /// 1 is the speed of light itself.
+    #[serde(default = "default_efficiency", skip_serializing_if = "is_one")]
+    pub efficiency: f64,
 }
 
 /// Output tokens per request until a lesson, a profile or `--output-tokens` sets another.
@@ -107,6 +118,28 @@ const fn default_output_tokens() -> u32 {
 
 const fn default_chunk() -> u64 {
     DEFAULT_CHUNK
+}
+
+/// Tokens per KV-cache block until a lesson or a profile sets another: vLLM's default
+/// `block_size` on CUDA.
+pub const DEFAULT_BLOCK_SIZE: u64 = 16;
+
+const fn default_block_size() -> u64 {
+    DEFAULT_BLOCK_SIZE
+}
+
+const fn default_efficiency() -> f64 {
+    1.0
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+const fn is_default_block_size(v: &u64) -> bool {
+    *v == DEFAULT_BLOCK_SIZE
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref, clippy::float_cmp)]
+fn is_one(v: &f64) -> bool {
+    *v == 1.0
 }
 
 #[allow(clippy::trivially_copy_pass_by_ref)]
@@ -165,6 +198,8 @@ impl Scenario {
             chunk: DEFAULT_CHUNK,
             tpot_target_ms: None,
             rate: None,
+            block_size: DEFAULT_BLOCK_SIZE,
+            efficiency: 1.0,
         }
     }
 

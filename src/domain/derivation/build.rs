@@ -239,6 +239,7 @@ pub fn of_quantity(
         Q::StateKvTokens => scale::state_in_tokens(cx),
         Q::PpStepMs => scale::pipeline_step(cx),
         Q::AlltoallMbPerToken => scale::alltoall(cx),
+        Q::KvUsagePct => scale::kv_usage(cx),
         Q::BendBatch => latency::searched(cx, latency::Search::Bend),
         Q::TimeInSystemS => latency::rate(cx, latency::RateOf::TimeInSystem),
         Q::Concurrency => latency::rate(cx, latency::RateOf::Concurrency),

@@ -114,6 +114,12 @@ pub enum Formula {
     DecodePoolRate,
     /// min(r_p, r_d) ÷ (G_p + G_d).
     SplitRatePerGpu,
+    /// t_budget = target · efficiency: the speed-of-light step that meets a token-time target
+    /// on an engine reaching `efficiency` of the speed of light.
+    TokenBudget,
+    /// B · S_seq ÷ (budget · groups): the share of the KV budget a batch fills (vLLM's "GPU
+    /// KV cache usage").
+    KvUsage,
     /// W = t_prefill + (n − 1) · t.
     TimeInSystem,
     /// L = λ · W.

@@ -76,6 +76,24 @@ pub struct ScenarioPatch {
     /// Requests arriving per second.
     #[serde(default)]
     pub rate: Option<f64>,
+    /// Tokens per KV-cache block (vLLM's `block_size`).
+    #[serde(default)]
+    pub block_size: Option<u64>,
+    /// The share of the speed of light a real engine reaches, with where that figure comes from.
+    #[serde(default)]
+    pub efficiency: Option<Efficiency>,
+}
+
+/// An engine's efficiency as a lesson sets it: the achieved share of the bandwidth's speed of
+/// light (MBU, in (0, 1]) and the measurement it is read from, kept in the data beside it
+/// (`efficiency: (mbu: 0.8, source: "shared/reference/measured-h100.md: …")`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Efficiency {
+    /// Achieved bandwidth ÷ the datasheet's, in (0, 1].
+    pub mbu: f64,
+    /// Where the figure comes from: a file of the reference and what it measured.
+    pub source: String,
 }
 
 impl ScenarioPatch {
@@ -106,6 +124,8 @@ impl ScenarioPatch {
             chunk,
             tpot_target_ms,
             rate,
+            block_size,
+            efficiency,
         } = self;
         if let Some(v) = gpu {
             s.gpu.clone_from(v);
@@ -135,6 +155,9 @@ impl ScenarioPatch {
         if let Some(v) = rate {
             s.rate = Some(*v);
         }
+        if let Some(e) = efficiency {
+            s.efficiency = e.mbu;
+        }
         macro_rules! copy {
             ($($field:ident),*) => { $( if let Some(v) = $field { s.$field = *v; } )* };
         }
@@ -151,7 +174,8 @@ impl ScenarioPatch {
             gpu_hour_usd,
             prefix_hit,
             output_tokens,
-            chunk
+            chunk,
+            block_size
         );
         s
     }

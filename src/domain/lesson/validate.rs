@@ -4,6 +4,7 @@
 //! Every problem is reported (not only the first), each with a [`Spot`] that says where in the
 //! file to point: the content layer turns it into `path:line:col` with a caret.
 
+mod concepts;
 mod explore;
 mod fits;
 mod leaks;
@@ -15,6 +16,7 @@ mod step;
 mod vary;
 mod voice;
 
+pub use concepts::order as concept_order;
 pub use spot::{Needle, Spot};
 pub use voice::COURSE_LESSON_STEPS;
 
@@ -48,6 +50,7 @@ pub fn validate(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Prob
         id,
         title,
         summary,
+        concepts: _,
         steps,
     } = lesson;
     let mut lesson_problem = |field: &'static str, text: Option<String>, message: String| {
@@ -56,12 +59,12 @@ pub fn validate(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Prob
             message,
         });
     };
-    if *format_version != LESSON_FORMAT_VERSION {
+    if !(1..=LESSON_FORMAT_VERSION).contains(format_version) {
         lesson_problem(
             "format_version",
             None,
             format!(
-                "format_version {format_version} is not supported; this build reads {LESSON_FORMAT_VERSION}"
+                "format_version {format_version} is not supported; this build reads 1 to {LESSON_FORMAT_VERSION}"
             ),
         );
     }
@@ -80,6 +83,7 @@ pub fn validate(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Prob
             "the lesson has no steps; add at least one".to_owned(),
         );
     }
+    problems.extend(concepts::entries(lesson));
     let mut first_use: HashMap<&str, usize> = HashMap::new();
     for (index, s) in steps.iter().enumerate() {
         if problems.len() >= MAX_PROBLEMS {

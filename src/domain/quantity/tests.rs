@@ -89,7 +89,8 @@ fn all_lists_every_variant_once() {
             Q::StateKvTokens => 68,
             Q::PpStepMs => 69,
             Q::AlltoallMbPerToken => 70,
-            Q::Bound => 71,
+            Q::KvUsagePct => 71,
+            Q::Bound => 72,
         }
     }
     for (i, q) in Quantity::ALL.into_iter().enumerate() {

@@ -95,6 +95,7 @@ impl Quantity {
             Self::KvBlockKib => c()?.scale.kv_block_bytes / 1024.0,
             Self::BlockWasteKib => c()?.scale.block_waste_bytes / 1024.0,
             Self::KvSharePct => 100.0 * c()?.scale.kv_share,
+            Self::KvUsagePct => 100.0 * c()?.scale.kv_usage?,
             Self::StateKvTokens => c()?.scale.state_kv_tokens?,
             Self::PpStepMs => c()?.scale.pp_step_s * 1e3,
             Self::AlltoallMbPerToken => c()?.scale.alltoall_bytes_per_token? / 1e6,

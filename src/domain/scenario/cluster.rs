@@ -194,7 +194,10 @@ pub(super) fn evaluate(
     // Both walk the curve, a few dozen evaluations: only when the scenario sets a target.
     let (target, bend_found, sizing) = match s.tpot_target_ms {
         Some(ms) => {
-            let no_wall = largest_meeting(|b| tpot_at(b).map(|t| t <= ms / 1e3))?;
+            // A real engine reaches `efficiency` of the speed of light: the target is met at
+            // the speed of light within target × efficiency.
+            let budget_s = Formula::TokenBudget.compute(&[ms / 1e3, s.efficiency]);
+            let no_wall = largest_meeting(|b| tpot_at(b).map(|t| t <= budget_s))?;
             let batch = match wall {
                 Some(w) => Formula::TargetBatch.compute(&[f64::from(no_wall), f64::from(w)]),
                 None => Formula::TargetBatch.compute(&[f64::from(no_wall)]),
@@ -385,6 +388,15 @@ fn check(s: &Scenario) -> Result<(), ScenarioError> {
     }
     if s.chunk == 0 {
         return bad("chunk must be at least 1 token".to_owned());
+    }
+    if s.block_size == 0 {
+        return bad("block_size must be at least 1 token".to_owned());
+    }
+    if !(s.efficiency > 0.0 && s.efficiency <= 1.0) {
+        return bad(format!(
+            "efficiency must be in (0, 1], not {}",
+            s.efficiency
+        ));
     }
     for (name, v) in [("tpot_target_ms", s.tpot_target_ms), ("rate", s.rate)] {
         if let Some(v) = v

@@ -3,25 +3,25 @@
 //! KV (and state), the hybrid state in tokens of KV, the same GPUs run as pipeline stages
 //! instead of a tensor-parallel group, and the expert-parallel all-to-all bytes per token.
 
-use super::{ModelEvaluation, Scenario, ScenarioError};
+use super::{KvSplit, ModelEvaluation, Scenario, ScenarioError};
 use crate::domain::catalog::Catalog;
 use crate::domain::derivation::Formula;
 use crate::domain::model::ModelSpec;
 
-/// Tokens per KV-cache block (vLLM's default `block_size` on CUDA): the unit a paged cache
-/// allocates in.
-pub const BLOCK_TOKENS: u64 = 16;
-
 /// The scale figures of one scenario (bytes and seconds).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ScaleFigures {
-    /// KV bytes of one [`BLOCK_TOKENS`]-token block, whole model.
+    /// KV bytes of one block of the scenario's `block_size` tokens, whole model.
     pub kv_block_bytes: f64,
     /// KV bytes the last, partly filled block of a sequence at the context leaves empty, whole
     /// model: (⌈context ÷ block⌉ × block − context) × KV bytes per token.
     pub block_waste_bytes: f64,
     /// KV and state as a share of the bytes one decode step moves per GPU, in [0, 1].
     pub kv_share: f64,
+    /// The running batch's KV and state against the KV budget (what vLLM logs as "GPU KV cache
+    /// usage"), in [0, ∞): batch × one sequence's bytes per GPU ÷ (budget × the groups that
+    /// keep their own sequences). `None` at context 0 or without a budget.
+    pub kv_usage: Option<f64>,
     /// Hybrid models: the recurrent state of one sequence in tokens of KV it weighs as much as.
     pub state_kv_tokens: Option<f64>,
     /// The `tp` GPUs as `tp` pipeline stages instead: one decode step passes through every
@@ -41,10 +41,11 @@ pub(super) fn evaluate(
     model: &ModelSpec,
     m: &ModelEvaluation,
 ) -> Result<ScaleFigures, ScenarioError> {
-    let block = BLOCK_TOKENS as f64;
+    let block = s.block_size as f64;
     let kv = m.kv_bytes_per_token;
     let (pp_step_s, pp_work) = pipeline_step(s, catalog)?;
     Ok(ScaleFigures {
+        kv_usage: kv_usage(s, m),
         kv_block_bytes: Formula::KvBlock.compute(&[block, kv]),
         block_waste_bytes: Formula::BlockWaste.compute(&[s.context as f64, block, kv]),
         kv_share: Formula::KvShare.compute(&[m.kv_bytes_read_per_gpu, m.step_bytes_per_gpu]),
@@ -53,6 +54,29 @@ pub(super) fn evaluate(
         pp_step_s,
         pp_work,
         alltoall_bytes_per_token: alltoall_bytes_per_token(model, s.precision.bytes(), s.tp),
+    })
+}
+
+/// The groups that keep their own sequences: 1 when the KV is split by head or copied, TP when
+/// each GPU keeps whole sequences (data-parallel attention).
+#[must_use]
+pub fn kv_groups(s: &Scenario, m: &ModelEvaluation) -> f64 {
+    match m.kv_split {
+        KvSplit::Heads | KvSplit::Replicated => 1.0,
+        KvSplit::Sequences => f64::from(s.tp),
+    }
+}
+
+/// The running batch's KV against the KV budget (vLLM's "GPU KV cache usage"); `None` at
+/// context 0 or without a budget.
+fn kv_usage(s: &Scenario, m: &ModelEvaluation) -> Option<f64> {
+    (s.context > 0 && m.kv_budget_bytes > 0.0).then(|| {
+        Formula::KvUsage.compute(&[
+            f64::from(s.batch),
+            m.sequence_bytes_per_gpu,
+            m.kv_budget_bytes,
+            kv_groups(s, m),
+        ])
     })
 }
 
@@ -121,14 +145,27 @@ mod tests {
 
     #[rstest]
     // Llama-3-8B, BF16 KV: 2 × 32 layers × 8 heads × 128 × 2 B = 131,072 B per token.
-    #[case::a_full_last_block(4096, 16.0 * 131_072.0, 0.0)]
+    #[case::a_full_last_block(4096, 16, 16.0 * 131_072.0, 0.0)]
     // 1,000 tokens fill 62 blocks and 8 of the 63rd: 8 tokens empty.
-    #[case::eight_tokens_empty(1000, 16.0 * 131_072.0, 8.0 * 131_072.0)]
+    #[case::eight_tokens_empty(1000, 16, 16.0 * 131_072.0, 8.0 * 131_072.0)]
     // One token in a fresh block leaves 15 empty.
-    #[case::one_token(1, 16.0 * 131_072.0, 15.0 * 131_072.0)]
-    fn blocks_by_hand(#[case] context: u64, #[case] block: f64, #[case] waste: f64) {
+    #[case::one_token(1, 16, 16.0 * 131_072.0, 15.0 * 131_072.0)]
+    // Blocks of 32: 1,000 tokens fill 31 blocks and 8 of the 32nd, 24 tokens empty.
+    #[case::blocks_of_32(1000, 32, 32.0 * 131_072.0, 24.0 * 131_072.0)]
+    // Blocks of 128 (TensorRT-LLM's tokens_per_block default is 64 or 128): 1,000 tokens fill
+    // 7 blocks and 104 of the 8th, 24 tokens empty.
+    #[case::blocks_of_128(1000, 128, 128.0 * 131_072.0, 24.0 * 131_072.0)]
+    // One-token blocks waste nothing.
+    #[case::blocks_of_1(1000, 1, 131_072.0, 0.0)]
+    fn blocks_by_hand(
+        #[case] context: u64,
+        #[case] block_size: u64,
+        #[case] block: f64,
+        #[case] waste: f64,
+    ) {
         let f = scale(&Scenario {
             context,
+            block_size,
             ..textbook("llama-3-8b")
         });
         assert!(
@@ -161,6 +198,24 @@ mod tests {
         let weights = e.model.unwrap().weight_bytes_per_gpu;
         assert!((f.kv_share - kv / (kv + weights)).abs() < 1e-9);
         assert!((0.21..0.23).contains(&f.kv_share), "{}", f.kv_share);
+    }
+
+    /// Llama-3-8B on one H100 SXM at 1K context: 85.52 GB × 0.9 − 3 − 16.06 GB of weights =
+    /// 57.91 GB of budget; 256 sequences × 1,024 × 131,072 B = 34.36 GB of it: 59.3 %.
+    #[test]
+    fn kv_usage_is_the_batch_against_the_budget() {
+        let s = Scenario {
+            batch: 256,
+            context: 1024,
+            ..textbook("llama-3-8b")
+        };
+        let usage = scale(&s).kv_usage.expect("a budget");
+        assert!((0.592..0.596).contains(&usage), "{usage}");
+        let e = s.evaluate(&builtin_catalog()).unwrap();
+        let m = e.model.unwrap();
+        assert!((usage - 256.0 * m.sequence_bytes_per_gpu / m.kv_budget_bytes).abs() < 1e-12);
+        let none = scale(&Scenario { context: 0, ..s });
+        assert_eq!(none.kv_usage, None);
     }
 
     #[test]

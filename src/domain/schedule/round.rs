@@ -13,7 +13,9 @@
 use super::{Due, Grade, ReviewKind, Scheduler, Timestamp, due_now, reviewables};
 use crate::domain::catalog::Catalog;
 use crate::domain::lesson::vary::draw_variant;
-use crate::domain::lesson::{LESSON_FORMAT_VERSION, Lesson, ScenarioPatch, Step, scenario_for};
+use crate::domain::lesson::{
+    Efficiency, LESSON_FORMAT_VERSION, Lesson, ScenarioPatch, Step, scenario_for,
+};
 use crate::domain::scenario::Scenario;
 use crate::domain::session::{
     Guess, PredictState, Progress, RecallState, ResolvedAnswer, StepState,
@@ -168,6 +170,7 @@ impl Round {
                 id: ROUND_LESSON_ID.to_owned(),
                 title: "Review".to_owned(),
                 summary: "The recall cards and predictions due for review.".to_owned(),
+                concepts: Vec::new(),
                 steps,
             },
             items,
@@ -358,6 +361,13 @@ pub fn pin(own: Option<&ScenarioPatch>, scenario: &Scenario, cluster: &Scenario)
         chunk: Some(scenario.chunk),
         tpot_target_ms: scenario.tpot_target_ms,
         rate: scenario.rate,
+        block_size: Some(scenario.block_size),
+        efficiency: Some(Efficiency {
+            mbu: scenario.efficiency,
+            source: own
+                .and_then(|p| p.efficiency.as_ref())
+                .map_or_else(String::new, |e| e.source.clone()),
+        }),
     };
     if scenario_for(Some(&patch), cluster).prompt != scenario.prompt {
         patch.prompt = Some(scenario.prompt);

@@ -61,13 +61,16 @@ pub(super) fn searched(x: Ctx<'_>, which: Search) -> Option<Derivation> {
                     step("t_B1", "step at one more sequence", target.next_step_s),
                     inp(
                         "t*",
-                        "token-time target",
-                        x.s.tpot_target_ms? / 1e3,
+                        "token-time budget at the speed of light (target × efficiency)",
+                        Formula::TokenBudget.compute(&[x.s.tpot_target_ms? / 1e3, x.s.efficiency]),
                         "s",
                         target_source(),
                     ),
                 ],
-                vec!["the speed-of-light step; memory ignored (the KV wall caps target_batch)"],
+                vec![
+                    "the speed-of-light step; memory ignored (the KV wall caps target_batch)",
+                    "an engine reaching `efficiency` of the speed of light meets the target within target × efficiency",
+                ],
             )
         }
         Search::Bend => {

@@ -3,8 +3,8 @@
 //! a hybrid's state in tokens, the GPUs as pipeline stages, the expert-parallel all-to-all.
 
 use super::{Ctx, derived, figure, figures, inp, model_field, setting};
-use crate::domain::derivation::{Derivation, Formula, Input, Source, TP_DEGREES};
-use crate::domain::scenario::{AtTarget, BLOCK_TOKENS, TpTry};
+use crate::domain::derivation::{Derivation, Formula, Input, TP_DEGREES};
+use crate::domain::scenario::{AtTarget, TpTry, kv_groups};
 
 /// The symbol of the sequences held at each degree of [`TP_DEGREES`].
 const HELD: [&str; 4] = ["B_1", "B_2", "B_4", "B_8"];
@@ -149,11 +149,12 @@ pub(super) fn blocks(x: Ctx<'_>, which: Block) -> Option<Derivation> {
     let blk = inp(
         "blk",
         "tokens per paging block",
-        BLOCK_TOKENS as f64,
+        x.s.block_size as f64,
         "tokens",
-        Source::Default {
-            field: "block_size (vLLM's default on CUDA)".to_owned(),
-        },
+        setting(
+            "block_size (default 16, vLLM's on CUDA)",
+            x.s.block_size == 16,
+        ),
     );
     let kv = figures::kv_per_token(x)?;
     let whole = "whole model: every layer's KV for the block's tokens";
@@ -176,6 +177,40 @@ pub(super) fn blocks(x: Ctx<'_>, which: Block) -> Option<Derivation> {
             ],
         ),
     })
+}
+
+pub(super) fn kv_usage(x: Ctx<'_>) -> Option<Derivation> {
+    let m = x.m()?;
+    Some(derived(
+        Formula::KvUsage,
+        x.c()?.scale.kv_usage?,
+        "",
+        vec![
+            inp("B", "batch", f64::from(x.s.batch), "sequences", setting("batch", false)),
+            inp(
+                "S_seq",
+                "one sequence's KV and state on a GPU",
+                m.sequence_bytes_per_gpu,
+                "bytes",
+                figure("sequence_gb_per_gpu"),
+            ),
+            inp(
+                "budget",
+                "KV budget per GPU",
+                m.kv_budget_bytes,
+                "bytes",
+                figure("kv_budget_gb"),
+            ),
+            inp(
+                "groups",
+                "groups keeping their own sequences",
+                kv_groups(x.s, m),
+                "",
+                figure(m.kv_split.describe()),
+            ),
+        ],
+        vec!["every sequence of the batch at the full context"],
+    ))
 }
 
 pub(super) fn kv_share(x: Ctx<'_>) -> Option<Derivation> {

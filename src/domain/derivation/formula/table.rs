@@ -367,6 +367,16 @@ pub(super) fn spec(f: Formula) -> Spec {
             "min(r_p, r_d) / (G_p + G_d)",
             |x| at(x).map_or(f64::NAN, |[p, d, gp, gd]| p.min(d) / (gp + gd)),
         ),
+        Formula::TokenBudget => (
+            "the token-time target at the speed of light: a real engine reaches only the efficiency's share of it",
+            "t_budget = target * efficiency",
+            |x| at(x).map_or(f64::NAN, |[t, e]| t * e),
+        ),
+        Formula::KvUsage => (
+            "the KV the batch keeps on a GPU over the KV budget of the GPUs that share the batch (vLLM's GPU KV cache usage)",
+            "B * S_seq / (budget * groups)",
+            |x| at(x).map_or(f64::NAN, |[b, seq, budget, groups]| b * seq / (budget * groups)),
+        ),
         Formula::TimeInSystem => (
             "the prefill, then one decode step per output token after the first",
             "W = t_prefill + (n - 1) * t",

@@ -5,6 +5,7 @@ use std::fmt;
 use super::UNAVAILABLE;
 use super::number::{Format, format_number};
 use crate::domain::catalog::Catalog;
+use crate::domain::derivation::Formula;
 use crate::domain::describe;
 use crate::domain::model::ModelSpec;
 use crate::domain::quantity::Quantity;
@@ -65,6 +66,12 @@ pub enum Setting {
     TpotTargetMs,
     /// Requests arriving per second.
     Rate,
+    /// Tokens per KV-cache block (vLLM's `block_size`).
+    BlockSize,
+    /// The share of the speed of light a real engine reaches (its MBU), in percent.
+    EfficiencyPct,
+    /// The token-time target at the speed of light: `tpot_target_ms × efficiency`, ms.
+    TpotBudgetMs,
     /// The model's query heads (`32` for Llama-3-8B).
     QueryHeads,
     /// The model's KV heads (`8` for Llama-3-8B; `1` latent for MLA).
@@ -85,7 +92,7 @@ pub enum Setting {
 
 impl Setting {
     /// Every setting, in documentation order.
-    pub const ALL: [Self; 33] = [
+    pub const ALL: [Self; 36] = [
         Self::Gpu,
         Self::GpuId,
         Self::Model,
@@ -111,6 +118,9 @@ impl Setting {
         Self::Chunk,
         Self::TpotTargetMs,
         Self::Rate,
+        Self::BlockSize,
+        Self::EfficiencyPct,
+        Self::TpotBudgetMs,
         Self::QueryHeads,
         Self::KvHeads,
         Self::GroupSize,
@@ -150,6 +160,9 @@ impl Setting {
             Self::Chunk => "chunk",
             Self::TpotTargetMs => "tpot_target_ms",
             Self::Rate => "rate",
+            Self::BlockSize => "block_size",
+            Self::EfficiencyPct => "efficiency_pct",
+            Self::TpotBudgetMs => "tpot_budget_ms",
             Self::QueryHeads => "query_heads",
             Self::KvHeads => "kv_heads",
             Self::GroupSize => "group_size",
@@ -178,6 +191,9 @@ impl Setting {
             Self::Chunk => s.chunk as f64,
             Self::TpotTargetMs => s.tpot_target_ms?,
             Self::Rate => s.rate?,
+            Self::BlockSize => s.block_size as f64,
+            Self::EfficiencyPct => 100.0 * s.efficiency,
+            Self::TpotBudgetMs => Formula::TokenBudget.compute(&[s.tpot_target_ms?, s.efficiency]),
             Self::Link
             | Self::QueryHeads
             | Self::KvHeads
@@ -261,6 +277,9 @@ impl Setting {
             | Self::Chunk
             | Self::TpotTargetMs
             | Self::Rate
+            | Self::BlockSize
+            | Self::EfficiencyPct
+            | Self::TpotBudgetMs
             | Self::Batch
             | Self::Context
             | Self::Tp
@@ -318,7 +337,10 @@ impl Setting {
             | Self::OutputTokens
             | Self::Chunk
             | Self::TpotTargetMs
-            | Self::Rate => return None,
+            | Self::Rate
+            | Self::BlockSize
+            | Self::EfficiencyPct
+            | Self::TpotBudgetMs => return None,
         })
     }
 }

@@ -37,6 +37,37 @@ fn renders_for_the_default_cluster(#[case] text: &str, #[case] expected: &str) {
     assert_eq!(render(text, &cluster(), &builtin_catalog()), expected);
 }
 
+/// The efficiency and the block size as a lesson sets them: 25 ms at 80 % is a 20 ms budget
+/// at the speed of light; without a target there is no budget to show.
+#[rstest]
+#[case::efficiency(
+    "{efficiency_pct:.0}% of {tpot_target_ms:.0} ms = {tpot_budget_ms:.0} ms",
+    Some(25.0),
+    0.8,
+    "80% of 25 ms = 20 ms"
+)]
+#[case::speed_of_light(
+    "{efficiency_pct:.0}%: {tpot_budget_ms:.1} ms",
+    Some(8.0),
+    1.0,
+    "100%: 8.0 ms"
+)]
+#[case::no_target("{tpot_budget_ms:.0} ms", None, 0.8, "— ms")]
+#[case::block_size("{block_size}", None, 1.0, "16")]
+fn renders_the_efficiency_budget(
+    #[case] text: &str,
+    #[case] target_ms: Option<f64>,
+    #[case] efficiency: f64,
+    #[case] expected: &str,
+) {
+    let s = Scenario {
+        tpot_target_ms: target_ms,
+        efficiency,
+        ..cluster()
+    };
+    assert_eq!(render(text, &s, &builtin_catalog()), expected);
+}
+
 #[test]
 fn gpu_name_comes_from_the_catalog() {
     let catalog = builtin_catalog();

@@ -92,12 +92,13 @@ fn written_as(q: Quantity, after: &str, before: &str) -> bool {
         Quantity::BatchToRidge
         | Quantity::BatchToRidgeApprox
         | Quantity::DenseBatchToRidge
-        | Quantity::MaxBatchKv => unit(&["sequences"]) || named(&["wall", "ridge needs"]),
+        | Quantity::MaxBatchKv => unit(&["sequences", "reqs"]) || named(&["wall", "ridge needs"]),
         Quantity::ExpertsTouchedPct
         | Quantity::RidgeSharePct
         | Quantity::TransferSharePct
         | Quantity::CommSharePct
-        | Quantity::KvSharePct => unit(&["%"]),
+        | Quantity::KvSharePct
+        | Quantity::KvUsagePct => unit(&["%"]),
         Quantity::TokensPerExpert
         | Quantity::ExpertTokensToRidge
         | Quantity::PrefillTokens
@@ -128,7 +129,7 @@ fn written_as(q: Quantity, after: &str, before: &str) -> bool {
         | Quantity::PpStepMs => unit(&["ms"]),
         Quantity::AllreduceCalls => unit(&["calls", "all-reduces"]),
         Quantity::TargetBatch | Quantity::TargetBatchNoWall | Quantity::BendBatch => {
-            unit(&["sequences"]) || named(&["batch"])
+            unit(&["sequences", "reqs"]) || named(&["batch"])
         }
         Quantity::TimeInSystemS => unit(&["s "]),
         Quantity::Concurrency => unit(&["requests"]),

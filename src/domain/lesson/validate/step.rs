@@ -166,6 +166,15 @@ impl StepChecker<'_> {
                 e.to_string(),
             );
         }
+        if let Some(efficiency) = &patch.efficiency
+            && efficiency.source.trim().is_empty()
+        {
+            self.push(
+                &[field, "efficiency", "source"],
+                None,
+                "an efficiency needs its source: the measurement it is read from (e.g. shared/reference/measured-h100.md and what it measured)".to_owned(),
+            );
+        }
         // A patched scenario must evaluate even if nothing in the step names a quantity: it
         // also sets what the plot shows.
         self.evaluated();

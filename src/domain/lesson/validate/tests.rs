@@ -76,6 +76,15 @@ fn a_sound_lesson_has_no_problems() {
 #[case::overhead_beyond_memory(
     r#"Example(id: "a", title: "t", scenario: (overhead_gb: 86.0), lines: ["{ridge}"])"#,
     &["scenario", "overhead_gb"], None, "this step's scenario does not evaluate: reserved overhead 86 GB is more than the 85.5 GB of H100 SXM5")]
+#[case::efficiency_without_a_source(
+    r#"Example(id: "a", title: "t", scenario: (tpot_target_ms: 10.0, efficiency: (mbu: 0.8, source: " ")), lines: ["{ridge}"])"#,
+    &["scenario", "efficiency", "source"], None, "an efficiency needs its source: the measurement it is read from (e.g. shared/reference/measured-h100.md and what it measured)")]
+#[case::efficiency_above_one(
+    r#"Example(id: "a", title: "t", scenario: (efficiency: (mbu: 1.2, source: "s")), lines: ["{ridge}"])"#,
+    &["scenario", "scenario"], None, "this step's scenario does not evaluate: efficiency must be in (0, 1], not 1.2")]
+#[case::blocks_of_no_tokens(
+    r#"Example(id: "a", title: "t", scenario: (block_size: 0), lines: ["{ridge}"])"#,
+    &["scenario", "scenario"], None, "this step's scenario does not evaluate: block_size must be at least 1 token")]
 #[case::precision_without_a_peak(
     r#"Example(id: "a", title: "t", scenario: (precision: fp4), lines: ["{ridge}"])"#,
     &["scenario", "precision"], None, "this step's scenario does not evaluate: H100 SXM5 has no FP4 peak")]
@@ -158,9 +167,33 @@ fn duplicate_step_ids_point_at_the_second() {
 #[rstest]
 #[case::version(
     r#"id: "t", title: "T", summary: "S","#,
-    2,
+    3,
     "format_version",
-    "format_version 2 is not supported; this build reads 1"
+    "format_version 3 is not supported; this build reads 1 to 2"
+)]
+#[case::version_zero(
+    r#"id: "t", title: "T", summary: "S","#,
+    0,
+    "format_version",
+    "format_version 0 is not supported; this build reads 1 to 2"
+)]
+#[case::concepts_in_version_1(
+    r#"id: "t", title: "T", summary: "S", concepts: [(step: "r", teaches: ["kv-cache"])],"#,
+    1,
+    "concepts",
+    "`concepts` needs format_version 2 or later; this file says 1"
+)]
+#[case::concepts_of_no_step(
+    r#"id: "t", title: "T", summary: "S", concepts: [(step: "nope", uses: ["kv-cache"])],"#,
+    2,
+    "concepts",
+    "`concepts` names step 'nope', which this lesson does not have"
+)]
+#[case::term_not_an_id(
+    r#"id: "t", title: "T", summary: "S", concepts: [(step: "r", teaches: ["KV cache"])],"#,
+    2,
+    "concepts",
+    "term 'KV cache' must be lowercase letters and digits joined by single dashes (e.g. 'kv-cache')"
 )]
 #[case::lesson_id(
     r#"id: "Ridge Point", title: "T", summary: "S","#,

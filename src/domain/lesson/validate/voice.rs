@@ -104,6 +104,7 @@ mod tests {
             id: "t".to_owned(),
             title: "T".to_owned(),
             summary: "S".to_owned(),
+            concepts: Vec::new(),
             steps,
         }
     }

@@ -158,6 +158,7 @@ fn vary_counts_count_only_quantity_answers() {
         id: "a".into(),
         title: "A".into(),
         summary: "s".into(),
+        concepts: Vec::new(),
         steps: [varied, fixed, literal].map(Step::Predict).to_vec(),
     };
     let counts = VaryCounts::of(&lesson);

@@ -130,3 +130,45 @@ fn without_a_target_there_is_no_sizing() {
     assert_eq!(q(&s, Quantity::TpToFit), None);
     assert_eq!(q(&s, Quantity::ReplicasForRate), None);
 }
+
+/// The efficiency moves the target to the speed of light: Llama-3-8B on one H100 SXM at 4K
+/// reads 15.01 GB of weights and 0.537 GB per sequence a step at 3.35 TB/s. 25 ms at 80 % is
+/// 20 ms at the speed of light, batch 96 as above; so is 40 ms at 50 %. 10 ms at the speed of
+/// light allows (33.5 − 15.01) ÷ 0.537 = 34.4 → 34; at 80 % it is 8 ms: (26.8 − 15.01) ÷
+/// 0.537 = 21.96 → 21.
+#[rstest]
+#[case::twenty_ms_at_the_speed_of_light(20.0, 1.0, 96.0)]
+#[case::twenty_five_ms_at_80_percent(25.0, 0.8, 96.0)]
+#[case::forty_ms_at_half(40.0, 0.5, 96.0)]
+#[case::ten_ms_at_the_speed_of_light(10.0, 1.0, 34.0)]
+#[case::ten_ms_at_80_percent(10.0, 0.8, 21.0)]
+fn the_efficiency_shrinks_the_speed_of_light_budget(
+    #[case] target_ms: f64,
+    #[case] efficiency: f64,
+    #[case] batch: f64,
+) {
+    let s = Scenario {
+        efficiency,
+        ..scenario("llama-3-8b", 4096, target_ms)
+    };
+    assert_eq!(q(&s, Quantity::TargetBatch), Some(batch));
+    // The batch's speed-of-light step fits the budget; one more sequence's does not.
+    let step = |b: f64| (15.009 + b * 0.536_870_912) / 3.35;
+    assert!(step(batch) <= target_ms * efficiency, "{}", step(batch));
+    assert!(step(batch + 1.0) > target_ms * efficiency);
+}
+
+/// An efficiency outside (0, 1] or a block of no tokens is refused, not computed.
+#[rstest]
+#[case::zero_efficiency(0.0, 16)]
+#[case::above_the_speed_of_light(1.25, 16)]
+#[case::not_a_number(f64::NAN, 16)]
+#[case::empty_blocks(1.0, 0)]
+fn settings_out_of_range_are_refused(#[case] efficiency: f64, #[case] block_size: u64) {
+    let s = Scenario {
+        efficiency,
+        block_size,
+        ..scenario("llama-3-8b", 4096, 20.0)
+    };
+    assert!(s.evaluate(&builtin_catalog()).is_err());
+}

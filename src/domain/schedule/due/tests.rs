@@ -15,6 +15,7 @@ fn lesson() -> Lesson {
         id: "ridge-point".into(),
         title: "T".into(),
         summary: "s".into(),
+        concepts: Vec::new(),
         steps: vec![
             Step::Read(ReadStep {
                 id: "intro".into(),

@@ -36,6 +36,7 @@ fn lesson() -> Lesson {
         id: "l".into(),
         title: "L".into(),
         summary: "s".into(),
+        concepts: Vec::new(),
         steps: vec![read, predict("p1"), predict("p2"), recall],
     }
 }

@@ -18,6 +18,9 @@ impl StepChecker<'_> {
             | Quantity::TokensPerExpert
             | Quantity::ExpertTokensToRidge => " (the model has no routed experts)",
             Quantity::StateKvTokens => " (the model keeps no linear-attention state)",
+            Quantity::KvUsagePct => {
+                " (context 0 or weights that do not fit leave no KV budget to fill)"
+            }
             Quantity::AlltoallMbPerToken => {
                 " (the model has no routed experts, or `tp` is 1: no expert lives elsewhere)"
             }

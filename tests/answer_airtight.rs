@@ -127,13 +127,18 @@ enum Judge {
     /// rounded by a third or more) that cannot land within the tolerance gives nothing away,
     /// and by the issue's letter is no leak either, so every hit here is also one there.
     Reading(f64),
+    /// The answer's quantity (or a product or quotient of two figures that tracks it) at the
+    /// plot's setting, within the step's tolerance: the reading's question, asked as loosely
+    /// as the tolerance test asks it. A figure counts only where, at every move that shows it,
+    /// it lies within the tolerance of the answer at that move's setting.
+    Quantity(f64),
 }
 
 impl Judge {
     #[track_caller]
     fn close(self, value: f64, answer: f64, from: &[&Figure]) -> bool {
         let slack = match self {
-            Self::Tolerance(t) => t,
+            Self::Tolerance(t) | Self::Quantity(t) => t,
             Self::Reading(tolerance) => {
                 (from.iter().map(|f| f.rounding).sum::<f64>() + 0.005).min(tolerance)
             }
@@ -165,7 +170,7 @@ fn asked(app: &App, step: &Step, resolved: Option<&ResolvedAnswer>, judge: Judge
             std::iter::once(*value).chain(now).collect()
         }
         Judge::Tolerance(_) => vec![*value],
-        Judge::Reading(_) => now.into_iter().collect(),
+        Judge::Reading(_) | Judge::Quantity(_) => now.into_iter().collect(),
     };
     Some(Asked {
         values,
@@ -173,6 +178,7 @@ fn asked(app: &App, step: &Step, resolved: Option<&ResolvedAnswer>, judge: Judge
         judge: match judge {
             Judge::Tolerance(_) => Judge::Tolerance(*tolerance),
             Judge::Reading(_) => Judge::Reading(*tolerance),
+            Judge::Quantity(_) => Judge::Quantity(*tolerance),
         },
     })
 }
@@ -323,27 +329,28 @@ fn leaks_of(judge: Judge, screens: &[(String, Reading)]) -> Vec<(String, String)
             r.hits
                 .iter()
                 .find(|(key, _)| matches!(judge, Judge::Tolerance(_)) || tracks(key))
-                .map(|(_, what)| (name.clone(), what.clone()))
+                .map(|(key, what)| (name.clone(), format!("{what} [{key}]")))
         })
         .collect()
 }
 
-/// Plays every move on every predict and explore step of `lesson` and lists what leaked.
+/// Plays every move on every predict and explore step of `lesson` and lists what leaked, by
+/// each judge (one list per judge, each screen drawn once for all of them).
 fn play(
     app: &mut App,
     cluster: &(String, Scenario),
     (index, lesson): (usize, &Lesson),
-    judge: Judge,
-) -> Vec<String> {
-    let mut found = Vec::new();
+    judges: &[Judge],
+) -> Vec<Vec<String>> {
+    let mut found = vec![Vec::new(); judges.len()];
     let answers = resolve_lesson(lesson, &cluster.1, app.catalog());
     for (n, step) in lesson.steps.iter().enumerate() {
-        if !matches!(step, Step::Predict(_) | Step::Explore(_))
-            || !matches!(
-                step,
-                Step::Predict(p) if matches!(p.answer, Answer::Number(_))
-            ) && !matches!(step, Step::Explore(x) if matches!(x.answer, Answer::Number(_)))
-        {
+        let asks_a_number = match step {
+            Step::Predict(p) => matches!(p.answer, Answer::Number(_)),
+            Step::Explore(x) => matches!(x.answer, Answer::Number(_)),
+            Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => false,
+        };
+        if !asks_a_number {
             continue;
         }
         send(
@@ -358,7 +365,7 @@ fn play(
         };
         let question = stated(step, &cluster.1, app);
         let mut seen = HashSet::new();
-        let mut screens = Vec::new();
+        let mut screens: Vec<Vec<(String, Reading)>> = judges.iter().map(|_| Vec::new()).collect();
         for play in moves(first.values[0], &first.unit) {
             send(app, &[Msg::Plot(PlotMsg::ResetPlot)]);
             press(app, &play.keys);
@@ -366,9 +373,6 @@ fn play(
             if !seen.insert((setting, play.typed.map(f64::to_bits))) {
                 continue;
             }
-            let Some(now) = asked(app, step, answers[n].as_ref(), judge) else {
-                continue;
-            };
             // The batch on the plot is the learner's setting, as what they typed.
             let batch = f64::from(app.plot().scenario.batch);
             let exempt: Vec<f64> = question
@@ -377,36 +381,47 @@ fn play(
                 .chain(play.typed)
                 .chain([batch])
                 .collect();
-            let screen = text(&render(app, WIDTH, HEIGHT));
-            let name = format!(
-                "{} (answer {:.4} {})",
-                play.name,
-                now.values.first().copied().unwrap_or(f64::NAN),
-                now.unit
-            );
-            screens.push((name, read(&screen, &now, &exempt)));
+            let screen = std::cell::OnceCell::new();
+            for (judge, screens) in judges.iter().zip(&mut screens) {
+                let Some(now) = asked(app, step, answers[n].as_ref(), *judge) else {
+                    continue;
+                };
+                let screen = screen.get_or_init(|| text(&render(app, WIDTH, HEIGHT)));
+                let name = format!(
+                    "{} (answer {:.4} {})",
+                    play.name,
+                    now.values.first().copied().unwrap_or(f64::NAN),
+                    now.unit
+                );
+                screens.push((name, read(screen, &now, &exempt)));
+            }
         }
-        for (name, what) in leaks_of(judge, &screens) {
-            found.push(format!(
-                "{} · {} step {} ({}) after {name}: {what}",
-                cluster.0,
-                lesson.id,
-                n + 1,
-                step.id(),
-            ));
+        for ((judge, screens), found) in judges.iter().zip(&screens).zip(&mut found) {
+            for (name, what) in leaks_of(*judge, screens) {
+                found.push(format!(
+                    "{} · {} step {} ({}) after {name}: {what}",
+                    cluster.0,
+                    lesson.id,
+                    n + 1,
+                    step.id(),
+                ));
+            }
         }
     }
     found
 }
 
-/// Every step on every cluster, judged so.
-fn leaks(judge: Judge) -> Vec<String> {
-    let mut found = Vec::new();
+/// Every step on every cluster, judged by each judge (one list per judge).
+fn leaks(judges: &[Judge]) -> Vec<Vec<String>> {
+    let mut found = vec![Vec::new(); judges.len()];
     for cluster in clusters() {
         let mut app = course_app_on(cluster.1.clone(), WIDTH, HEIGHT);
         let lessons: Vec<Lesson> = app.lessons().to_vec();
         for (index, lesson) in lessons.iter().enumerate() {
-            found.extend(play(&mut app, &cluster, (index, lesson), judge));
+            let more = play(&mut app, &cluster, (index, lesson), judges);
+            for (found, more) in found.iter_mut().zip(more) {
+                found.extend(more);
+            }
         }
     }
     found
@@ -414,7 +429,7 @@ fn leaks(judge: Judge) -> Vec<String> {
 
 #[test]
 fn no_step_shows_the_quantity_it_asks_for_at_any_move_on_any_cluster() {
-    let found = leaks(Judge::Reading(0.1));
+    let found = leaks(&[Judge::Reading(0.1)]).concat();
     assert!(
         found.is_empty(),
         "{} leaks:\n{}",
@@ -426,7 +441,13 @@ fn no_step_shows_the_quantity_it_asks_for_at_any_move_on_any_cluster() {
 #[test]
 #[ignore = "issue #22 part 4 to the letter: 275 cases over five clusters (2026-11-25), each a different quantity lying within the tolerance (10-15 %) at some move: the decode dot's AI near an attention intensity, the batch to the ridge near the KV wall, a wide-rounded product (64 × 21 %) near a count; the unignored test above holds the quantity itself"]
 fn no_figure_lies_within_the_tolerance_of_the_answer_at_any_move_on_any_cluster() {
-    let found = leaks(Judge::Tolerance(0.1));
+    let [letter, quantity]: [Vec<String>; 2] =
+        leaks(&[Judge::Tolerance(0.1), Judge::Quantity(0.1)])
+            .try_into()
+            .expect("two judges");
+    eprintln!("LETTER {}\n{}", letter.len(), letter.join("\n"));
+    eprintln!("QUANTITY {}\n{}", quantity.len(), quantity.join("\n"));
+    let found = quantity;
     assert!(
         found.is_empty(),
         "{} leaks:\n{}",

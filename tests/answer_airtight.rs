@@ -127,18 +127,13 @@ enum Judge {
     /// rounded by a third or more) that cannot land within the tolerance gives nothing away,
     /// and by the issue's letter is no leak either, so every hit here is also one there.
     Reading(f64),
-    /// The answer's quantity (or a product or quotient of two figures that tracks it) at the
-    /// plot's setting, within the step's tolerance: the reading's question, asked as loosely
-    /// as the tolerance test asks it. A figure counts only where, at every move that shows it,
-    /// it lies within the tolerance of the answer at that move's setting.
-    Quantity(f64),
 }
 
 impl Judge {
     #[track_caller]
     fn close(self, value: f64, answer: f64, from: &[&Figure]) -> bool {
         let slack = match self {
-            Self::Tolerance(t) | Self::Quantity(t) => t,
+            Self::Tolerance(t) => t,
             Self::Reading(tolerance) => {
                 (from.iter().map(|f| f.rounding).sum::<f64>() + 0.005).min(tolerance)
             }
@@ -170,7 +165,7 @@ fn asked(app: &App, step: &Step, resolved: Option<&ResolvedAnswer>, judge: Judge
             std::iter::once(*value).chain(now).collect()
         }
         Judge::Tolerance(_) => vec![*value],
-        Judge::Reading(_) | Judge::Quantity(_) => now.into_iter().collect(),
+        Judge::Reading(_) => now.into_iter().collect(),
     };
     Some(Asked {
         values,
@@ -178,7 +173,6 @@ fn asked(app: &App, step: &Step, resolved: Option<&ResolvedAnswer>, judge: Judge
         judge: match judge {
             Judge::Tolerance(_) => Judge::Tolerance(*tolerance),
             Judge::Reading(_) => Judge::Reading(*tolerance),
-            Judge::Quantity(_) => Judge::Quantity(*tolerance),
         },
     })
 }
@@ -334,23 +328,22 @@ fn leaks_of(judge: Judge, screens: &[(String, Reading)]) -> Vec<(String, String)
         .collect()
 }
 
-/// Plays every move on every predict and explore step of `lesson` and lists what leaked, by
-/// each judge (one list per judge, each screen drawn once for all of them).
+/// Plays every move on every predict and explore step of `lesson` and lists what leaked.
 fn play(
     app: &mut App,
     cluster: &(String, Scenario),
     (index, lesson): (usize, &Lesson),
-    judges: &[Judge],
-) -> Vec<Vec<String>> {
-    let mut found = vec![Vec::new(); judges.len()];
+    judge: Judge,
+) -> Vec<String> {
+    let mut found = Vec::new();
     let answers = resolve_lesson(lesson, &cluster.1, app.catalog());
     for (n, step) in lesson.steps.iter().enumerate() {
-        let asks_a_number = match step {
-            Step::Predict(p) => matches!(p.answer, Answer::Number(_)),
-            Step::Explore(x) => matches!(x.answer, Answer::Number(_)),
-            Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => false,
-        };
-        if !asks_a_number {
+        if !matches!(step, Step::Predict(_) | Step::Explore(_))
+            || !matches!(
+                step,
+                Step::Predict(p) if matches!(p.answer, Answer::Number(_))
+            ) && !matches!(step, Step::Explore(x) if matches!(x.answer, Answer::Number(_)))
+        {
             continue;
         }
         send(
@@ -365,7 +358,7 @@ fn play(
         };
         let question = stated(step, &cluster.1, app);
         let mut seen = HashSet::new();
-        let mut screens: Vec<Vec<(String, Reading)>> = judges.iter().map(|_| Vec::new()).collect();
+        let mut screens = Vec::new();
         for play in moves(first.values[0], &first.unit) {
             send(app, &[Msg::Plot(PlotMsg::ResetPlot)]);
             press(app, &play.keys);
@@ -373,6 +366,9 @@ fn play(
             if !seen.insert((setting, play.typed.map(f64::to_bits))) {
                 continue;
             }
+            let Some(now) = asked(app, step, answers[n].as_ref(), judge) else {
+                continue;
+            };
             // The batch on the plot is the learner's setting, as what they typed.
             let batch = f64::from(app.plot().scenario.batch);
             let exempt: Vec<f64> = question
@@ -381,47 +377,36 @@ fn play(
                 .chain(play.typed)
                 .chain([batch])
                 .collect();
-            let screen = std::cell::OnceCell::new();
-            for (judge, screens) in judges.iter().zip(&mut screens) {
-                let Some(now) = asked(app, step, answers[n].as_ref(), *judge) else {
-                    continue;
-                };
-                let screen = screen.get_or_init(|| text(&render(app, WIDTH, HEIGHT)));
-                let name = format!(
-                    "{} (answer {:.4} {})",
-                    play.name,
-                    now.values.first().copied().unwrap_or(f64::NAN),
-                    now.unit
-                );
-                screens.push((name, read(screen, &now, &exempt)));
-            }
+            let screen = text(&render(app, WIDTH, HEIGHT));
+            let name = format!(
+                "{} (answer {:.4} {})",
+                play.name,
+                now.values.first().copied().unwrap_or(f64::NAN),
+                now.unit
+            );
+            screens.push((name, read(&screen, &now, &exempt)));
         }
-        for ((judge, screens), found) in judges.iter().zip(&screens).zip(&mut found) {
-            for (name, what) in leaks_of(*judge, screens) {
-                found.push(format!(
-                    "{} · {} step {} ({}) after {name}: {what}",
-                    cluster.0,
-                    lesson.id,
-                    n + 1,
-                    step.id(),
-                ));
-            }
+        for (name, what) in leaks_of(judge, &screens) {
+            found.push(format!(
+                "{} · {} step {} ({}) after {name}: {what}",
+                cluster.0,
+                lesson.id,
+                n + 1,
+                step.id(),
+            ));
         }
     }
     found
 }
 
-/// Every step on every cluster, judged by each judge (one list per judge).
-fn leaks(judges: &[Judge]) -> Vec<Vec<String>> {
-    let mut found = vec![Vec::new(); judges.len()];
+/// Every step on every cluster, judged so.
+fn leaks(judge: Judge) -> Vec<String> {
+    let mut found = Vec::new();
     for cluster in clusters() {
         let mut app = course_app_on(cluster.1.clone(), WIDTH, HEIGHT);
         let lessons: Vec<Lesson> = app.lessons().to_vec();
         for (index, lesson) in lessons.iter().enumerate() {
-            let more = play(&mut app, &cluster, (index, lesson), judges);
-            for (found, more) in found.iter_mut().zip(more) {
-                found.extend(more);
-            }
+            found.extend(play(&mut app, &cluster, (index, lesson), judge));
         }
     }
     found
@@ -429,7 +414,7 @@ fn leaks(judges: &[Judge]) -> Vec<Vec<String>> {
 
 #[test]
 fn no_step_shows_the_quantity_it_asks_for_at_any_move_on_any_cluster() {
-    let found = leaks(&[Judge::Reading(0.1)]).concat();
+    let found = leaks(Judge::Reading(0.1));
     assert!(
         found.is_empty(),
         "{} leaks:\n{}",
@@ -439,15 +424,9 @@ fn no_step_shows_the_quantity_it_asks_for_at_any_move_on_any_cluster() {
 }
 
 #[test]
-#[ignore = "issue #22 part 4 to the letter: 275 cases over five clusters (2026-11-25), each a different quantity lying within the tolerance (10-15 %) at some move: the decode dot's AI near an attention intensity, the batch to the ridge near the KV wall, a wide-rounded product (64 × 21 %) near a count; the unignored test above holds the quantity itself"]
+#[ignore = "issue #22 part 4 to the letter, kept as a diagnostic: 1,574 hits in 138 (step, figure) groups over five clusters (2026-11-25), every one a different quantity that lies within the tolerance at some move (class c: the decode dot's AI near an attention intensity, the measured knee 246 near a ridge, 754 ÷ 989 TF near 76 % of experts, a measured B=1024 ÷ MBU near a batch to the ridge), none the asked quantity or its family (class a) and none a relation that gives it (class b): those the unignored reading test above judges by quantity. Masking a figure for lying near the answer would make the `?` an oracle"]
 fn no_figure_lies_within_the_tolerance_of_the_answer_at_any_move_on_any_cluster() {
-    let [letter, quantity]: [Vec<String>; 2] =
-        leaks(&[Judge::Tolerance(0.1), Judge::Quantity(0.1)])
-            .try_into()
-            .expect("two judges");
-    eprintln!("LETTER {}\n{}", letter.len(), letter.join("\n"));
-    eprintln!("QUANTITY {}\n{}", quantity.len(), quantity.join("\n"));
-    let found = quantity;
+    let found = leaks(Judge::Tolerance(0.1));
     assert!(
         found.is_empty(),
         "{} leaks:\n{}",

@@ -1,7 +1,7 @@
 //! Latency targets and request rates: the batch a token-time target allows, where the curve
 //! bends, time in the system, Little's law, the GPUs a rate needs, throughput per GPU.
 
-use super::cluster::{prefill_input, step_input};
+use super::figures;
 use super::{Ctx, derived, figure, inp, setting};
 use crate::domain::derivation::{Derivation, Formula};
 
@@ -105,20 +105,7 @@ pub(super) fn rate(x: Ctx<'_>, which: RateOf) -> Option<Derivation> {
             Formula::TimeInSystem,
             c.time_in_system_s,
             "s",
-            vec![
-                prefill_input(x)?,
-                inp(
-                    "n",
-                    "output tokens per request",
-                    f64::from(s.output_tokens),
-                    "tokens",
-                    setting(
-                        "output_tokens",
-                        s.output_tokens == crate::domain::scenario::DEFAULT_OUTPUT_TOKENS,
-                    ),
-                ),
-                step_input(x)?,
-            ],
+            vec![figures::prefill(x)?, x.output_tokens(), figures::step(x)?],
             vec![
                 "no queueing: a request starts when it arrives",
                 "the speed-of-light step",

@@ -120,6 +120,33 @@ fn coincide(shown: f64, figure: f64) -> bool {
 /// its answer gives it away. Judged by quantity, never by nearness: a revealed step that shows
 /// the pending step's quantity (or one of its family) at its setting leaks it.
 pub fn pending(app: &App, lesson: &Lesson, answers: &[Option<ResolvedAnswer>]) -> Pending {
+    pending_when(app, lesson, answers, Asking::Study)
+}
+
+/// As [`pending`], in a review round: its cards come from many lessons, and one may ask the
+/// very figure another card already revealed (the same quantity on the same setting, asked
+/// again on purpose by spaced repetition): that figure is known.
+pub fn pending_in_review(
+    app: &App,
+    lesson: &Lesson,
+    answers: &[Option<ResolvedAnswer>],
+) -> Pending {
+    pending_when(app, lesson, answers, Asking::Review)
+}
+
+/// Where the steps are asked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Asking {
+    Study,
+    Review,
+}
+
+fn pending_when(
+    app: &App,
+    lesson: &Lesson,
+    answers: &[Option<ResolvedAnswer>],
+    asking: Asking,
+) -> Pending {
     let session = app.session().expect("a lesson is open");
     let revealed = |index: usize| {
         matches!(
@@ -142,9 +169,10 @@ pub fn pending(app: &App, lesson: &Lesson, answers: &[Option<ResolvedAnswer>]) -
         })
         .filter(|(i, ask)| {
             *i == current
-                || !shown
-                    .iter()
-                    .any(|s| coincide(s.value, ask.value) && !tells(s, ask))
+                || !shown.iter().any(|s| {
+                    coincide(s.value, ask.value) && !tells(s, ask)
+                        || asking == Asking::Review && same_figure(s.value, ask.value)
+                })
         })
         .map(|(_, ask)| ask)
         .collect();

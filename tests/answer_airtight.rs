@@ -323,7 +323,7 @@ fn leaks_of(judge: Judge, screens: &[(String, Reading)]) -> Vec<(String, String)
             r.hits
                 .iter()
                 .find(|(key, _)| matches!(judge, Judge::Tolerance(_)) || tracks(key))
-                .map(|(_, what)| (name.clone(), what.clone()))
+                .map(|(key, what)| (name.clone(), format!("{what} [{key}]")))
         })
         .collect()
 }
@@ -424,7 +424,7 @@ fn no_step_shows_the_quantity_it_asks_for_at_any_move_on_any_cluster() {
 }
 
 #[test]
-#[ignore = "issue #22 part 4 to the letter: 275 cases over five clusters (2026-11-25), each a different quantity lying within the tolerance (10-15 %) at some move: the decode dot's AI near an attention intensity, the batch to the ridge near the KV wall, a wide-rounded product (64 × 21 %) near a count; the unignored test above holds the quantity itself"]
+#[ignore = "issue #22 part 4 to the letter, kept as a diagnostic: 1,574 hits in 138 (step, figure) groups over five clusters (2026-11-25), every one a different quantity that lies within the tolerance at some move (class c: the decode dot's AI near an attention intensity, the measured knee 246 near a ridge, 754 ÷ 989 TF near 76 % of experts, a measured B=1024 ÷ MBU near a batch to the ridge), none the asked quantity or its family (class a) and none a relation that gives it (class b): those the unignored reading test above judges by quantity. Masking a figure for lying near the answer would make the `?` an oracle"]
 fn no_figure_lies_within_the_tolerance_of_the_answer_at_any_move_on_any_cluster() {
     let found = leaks(Judge::Tolerance(0.1));
     assert!(

@@ -13,10 +13,13 @@ mod support;
 
 use roofline_tutor::app::{App, Msg};
 use roofline_tutor::app::{NavMsg, StepMsg};
+use roofline_tutor::content::located::parse_ron;
 use roofline_tutor::domain::lesson::{Lesson, Step};
 use roofline_tutor::domain::session::{Grade, ResolvedAnswer, resolve_lesson};
+use roofline_tutor::domain::withhold::round_significant;
+use rstest::rstest;
 use screen_leaks::{leak, pending, play_keys};
-use support::{course_app, press, send};
+use support::{course_app, lessons_app, press, send};
 
 #[track_caller]
 fn assert_hidden(app: &App, lesson: &Lesson, answers: &[Option<ResolvedAnswer>], moment: &str) {
@@ -87,4 +90,70 @@ fn no_answer_is_on_screen_before_its_reveal_in_any_shipped_lesson() {
             send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
         }
     }
+}
+
+/// Two steps: the first asks the step time at batch 64 and its explanation states it to two
+/// digits; the second asks `second` (a quantity) at `setting`.
+fn two_steps(second: &str, setting: &str) -> Lesson {
+    let text = format!(
+        r#"(format_version: 1, id: "leaky", title: "Leaky", summary: "A fixture.", steps: [
+        Predict(id: "first", question: "At batch 64, the step time?", scenario: (batch: 64),
+            answer: Number(value: Quantity("tpot_ms"), unit: "ms"),
+            explanation: "Each step takes {{tpot_ms:.0}} ms."),
+        Predict(id: "second", question: "And now?", scenario: ({setting}),
+            answer: Number(value: Quantity("{second}"), unit: "ms"),
+            explanation: "It is {{{second}:.1}} ms."),
+    ])"#
+    );
+    parse_ron("leaky.ron", &text).expect("the fixture lesson parses")
+}
+
+/// The first line of the screen that states a figure still pending, once the first step of
+/// `lesson` is revealed and still on screen.
+fn leak_after_the_first_reveal(lesson: &Lesson) -> Option<String> {
+    let mut app = lessons_app(vec![lesson.clone()], 120, 40);
+    let answers = resolve_lesson(lesson, app.cluster(), app.catalog());
+    send(
+        &mut app,
+        &[
+            Msg::Nav(NavMsg::OpenLesson(0)),
+            Msg::Step(StepMsg::TypeChar('1')),
+            Msg::Step(StepMsg::Commit),
+            Msg::Step(StepMsg::Reveal),
+        ],
+    );
+    assert_eq!(app.session().unwrap().current(), 0);
+    leak(&app, &pending(&app, lesson, &answers), 120, 40)
+}
+
+/// The test stays able to fail: a revealed step that shows the quantity a later step asks
+/// (itself, or another name of it) at the same setting gives that step away, and is caught;
+/// the same quantity at another setting (a prompt length, which a decode step does not
+/// depend on), whose value coincides, is another question: its answer is the learner's to
+/// reason out.
+#[rstest]
+#[case::the_same_quantity_asked_again("tpot_ms", "batch: 64", true)]
+#[case::another_name_of_it("step_time_ms", "batch: 64", true)]
+#[case::the_same_quantity_at_another_setting("tpot_ms", "batch: 64, prompt: 512", false)]
+fn a_revealed_step_leaks_a_pending_one_only_by_its_quantity(
+    #[case] second: &str,
+    #[case] setting: &str,
+    #[case] leaks: bool,
+) {
+    let lesson = two_steps(second, setting);
+    let app = lessons_app(vec![lesson.clone()], 120, 40);
+    let answers = resolve_lesson(&lesson, app.cluster(), app.catalog());
+    let value = |n: usize| match &answers[n] {
+        Some(ResolvedAnswer::Number { value, .. }) => *value,
+        other => panic!("a number: {other:?}"),
+    };
+    // The two answers read the same on screen, so only the quantity tells them apart.
+    assert!(
+        (round_significant(value(0), 2) - round_significant(value(1), 2)).abs() < 1e-9,
+        "{} against {}",
+        value(0),
+        value(1)
+    );
+    let found = leak_after_the_first_reveal(&lesson);
+    assert_eq!(found.is_some(), leaks, "{found:?}");
 }

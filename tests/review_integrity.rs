@@ -21,7 +21,7 @@ use roofline_tutor::domain::schedule::{Asked, ItemOutcome, Review, Round, Schedu
 use roofline_tutor::domain::session::{
     Grade, Guess, Progress, ResolvedAnswer, StepRecord, resolve_lesson,
 };
-use screen_leaks::{leak, pending, play_keys};
+use screen_leaks::{leak, pending_in_review, play_keys};
 use support::{course_app_with, press, send};
 
 const START: Timestamp = Timestamp(1_767_225_600); // 2026-01-01 00:00 UTC
@@ -63,7 +63,7 @@ fn everything_answered(lessons: &[Lesson]) -> Progress {
 
 #[track_caller]
 fn assert_hidden(app: &App, round: &Round, answers: &[Option<ResolvedAnswer>], moment: &str) {
-    let withheld = pending(app, round.lesson(), answers);
+    let withheld = pending_in_review(app, round.lesson(), answers);
     for (width, height) in [(120, 40), (80, 24)] {
         if let Some(leak) = leak(app, &withheld, width, height) {
             let item = &round.items()[app.session().unwrap().current()];

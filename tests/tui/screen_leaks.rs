@@ -8,9 +8,13 @@
 use crossterm::event::KeyCode;
 use roofline_tutor::app::App;
 use roofline_tutor::domain::lesson::template::render as fill;
-use roofline_tutor::domain::lesson::{Answer, Lesson, Step};
+use roofline_tutor::domain::lesson::{Answer, Lesson, Step, scenario_for};
+use roofline_tutor::domain::quantity::Quantity;
+use roofline_tutor::domain::scenario::Scenario;
 use roofline_tutor::domain::session::{PredictState, RecallState, ResolvedAnswer, StepState};
-use roofline_tutor::domain::withhold::{Withheld, figures_in, same_figure, tokens};
+use roofline_tutor::domain::withhold::{
+    Token, Withheld, asked_quantity, family, figures_in, round_significant, same_figure, tokens,
+};
 
 use super::support::{key, render, text};
 
@@ -34,35 +38,115 @@ pub fn play_keys() -> Vec<crossterm::event::Event> {
     keys
 }
 
+/// One figure a step asks for: its value and unit, the engine quantity it is (none for a
+/// literal answer) and the setting it is asked at.
+struct Ask {
+    value: f64,
+    unit: String,
+    quantity: Option<Quantity>,
+    scenario: Scenario,
+}
+
 /// What a step asks for, as the screen could show it: its answer on the lesson's own
 /// scenario, and for the explore step on screen also on the plot's current setting (its answer
 /// is judged for the setting the learner commits on).
-fn asked(
-    app: &App,
-    lesson: &Lesson,
-    index: usize,
-    answers: &[Option<ResolvedAnswer>],
-) -> Vec<(f64, String)> {
+fn asked(app: &App, lesson: &Lesson, index: usize, answers: &[Option<ResolvedAnswer>]) -> Vec<Ask> {
+    let step = &lesson.steps[index];
+    let quantity = asked_quantity(step);
+    let patch = match step {
+        Step::Predict(p) => p.scenario.as_ref(),
+        Step::Explore(x) => x.preset.as_ref(),
+        Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => None,
+    };
     let mut figures = Vec::new();
     if let Some(ResolvedAnswer::Number { value, unit, .. }) = &answers[index] {
-        figures.push((*value, unit.clone()));
+        figures.push(Ask {
+            value: *value,
+            unit: unit.clone(),
+            quantity,
+            scenario: scenario_for(patch, app.cluster()),
+        });
     }
     let on_screen = app.session().is_some_and(|s| s.current() == index);
-    if let Step::Explore(explore) = &lesson.steps[index]
+    if let Step::Explore(explore) = step
         && on_screen
         && let Answer::Number(_) = &explore.answer
         && let ResolvedAnswer::Number { value, unit, .. } =
             ResolvedAnswer::resolve(&explore.answer, &app.plot().scenario, app.catalog())
     {
-        figures.push((value, unit));
+        figures.push(Ask {
+            value,
+            unit,
+            quantity,
+            scenario: app.plot().scenario.clone(),
+        });
     }
     figures
 }
 
-/// The figures no screen may show now: every predict or explore step not yet revealed (less
-/// the figures a revealed step already showed), and the current card's back while it is
-/// unturned.
-pub fn pending(app: &App, lesson: &Lesson, answers: &[Option<ResolvedAnswer>]) -> Withheld {
+/// Whether a revealed figure tells a pending one: the same quantity, or one of the family the
+/// domain withholds with it, at the same setting (a literal answer is known by its unit only).
+fn tells(shown: &Ask, pending: &Ask) -> bool {
+    let related = match (shown.quantity, pending.quantity) {
+        (Some(s), Some(p)) => family(p).contains(&s),
+        _ => shown.unit == pending.unit,
+    };
+    related && shown.scenario == pending.scenario
+}
+
+/// Whether a screen that shows `shown` (written to two significant digits, the loosest a
+/// telling number is) could be read as `figure`: where the two coincide, the screen cannot
+/// tell which of them it shows.
+fn coincide(shown: f64, figure: f64) -> bool {
+    if !(shown.is_finite() && shown > 0.0) {
+        return false;
+    }
+    let resolution = 10f64.powf(shown.log10().floor() - 1.0);
+    let token = Token {
+        range: 0..0,
+        value: round_significant(shown, 2),
+        resolution,
+    };
+    same_figure(shown, figure) || token.states(figure)
+}
+
+/// The figures no screen may show now: every predict or explore step not yet revealed, and the
+/// current card's back while it is unturned.
+///
+/// A revealed step's answer stays on screen, and may coincide with a pending one (a revealed
+/// `25 %`, two of eight experts, reads as another card's 24.6 %). That tells the pending step
+/// nothing when it is another quantity, or the same at another setting: then the pending figure
+/// is not looked for, except on the pending step's own screen, where any number that reads as
+/// its answer gives it away. Judged by quantity, never by nearness: a revealed step that shows
+/// the pending step's quantity (or one of its family) at its setting leaks it.
+pub fn pending(app: &App, lesson: &Lesson, answers: &[Option<ResolvedAnswer>]) -> Pending {
+    pending_when(app, lesson, answers, Asking::Study)
+}
+
+/// As [`pending`], in a review round: its cards come from many lessons, and one may ask the
+/// very figure another card already revealed (the same quantity on the same setting, asked
+/// again on purpose by spaced repetition): that figure is known.
+pub fn pending_in_review(
+    app: &App,
+    lesson: &Lesson,
+    answers: &[Option<ResolvedAnswer>],
+) -> Pending {
+    pending_when(app, lesson, answers, Asking::Review)
+}
+
+/// Where the steps are asked.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Asking {
+    Study,
+    Review,
+}
+
+fn pending_when(
+    app: &App,
+    lesson: &Lesson,
+    answers: &[Option<ResolvedAnswer>],
+    asking: Asking,
+) -> Pending {
     let session = app.session().expect("a lesson is open");
     let revealed = |index: usize| {
         matches!(
@@ -71,37 +155,89 @@ pub fn pending(app: &App, lesson: &Lesson, answers: &[Option<ResolvedAnswer>]) -
         )
     };
     let asks = |index: usize| matches!(lesson.steps[index], Step::Predict(_) | Step::Explore(_));
-    let shown: Vec<f64> = (0..lesson.steps.len())
+    let shown: Vec<Ask> = (0..lesson.steps.len())
         .filter(|i| asks(*i) && revealed(*i))
-        .filter_map(|i| match &answers[i] {
-            Some(ResolvedAnswer::Number { value, .. }) => Some(*value),
-            _ => None,
-        })
+        .flat_map(|i| asked(app, lesson, i, answers).into_iter().take(1))
         .collect();
-    let figures: Vec<(f64, String)> = (0..lesson.steps.len())
+    let current = session.current();
+    let asks: Vec<Ask> = (0..lesson.steps.len())
         .filter(|i| asks(*i) && !revealed(*i))
-        .flat_map(|i| asked(app, lesson, i, answers))
-        // A figure an earlier reveal showed is known: a later step may ask it again. So is one
-        // within 2 % of it: a revealed `25 %` (two of eight experts) shows any pending 24.6 %
-        // the same way, and tells nothing of the other step, whose quantity is not on screen.
-        .filter(|(f, _)| {
-            !shown
-                .iter()
-                .any(|s| same_figure(*f, *s) || ((f - s) / s).abs() <= 0.02)
+        .flat_map(|i| {
+            asked(app, lesson, i, answers)
+                .into_iter()
+                .map(move |ask| (i, ask))
         })
+        .filter(|(i, ask)| {
+            *i == current
+                || !shown.iter().any(|s| {
+                    coincide(s.value, ask.value) && !tells(s, ask)
+                        || asking == Asking::Review && same_figure(s.value, ask.value)
+                })
+        })
+        .map(|(_, ask)| ask)
         .collect();
     let mut back = Vec::new();
     if let (Step::Recall(recall), StepState::Recall(RecallState::Front)) =
-        (&lesson.steps[session.current()], session.state())
+        (&lesson.steps[current], session.state())
     {
         back = figures_in(&fill(&recall.back, app.cluster(), app.catalog()));
     }
-    Withheld::with_units(figures).with(back)
+    Pending {
+        withheld: Withheld::with_units(asks.iter().map(|a| (a.value, a.unit.clone()))).with(back),
+        quantities: asks.iter().map(|a| (a.value, a.quantity)).collect(),
+    }
+}
+
+/// The figures no screen may show now, with the quantity each is (none for a literal answer or
+/// a card's back).
+pub struct Pending {
+    withheld: Withheld,
+    quantities: Vec<(f64, Option<Quantity>)>,
+}
+
+impl Pending {
+    /// Whether a number on screen that reads as `figure` and is labelled as `shown` states it:
+    /// a readout labelled as another quantity than any pending step with that figure asks for
+    /// (nor one of its family) is that quantity at the learner's setting, and tells nothing
+    /// of the step (the decode dot's `AI 4.0` at batch 4 beside an attention intensity of 4).
+    fn states(&self, figure: f64, shown: Option<Quantity>) -> bool {
+        let Some(shown) = shown else {
+            return true;
+        };
+        let asks: Vec<Option<Quantity>> = self
+            .quantities
+            .iter()
+            .filter(|(f, _)| (f - figure).abs() <= f.abs() * 1e-12)
+            .map(|(_, q)| *q)
+            .collect();
+        asks.is_empty()
+            || asks
+                .iter()
+                .any(|q| q.is_none_or(|q| q == shown || family(q).contains(&shown)))
+    }
+}
+
+/// The quantity the plot's readout line labels a number as (`AI 4.0 · 1.4% of ridge · …`),
+/// where the label names one.
+fn labelled(line: &str, token: &roofline_tutor::domain::withhold::Token) -> Option<Quantity> {
+    let before = line[..token.range.start].trim_end();
+    let after = &line[token.range.end..];
+    // The readout's figures are set apart by ` · ` (`AI 4.0 · 5.2 ms · 763 tok/s`); a narrow
+    // screen drops the share of the ridge.
+    let readout = line.contains(" · ");
+    if readout && (before.ends_with("│AI") || before.ends_with(" AI")) {
+        Some(Quantity::DecodeDotIntensity)
+    } else if readout && after.starts_with("% of ridge") {
+        Some(Quantity::RidgeSharePct)
+    } else {
+        None
+    }
 }
 
 /// The first line of the screen that states a pending figure (decade ticks, the counters
 /// `Review 3/120`, `Lesson 11`, `Step 10/18`, a score out of 100 and dates are furniture).
-pub fn leak(app: &App, withheld: &Withheld, width: u16, height: u16) -> Option<String> {
+pub fn leak(app: &App, pending: &Pending, width: u16, height: u16) -> Option<String> {
+    let withheld = &pending.withheld;
     let screen = text(&render(app, width, height));
     let lines: Vec<String> = screen.lines().map(without_counters).collect();
     // The same screen, tall enough that no pane is cut off: where a number ends the last line a
@@ -140,7 +276,9 @@ pub fn leak(app: &App, withheld: &Withheld, width: u16, height: u16) -> Option<S
                 {
                     after = words_after(tall(), at, t.range.end);
                 }
-                withheld.stated_in_prose(&t, &after)
+                withheld
+                    .stated_in_prose(&t, &after)
+                    .filter(|f| pending.states(*f, labelled(line, &t)))
             })
             .map(|figure| format!("{figure} on screen in: {}", line.trim_end()))
     })

@@ -33,6 +33,11 @@ pub fn fixture_app(width: u16, height: u16, look: Appearance) -> App {
     app_with(vec![fixture_lesson()], width, height, look)
 }
 
+/// An app over these lessons, on the lesson list.
+pub fn lessons_app(lessons: Vec<Lesson>, width: u16, height: u16) -> App {
+    app_with(lessons, width, height, Appearance::default())
+}
+
 /// An app over the shipped course, on the lesson list.
 pub fn course_app(width: u16, height: u16) -> App {
     let lessons = lessons::builtin(&builtin_catalog()).expect("the shipped lessons load");

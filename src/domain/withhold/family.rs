@@ -180,6 +180,15 @@ const PAIRS: &[[Quantity; 2]] = &[
     [Q::TokensPerSPerGpu, Q::TokensPerS],
     // At decode's buffer sizes the calls' latency is nearly all of the all-reduce time.
     [Q::AllreduceLatencyMs, Q::AllreduceMs],
+    // An expert's weights serve the tokens routed to it: its intensity is 2 FLOPs per token
+    // over the bytes of a weight (a setting), so in BF16 the expert AI is tokens per expert
+    // (`expert AI 16.2` one sequence on from 16 tokens).
+    [Q::TokensPerExpert, Q::ExpertIntensity],
+    // A prefill of P tokens passes P tokens through every weight, as a decode step at batch P
+    // does: the step time at `:batch 2048` reads a 2048-token prompt's time to first token
+    // (`31.1 ms` against 30), as the dot there reads its intensity.
+    [Q::TtftMs, Q::StepTimeMs],
+    [Q::PrefillMs, Q::StepTimeMs],
 ];
 
 /// How readily a figure goes when one of two must: never the batch, a datasheet figure only
@@ -328,6 +337,10 @@ mod tests {
     #[case::the_sum_beside_the_all_reduce(Q::AllreduceMs, Q::StepWithCommMs)]
     #[case::the_share_beside_the_step(Q::StepTimeMs, Q::CommSharePct)]
     #[case::latency_is_most_of_the_all_reduce(Q::AllreduceLatencyMs, Q::AllreduceMs)]
+    #[case::tokens_per_expert_is_the_expert_ai_in_bf16(Q::TokensPerExpert, Q::ExpertIntensity)]
+    #[case::the_expert_ai_is_tokens_per_expert_in_bf16(Q::ExpertIntensity, Q::TokensPerExpert)]
+    #[case::ttft_is_the_step_at_batch_p(Q::TtftMs, Q::StepTimeMs)]
+    #[case::the_prefill_is_the_step_at_batch_p(Q::PrefillMs, Q::StepTimeMs)]
     fn withholds_what_gives_the_answer_in_one_operation(
         #[case] asked: Quantity,
         #[case] also: Quantity,

@@ -12,6 +12,9 @@ use roofline_tutor::app::{App, Msg, NavMsg, StepMsg, handle};
 use roofline_tutor::cli::present::handout;
 use roofline_tutor::domain::scenario::Scenario;
 
+/// Drives the session to a state the handout is written from. The effects (saving progress,
+/// notifying a room) are not this test's subject: the handout is built from the app's state, and
+/// the effect harness in `tests/tui` asserts them elsewhere.
 fn act(app: &mut App, msg: Msg) {
     let _ = handle(app, msg);
 }

@@ -81,9 +81,14 @@ pub fn run(global: &GlobalArgs, lesson: Option<&str>) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The index of the lesson with this id, or an error that lists the ids.
+/// The index of the lesson named by its id (`ridge-point`), its number in `roofline list`
+/// (`2`), or its file's name (`02-ridge-point`, `02-ridge-point.ron`); else an error that
+/// lists the ids.
 pub fn lesson_index(lessons: &[Lesson], id: &str) -> Result<usize> {
     if let Some(index) = lessons.iter().position(|l| l.id == id) {
+        return Ok(index);
+    }
+    if let Some(index) = by_number(lessons, id) {
         return Ok(index);
     }
     let ids: Vec<&str> = lessons.iter().map(|l| l.id.as_str()).collect();
@@ -94,6 +99,16 @@ pub fn lesson_index(lessons: &[Lesson], id: &str) -> Result<usize> {
         "unknown lesson '{id}'{hint}; the lessons are: {}",
         ids.join(", ")
     )
+}
+
+/// The lesson a number names, alone or as the file name's prefix: `2`, `02-ridge-point`,
+/// `02-ridge-point.ron`. A prefix followed by another lesson's id names nothing.
+fn by_number(lessons: &[Lesson], said: &str) -> Option<usize> {
+    let said = said.strip_suffix(".ron").unwrap_or(said);
+    let (number, rest) = said.split_once('-').unwrap_or((said, ""));
+    let index = number.parse::<usize>().ok()?.checked_sub(1)?;
+    let lesson = lessons.get(index)?;
+    (rest.is_empty() || rest == lesson.id).then_some(index)
 }
 
 #[cfg(test)]
@@ -113,5 +128,23 @@ mod tests {
             "{err}"
         );
         assert!(err.contains("two-ceilings, ridge-point"), "{err}");
+    }
+
+    #[rstest::rstest]
+    #[case::id("ridge-point", Some(1))]
+    #[case::number("2", Some(1))]
+    #[case::padded_number("02", Some(1))]
+    #[case::file_stem("02-ridge-point", Some(1))]
+    #[case::file_name("02-ridge-point.ron", Some(1))]
+    #[case::zero("0", None)]
+    #[case::past_the_end("999", None)]
+    #[case::number_of_another_lesson("03-ridge-point", None)]
+    #[case::negative("-1", None)]
+    fn a_lesson_is_named_by_id_number_or_file_name(
+        #[case] said: &str,
+        #[case] expected: Option<usize>,
+    ) {
+        let lessons = lessons::builtin(&builtin_catalog()).expect("shipped lessons load");
+        assert_eq!(lesson_index(&lessons, said).ok(), expected, "{said}");
     }
 }

@@ -11,7 +11,7 @@ use super::scenario::ScenarioFlags;
 /// `roofline learn` options.
 #[derive(Debug, Args)]
 pub struct LearnCli {
-    /// Lesson id, e.g. `ridge-point`.
+    /// Lesson id, e.g. `ridge-point`, or its number in `roofline list`, e.g. `2`.
     pub lesson: Option<String>,
     /// Options every command shares.
     #[command(flatten)]
@@ -31,7 +31,7 @@ pub struct CheckCli {
 /// `roofline present` options.
 #[derive(Debug, Args)]
 pub struct PresentCli {
-    /// Lesson id, e.g. `batching` (required unless --notes).
+    /// Lesson id, e.g. `batching`, or its number in `roofline list` (required unless --notes).
     pub lesson: Option<String>,
     /// Start at this step: its number (from 1) or its id.
     #[arg(long, value_name = "STEP")]

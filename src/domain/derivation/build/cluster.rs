@@ -3,7 +3,7 @@
 
 use super::{Ctx, derived, figure, inp, setting};
 use crate::domain::derivation::{Derivation, Formula, Input, Source};
-use crate::domain::scenario::LinkFigures;
+use crate::domain::scenario::{ClusterEvaluation, LinkFigures, ModelEvaluation};
 
 /// Which link figure.
 #[derive(Clone, Copy)]
@@ -147,77 +147,89 @@ pub(super) fn prefill(x: Ctx<'_>, which: Prefill) -> Option<Derivation> {
             ],
             vec!["the cached prefix needs no prefill"],
         ),
-        Prefill::Time => {
-            let (bytes, flops) = c.prefill_work;
-            derived(
-                Formula::StepTime,
-                c.prefill_s,
-                "s",
-                vec![
-                    inp(
-                        "Bytes",
-                        "bytes moved per GPU",
-                        bytes,
-                        "bytes",
-                        figure("every weight once + the KV written"),
-                    ),
-                    inp(
-                        "BW",
-                        "memory bandwidth",
-                        x.e.bandwidth,
-                        "bytes/s",
-                        figure("bandwidth"),
-                    ),
-                    inp(
-                        "F",
-                        "FLOPs per GPU",
-                        flops,
-                        "FLOP",
-                        figure("2 × parameters × prefill tokens + causal attention"),
-                    ),
-                    inp("P", "dense peak", x.e.peak_flops, "FLOP/s", figure("peak")),
-                ],
-                vec![
-                    "the prefill tokens alone on the replica, at the speed of light",
-                    "memory and compute overlap fully (max, not sum)",
-                ],
-            )
-        }
-        Prefill::Mixed => derived(
-            Formula::MixedStep,
-            c.mixed_tpot_s,
-            "s",
-            vec![
-                inp(
-                    "t_mem",
-                    "memory time",
-                    m.memory_time_s,
-                    "s",
-                    figure("memory_time_ms"),
-                ),
-                inp(
-                    "t_math",
-                    "compute time",
-                    m.compute_time_s,
-                    "s",
-                    figure("compute_time_ms"),
-                ),
-                inp(
-                    "F_chunk",
-                    "the chunk's FLOPs per GPU",
-                    c.chunk_flops_per_gpu,
-                    "FLOP",
-                    setting(
-                        "chunk (at most the prefill tokens)",
-                        s.chunk == crate::domain::scenario::DEFAULT_CHUNK,
-                    ),
-                ),
-                inp("P", "dense peak", x.e.peak_flops, "FLOP/s", figure("peak")),
-            ],
-            vec!["the chunk rides on the decode step: the weights are read once for both"],
-        ),
+        Prefill::Time => prefill_time(x, c),
+        Prefill::Mixed => mixed_step(x, c, m),
     })
 }
+
+/// The prefill's time: its bytes and FLOPs on the replica, at the speed of light.
+fn prefill_time(x: Ctx<'_>, c: &ClusterEvaluation) -> Derivation {
+    let (bytes, flops) = c.prefill_work;
+    derived(
+        Formula::StepTime,
+        c.prefill_s,
+        "s",
+        vec![
+            inp(
+                "Bytes",
+                "bytes moved per GPU",
+                bytes,
+                "bytes",
+                figure("every weight once + the KV written"),
+            ),
+            inp(
+                "BW",
+                "memory bandwidth",
+                x.e.bandwidth,
+                "bytes/s",
+                figure("bandwidth"),
+            ),
+            inp(
+                "F",
+                "FLOPs per GPU",
+                flops,
+                "FLOP",
+                figure("2 × parameters × prefill tokens + causal attention"),
+            ),
+            inp("P", "dense peak", x.e.peak_flops, "FLOP/s", figure("peak")),
+        ],
+        vec![
+            "the prefill tokens alone on the replica, at the speed of light",
+            "memory and compute overlap fully (max, not sum)",
+        ],
+    )
+}
+
+/// A decode step with a prefill chunk riding on it.
+fn mixed_step(x: Ctx<'_>, c: &ClusterEvaluation, m: &ModelEvaluation) -> Derivation {
+    let s = x.s;
+    derived(
+        Formula::MixedStep,
+        c.mixed_tpot_s,
+        "s",
+        vec![
+            inp(
+                "t_mem",
+                "memory time",
+                m.memory_time_s,
+                "s",
+                figure("memory_time_ms"),
+            ),
+            inp(
+                "t_math",
+                "compute time",
+                m.compute_time_s,
+                "s",
+                figure("compute_time_ms"),
+            ),
+            inp(
+                "F_chunk",
+                "the chunk's FLOPs per GPU",
+                c.chunk_flops_per_gpu,
+                "FLOP",
+                setting(
+                    "chunk (at most the prefill tokens)",
+                    s.chunk == crate::domain::scenario::DEFAULT_CHUNK,
+                ),
+            ),
+            inp("P", "dense peak", x.e.peak_flops, "FLOP/s", figure("peak")),
+        ],
+        vec!["the chunk rides on the decode step: the weights are read once for both"],
+    )
+}
+
+/// What every all-reduce figure assumes.
+const RING: &str = "a ring all-reduce; the link's full bandwidth";
 
 /// Which all-reduce figure.
 #[derive(Clone, Copy)]
@@ -258,52 +270,15 @@ pub(super) fn allreduce(x: Ctx<'_>, which: Comm) -> Option<Derivation> {
         "s",
         figure("allreduce_ms"),
     );
-    let ring = "a ring all-reduce; the link's full bandwidth";
     Some(match which {
-        Comm::Calls => derived(
-            Formula::AllreduceCalls,
-            f64::from(l.allreduce.calls),
-            "calls",
-            vec![
-                inp(
-                    "L",
-                    "layers",
-                    layers,
-                    "",
-                    Source::Model {
-                        field: "layers".to_owned(),
-                    },
-                ),
-                x.tp("TP"),
-            ],
-            vec!["Megatron-style tensor parallelism: one after attention, one after the MLP"],
-        ),
-        Comm::Time => derived(
-            Formula::AllreduceTime,
-            l.allreduce_s,
-            "s",
-            vec![
-                inp(
-                    "X",
-                    "bytes one all-reduce reduces",
-                    l.allreduce_buffer_bytes,
-                    "bytes",
-                    figure("tokens in the step × hidden × bytes per activation"),
-                ),
-                x.tp("N"),
-                gbs(x, l),
-                base,
-                hop,
-                n,
-            ],
-            vec![ring, "no overlap with compute"],
-        ),
+        Comm::Calls => allreduce_calls(x, l, layers),
+        Comm::Time => allreduce_time(x, l, [base, hop, n]),
         Comm::Latency => derived(
             Formula::AllreduceLatency,
             l.allreduce.latency_s,
             "s",
             vec![x.tp("N"), base, hop, n],
-            vec![ring],
+            vec![RING],
         ),
         Comm::StepWith => derived(
             Formula::StepWithComm,
@@ -320,4 +295,50 @@ pub(super) fn allreduce(x: Ctx<'_>, which: Comm) -> Option<Derivation> {
             vec!["no overlap"],
         ),
     })
+}
+
+/// How many all-reduces a step makes: two a layer.
+fn allreduce_calls(x: Ctx<'_>, l: &LinkFigures, layers: f64) -> Derivation {
+    derived(
+        Formula::AllreduceCalls,
+        f64::from(l.allreduce.calls),
+        "calls",
+        vec![
+            inp(
+                "L",
+                "layers",
+                layers,
+                "",
+                Source::Model {
+                    field: "layers".to_owned(),
+                },
+            ),
+            x.tp("TP"),
+        ],
+        vec!["Megatron-style tensor parallelism: one after attention, one after the MLP"],
+    )
+}
+
+/// The all-reduces' time: their bytes over the link's bandwidth, and their latency.
+fn allreduce_time(x: Ctx<'_>, l: &LinkFigures, [base, hop, n]: [Input; 3]) -> Derivation {
+    derived(
+        Formula::AllreduceTime,
+        l.allreduce_s,
+        "s",
+        vec![
+            inp(
+                "X",
+                "bytes one all-reduce reduces",
+                l.allreduce_buffer_bytes,
+                "bytes",
+                figure("tokens in the step × hidden × bytes per activation"),
+            ),
+            x.tp("N"),
+            gbs(x, l),
+            base,
+            hop,
+            n,
+        ],
+        vec![RING, "no overlap with compute"],
+    )
 }

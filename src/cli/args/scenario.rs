@@ -58,39 +58,22 @@ impl From<ScenarioFlags> for ScenarioPatch {
     /// The flags as a patch over a base scenario, exactly as a lesson step's scenario is; each
     /// flag left out leaves the base's setting.
     fn from(flags: ScenarioFlags) -> Self {
-        let ScenarioFlags {
-            gpu,
-            model,
-            precision,
-            weights,
-            kv,
-            batch,
-            context,
-            tp,
-            mem_util,
-            overhead_gb,
-            prompt,
-            draft_tokens,
-            attention_dp,
-            gpu_hour_usd,
-        } = flags;
-        Self {
-            gpu,
-            model,
-            precision,
-            weights,
-            kv,
-            batch,
-            context,
-            tp,
-            mem_util,
-            overhead_gb,
-            prompt,
-            draft_tokens,
-            // The flag turns it on; without it the base (a profile's setting) stands.
-            attention_dp: attention_dp.then_some(true),
-            gpu_hour_usd,
-            ..Self::default()
+        // The flags named as the patch names them, listed once; the destructuring names every
+        // flag, so a new one that is not passed on does not compile.
+        macro_rules! passed_on {
+            ($($field:ident),*) => {{
+                let ScenarioFlags { $($field,)* attention_dp } = flags;
+                Self {
+                    $($field,)*
+                    // The flag turns it on; without it the base (a profile's setting) stands.
+                    attention_dp: attention_dp.then_some(true),
+                    ..Self::default()
+                }
+            }};
+        }
+        passed_on! {
+            gpu, model, precision, weights, kv, batch, context, tp, mem_util, overhead_gb, prompt,
+            draft_tokens, gpu_hour_usd
         }
     }
 }

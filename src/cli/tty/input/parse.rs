@@ -133,14 +133,17 @@ impl Parser {
                 self.reset();
                 self.csi(&params, byte);
             }
-            0x1b => {
-                self.reset();
-                self.state = State::Escape;
-            }
-            _ => {
-                self.reset();
-                self.ground(byte);
-            }
+            _ => self.break_off(byte),
+        }
+    }
+
+    /// A byte that ends a sequence early: ESC starts another, anything else is read afresh.
+    fn break_off(&mut self, byte: u8) {
+        self.reset();
+        if byte == 0x1b {
+            self.state = State::Escape;
+        } else {
+            self.ground(byte);
         }
     }
 
@@ -152,14 +155,7 @@ impl Parser {
             State::CsiIgnore => match byte {
                 0x20..=0x3f => {}
                 0x40..=0x7e => self.reset(),
-                0x1b => {
-                    self.reset();
-                    self.state = State::Escape;
-                }
-                _ => {
-                    self.reset();
-                    self.ground(byte);
-                }
+                _ => self.break_off(byte),
             },
             State::Ss3 => {
                 self.reset();

@@ -259,6 +259,24 @@ const KNOWN: &str = "; known: ";
     13,
     "this step cannot vary: its answer is not an engine quantity, so no scenario changes it"
 )]
+#[case::no_incident(
+    "40-no-incident.ron",
+    9,
+    17,
+    "a lesson opens with a problem the learner owns: make the first step a Read with `tag: Incident`, a one-line incident (an operator's real symptom) in its first paragraph and what the learner will predict by the end in its last"
+)]
+#[case::no_goal(
+    "41-no-goal.ron",
+    11,
+    13,
+    "the incident step states the incident and the goal in one paragraph: write the incident first and, after a blank line, what the learner will predict by the end"
+)]
+#[case::no_sources(
+    "42-no-sources.ron",
+    22,
+    17,
+    "a lesson closes with what it rests on: end it with a Read with `tag: Sources` naming its papers, datasheets and engine docs"
+)]
 fn broken_files_are_located(
     #[case] file: &str,
     #[case] line: usize,

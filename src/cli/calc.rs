@@ -83,6 +83,7 @@ pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
         }
         if args.explain {
             text.push_str(&explain::text(&derivations));
+            text.push_str(&sections.explain());
         }
         text
     })

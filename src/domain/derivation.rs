@@ -16,7 +16,7 @@ mod build;
 mod formula;
 
 pub use build::{derivations, of_quantity};
-pub use formula::{Formula, bound_number};
+pub use formula::{Formula, TP_DEGREES, bound_number};
 
 /// Where an input comes from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -63,15 +63,38 @@ impl fmt::Display for Source {
     }
 }
 
-/// A value in a readable unit: bytes as GB, bytes/s as TB/s, FLOP/s as TFLOP/s, FLOP as
-/// GFLOP, seconds as ms (`calc --explain` and the study screen's derivation view).
+/// FLOPs in a unit that shows their size: GFLOP from 10⁹, else MFLOP or FLOP.
+fn show_flop(value: f64) -> String {
+    match value.abs() {
+        v if v >= 1e9 => format!("{} GFLOP", group(value / 1e9, 1)),
+        v if v >= 1e6 => format!("{} MFLOP", group(value / 1e6, 1)),
+        _ => format!("{} FLOP", group(value, 0)),
+    }
+}
+
+/// Bytes in a unit that shows their size: GB from 10⁸ (three significant figures at least, as
+/// the GB figures print), else MiB, KiB or bytes (a whole number without decimals, else one).
+fn show_bytes(value: f64) -> String {
+    let (scaled, unit) = match value.abs() {
+        v if v >= 1e8 => return format!("{} GB", group(value / 1e9, 3)),
+        v if v >= 1_048_576.0 => (value / 1_048_576.0, "MiB"),
+        v if v >= 1024.0 => (value / 1024.0, "KiB"),
+        _ => (value, "bytes"),
+    };
+    let decimals = usize::from(scaled.fract() != 0.0);
+    format!("{} {unit}", group(scaled, decimals))
+}
+
+/// A value in a readable unit: bytes as GB, MiB, KiB or bytes and FLOP as GFLOP, MFLOP or
+/// FLOP by their size, bytes/s as TB/s, FLOP/s as TFLOP/s, seconds as ms (`calc --explain` and the study screen's
+/// derivation view).
 #[must_use]
 pub fn show(value: f64, unit: &str) -> String {
     match unit {
-        "bytes" => format!("{} GB", group(value / 1e9, 3)),
+        "bytes" => show_bytes(value),
         "bytes/s" => format!("{} TB/s", group(value / 1e12, 3)),
         "FLOP/s" => format!("{} TFLOP/s", group(value / 1e12, 1)),
-        "FLOP" => format!("{} GFLOP", group(value / 1e9, 1)),
+        "FLOP" => show_flop(value),
         "s" => format!("{} ms", group(value * 1e3, 3)),
         "bound" if value == 0.0 => "memory".to_owned(),
         "bound" => "compute".to_owned(),
@@ -96,6 +119,26 @@ pub struct Input {
     pub unit: &'static str,
     /// Where it comes from.
     pub source: Source,
+}
+
+impl Input {
+    /// An input: its symbol in the formula, what it is, its value in `unit`, and its source.
+    #[must_use]
+    pub const fn new(
+        symbol: &'static str,
+        name: &'static str,
+        value: f64,
+        unit: &'static str,
+        source: Source,
+    ) -> Self {
+        Self {
+            symbol,
+            name,
+            value,
+            unit,
+            source,
+        }
+    }
 }
 
 /// A figure and how it was computed.
@@ -123,6 +166,7 @@ pub fn unit_factor(from: &str, to: &str) -> Option<f64> {
         _ if from == to => 1.0,
         ("bytes", "GB") | ("bytes/s", "GB/s") => 1e-9,
         ("bytes", "KiB") => 1.0 / 1024.0,
+        ("bytes", "MB") => 1e-6,
         ("FLOP/s", "TFLOP/s") | ("bytes/s", "TB/s") => 1e-12,
         ("s", "ms") => 1e3,
         ("", "%") => 100.0,
@@ -146,7 +190,7 @@ impl Derivation {
     }
 
     /// The input whose 1 % rise moves the figure most (the first of equals), with the figure's
-    /// relative change.
+    /// relative change; `None` when no input moves it (a searched or rounded figure).
     #[must_use]
     pub fn most_sensitive(&self) -> Option<(&Input, f64)> {
         let base: Vec<f64> = self.inputs.iter().map(|i| i.value).collect();
@@ -171,6 +215,7 @@ impl Derivation {
                     best
                 }
             })
+            .filter(|(_, change)| *change != 0.0)
     }
 }
 

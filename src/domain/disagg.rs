@@ -3,14 +3,17 @@
 //! link in between; against one pool of the same GPUs where prefill chunks ride on decode.
 
 use super::catalog::Catalog;
+use super::derivation::Formula;
 use super::latency::{self, model_of};
 use super::link::Link;
 use super::plan_error::PlanError;
 use super::roofline::Bound;
 use super::scenario::Scenario;
 
+mod basis;
 mod verdict;
 
+pub use basis::{derivations, engine_derivation};
 pub use verdict::Verdict;
 
 /// The split asked for: pool sizes in GPUs (each a whole number of TP groups), the request
@@ -80,7 +83,7 @@ pub fn evaluate(
 ) -> Result<Disagg, PlanError> {
     check(s, inputs)?;
     let prompt = s.prompt;
-    let prefill_tokens = (((1.0 - inputs.prefix_hit) * prompt as f64).ceil() as u64).max(1);
+    let prefill_tokens = Formula::PrefillTokens.compute(&[inputs.prefix_hit, prompt as f64]) as u64;
     let prefill_scenario = Scenario {
         prompt: prefill_tokens,
         ..s.clone()
@@ -91,14 +94,19 @@ pub fn evaluate(
     let dec = model_of(s, catalog)?;
     let tp = f64::from(s.tp);
     let kv_bytes_per_gpu = dec.kv_bytes_per_token * dec.kv_split.share_per_gpu(tp) * prompt as f64;
-    let transfer_s = link.transfer_s(kv_bytes_per_gpu);
+    let transfer_s = Formula::Transfer.compute(&[kv_bytes_per_gpu, link.gbs]);
     let decode_step_s = dec.step_time_s;
     let batch = f64::from(s.batch);
     let output = f64::from(inputs.output_tokens.max(1));
-    let prefill_rate = f64::from(inputs.prefill_gpus) / tp / prefill_s;
-    let decode_rate = f64::from(inputs.decode_gpus) / tp * batch / (decode_step_s * output);
-    let gpus = f64::from(inputs.prefill_gpus + inputs.decode_gpus);
-    let rate_per_gpu = prefill_rate.min(decode_rate) / gpus;
+    let (prefill_gpus, decode_gpus) = (
+        f64::from(inputs.prefill_gpus),
+        f64::from(inputs.decode_gpus),
+    );
+    let prefill_rate = Formula::PrefillPoolRate.compute(&[prefill_gpus, tp, prefill_s]);
+    let decode_rate =
+        Formula::DecodePoolRate.compute(&[decode_gpus, tp, batch, decode_step_s, output]);
+    let rate_per_gpu =
+        Formula::SplitRatePerGpu.compute(&[prefill_rate, decode_rate, prefill_gpus, decode_gpus]);
 
     let one_pool_tpot_s = latency::mixed_step_s(s, catalog, inputs.chunk.min(prefill_tokens))?;
     let one_pool_ttft_s =
@@ -128,7 +136,7 @@ pub fn evaluate(
         decode_step_s,
         decode_intensity: dec.decode_intensity(),
         decode_bound: dec.bound,
-        ttft_s: prefill_s + transfer_s + decode_step_s,
+        ttft_s: Formula::SplitTtft.compute(&[prefill_s, transfer_s, decode_step_s]),
         prefill_rate,
         decode_rate,
         rate_per_gpu,

@@ -149,6 +149,13 @@ pub enum ReadTag {
     Takeaway,
     /// A common mistake.
     Pitfall,
+    /// A lesson's opening: a problem the learner owns (a one-line incident, an operator's real
+    /// symptom) in its first paragraph, and what they will predict by the lesson's end in its
+    /// last. A lesson's first step carries it (`roofline check` asks for it).
+    Incident,
+    /// A lesson's closing: the papers, datasheets and engine docs it rests on. A lesson's last
+    /// step carries it (`roofline check` asks for it).
+    Sources,
 }
 
 /// Prose. Paragraphs are separated by blank lines; lines starting with `- ` are bullets.

@@ -18,7 +18,7 @@ pub use cluster::{ClusterEvaluation, LinkFigures, OPEN_CURVE_MAX, TargetBatch, l
 pub use evaluate::{Evaluation, ScenarioError};
 pub use model_evaluation::{KvSplit, ModelEvaluation, WeightFit};
 pub use scale::{BLOCK_TOKENS, ScaleFigures, alltoall_bytes_per_token};
-pub use sizing::Sizing;
+pub use sizing::{AtTarget, Sizing, TpTry};
 
 /// The largest batch the slider and the calculator accept.
 pub const MAX_BATCH: u32 = 1 << 20;

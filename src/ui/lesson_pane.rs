@@ -112,6 +112,8 @@ impl Pane<'_> {
                 ReadTag::InfraBridge => "Infra bridge",
                 ReadTag::Takeaway => "Takeaway",
                 ReadTag::Pitfall => "Pitfall",
+                ReadTag::Incident => "Incident",
+                ReadTag::Sources => "Sources",
             };
             spans.push(Span::styled(format!("{}{tag}", theme.dot()), theme.muted()));
         }

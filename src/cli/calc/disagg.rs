@@ -5,6 +5,7 @@ use serde_json::{Value, json};
 
 use super::rows::push_rows;
 use crate::domain::catalog::Catalog;
+use crate::domain::derivation::Derivation;
 use crate::domain::disagg::{self, Disagg, DisaggInputs};
 use crate::domain::format::group;
 use crate::domain::link::Link;
@@ -17,6 +18,8 @@ pub struct Section {
     link: Link,
     prompt: u64,
     d: Disagg,
+    /// How each figure is computed.
+    pub basis: Vec<Derivation>,
 }
 
 impl Section {
@@ -27,11 +30,13 @@ impl Section {
         inputs: &DisaggInputs,
         link: &Link,
     ) -> Result<Self> {
+        let d = disagg::evaluate(s, catalog, inputs, link)?;
         Ok(Self {
             inputs: *inputs,
             link: link.clone(),
             prompt: s.prompt,
-            d: disagg::evaluate(s, catalog, inputs, link)?,
+            basis: disagg::derivations(s, catalog, inputs, link, &d)?,
+            d,
         })
     }
 
@@ -64,6 +69,7 @@ impl Section {
             "one_pool_ttft_ms": ms(d.one_pool_ttft_s),
             "one_pool_requests_per_s_per_gpu": d.one_pool_rate_per_gpu,
             "verdict": d.verdict.name(),
+            "basis": super::explain::basis(&self.basis),
         })
     }
 

@@ -53,7 +53,13 @@ fn input_line(out: &mut String, i: &Input) {
 /// The derivations as text, one block per figure.
 #[must_use]
 pub fn text(derivations: &[Derivation]) -> String {
-    let mut out = String::from("\nHow each figure is computed\n");
+    titled("How each figure is computed", derivations)
+}
+
+/// The derivations as text under a title, one block per figure.
+#[must_use]
+pub fn titled(title: &str, derivations: &[Derivation]) -> String {
+    let mut out = format!("\n{title}\n");
     for (n, d) in derivations.iter().enumerate() {
         let same = derivations[..n].iter().find(|p| {
             p.formula == d.formula && p.value.to_bits() == d.value.to_bits() && p.inputs == d.inputs

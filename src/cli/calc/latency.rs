@@ -6,10 +6,13 @@ use serde_json::{Value, json};
 
 use super::rows::push_rows;
 use crate::domain::catalog::Catalog;
+use crate::domain::derivation::Derivation;
+use crate::domain::disagg::engine_derivation;
 use crate::domain::format::group;
 use crate::domain::latency::{
     self, BatchLimit, CurvePoint, Sizing, TpotLimit, bend, chunked_ttft_s, curve, model_of,
 };
+use crate::domain::quantity::Quantity;
 use crate::domain::scenario::Scenario;
 
 /// The batch the curve runs to when neither a target nor the KV wall limits it.
@@ -37,6 +40,8 @@ pub struct Section {
     chunk: u64,
     sizing: Option<Sizing>,
     points: Vec<CurvePoint>,
+    /// How the step and the sizing are computed (the engine's derivations at the batch).
+    pub basis: Vec<Derivation>,
 }
 
 impl Section {
@@ -71,7 +76,22 @@ impl Section {
             (b, _) if limit.is_some() || wall.is_some() => b,
             (_, _) => OPEN_CURVE_MAX,
         };
+        let mut basis: Vec<Derivation> =
+            engine_derivation(catalog, &at, Quantity::StepTimeMs, "tpot_ms")?
+                .into_iter()
+                .collect();
+        if let (Some(rate), Some(_)) = (inputs.rate, sizing) {
+            let with_rate = with_rate(&at, rate);
+            for (q, figure) in [
+                (Quantity::TimeInSystemS, "time_in_system_s"),
+                (Quantity::Concurrency, "concurrency"),
+                (Quantity::GpusForRate, "gpus"),
+            ] {
+                basis.extend(engine_derivation(catalog, &with_rate, q, figure)?);
+            }
+        }
         Ok(Self {
+            basis,
             limit,
             batch,
             tpot_s,
@@ -112,6 +132,7 @@ impl Section {
             "gpus": self.sizing.map(|z| z.gpus),
             "curve": curve,
             "bend_batch": bend(&self.points).map(|p| p.batch),
+            "basis": super::explain::basis(&self.basis),
         })
     }
 
@@ -166,12 +187,7 @@ impl Section {
 /// Little's law at the section's batch, as the engine's cluster figures give it
 /// (`time_in_system_s`, `concurrency`, `gpus_for_rate`): the same numbers a lesson names.
 fn sizing_at(catalog: &Catalog, at: &Scenario, rate: f64) -> Result<Option<Sizing>> {
-    let with_rate = Scenario {
-        rate: Some(rate),
-        tpot_target_ms: None,
-        ..at.clone()
-    };
-    let Some(c) = with_rate.evaluate(catalog)?.cluster else {
+    let Some(c) = with_rate(at, rate).evaluate(catalog)?.cluster else {
         return Ok(None);
     };
     let (Some(concurrency), Some(gpus)) = (c.concurrency, c.gpus_for_rate) else {
@@ -186,6 +202,15 @@ fn sizing_at(catalog: &Catalog, at: &Scenario, rate: f64) -> Result<Option<Sizin
         replicas: gpus / u64::from(at.tp.max(1)),
         gpus,
     }))
+}
+
+/// The scenario at the section's batch with the rate, and no target to search.
+fn with_rate(at: &Scenario, rate: f64) -> Scenario {
+    Scenario {
+        rate: Some(rate),
+        tpot_target_ms: None,
+        ..at.clone()
+    }
 }
 
 const fn limit_name(limit: BatchLimit) -> &'static str {

@@ -89,6 +89,25 @@ impl Sections {
         }
     }
 
+    /// How each section's figures are computed (`--explain`), one titled block per section.
+    #[must_use]
+    pub fn explain(&self) -> String {
+        let mut out = String::new();
+        if let Some(section) = &self.disagg {
+            out.push_str(&super::explain::titled(
+                "How the split's figures are computed",
+                &section.basis,
+            ));
+        }
+        if let Some(section) = &self.latency {
+            out.push_str(&super::explain::titled(
+                "How the latency figures are computed",
+                &section.basis,
+            ));
+        }
+        out
+    }
+
     /// The sections as text, each after a blank line.
     #[must_use]
     pub fn text(&self) -> String {

@@ -10,10 +10,12 @@ use crate::domain::weight_format::WeightFormat;
 
 mod cluster;
 mod dense;
+mod figures;
 mod gpu;
 mod latency;
 mod memory;
 mod moe;
+mod scale;
 mod time;
 
 /// What every builder reads: the scenario, its evaluation, and the catalog's entries it names.
@@ -76,6 +78,46 @@ impl<'a> Ctx<'a> {
             f64::from(self.s.tp),
             "",
             setting("tp", self.s.tp == 1),
+        )
+    }
+
+    /// `L`: the context.
+    fn context(self) -> Input {
+        inp(
+            "L",
+            "context",
+            self.s.context as f64,
+            "tokens",
+            setting("context", self.s.context == 0),
+        )
+    }
+
+    /// `n`: the output tokens of one request.
+    fn output_tokens(self) -> Input {
+        inp(
+            "n",
+            "output tokens per request",
+            f64::from(self.s.output_tokens),
+            "tokens",
+            setting(
+                "output_tokens",
+                self.s.output_tokens == crate::domain::scenario::DEFAULT_OUTPUT_TOKENS,
+            ),
+        )
+    }
+
+    /// `price`: what one GPU costs per hour.
+    fn price(self) -> Input {
+        inp(
+            "price",
+            "price per GPU-hour",
+            self.s.gpu_hour_usd,
+            "USD",
+            setting(
+                "gpu_hour_usd",
+                self.s.gpu_hour_usd.to_bits()
+                    == crate::domain::scenario::DEFAULT_GPU_HOUR_USD.to_bits(),
+            ),
         )
     }
 
@@ -191,17 +233,16 @@ pub fn of_quantity(
         Q::CommSharePct => cluster::allreduce(cx, cluster::Comm::Share),
         Q::TargetBatch => latency::searched(cx, latency::Search::Target),
         Q::TargetBatchNoWall => latency::searched(cx, latency::Search::NoWall),
-        // Not yet derived: main's sizing figures (issue 25), found at other settings.
-        Q::TpToFit
-        | Q::ReplicasForRate
-        | Q::PoolRatio
-        | Q::TargetUsdPerMillionTokens
-        | Q::KvBlockKib
-        | Q::BlockWasteKib
-        | Q::KvSharePct
-        | Q::StateKvTokens
-        | Q::PpStepMs
-        | Q::AlltoallMbPerToken => None,
+        Q::TpToFit => scale::tp_to_fit(cx),
+        Q::ReplicasForRate => scale::sized(cx, scale::Sized::Replicas),
+        Q::PoolRatio => scale::sized(cx, scale::Sized::PoolRatio),
+        Q::TargetUsdPerMillionTokens => scale::sized(cx, scale::Sized::Cost),
+        Q::KvBlockKib => scale::blocks(cx, scale::Block::Kv),
+        Q::BlockWasteKib => scale::blocks(cx, scale::Block::Waste),
+        Q::KvSharePct => scale::kv_share(cx),
+        Q::StateKvTokens => scale::state_in_tokens(cx),
+        Q::PpStepMs => scale::pipeline_step(cx),
+        Q::AlltoallMbPerToken => scale::alltoall(cx),
         Q::BendBatch => latency::searched(cx, latency::Search::Bend),
         Q::TimeInSystemS => latency::rate(cx, latency::RateOf::TimeInSystem),
         Q::Concurrency => latency::rate(cx, latency::RateOf::Concurrency),

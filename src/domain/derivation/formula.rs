@@ -90,6 +90,28 @@ pub enum Formula {
     TargetBatch,
     /// The batch a search over the speed-of-light step found.
     Searched,
+    /// TP = the first of 1, 2, 4, 8 whose memory holds one sequence.
+    TpToFit,
+    /// max(⌈rate · W ÷ B⌉, 1).
+    Replicas,
+    /// t_prefill · B ÷ ((n − 1) · t).
+    PoolRatio,
+    /// blk · kv.
+    KvBlock,
+    /// (⌈L ÷ blk⌉ · blk − L) · kv.
+    BlockWaste,
+    /// KV_read ÷ Bytes.
+    KvShare,
+    /// St ÷ kv.
+    StateInTokens,
+    /// 2 · k · d · b_a · (N − 1) ÷ N · L_moe.
+    Alltoall,
+    /// r_p = G_p ÷ TP ÷ t_prefill.
+    PrefillPoolRate,
+    /// r_d = G_d ÷ TP · B ÷ (t · n).
+    DecodePoolRate,
+    /// min(r_p, r_d) ÷ (G_p + G_d).
+    SplitRatePerGpu,
     /// W = t_prefill + (n − 1) · t.
     TimeInSystem,
     /// L = λ · W.
@@ -101,6 +123,9 @@ pub enum Formula {
 }
 
 mod table;
+
+/// The tensor-parallel degrees [`Formula::TpToFit`] tries, smallest first.
+pub const TP_DEGREES: [u32; 4] = [1, 2, 4, 8];
 
 use table::spec;
 

@@ -13,8 +13,10 @@ mod snippet;
 mod spot;
 mod step;
 mod vary;
+mod voice;
 
 pub use spot::{Needle, Spot};
+pub use voice::COURSE_LESSON_STEPS;
 
 use std::collections::HashMap;
 
@@ -116,6 +118,7 @@ pub fn validate(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Prob
         problems.extend(leaks::check(lesson, catalog, base));
         problems.extend(literals::check(lesson, catalog, base));
         problems.extend(explore::check(lesson, catalog, base));
+        problems.extend(voice::check(lesson));
     }
     problems
 }

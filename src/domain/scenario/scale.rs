@@ -5,6 +5,7 @@
 
 use super::{ModelEvaluation, Scenario, ScenarioError};
 use crate::domain::catalog::Catalog;
+use crate::domain::derivation::Formula;
 use crate::domain::model::ModelSpec;
 
 /// Tokens per KV-cache block (vLLM's default `block_size` on CUDA): the unit a paged cache
@@ -26,6 +27,8 @@ pub struct ScaleFigures {
     /// The `tp` GPUs as `tp` pipeline stages instead: one decode step passes through every
     /// stage in turn, each reading its share of the layers at one GPU's bandwidth, seconds.
     pub pp_step_s: f64,
+    /// The bytes and FLOPs of that step on one GPU (the whole model's).
+    pub pp_work: (f64, f64),
     /// MoE only, experts spread over `tp` GPUs (expert parallel): bytes of hidden state one
     /// token sends to its experts' GPUs and back, over all MoE layers.
     pub alltoall_bytes_per_token: Option<f64>,
@@ -39,27 +42,24 @@ pub(super) fn evaluate(
     m: &ModelEvaluation,
 ) -> Result<ScaleFigures, ScenarioError> {
     let block = BLOCK_TOKENS as f64;
-    let filled = s.context.div_ceil(BLOCK_TOKENS) * BLOCK_TOKENS;
-    let kv_share = if m.step_bytes_per_gpu > 0.0 {
-        m.kv_bytes_read_per_gpu / m.step_bytes_per_gpu
-    } else {
-        0.0
-    };
+    let kv = m.kv_bytes_per_token;
+    let (pp_step_s, pp_work) = pipeline_step(s, catalog)?;
     Ok(ScaleFigures {
-        kv_block_bytes: m.kv_bytes_per_token * block,
-        block_waste_bytes: (filled - s.context) as f64 * m.kv_bytes_per_token,
-        kv_share,
-        state_kv_tokens: (m.state_bytes_per_sequence > 0.0 && m.kv_bytes_per_token > 0.0)
-            .then(|| m.state_bytes_per_sequence / m.kv_bytes_per_token),
-        pp_step_s: pipeline_step_s(s, catalog)?,
+        kv_block_bytes: Formula::KvBlock.compute(&[block, kv]),
+        block_waste_bytes: Formula::BlockWaste.compute(&[s.context as f64, block, kv]),
+        kv_share: Formula::KvShare.compute(&[m.kv_bytes_read_per_gpu, m.step_bytes_per_gpu]),
+        state_kv_tokens: (m.state_bytes_per_sequence > 0.0 && kv > 0.0)
+            .then(|| Formula::StateInTokens.compute(&[m.state_bytes_per_sequence, kv])),
+        pp_step_s,
+        pp_work,
         alltoall_bytes_per_token: alltoall_bytes_per_token(model, s.precision.bytes(), s.tp),
     })
 }
 
 /// One decode step through `tp` pipeline stages: stage i reads its layers' weights and KV at
 /// one GPU's bandwidth, and the stages run one after the other for the batch, so the step is the
-/// whole model's step on one GPU (whether or not one GPU could hold it).
-fn pipeline_step_s(s: &Scenario, catalog: &Catalog) -> Result<f64, ScenarioError> {
+/// whole model's step on one GPU (whether or not one GPU could hold it), with its bytes and FLOPs.
+fn pipeline_step(s: &Scenario, catalog: &Catalog) -> Result<(f64, (f64, f64)), ScenarioError> {
     let one = Scenario {
         tp: 1,
         attention_dp: false,
@@ -70,7 +70,9 @@ fn pipeline_step_s(s: &Scenario, catalog: &Catalog) -> Result<f64, ScenarioError
     Ok(one
         .evaluate_core(catalog)?
         .model
-        .map_or(f64::NAN, |m| m.step_time_s))
+        .map_or((f64::NAN, (f64::NAN, f64::NAN)), |m| {
+            (m.step_time_s, (m.step_bytes_per_gpu, m.step_flops_per_gpu))
+        }))
 }
 
 /// Expert parallel over `gpus` GPUs: each MoE layer sends a token's hidden state to its k
@@ -87,11 +89,13 @@ pub fn alltoall_bytes_per_token(
     if gpus < 2 {
         return None;
     }
-    let n = f64::from(gpus);
-    Some(
-        2.0 * f64::from(experts.per_token) * model.hidden as f64 * activation_bytes * (n - 1.0) / n
-            * f64::from(experts.moe_layers),
-    )
+    Some(Formula::Alltoall.compute(&[
+        f64::from(experts.per_token),
+        model.hidden as f64,
+        activation_bytes,
+        f64::from(gpus),
+        f64::from(experts.moe_layers),
+    ]))
 }
 
 #[cfg(test)]

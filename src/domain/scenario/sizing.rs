@@ -6,6 +6,7 @@
 
 use super::{Scenario, ScenarioError};
 use crate::domain::catalog::Catalog;
+use crate::domain::derivation::{Formula, TP_DEGREES};
 
 /// The deployment figures at the target batch (all `None` where they do not apply).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -22,6 +23,39 @@ pub struct Sizing {
     /// USD per million output tokens at the target batch: TP × price ÷ (batch ÷ step × 3,600)
     /// × 10⁶.
     pub usd_per_million_tokens: Option<f64>,
+    /// What the search for [`Sizing::tp_to_fit`] found at each degree of [`TP_DEGREES`], in
+    /// order; it stops at the first that holds a sequence.
+    pub tried: [TpTry; 4],
+    /// The figures at the target batch the other three are computed from; `None` when the
+    /// target allows no batch.
+    pub at_target: Option<AtTarget>,
+}
+
+/// What one tensor-parallel degree gave the search for the smallest that holds the model.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TpTry {
+    /// The search stopped before this degree.
+    NotTried,
+    /// The degree does not divide the model's heads: the scenario does not evaluate.
+    HeadsDoNotDivide,
+    /// The sequences at the context the memory left beside the weights holds (0: the weights
+    /// alone do not fit); `None` when nothing limits them (no context).
+    Holds(Option<u64>),
+}
+
+/// The figures at the batch a token-time target allows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct AtTarget {
+    /// The batch.
+    pub batch: u32,
+    /// The speed-of-light step at that batch, seconds.
+    pub step_s: f64,
+    /// The prefill of one prompt (after the prefix cache), seconds.
+    pub prefill_s: f64,
+    /// Time one request spends in the system at that batch: prefill + (output − 1) × step.
+    pub time_in_system_s: f64,
+    /// Tokens per second at that batch: batch ÷ step.
+    pub tokens_per_s: f64,
 }
 
 /// The sizing figures for a scenario whose target allows `batch` (0: none does), the step at
@@ -33,37 +67,45 @@ pub(super) fn sizing(
     step_s: f64,
     prefill_s: f64,
 ) -> Result<Sizing, ScenarioError> {
-    let tp_to_fit = tp_to_fit(s, catalog)?;
+    let (tp_to_fit, tried) = tp_to_fit(s, catalog)?;
+    let mut sized = Sizing {
+        tp_to_fit,
+        replicas: None,
+        pool_ratio: None,
+        usd_per_million_tokens: None,
+        tried,
+        at_target: None,
+    };
     if batch == 0 || !(step_s > 0.0 && step_s.is_finite()) {
-        return Ok(Sizing {
-            tp_to_fit,
-            replicas: None,
-            pool_ratio: None,
-            usd_per_million_tokens: None,
-        });
+        return Ok(sized);
     }
     let b = f64::from(batch);
-    let decode_tokens = f64::from(s.output_tokens.saturating_sub(1));
-    let time_in_system_s = prefill_s + decode_tokens * step_s;
-    let replicas = s.rate.map(|r| (r * time_in_system_s / b).ceil().max(1.0));
-    let pool_ratio = (decode_tokens > 0.0).then(|| prefill_s * b / (decode_tokens * step_s));
-    let tokens_per_s = b / step_s;
-    let usd = f64::from(s.tp) * s.gpu_hour_usd / (tokens_per_s * 3600.0) * 1e6;
-    Ok(Sizing {
-        tp_to_fit,
-        replicas,
-        pool_ratio,
-        usd_per_million_tokens: Some(usd),
-    })
+    let output = f64::from(s.output_tokens);
+    let at = AtTarget {
+        batch,
+        step_s,
+        prefill_s,
+        time_in_system_s: Formula::TimeInSystem.compute(&[prefill_s, output, step_s]),
+        tokens_per_s: Formula::TokensPerS.compute(&[b, step_s]),
+    };
+    sized.replicas = s
+        .rate
+        .map(|r| Formula::Replicas.compute(&[r, at.time_in_system_s, b]));
+    sized.pool_ratio =
+        (s.output_tokens > 1).then(|| Formula::PoolRatio.compute(&[prefill_s, b, output, step_s]));
+    sized.usd_per_million_tokens =
+        Some(Formula::Cost.compute(&[f64::from(s.tp), s.gpu_hour_usd, at.tokens_per_s]));
+    sized.at_target = Some(at);
+    Ok(sized)
 }
 
-/// The tensor-parallel degrees sizing tries, smallest first.
-const TP_DEGREES: [u32; 4] = [1, 2, 4, 8];
-
 /// The smallest TP of [`TP_DEGREES`] at which the scenario evaluates (TP divides the heads) and one
-/// sequence at its context fits beside the weights.
-fn tp_to_fit(s: &Scenario, catalog: &Catalog) -> Result<Option<u32>, ScenarioError> {
-    for tp in TP_DEGREES {
+/// sequence at its context fits beside the weights (through [`Formula::TpToFit`]), and what each
+/// degree tried gave.
+fn tp_to_fit(s: &Scenario, catalog: &Catalog) -> Result<(Option<u32>, [TpTry; 4]), ScenarioError> {
+    let mut tried = [TpTry::NotTried; 4];
+    let mut held = Vec::with_capacity(TP_DEGREES.len());
+    for (i, tp) in TP_DEGREES.into_iter().enumerate() {
         let at = Scenario {
             tp,
             batch: 1,
@@ -71,17 +113,31 @@ fn tp_to_fit(s: &Scenario, catalog: &Catalog) -> Result<Option<u32>, ScenarioErr
             rate: None,
             ..s.clone()
         };
-        match at.evaluate_core(catalog) {
-            Ok(e) => {
-                if e.model.is_some_and(|m| m.batch_fit(1).runs()) {
-                    return Ok(Some(tp));
-                }
-            }
-            Err(ScenarioError::TensorParallel { .. }) => {}
+        tried[i] = match at.evaluate_core(catalog) {
+            Ok(e) => TpTry::Holds(e.model.and_then(|m| m.batch_limit())),
+            Err(ScenarioError::TensorParallel { .. }) => TpTry::HeadsDoNotDivide,
             Err(other) => return Err(other),
+        };
+        held.push(tried[i].sequences());
+        let found = Formula::TpToFit.compute(&held);
+        if found.is_finite() {
+            return Ok((Some(found as u32), tried));
         }
     }
-    Ok(None)
+    Ok((None, tried))
+}
+
+impl TpTry {
+    /// The sequences this degree holds as [`Formula::TpToFit`] reads them: none where the heads
+    /// do not divide or the search stopped before it, at least one where nothing limits them.
+    #[must_use]
+    pub fn sequences(self) -> f64 {
+        match self {
+            Self::NotTried | Self::HeadsDoNotDivide => 0.0,
+            Self::Holds(Some(n)) => n as f64,
+            Self::Holds(None) => 1.0,
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
 //! The cluster around one replica: the KV over a link, prefill after the prefix cache, the
 //! mixed step, the tensor-parallel all-reduces, the batch a target allows, Little's law.
 
+use super::figures;
 use super::{Ctx, derived, figure, inp, setting};
 use crate::domain::derivation::{Derivation, Formula, Input, Source};
-use crate::domain::scenario::{ClusterEvaluation, LinkFigures, ModelEvaluation};
+use crate::domain::scenario::LinkFigures;
 
 /// Which link figure.
 #[derive(Clone, Copy)]
@@ -45,26 +46,6 @@ fn transfer_input(l: &LinkFigures) -> Input {
     )
 }
 
-pub(super) fn prefill_input(x: Ctx<'_>) -> Option<Input> {
-    Some(inp(
-        "t_prefill",
-        "prefill",
-        x.c()?.prefill_s,
-        "s",
-        figure("prefill_ms"),
-    ))
-}
-
-pub(super) fn step_input(x: Ctx<'_>) -> Option<Input> {
-    Some(inp(
-        "t",
-        "decode step",
-        x.m()?.step_time_s,
-        "s",
-        figure("step_time_ms"),
-    ))
-}
-
 pub(super) fn transfer(x: Ctx<'_>, which: Link) -> Option<Derivation> {
     let l = x.c()?.link.as_ref()?;
     let overlap = "no overlap with compute: the transfer waits for the prefill";
@@ -92,14 +73,14 @@ pub(super) fn transfer(x: Ctx<'_>, which: Link) -> Option<Derivation> {
             Formula::TransferShare,
             100.0 * l.transfer_s / x.c()?.prefill_s,
             "%",
-            vec![transfer_input(l), prefill_input(x)?],
+            vec![transfer_input(l), figures::prefill(x)?],
             vec![overlap],
         ),
         Link::SplitTtft => derived(
             Formula::SplitTtft,
             x.c()?.prefill_s + l.transfer_s + x.m()?.step_time_s,
             "s",
-            vec![prefill_input(x)?, transfer_input(l), step_input(x)?],
+            vec![figures::prefill(x)?, transfer_input(l), figures::step(x)?],
             vec![overlap, "prefill and decode on separate GPUs, no queueing"],
         ),
         Link::Gbs => derived(
@@ -122,7 +103,6 @@ pub(super) enum Prefill {
 
 pub(super) fn prefill(x: Ctx<'_>, which: Prefill) -> Option<Derivation> {
     let c = x.c()?;
-    let m = x.m()?;
     let s = x.s;
     Some(match which {
         Prefill::Tokens => derived(
@@ -147,85 +127,49 @@ pub(super) fn prefill(x: Ctx<'_>, which: Prefill) -> Option<Derivation> {
             ],
             vec!["the cached prefix needs no prefill"],
         ),
-        Prefill::Time => prefill_time(x, c),
-        Prefill::Mixed => mixed_step(x, c, m),
-    })
-}
-
-/// The prefill's time: its bytes and FLOPs on the replica, at the speed of light.
-fn prefill_time(x: Ctx<'_>, c: &ClusterEvaluation) -> Derivation {
-    let (bytes, flops) = c.prefill_work;
-    derived(
-        Formula::StepTime,
-        c.prefill_s,
-        "s",
-        vec![
-            inp(
-                "Bytes",
-                "bytes moved per GPU",
-                bytes,
-                "bytes",
-                figure("every weight once + the KV written"),
-            ),
-            inp(
-                "BW",
-                "memory bandwidth",
-                x.e.bandwidth,
-                "bytes/s",
-                figure("bandwidth"),
-            ),
-            inp(
-                "F",
-                "FLOPs per GPU",
-                flops,
-                "FLOP",
-                figure("2 × parameters × prefill tokens + causal attention"),
-            ),
-            inp("P", "dense peak", x.e.peak_flops, "FLOP/s", figure("peak")),
-        ],
-        vec![
-            "the prefill tokens alone on the replica, at the speed of light",
-            "memory and compute overlap fully (max, not sum)",
-        ],
-    )
-}
-
-/// A decode step with a prefill chunk riding on it.
-fn mixed_step(x: Ctx<'_>, c: &ClusterEvaluation, m: &ModelEvaluation) -> Derivation {
-    let s = x.s;
-    derived(
-        Formula::MixedStep,
-        c.mixed_tpot_s,
-        "s",
-        vec![
-            inp(
-                "t_mem",
-                "memory time",
-                m.memory_time_s,
+        Prefill::Time => {
+            let (bytes, flops) = c.prefill_work;
+            derived(
+                Formula::StepTime,
+                c.prefill_s,
                 "s",
-                figure("memory_time_ms"),
-            ),
-            inp(
-                "t_math",
-                "compute time",
-                m.compute_time_s,
-                "s",
-                figure("compute_time_ms"),
-            ),
-            inp(
-                "F_chunk",
-                "the chunk's FLOPs per GPU",
-                c.chunk_flops_per_gpu,
-                "FLOP",
-                setting(
-                    "chunk (at most the prefill tokens)",
-                    s.chunk == crate::domain::scenario::DEFAULT_CHUNK,
+                [
+                    figures::bytes_and_bandwidth(x, bytes, "every weight once + the KV written"),
+                    figures::flops_and_peak(
+                        x,
+                        flops,
+                        "2 × parameters × prefill tokens + causal attention",
+                    ),
+                ]
+                .concat(),
+                vec![
+                    "the prefill tokens alone on the replica, at the speed of light",
+                    "memory and compute overlap fully (max, not sum)",
+                ],
+            )
+        }
+        Prefill::Mixed => derived(
+            Formula::MixedStep,
+            c.mixed_tpot_s,
+            "s",
+            vec![
+                figures::memory_time(x)?,
+                figures::compute_time(x)?,
+                inp(
+                    "F_chunk",
+                    "the chunk's FLOPs per GPU",
+                    c.chunk_flops_per_gpu,
+                    "FLOP",
+                    setting(
+                        "chunk (at most the prefill tokens)",
+                        s.chunk == crate::domain::scenario::DEFAULT_CHUNK,
+                    ),
                 ),
-            ),
-            inp("P", "dense peak", x.e.peak_flops, "FLOP/s", figure("peak")),
-        ],
-        vec!["the chunk rides on the decode step: the weights are read once for both"],
-    )
+                figures::peak(x),
+            ],
+            vec!["the chunk rides on the decode step: the weights are read once for both"],
+        ),
+    })
 }
 
 /// What every all-reduce figure assumes.
@@ -284,14 +228,14 @@ pub(super) fn allreduce(x: Ctx<'_>, which: Comm) -> Option<Derivation> {
             Formula::StepWithComm,
             m.step_time_s + l.allreduce_s,
             "s",
-            vec![step_input(x)?, comm],
+            vec![figures::step(x)?, comm],
             vec!["the all-reduces wait for the step's matmuls (no overlap)"],
         ),
         Comm::Share => derived(
             Formula::CommShare,
             100.0 * l.allreduce_s / m.step_time_s,
             "%",
-            vec![comm, step_input(x)?],
+            vec![comm, figures::step(x)?],
             vec!["no overlap"],
         ),
     })

@@ -1,6 +1,7 @@
 //! The matmuls' figures: FC intensity (decode and prefill), the batch to the ridge, the dot's
 //! share of the ridge and attainable FLOP/s, the bound, attention's intensity.
 
+use super::figures;
 use super::{Ctx, derived, figure, inp, model_field, setting};
 use crate::domain::derivation::{Derivation, Formula, Input, bound_number};
 
@@ -160,7 +161,7 @@ pub(super) fn batch_to_ridge(x: Ctx<'_>, which: ToRidge) -> Option<Derivation> {
         value,
         unit,
         vec![
-            inp("R", "ridge", x.e.ridge, "FLOP/byte", figure("ridge")),
+            figures::ridge(x),
             inp(
                 "K",
                 "hidden size",
@@ -198,7 +199,7 @@ pub(super) fn batch_to_ridge_approx(x: Ctx<'_>) -> Option<Derivation> {
         m.decode_dot.batch_to_ridge_approx,
         "sequences",
         vec![
-            inp("R", "ridge", x.e.ridge, "FLOP/byte", figure("ridge")),
+            figures::ridge(x),
             x.weight_bytes(),
             inp(
                 "E/k",
@@ -222,26 +223,12 @@ pub(super) fn batch_to_ridge_approx(x: Ctx<'_>) -> Option<Derivation> {
     ))
 }
 
-fn dot_intensity(x: Ctx<'_>) -> Option<Input> {
-    Some(inp(
-        "I",
-        "decode dot's intensity",
-        x.m()?.decode_dot.intensity,
-        "FLOP/byte",
-        figure("decode_dot_intensity"),
-    ))
-}
-
-fn ridge_input(x: Ctx<'_>) -> Input {
-    inp("R", "ridge", x.e.ridge, "FLOP/byte", figure("ridge"))
-}
-
 pub(super) fn ridge_share(x: Ctx<'_>) -> Option<Derivation> {
     Some(derived(
         Formula::RidgeShare,
         x.m()?.decode_dot.ridge_share,
         "",
-        vec![dot_intensity(x)?, ridge_input(x)],
+        vec![figures::dot_intensity(x)?, figures::ridge(x)],
         vec!["the decode dot stands for the step's matmuls"],
     ))
 }
@@ -252,15 +239,9 @@ pub(super) fn attainable(x: Ctx<'_>) -> Option<Derivation> {
         x.m()?.decode_dot.attainable_flops,
         "FLOP/s",
         vec![
-            dot_intensity(x)?,
-            inp("P", "dense peak", x.e.peak_flops, "FLOP/s", figure("peak")),
-            inp(
-                "BW",
-                "memory bandwidth",
-                x.e.bandwidth,
-                "bytes/s",
-                figure("bandwidth"),
-            ),
+            figures::dot_intensity(x)?,
+            figures::peak(x),
+            figures::bandwidth(x),
         ],
         vec!["datasheet roofs (the speed of light)"],
     ))
@@ -275,26 +256,11 @@ pub(super) enum BoundOf {
 
 pub(super) fn bound(x: Ctx<'_>, of: BoundOf) -> Option<Derivation> {
     let m = x.m()?;
-    let mut inputs = vec![dot_intensity(x)?, ridge_input(x)];
+    let mut inputs = vec![figures::dot_intensity(x)?, figures::ridge(x)];
     let (formula, bound) = match of {
         BoundOf::Dot => (Formula::DotBound, m.decode_dot.bound),
         BoundOf::Step => {
-            inputs.extend([
-                inp(
-                    "t_mem",
-                    "memory time",
-                    m.memory_time_s,
-                    "s",
-                    figure("memory_time"),
-                ),
-                inp(
-                    "t_math",
-                    "compute time",
-                    m.compute_time_s,
-                    "s",
-                    figure("compute_time"),
-                ),
-            ]);
+            inputs.extend([figures::memory_time(x)?, figures::compute_time(x)?]);
             (Formula::StepBound, m.bound)
         }
     };
@@ -330,13 +296,7 @@ pub(super) fn attention_intensity(x: Ctx<'_>) -> Option<Derivation> {
                 setting("draft_tokens", x.s.draft_tokens == 0),
             ),
             x.tp("TP"),
-            inp(
-                "kv",
-                "KV bytes per token",
-                m.kv_bytes_per_token,
-                "bytes",
-                figure("kv_bytes_per_token"),
-            ),
+            figures::kv_per_token(x)?,
             inp(
                 "s",
                 "share of the KV one GPU reads",

@@ -1,10 +1,9 @@
 //! Latency targets and request rates: the batch a token-time target allows, where the curve
 //! bends, time in the system, Little's law, the GPUs a rate needs, throughput per GPU.
 
-use super::cluster::{prefill_input, step_input};
+use super::figures;
 use super::{Ctx, derived, figure, inp, setting};
 use crate::domain::derivation::{Derivation, Formula};
-use crate::domain::scenario::ClusterEvaluation;
 
 /// Which searched batch.
 #[derive(Clone, Copy)]
@@ -102,7 +101,16 @@ pub(super) fn rate(x: Ctx<'_>, which: RateOf) -> Option<Derivation> {
         figure("time_in_system_s"),
     );
     Some(match which {
-        RateOf::TimeInSystem => request_time(x, c)?,
+        RateOf::TimeInSystem => derived(
+            Formula::TimeInSystem,
+            c.time_in_system_s,
+            "s",
+            vec![figures::prefill(x)?, x.output_tokens(), figures::step(x)?],
+            vec![
+                "no queueing: a request starts when it arrives",
+                "the speed-of-light step",
+            ],
+        ),
         RateOf::Concurrency => derived(
             Formula::LittlesLaw,
             c.concurrency?,
@@ -153,32 +161,4 @@ pub(super) fn rate(x: Ctx<'_>, which: RateOf) -> Option<Derivation> {
             vec!["one output token per sequence per step"],
         ),
     })
-}
-
-/// A request's time in the system: its prefill, then a step per output token.
-fn request_time(x: Ctx<'_>, c: &ClusterEvaluation) -> Option<Derivation> {
-    let s = x.s;
-    Some(derived(
-        Formula::TimeInSystem,
-        c.time_in_system_s,
-        "s",
-        vec![
-            prefill_input(x)?,
-            inp(
-                "n",
-                "output tokens per request",
-                f64::from(s.output_tokens),
-                "tokens",
-                setting(
-                    "output_tokens",
-                    s.output_tokens == crate::domain::scenario::DEFAULT_OUTPUT_TOKENS,
-                ),
-            ),
-            step_input(x)?,
-        ],
-        vec![
-            "no queueing: a request starts when it arrives",
-            "the speed-of-light step",
-        ],
-    ))
 }

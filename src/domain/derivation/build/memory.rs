@@ -1,6 +1,7 @@
 //! Memory: KV per token and per sequence, the recurrent state, what a sequence holds on a GPU,
 //! the KV a step reads, the weights per GPU, the KV budget and the KV wall.
 
+use super::figures;
 use super::{Ctx, derived, figure, inp, model_field, setting};
 use crate::domain::derivation::{Derivation, Formula, Input, Source};
 use crate::domain::scenario::{KvSplit, Scenario};
@@ -33,16 +34,6 @@ pub(super) fn kv_per_token(x: Ctx<'_>) -> Option<Derivation> {
     ))
 }
 
-fn context(x: Ctx<'_>) -> Input {
-    inp(
-        "L",
-        "context",
-        x.s.context as f64,
-        "tokens",
-        setting("context", x.s.context == 0),
-    )
-}
-
 fn kv_sequence(x: Ctx<'_>) -> Option<Input> {
     Some(inp(
         "KV",
@@ -53,32 +44,13 @@ fn kv_sequence(x: Ctx<'_>) -> Option<Input> {
     ))
 }
 
-fn state_input(x: Ctx<'_>) -> Option<Input> {
-    Some(inp(
-        "St",
-        "recurrent state per sequence",
-        x.m()?.state_bytes_per_sequence,
-        "bytes",
-        figure("state_gb_per_sequence"),
-    ))
-}
-
 pub(super) fn kv_per_sequence(x: Ctx<'_>) -> Option<Derivation> {
     let m = x.m()?;
     Some(derived(
         Formula::KvPerSequence,
         m.kv_bytes_per_sequence,
         "bytes",
-        vec![
-            context(x),
-            inp(
-                "kv",
-                "KV bytes per token",
-                m.kv_bytes_per_token,
-                "bytes",
-                figure("kv_bytes_per_token"),
-            ),
-        ],
+        vec![x.context(), figures::kv_per_token(x)?],
         vec!["the sequence holds its full context"],
     ))
 }
@@ -132,7 +104,7 @@ pub(super) fn sequence_per_gpu(x: Ctx<'_>) -> Option<Derivation> {
         "bytes",
         vec![
             kv_sequence(x)?,
-            state_input(x)?,
+            figures::state(x)?,
             inp(
                 "G",
                 "GPUs a sequence is split over",
@@ -154,7 +126,7 @@ pub(super) fn kv_read(x: Ctx<'_>) -> Option<Derivation> {
         vec![
             x.batch(),
             kv_sequence(x)?,
-            state_input(x)?,
+            figures::state(x)?,
             inp(
                 "s",
                 "share of the batch's KV one GPU holds",

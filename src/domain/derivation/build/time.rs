@@ -1,8 +1,9 @@
 //! Time, rate and money: the step (its memory and compute terms), tokens/s, time to first
 //! token, the measured step, the cost per million tokens and the energy per token.
 
-use super::{Ctx, derived, figure, inp, setting};
-use crate::domain::derivation::{Derivation, Formula, Input, Source};
+use super::figures;
+use super::{Ctx, derived, figure, inp};
+use crate::domain::derivation::{Derivation, Formula, Source};
 use crate::domain::measured_decode::MeasuredDecode;
 
 /// Which time of the step.
@@ -13,30 +14,11 @@ pub(super) enum Part {
     Step,
 }
 
-fn bytes_and_bandwidth(x: Ctx<'_>, bytes: f64, what: &str) -> [Input; 2] {
-    [
-        inp("Bytes", "bytes moved per GPU", bytes, "bytes", figure(what)),
-        inp(
-            "BW",
-            "memory bandwidth",
-            x.e.bandwidth,
-            "bytes/s",
-            figure("bandwidth"),
-        ),
-    ]
-}
-
-fn flops_and_peak(x: Ctx<'_>, flops: f64, what: &str) -> [Input; 2] {
-    [
-        inp("F", "FLOPs per GPU", flops, "FLOP", figure(what)),
-        inp("P", "dense peak", x.e.peak_flops, "FLOP/s", figure("peak")),
-    ]
-}
-
 pub(super) fn step(x: Ctx<'_>, part: Part) -> Option<Derivation> {
     let m = x.m()?;
-    let bytes = bytes_and_bandwidth(x, m.step_bytes_per_gpu, "weights read + KV and state read");
-    let flops = flops_and_peak(
+    let bytes =
+        figures::bytes_and_bandwidth(x, m.step_bytes_per_gpu, "weights read + KV and state read");
+    let flops = figures::flops_and_peak(
         x,
         m.step_flops_per_gpu,
         "2 × matmul parameters × tokens + attention, ÷ TP",
@@ -104,10 +86,7 @@ pub(super) fn tokens_per_s(x: Ctx<'_>, rate: Rate) -> Option<Derivation> {
         Formula::TokensPerS,
         value,
         "tokens/s",
-        vec![
-            b,
-            inp("t", "step time", m.step_time_s, "s", figure("step_time_ms")),
-        ],
+        vec![b, figures::step(x)?],
         vec!["one output token per sequence per step", "the batch fits"],
     ))
 }
@@ -119,12 +98,12 @@ pub(super) fn ttft(x: Ctx<'_>) -> Option<Derivation> {
         m.ttft_s,
         "s",
         [
-            bytes_and_bandwidth(
+            figures::bytes_and_bandwidth(
                 x,
                 m.prefill_bytes_per_gpu,
                 "every weight once + the prompt's KV and state written",
             ),
-            flops_and_peak(
+            figures::flops_and_peak(
                 x,
                 m.prefill_flops_per_gpu,
                 "2 × parameters × prompt (the head for the last token only) + causal attention",
@@ -140,7 +119,7 @@ pub(super) fn ttft(x: Ctx<'_>) -> Option<Derivation> {
 }
 
 pub(super) fn measured(x: Ctx<'_>) -> Option<Derivation> {
-    let m = x.m()?;
+    x.m()?;
     let ms = x.e.measured_tpot_ms?;
     let source = || Source::Setting {
         field: "measured: the learner's benchmark, the GPU lab, or the shipped reference"
@@ -165,20 +144,8 @@ pub(super) fn measured(x: Ctx<'_>) -> Option<Derivation> {
             ms / 1e3,
             "s",
             vec![
-                inp(
-                    "t_mem",
-                    "memory time",
-                    m.memory_time_s,
-                    "s",
-                    figure("memory_time_ms"),
-                ),
-                inp(
-                    "BW",
-                    "memory bandwidth",
-                    x.e.bandwidth,
-                    "bytes/s",
-                    figure("bandwidth"),
-                ),
+                figures::memory_time(x)?,
+                figures::bandwidth(x),
                 inp("rate", "measured read rate", rate, "bytes/s", source()),
             ],
             vec!["the step is the weights' and KV's read at the rate a real sweep reached"],
@@ -192,27 +159,7 @@ pub(super) fn cost(x: Ctx<'_>) -> Option<Derivation> {
         Formula::Cost,
         m.usd_per_million_tokens,
         "USD",
-        vec![
-            x.tp("N"),
-            inp(
-                "price",
-                "price per GPU-hour",
-                x.s.gpu_hour_usd,
-                "USD",
-                setting(
-                    "gpu_hour_usd",
-                    x.s.gpu_hour_usd.to_bits()
-                        == crate::domain::scenario::DEFAULT_GPU_HOUR_USD.to_bits(),
-                ),
-            ),
-            inp(
-                "tok/s",
-                "tokens per second",
-                m.tokens_per_s,
-                "tokens/s",
-                figure("tokens_per_s"),
-            ),
-        ],
+        vec![x.tp("N"), x.price(), figures::tokens_per_s(x)?],
         vec![
             "the GPUs serve at this batch every hour they are paid for",
             "output tokens only (prefill is not charged here)",
@@ -235,7 +182,7 @@ pub(super) fn energy(x: Ctx<'_>) -> Option<Derivation> {
                 "W",
                 x.datasheet("tdp_w"),
             ),
-            inp("t", "step time", m.step_time_s, "s", figure("step_time_ms")),
+            figures::step(x)?,
             x.batch(),
         ],
         vec![

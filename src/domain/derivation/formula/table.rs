@@ -32,6 +32,15 @@ fn step_time(x: &[f64]) -> f64 {
     })
 }
 
+/// The first degree of [`super::TP_DEGREES`] whose sequences held (in that order) reach one.
+fn tp_to_fit(x: &[f64]) -> f64 {
+    super::TP_DEGREES
+        .iter()
+        .zip(x)
+        .find(|(_, held)| **held >= 1.0)
+        .map_or(f64::NAN, |(tp, _)| f64::from(*tp))
+}
+
 #[allow(clippy::too_many_lines)]
 pub(super) fn spec(f: Formula) -> Spec {
     let (words, symbols, compute): Row = match f {
@@ -285,6 +294,72 @@ pub(super) fn spec(f: Formula) -> Spec {
             "found by evaluating the speed-of-light step at other batches (see the assumptions)",
             "B",
             |x| at(x).map_or(f64::NAN, |[b]| b),
+        ),
+        Formula::TpToFit => (
+            "tensor-parallel degrees tried in order, 1, 2, 4, 8: the first whose memory, less the reserve and its share of the weights, holds one sequence at the context (a degree that does not divide the heads holds none)",
+            "TP = first t of 1, 2, 4, 8 with B_t >= 1 (B_1, B_2, B_4, B_8: sequences held)",
+            tp_to_fit,
+        ),
+        Formula::Replicas => (
+            "Little's law at the target batch: the requests in flight divided by the batch one replica runs, rounded up, at least one",
+            "max(ceil(rate * W / B), 1)",
+            |x| at(x).map_or(f64::NAN, |[rate, w, b]| (rate * w / b).ceil().max(1.0)),
+        ),
+        Formula::PoolRatio => (
+            "split serving: the prefill GPU-time one request needs over the decode GPU-time it holds a batch slot for (the rate cancels)",
+            "t_prefill * B / ((n - 1) * t)",
+            |x| at(x).map_or(f64::NAN, |[p, b, n, t]| p * b / ((n - 1.0) * t)),
+        ),
+        Formula::KvBlock => (
+            "the tokens one paging block holds times the KV bytes per token",
+            "blk * kv",
+            |x| at(x).map_or(f64::NAN, |[blk, kv]| blk * kv),
+        ),
+        Formula::BlockWaste => (
+            "the empty tokens of a sequence's last, partly filled block times the KV bytes per token",
+            "(ceil(L / blk) * blk - L) * kv",
+            |x| at(x).map_or(f64::NAN, |[l, blk, kv]| ((l / blk).ceil() * blk - l) * kv),
+        ),
+        Formula::KvShare => (
+            "the KV and state a decode step reads on a GPU as a share of all the bytes it moves",
+            "KV_read / Bytes",
+            |x| {
+                at(x).map_or(
+                    f64::NAN,
+                    |[kv, bytes]| {
+                        if bytes > 0.0 { kv / bytes } else { 0.0 }
+                    },
+                )
+            },
+        ),
+        Formula::StateInTokens => (
+            "one sequence's recurrent state divided by the KV bytes one token of context keeps",
+            "St / kv",
+            share,
+        ),
+        Formula::Alltoall => (
+            "per MoE layer a token's hidden state goes to its k experts and comes back, and the share (N-1)/N of them sits on another GPU",
+            "2 * k * d * b_a * (N - 1) / N * L_moe",
+            |x| {
+                at(x).map_or(f64::NAN, |[k, d, ba, n, layers]| {
+                    2.0 * k * d * ba * (n - 1.0) / n * layers
+                })
+            },
+        ),
+        Formula::PrefillPoolRate => (
+            "the prefill pool's replicas, each finishing one prompt per prefill",
+            "r_p = G_p / TP / t_prefill",
+            |x| at(x).map_or(f64::NAN, |[g, tp, p]| g / tp / p),
+        ),
+        Formula::DecodePoolRate => (
+            "the decode pool's replicas, each finishing a batch of requests every n steps",
+            "r_d = G_d / TP * B / (t * n)",
+            |x| at(x).map_or(f64::NAN, |[g, tp, b, t, n]| g / tp * b / (t * n)),
+        ),
+        Formula::SplitRatePerGpu => (
+            "the slower pool sets the rate, shared among the GPUs of both pools",
+            "min(r_p, r_d) / (G_p + G_d)",
+            |x| at(x).map_or(f64::NAN, |[p, d, gp, gd]| p.min(d) / (gp + gd)),
         ),
         Formula::TimeInSystem => (
             "the prefill, then one decode step per output token after the first",

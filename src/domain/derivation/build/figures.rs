@@ -1,0 +1,140 @@
+//! The engine's figures as inputs of other derivations: one constructor each, so a figure
+//! reads the same (symbol, words, unit, source) wherever a derivation uses it.
+
+use super::{Ctx, figure, inp};
+use crate::domain::derivation::Input;
+
+/// `R`: the ridge.
+pub(super) fn ridge(x: Ctx<'_>) -> Input {
+    inp("R", "ridge", x.e.ridge, "FLOP/byte", figure("ridge"))
+}
+
+/// `P`: the dense peak.
+pub(super) fn peak(x: Ctx<'_>) -> Input {
+    inp("P", "dense peak", x.e.peak_flops, "FLOP/s", figure("peak"))
+}
+
+/// `BW`: the memory bandwidth.
+pub(super) fn bandwidth(x: Ctx<'_>) -> Input {
+    inp(
+        "BW",
+        "memory bandwidth",
+        x.e.bandwidth,
+        "bytes/s",
+        figure("bandwidth"),
+    )
+}
+
+/// `t_mem`: the step's memory time.
+pub(super) fn memory_time(x: Ctx<'_>) -> Option<Input> {
+    Some(inp(
+        "t_mem",
+        "memory time",
+        x.m()?.memory_time_s,
+        "s",
+        figure("memory_time_ms"),
+    ))
+}
+
+/// `t_math`: the step's compute time.
+pub(super) fn compute_time(x: Ctx<'_>) -> Option<Input> {
+    Some(inp(
+        "t_math",
+        "compute time",
+        x.m()?.compute_time_s,
+        "s",
+        figure("compute_time_ms"),
+    ))
+}
+
+/// `t`: the speed-of-light decode step.
+pub(super) fn step(x: Ctx<'_>) -> Option<Input> {
+    Some(inp(
+        "t",
+        "decode step",
+        x.m()?.step_time_s,
+        "s",
+        figure("step_time_ms"),
+    ))
+}
+
+/// `t_prefill`: the prefill after the prefix cache.
+pub(super) fn prefill(x: Ctx<'_>) -> Option<Input> {
+    Some(inp(
+        "t_prefill",
+        "prefill",
+        x.c()?.prefill_s,
+        "s",
+        figure("prefill_ms"),
+    ))
+}
+
+/// `kv`: the KV bytes one token of context keeps.
+pub(super) fn kv_per_token(x: Ctx<'_>) -> Option<Input> {
+    Some(inp(
+        "kv",
+        "KV bytes per token",
+        x.m()?.kv_bytes_per_token,
+        "bytes",
+        figure("kv_bytes_per_token"),
+    ))
+}
+
+/// `St`: one sequence's recurrent state.
+pub(super) fn state(x: Ctx<'_>) -> Option<Input> {
+    Some(inp(
+        "St",
+        "recurrent state per sequence",
+        x.m()?.state_bytes_per_sequence,
+        "bytes",
+        figure("state_gb_per_sequence"),
+    ))
+}
+
+/// `tok/s`: the batch's tokens per second.
+pub(super) fn tokens_per_s(x: Ctx<'_>) -> Option<Input> {
+    Some(inp(
+        "tok/s",
+        "tokens per second",
+        x.m()?.tokens_per_s,
+        "tokens/s",
+        figure("tokens_per_s"),
+    ))
+}
+
+/// `I`: the decode dot's intensity.
+pub(super) fn dot_intensity(x: Ctx<'_>) -> Option<Input> {
+    Some(inp(
+        "I",
+        "decode dot's intensity",
+        x.m()?.decode_dot.intensity,
+        "FLOP/byte",
+        figure("decode_dot_intensity"),
+    ))
+}
+
+/// `Bytes`: the bytes one decode step moves on a GPU.
+pub(super) fn step_bytes(x: Ctx<'_>) -> Option<Input> {
+    let [bytes, _] = bytes_and_bandwidth(
+        x,
+        x.m()?.step_bytes_per_gpu,
+        "weights read + KV and state read",
+    );
+    Some(bytes)
+}
+
+/// `Bytes` and `BW`: a step's bytes per GPU (what they are in `what`) and the bandwidth.
+pub(super) fn bytes_and_bandwidth(x: Ctx<'_>, bytes: f64, what: &str) -> [Input; 2] {
+    [
+        inp("Bytes", "bytes moved per GPU", bytes, "bytes", figure(what)),
+        bandwidth(x),
+    ]
+}
+
+/// `F` and `P`: a step's FLOPs per GPU (what they are in `what`) and the dense peak.
+pub(super) fn flops_and_peak(x: Ctx<'_>, flops: f64, what: &str) -> [Input; 2] {
+    [
+        inp("F", "FLOPs per GPU", flops, "FLOP", figure(what)),
+        peak(x),
+    ]
+}

@@ -63,17 +63,19 @@ fn every_step_with_answers_only_where_revealed() {
         .filter(|s| matches!(s.outcome, Outcome::Revealed { .. }))
         .map(|s| s.number)
         .collect();
-    assert_eq!(revealed, vec![2, 7]);
+    // Step 1 is the incident, step 2 the first read; the ridge is step 3, the H200 choice step 8.
+    assert_eq!(revealed, vec![3, 8]);
     assert_eq!(handout.steps[0].outcome, Outcome::Nothing);
-    assert_eq!(handout.steps[2].outcome, Outcome::NotRevealed);
+    assert_eq!(handout.steps[1].outcome, Outcome::Nothing);
+    assert_eq!(handout.steps[3].outcome, Outcome::NotRevealed);
     let Outcome::Revealed {
         answer,
         summary,
         picture,
         ..
-    } = &handout.steps[1].outcome
+    } = &handout.steps[2].outcome
     else {
-        panic!("step 2 is revealed");
+        panic!("step 3 is revealed");
     };
     assert_eq!(answer, "295 FLOP/byte");
     assert_eq!(
@@ -83,9 +85,9 @@ fn every_step_with_answers_only_where_revealed() {
     assert!(picture.as_ref().unwrap().contains("answer 295 FLOP/byte"));
     // The question is templated for the presentation's cluster.
     assert!(
-        handout.steps[1].text.contains("H100 SXM5"),
+        handout.steps[2].text.contains("H100 SXM5"),
         "{}",
-        handout.steps[1].text
+        handout.steps[2].text
     );
 }
 
@@ -102,8 +104,8 @@ fn the_page() {
     assert!(page.contains("Not revealed in this session."));
     assert!(page.contains("chose the right option"));
     // The unrevealed H100 NVL ridge (about 210) is not given away.
-    let nvl = page.find("id=\"step-3\"").unwrap();
-    let next = page.find("id=\"step-4\"").unwrap();
+    let nvl = page.find("id=\"step-4\"").unwrap();
+    let next = page.find("id=\"step-5\"").unwrap();
     assert!(!page[nvl..next].contains("Answer:"), "{}", &page[nvl..next]);
     insta::assert_snapshot!("handout_ridge_point", page);
 }

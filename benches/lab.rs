@@ -192,6 +192,57 @@ fn bandwidth(weights: &Buffer, threads: usize) {
     );
 }
 
+/// The large batches against OpenBLAS's sgemm at the same shape, interleaved, where the helper
+/// builds.
+fn against_openblas(weights: &[f32], sweep: &[SweepPoint], peak_flops: f64, threads: usize) {
+    let helper = build_sgemm();
+    for point in sweep.iter().filter(|p| p.batch >= 256) {
+        let mut sweep = lab_multiply(weights, point, threads);
+        let reference = match &helper {
+            Ok(exe) => openblas(exe, point, threads).map(|(_, core)| {
+                if point.batch == 256 {
+                    println!(
+                        "OpenBLAS kernels for this CPU: {core} · the lab's FMA peak {:.1} GFLOP/s",
+                        peak_flops / 1e9
+                    );
+                }
+                let mut failed = false;
+                let (lab, blas) = interleaved(&mut sweep, || {
+                    openblas(exe, point, threads).map_or_else(
+                        |_| {
+                            failed = true;
+                            0.0
+                        },
+                        |(rate, _)| rate,
+                    )
+                });
+                (lab, blas, failed)
+            }),
+            Err(why) => Err(why.clone()),
+        };
+        match reference {
+            Ok((lab, blas, false)) => println!(
+                "sweep B={:<4} lab {:>7.1} GFLOP/s   OpenBLAS sgemm {:>7.1} GFLOP/s   {:>5.1}%  (goal ≥ 90%; {}×{}×{})",
+                point.batch,
+                lab / 1e9,
+                blas / 1e9,
+                100.0 * lab / blas,
+                point.n,
+                point.k,
+                point.batch
+            ),
+            Ok((_, _, true)) => {
+                println!("sweep B={:<4} OpenBLAS helper failed mid-run", point.batch);
+            }
+            Err(why) => println!(
+                "sweep B={:<4} lab {:>7.1} GFLOP/s   OpenBLAS: skipped ({why})",
+                point.batch,
+                best_of(&mut sweep) / 1e9
+            ),
+        }
+    }
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --all-targets` runs this binary without it,
     // in a debug build, where the measurement would take minutes and mean nothing.
@@ -232,52 +283,7 @@ fn main() {
         );
     }
 
-    let helper = build_sgemm();
-    for point in report.sweep.iter().filter(|p| p.batch >= 256) {
-        let mut sweep = lab_multiply(&weights, point, threads);
-        let reference = match &helper {
-            Ok(exe) => openblas(exe, point, threads).map(|(_, core)| {
-                if point.batch == 256 {
-                    println!(
-                        "OpenBLAS kernels for this CPU: {core} · the lab's FMA peak {:.1} GFLOP/s",
-                        report.peak.best / 1e9
-                    );
-                }
-                let mut failed = false;
-                let (lab, blas) = interleaved(&mut sweep, || {
-                    openblas(exe, point, threads).map_or_else(
-                        |_| {
-                            failed = true;
-                            0.0
-                        },
-                        |(rate, _)| rate,
-                    )
-                });
-                (lab, blas, failed)
-            }),
-            Err(why) => Err(why.clone()),
-        };
-        match reference {
-            Ok((lab, blas, false)) => println!(
-                "sweep B={:<4} lab {:>7.1} GFLOP/s   OpenBLAS sgemm {:>7.1} GFLOP/s   {:>5.1}%  (goal ≥ 90%; {}×{}×{})",
-                point.batch,
-                lab / 1e9,
-                blas / 1e9,
-                100.0 * lab / blas,
-                point.n,
-                point.k,
-                point.batch
-            ),
-            Ok((_, _, true)) => {
-                println!("sweep B={:<4} OpenBLAS helper failed mid-run", point.batch);
-            }
-            Err(why) => println!(
-                "sweep B={:<4} lab {:>7.1} GFLOP/s   OpenBLAS: skipped ({why})",
-                point.batch,
-                best_of(&mut sweep) / 1e9
-            ),
-        }
-    }
+    against_openblas(&weights, &report.sweep, report.peak.best, threads);
     let busy = report.disagreeing();
     if !busy.is_empty() {
         println!(

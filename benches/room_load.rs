@@ -183,15 +183,43 @@ fn settle(seen: &crowd::Seen, size: Size) -> Duration {
     settle.elapsed()
 }
 
-/// One run against a fresh presenter; whether every answer was counted once.
-fn run(size: Size, hostile: bool, idle: &[Duration]) -> bool {
-    let mut child = Command::new(std::env::current_exe().unwrap())
+/// The numbers of a JSON array, smallest first.
+fn sorted_numbers(array: &serde_json::Value) -> Vec<f64> {
+    let mut numbers: Vec<f64> = array
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(serde_json::Value::as_f64)
+        .collect();
+    numbers.sort_by(f64::total_cmp);
+    numbers
+}
+
+/// A JSON array of microseconds as durations.
+fn micros(array: &serde_json::Value) -> Vec<Duration> {
+    array
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(serde_json::Value::as_u64)
+        .map(Duration::from_micros)
+        .collect()
+}
+
+/// This binary again, as the presenter: its first line says where it listens.
+fn spawn_presenter() -> std::process::Child {
+    Command::new(std::env::current_exe().unwrap())
         .arg("--bench")
         .env(ROLE, "presenter")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .expect("the presenter's process starts");
+        .expect("the presenter's process starts")
+}
+
+/// One run against a fresh presenter; whether every answer was counted once.
+fn run(size: Size, hostile: bool, idle: &[Duration]) -> bool {
+    let mut child = spawn_presenter();
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let first = lines.next().unwrap().unwrap();
     let mut words = first.split_whitespace().skip(1);
@@ -222,24 +250,9 @@ fn run(size: Size, hostile: bool, idle: &[Duration]) -> bool {
     let summary: serde_json::Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
     let _ = child.wait();
 
-    let mut counted: Vec<f64> = summary["counted"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(serde_json::Value::as_f64)
-        .collect();
-    counted.sort_by(f64::total_cmp);
+    let counted = sorted_numbers(&summary["counted"]);
     let mut expected: Vec<f64> = results.iter().map(|(_, v)| *v).collect();
     expected.sort_by(f64::total_cmp);
-    let micros = |key: &str| -> Vec<Duration> {
-        summary[key]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter_map(serde_json::Value::as_u64)
-            .map(Duration::from_micros)
-            .collect()
-    };
     let latencies: Vec<Duration> = results.iter().flat_map(|(l, _)| l.clone()).collect();
     let complete = results.len() == size.answering && counted == expected;
     println!(
@@ -267,11 +280,11 @@ fn run(size: Size, hostile: bool, idle: &[Duration]) -> bool {
     println!("  answer latency (POST /api/answer): {}", spread(latencies));
     println!(
         "  presenter frame during the burst: {}",
-        spread(micros("frames_us"))
+        spread(micros(&summary["frames_us"]))
     );
     println!(
         "    of which the draw alone: {}",
-        spread(micros("draws_us"))
+        spread(micros(&summary["draws_us"]))
     );
     println!("  reference frame, no traffic: {}", spread(idle.to_vec()));
     println!(

@@ -194,56 +194,20 @@ pub(crate) fn flags_scenario(
         Some(_) => Some(cluster(global, catalog)?.scenario),
         None => None,
     };
-    let ScenarioFlags {
-        gpu,
-        model,
-        precision,
-        weights,
-        kv,
-        batch,
-        context,
-        tp,
-        mem_util,
-        overhead_gb,
-        prompt,
-        draft_tokens,
-        attention_dp,
-        gpu_hour_usd,
-    } = flags;
-    let base = match (cluster, &gpu) {
+    // The flags are a patch over the base, exactly as a lesson step's scenario is.
+    let mut patch = ScenarioPatch::from(flags);
+    let base = match (cluster, &patch.gpu) {
         (Some(cluster), _) => cluster,
         (None, Some(gpu)) => Scenario::for_gpu(gpu),
         (None, None) => bail!("--gpu ID is required (or pass --cluster FILE)"),
     };
     // `--model-config` names the model when `--model` does not, and its checkpoint's format
     // is the weights' unless `--weights` says otherwise.
-    let (model, weights) = match model_config::imported(global)? {
-        Some(m) => (
-            model.or_else(|| Some(m.spec.id.clone())),
-            weights.or(Some(m.weights())),
-        ),
-        None => (model, weights),
-    };
-    // The flags are a patch over the base, exactly as a lesson step's scenario is.
-    let flags = ScenarioPatch {
-        gpu,
-        model,
-        precision,
-        weights,
-        kv,
-        batch,
-        context,
-        tp,
-        mem_util,
-        overhead_gb,
-        prompt,
-        draft_tokens,
-        // The flag turns it on; without it the base (a profile's setting) stands.
-        attention_dp: attention_dp.then_some(true),
-        gpu_hour_usd,
-        ..ScenarioPatch::default()
-    };
-    Ok(flags.apply(&base))
+    if let Some(m) = model_config::imported(global)? {
+        patch.model = patch.model.or_else(|| Some(m.spec.id.clone()));
+        patch.weights = patch.weights.or(Some(m.weights()));
+    }
+    Ok(patch.apply(&base))
 }
 
 /// Prints text to stdout, control characters escaped (names and titles come from files the

@@ -25,6 +25,7 @@ pub mod guess_strip;
 pub mod label_placer;
 pub mod measured_overlay;
 pub mod palette;
+pub mod plot_axes;
 pub mod plot_layout;
 pub mod plot_legend;
 pub mod plot_model;

@@ -157,6 +157,8 @@ fn the_splits_derivations_recompute_from_their_inputs() {
 
 /// The latency section's step and Little's law come with the engine's derivations.
 #[test]
+// The one-letter names are the formulas' own symbols (W, C, …).
+#[allow(clippy::many_single_char_names)]
 fn the_latency_section_derives_its_step_and_sizing() {
     let mut args = SPLIT[..10].to_vec();
     args.extend(["--tpot-target", "30", "--rate", "10"]);

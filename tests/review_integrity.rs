@@ -75,6 +75,31 @@ fn assert_hidden(app: &App, round: &Round, answers: &[Option<ResolvedAnswer>], m
     }
 }
 
+/// A prediction played through: the plot's keys (when `play`), the right option or a typed
+/// guess, the commit and the reveal, the screen checked at each moment.
+fn predict_and_reveal(
+    app: &mut App,
+    round: &Round,
+    answers: &[Option<ResolvedAnswer>],
+    n: usize,
+    play: bool,
+) {
+    for key in play_keys().into_iter().filter(|_| play) {
+        press(app, &[key]);
+        assert_hidden(app, round, answers, "while playing with the plot");
+    }
+    match &answers[n] {
+        Some(ResolvedAnswer::Choice { correct, .. }) => {
+            send(app, &[Msg::Step(StepMsg::SelectOption(*correct))]);
+        }
+        _ => send(app, &[Msg::Step(StepMsg::TypeChar('1'))]),
+    }
+    send(app, &[Msg::Step(StepMsg::Commit)]);
+    assert_hidden(app, round, answers, "committed");
+    send(app, &[Msg::Step(StepMsg::Reveal)]);
+    assert_hidden(app, round, answers, "revealed");
+}
+
 #[test]
 fn no_answer_is_on_screen_before_its_reveal_in_any_review() {
     let empty = course_app_with(Progress::default(), 120, 40);
@@ -113,22 +138,7 @@ fn no_answer_is_on_screen_before_its_reveal_in_any_review() {
             assert_eq!(app.session().unwrap().current(), n);
             assert_hidden(&app, &round, &answers, "on arrival");
             match step {
-                Step::Predict(_) => {
-                    for key in play_keys().into_iter().filter(|_| play) {
-                        press(&mut app, &[key]);
-                        assert_hidden(&app, &round, &answers, "while playing with the plot");
-                    }
-                    match &answers[n] {
-                        Some(ResolvedAnswer::Choice { correct, .. }) => {
-                            send(&mut app, &[Msg::Step(StepMsg::SelectOption(*correct))]);
-                        }
-                        _ => send(&mut app, &[Msg::Step(StepMsg::TypeChar('1'))]),
-                    }
-                    send(&mut app, &[Msg::Step(StepMsg::Commit)]);
-                    assert_hidden(&app, &round, &answers, "committed");
-                    send(&mut app, &[Msg::Step(StepMsg::Reveal)]);
-                    assert_hidden(&app, &round, &answers, "revealed");
-                }
+                Step::Predict(_) => predict_and_reveal(&mut app, &round, &answers, n, play),
                 Step::Recall(_) => {
                     if play {
                         press(&mut app, &play_keys());

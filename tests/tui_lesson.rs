@@ -24,43 +24,49 @@ fn current(app: &roofline_tutor::app::App) -> usize {
     app.session().expect("a lesson is open").current()
 }
 
+/// The fixture's first prediction by keys: a wrong character, an empty commit, then a real
+/// guess, revealed.
+#[track_caller]
+fn predict_a_number_by_keys(app: &mut roofline_tutor::app::App) {
+    press(app, &[key(KeyCode::Enter)]);
+    assert_eq!(current(app), 1);
+    press(app, &[key(KeyCode::Enter)]);
+    assert!(matches!(
+        state(app),
+        StepState::Predict(PredictState::Predicting { .. })
+    ));
+    press(app, &typed("r"));
+    assert_eq!(
+        app.notice().map(|n| n.text.as_str()),
+        Some("commit a guess before revealing the answer")
+    );
+    press(app, &typed("16"));
+    press(app, &[key(KeyCode::Enter)]);
+    assert_eq!(
+        state(app),
+        StepState::Predict(PredictState::Committed {
+            guess: Guess::Number(16.0)
+        })
+    );
+    press(app, &typed("r"));
+    let StepState::Predict(PredictState::Revealed {
+        guess,
+        score: Some(score),
+    }) = state(app)
+    else {
+        panic!("revealed, got {:?}", state(app));
+    };
+    assert_eq!(guess, Guess::Number(16.0));
+    assert!(score < 60, "16 is twice the 8 FLOP/byte answer: {score}");
+}
+
 #[test]
 fn the_fixture_lesson_by_keys_from_start_to_finish() {
     let mut app = fixture_app(120, 40, COLOR);
     press(&mut app, &[key(KeyCode::Enter)]);
     assert_eq!((current(&app), state(&app)), (0, StepState::Reading));
 
-    // Predict a number: a wrong character, an empty commit, then a real guess.
-    press(&mut app, &[key(KeyCode::Enter)]);
-    assert_eq!(current(&app), 1);
-    press(&mut app, &[key(KeyCode::Enter)]);
-    assert!(matches!(
-        state(&app),
-        StepState::Predict(PredictState::Predicting { .. })
-    ));
-    press(&mut app, &typed("r"));
-    assert_eq!(
-        app.notice().map(|n| n.text.as_str()),
-        Some("commit a guess before revealing the answer")
-    );
-    press(&mut app, &typed("16"));
-    press(&mut app, &[key(KeyCode::Enter)]);
-    assert_eq!(
-        state(&app),
-        StepState::Predict(PredictState::Committed {
-            guess: Guess::Number(16.0)
-        })
-    );
-    press(&mut app, &typed("r"));
-    let StepState::Predict(PredictState::Revealed {
-        guess,
-        score: Some(score),
-    }) = state(&app)
-    else {
-        panic!("revealed, got {:?}", state(&app));
-    };
-    assert_eq!(guess, Guess::Number(16.0));
-    assert!(score < 60, "16 is twice the 8 FLOP/byte answer: {score}");
+    predict_a_number_by_keys(&mut app);
 
     // A choice: pick, commit, reveal.
     press(&mut app, &typed("n"));
@@ -191,6 +197,53 @@ fn the_event_loop_saves_after_each_change_and_stops_on_quit() {
     );
 }
 
+/// Gives the step its full-marks answer: the resolved number or option, a card graded easy, any
+/// explanation; a step that asks nothing is left as it is.
+#[track_caller]
+fn answer_fully(app: &mut roofline_tutor::app::App, step: &Step, where_: &str) {
+    match (step, app.session().unwrap().answer().cloned()) {
+        (Step::Predict(_) | Step::Explore(_), Some(ResolvedAnswer::Number { value, .. })) => {
+            let typed: Vec<Msg> = format!("{value:.6e}")
+                .chars()
+                .map(|c| Msg::Step(StepMsg::TypeChar(c)))
+                .collect();
+            send(app, &typed);
+            send(
+                app,
+                &[Msg::Step(StepMsg::Commit), Msg::Step(StepMsg::Reveal)],
+            );
+        }
+        (Step::Predict(_) | Step::Explore(_), Some(ResolvedAnswer::Choice { correct, .. })) => {
+            send(
+                app,
+                &[
+                    Msg::Step(StepMsg::SelectOption(correct)),
+                    Msg::Step(StepMsg::Commit),
+                    Msg::Step(StepMsg::Reveal),
+                ],
+            );
+        }
+        (Step::Predict(_) | Step::Explore(_), other) => {
+            panic!("{where_}: no usable answer: {other:?}")
+        }
+        (Step::Recall(_), _) => send(
+            app,
+            &[
+                Msg::Step(StepMsg::TurnCard),
+                Msg::Step(StepMsg::Grade(Grade::Easy)),
+            ],
+        ),
+        (Step::Explain(_), _) => send(
+            app,
+            &[
+                Msg::Step(StepMsg::TypeChar('x')),
+                Msg::Step(StepMsg::Commit),
+            ],
+        ),
+        (Step::Read(_) | Step::Example(_), _) => {}
+    }
+}
+
 #[test]
 fn every_shipped_lesson_can_be_finished_with_full_marks() {
     let mut app = course_app(120, 40);
@@ -202,53 +255,7 @@ fn every_shipped_lesson_can_be_finished_with_full_marks() {
         for (n, step) in lesson.steps.iter().enumerate() {
             assert_eq!(current(&app), n);
             let where_ = format!("{} step {} ({})", lesson.id, step.id(), step.kind_name());
-            match (step, app.session().unwrap().answer().cloned()) {
-                (
-                    Step::Predict(_) | Step::Explore(_),
-                    Some(ResolvedAnswer::Number { value, .. }),
-                ) => {
-                    let typed: Vec<Msg> = format!("{value:.6e}")
-                        .chars()
-                        .map(|c| Msg::Step(StepMsg::TypeChar(c)))
-                        .collect();
-                    send(&mut app, &typed);
-                    send(
-                        &mut app,
-                        &[Msg::Step(StepMsg::Commit), Msg::Step(StepMsg::Reveal)],
-                    );
-                }
-                (
-                    Step::Predict(_) | Step::Explore(_),
-                    Some(ResolvedAnswer::Choice { correct, .. }),
-                ) => {
-                    send(
-                        &mut app,
-                        &[
-                            Msg::Step(StepMsg::SelectOption(correct)),
-                            Msg::Step(StepMsg::Commit),
-                            Msg::Step(StepMsg::Reveal),
-                        ],
-                    );
-                }
-                (Step::Predict(_) | Step::Explore(_), other) => {
-                    panic!("{where_}: no usable answer: {other:?}")
-                }
-                (Step::Recall(_), _) => send(
-                    &mut app,
-                    &[
-                        Msg::Step(StepMsg::TurnCard),
-                        Msg::Step(StepMsg::Grade(Grade::Easy)),
-                    ],
-                ),
-                (Step::Explain(_), _) => send(
-                    &mut app,
-                    &[
-                        Msg::Step(StepMsg::TypeChar('x')),
-                        Msg::Step(StepMsg::Commit),
-                    ],
-                ),
-                (Step::Read(_) | Step::Example(_), _) => {}
-            }
+            answer_fully(&mut app, step, &where_);
             let state = state(&app);
             assert!(
                 matches!(state, StepState::Reading) || state.is_answered(),

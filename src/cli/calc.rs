@@ -204,37 +204,7 @@ fn memory_rows(m: &ModelEvaluation) -> Rows {
 
 fn intensity_rows(s: &Scenario, e: &Evaluation, m: &ModelEvaluation) -> Rows {
     let ridge = e.ridge;
-    let dot = &m.decode_dot;
-    let batch_to_ridge = match dot.batch_to_ridge {
-        Some(b) => format!(
-            "{} (≈ ridge·b_w/2{} = {})",
-            group(b, 0),
-            if m.expert_intensity.is_some() {
-                "·E/k"
-            } else {
-                ""
-            },
-            group(dot.batch_to_ridge_approx, 0)
-        ),
-        None => "never: this matmul saturates below the ridge".to_owned(),
-    };
-    let dot_label = match dot.layers {
-        DotLayers::Dense => "dense FC layers",
-        DotLayers::RoutedExperts => "routed experts",
-    };
-    let mut rows = vec![(
-        "decode dot",
-        format!(
-            "{} FLOP/byte ({dot_label}), {:.1} % of the ridge, {} TFLOP/s attainable, {} the ridge",
-            group(dot.intensity, 2),
-            100.0 * dot.ridge_share,
-            group(dot.attainable_flops / 1e12, 1),
-            match dot.bound {
-                Bound::Memory => "below",
-                Bound::Compute => "at or past",
-            }
-        ),
-    )];
+    let mut rows = vec![("decode dot", decode_dot_text(m))];
     if let (Some(ai), Some(touched)) = (m.expert_intensity, m.experts_touched) {
         rows.push((
             "routed experts",
@@ -282,7 +252,7 @@ fn intensity_rows(s: &Scenario, e: &Evaluation, m: &ModelEvaluation) -> Rows {
                 }
             ),
         ),
-        ("batch to reach the ridge", batch_to_ridge),
+        ("batch to reach the ridge", batch_to_ridge_text(m)),
     ]);
     if let (Some(dense), true) = (m.dense_batch_to_ridge, m.expert_intensity.is_some()) {
         rows.push((
@@ -291,6 +261,43 @@ fn intensity_rows(s: &Scenario, e: &Evaluation, m: &ModelEvaluation) -> Rows {
         ));
     }
     rows
+}
+
+/// How far the batch must grow for the decode dot to reach the ridge, with the rule of thumb.
+fn batch_to_ridge_text(m: &ModelEvaluation) -> String {
+    let dot = &m.decode_dot;
+    match dot.batch_to_ridge {
+        Some(b) => format!(
+            "{} (≈ ridge·b_w/2{} = {})",
+            group(b, 0),
+            if m.expert_intensity.is_some() {
+                "·E/k"
+            } else {
+                ""
+            },
+            group(dot.batch_to_ridge_approx, 0)
+        ),
+        None => "never: this matmul saturates below the ridge".to_owned(),
+    }
+}
+
+/// The decode dot: its intensity, its share of the ridge, what it attains and its side.
+fn decode_dot_text(m: &ModelEvaluation) -> String {
+    let dot = &m.decode_dot;
+    let dot_label = match dot.layers {
+        DotLayers::Dense => "dense FC layers",
+        DotLayers::RoutedExperts => "routed experts",
+    };
+    format!(
+        "{} FLOP/byte ({dot_label}), {:.1} % of the ridge, {} TFLOP/s attainable, {} the ridge",
+        group(dot.intensity, 2),
+        100.0 * dot.ridge_share,
+        group(dot.attainable_flops / 1e12, 1),
+        match dot.bound {
+            Bound::Memory => "below",
+            Bound::Compute => "at or past",
+        }
+    )
 }
 
 /// Why the step's bound (`roofline::step_bound`) differs from what its two times alone say.

@@ -21,7 +21,9 @@ use super::learn::lesson_index;
 use super::tty::terminal;
 use crate::app::NavMsg;
 use crate::app::{self, App, AppInit, Msg, ProgressSink, classroom};
+use crate::domain::catalog::Catalog;
 use crate::domain::lesson::Lesson;
+use crate::domain::scenario::Scenario;
 use crate::domain::session::Progress;
 use crate::store::atomic;
 
@@ -85,17 +87,7 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
     let started = super::review::rfc3339_seconds(std::time::SystemTime::now());
     if let Some(out) = &args.out {
         // Refused now, not after the room has answered: write the empty record first.
-        let empty = crate::domain::classroom::ClassRecord {
-            format_version: crate::domain::classroom::RECORD_FORMAT_VERSION,
-            lesson: lessons[index].id.clone(),
-            started: started.clone(),
-            steps: Vec::new(),
-        };
-        if handout::is_handout(out) {
-            handout::write(out, &lessons[index], &empty, &cluster.scenario, &catalog)?;
-        } else {
-            write_record(out, &empty)?;
-        }
+        write_empty_record(out, &lessons[index], &started, &cluster.scenario, &catalog)?;
     }
     if args.room.is_none() && args.room_code.is_some() {
         bail!("--room-code sets the join code of a room: pass --room too");
@@ -153,6 +145,27 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
     drop(sink);
     outcome?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The record (or handout) of a presentation no step of which has been shown yet.
+fn write_empty_record(
+    out: &Path,
+    lesson: &Lesson,
+    started: &str,
+    cluster: &Scenario,
+    catalog: &Catalog,
+) -> Result<()> {
+    let empty = crate::domain::classroom::ClassRecord {
+        format_version: crate::domain::classroom::RECORD_FORMAT_VERSION,
+        lesson: lesson.id.clone(),
+        started: started.to_owned(),
+        steps: Vec::new(),
+    };
+    if handout::is_handout(out) {
+        handout::write(out, lesson, &empty, cluster, catalog)
+    } else {
+        write_record(out, &empty)
+    }
 }
 
 /// Step `text` of a lesson, as a number from 1: the number itself or a step id.

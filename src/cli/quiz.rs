@@ -266,9 +266,9 @@ fn rfc3339(t: SystemTime) -> String {
 }
 
 /// Writes the result file (atomically) at the end; nothing of the learner's progress is
-/// touched.
-struct ResultFile {
-    out: PathBuf,
+/// touched. The screen's quiz and the plain one write it the same way.
+pub(crate) struct ResultFile {
+    pub(crate) out: PathBuf,
 }
 
 impl ProgressSink for ResultFile {

@@ -168,6 +168,15 @@ pub fn text(class: &ClassTable, results: &[QuizResult]) -> String {
         out.push('\n');
     }
     out.push('\n');
+    questions(&mut out, class);
+    out.push('\n');
+    calibration(&mut out, class);
+    out
+}
+
+/// One line a question: its lesson and step, the class's guesses against the answer, and how
+/// many were within.
+fn questions(out: &mut String, class: &ClassTable) {
     let label_width = class
         .questions
         .iter()
@@ -195,7 +204,7 @@ pub fn text(class: &ClassTable, results: &[QuizResult]) -> String {
             ),
         };
         let _ = writeln!(
-            out,
+            *out,
             "{:<4}{label:<label_width$}  {guess:<34}  {} of {} within ({:.0} %)",
             format!("Q{}", i + 1),
             q.within,
@@ -203,9 +212,6 @@ pub fn text(class: &ClassTable, results: &[QuizResult]) -> String {
             q.within_pct()
         );
     }
-    out.push('\n');
-    calibration(&mut out, class);
-    out
 }
 
 /// The class's calibration lines.

@@ -64,6 +64,27 @@ pub fn parse_cluster(
     check(path, text, file, catalog)
 }
 
+/// The profile's field a scenario error is about.
+fn error_field(e: &crate::domain::scenario::ScenarioError) -> &'static str {
+    use crate::domain::scenario::ScenarioError as E;
+    match e {
+        E::Unknown(u) => match u.kind {
+            crate::domain::catalog::IdKind::Gpu => "gpu",
+            crate::domain::catalog::IdKind::Model => "model",
+        },
+        E::Batch(_) => "max_num_seqs",
+        E::TensorParallel { .. } | E::TensorParallelZero => "tp",
+        E::MemUtil(_) => "mem_util",
+        E::Overhead(_) | E::OverheadBeyondMemory { .. } => "overhead_gb",
+        E::Price(_) => "gpu_hour_usd",
+        E::NoPeak { .. } => "precision",
+        E::Prompt(_) => "prompt",
+        E::DraftTokens(_) => "draft_tokens",
+        E::Cluster(_) => "name",
+        E::Context(_) => "context",
+    }
+}
+
 fn check(
     path: &str,
     text: &str,
@@ -139,24 +160,7 @@ fn check(
         ..Scenario::default_cluster()
     };
     if let Err(e) = scenario.evaluate(catalog) {
-        use crate::domain::scenario::ScenarioError as E;
-        let field = match &e {
-            E::Unknown(u) => match u.kind {
-                crate::domain::catalog::IdKind::Gpu => "gpu",
-                crate::domain::catalog::IdKind::Model => "model",
-            },
-            E::Batch(_) => "max_num_seqs",
-            E::TensorParallel { .. } | E::TensorParallelZero => "tp",
-            E::MemUtil(_) => "mem_util",
-            E::Overhead(_) | E::OverheadBeyondMemory { .. } => "overhead_gb",
-            E::Price(_) => "gpu_hour_usd",
-            E::NoPeak { .. } => "precision",
-            E::Prompt(_) => "prompt",
-            E::DraftTokens(_) => "draft_tokens",
-            E::Cluster(_) => "name",
-            E::Context(_) => "context",
-        };
-        return Err(at(field, e.to_string()));
+        return Err(at(error_field(&e), e.to_string()));
     }
     Ok(ClusterProfile {
         name: file.name,

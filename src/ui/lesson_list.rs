@@ -25,7 +25,7 @@ mod rows;
 use super::outline_box::OutlineBox;
 use super::theme::Theme;
 use crate::app::{App, Course};
-use crate::domain::session::{LessonStatus, summarize_steps};
+use crate::domain::session::{LessonStatus, LessonSummary, summarize_steps};
 use rows::ListTable;
 
 /// Draws the list with `selected` highlighted.
@@ -58,38 +58,12 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         .collect();
     let reviews = app.schedule().due_total() > 0;
     let rows = summaries.iter().enumerate().map(|(i, summary)| {
-        let (status, style) = match summary.status {
-            LessonStatus::NotStarted => ("not started".to_owned(), theme.muted()),
-            LessonStatus::InProgress { done, total } => {
-                (format!("in progress {done}/{total}"), theme.input())
-            }
-            LessonStatus::Done => (format!("{} done", theme.glyph("✓", "*")), theme.good()),
-        };
         let score = summary.score.map_or_else(String::new, |s| format!("{s}"));
-        let mut marks = Vec::new();
-        if summary.right > 0 {
-            marks.push(Span::styled(
-                format!("{}{} ", theme.glyph("✓", "+"), summary.right),
-                theme.good(),
-            ));
-        }
-        if summary.partly > 0 {
-            marks.push(Span::styled(
-                format!("{}{} ", theme.glyph("◐", "~"), summary.partly),
-                theme.trap(),
-            ));
-        }
-        if summary.missed > 0 {
-            marks.push(Span::styled(
-                format!("{}{}", theme.glyph("✗", "x"), summary.missed),
-                theme.error(),
-            ));
-        }
         let mut cells = vec![
             Line::from(format!("{:>2}", i + 1)),
             Line::from(course.title(i).unwrap_or_default()),
-            Line::styled(status, style),
-            Line::from(marks),
+            status_cell(theme, summary),
+            Line::from(right_marks(theme, summary)),
             Line::from(score),
         ];
         if reviews {
@@ -142,6 +116,42 @@ fn render_table(app: &App, selected: usize, area: Rect, buf: &mut Buffer) {
         highlight: theme.selected(),
     }
     .render(area, buf);
+}
+
+/// A lesson's progress, coloured by how far it got.
+fn status_cell(theme: Theme, summary: &LessonSummary) -> Line<'static> {
+    let (status, style) = match summary.status {
+        LessonStatus::NotStarted => ("not started".to_owned(), theme.muted()),
+        LessonStatus::InProgress { done, total } => {
+            (format!("in progress {done}/{total}"), theme.input())
+        }
+        LessonStatus::Done => (format!("{} done", theme.glyph("✓", "*")), theme.good()),
+    };
+    Line::styled(status, style)
+}
+
+/// The counts of steps right, partly right and missed, each with its mark; none that is 0.
+fn right_marks(theme: Theme, summary: &LessonSummary) -> Vec<Span<'static>> {
+    let mut marks = Vec::new();
+    if summary.right > 0 {
+        marks.push(Span::styled(
+            format!("{}{} ", theme.glyph("✓", "+"), summary.right),
+            theme.good(),
+        ));
+    }
+    if summary.partly > 0 {
+        marks.push(Span::styled(
+            format!("{}{} ", theme.glyph("◐", "~"), summary.partly),
+            theme.trap(),
+        ));
+    }
+    if summary.missed > 0 {
+        marks.push(Span::styled(
+            format!("{}{}", theme.glyph("✗", "x"), summary.missed),
+            theme.error(),
+        ));
+    }
+    marks
 }
 
 /// The list's title (the course total and mean score) and its legend (what the columns mean).

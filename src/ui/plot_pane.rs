@@ -25,7 +25,9 @@ use crate::app::plot_view::{PRECISIONS, PlotKind, PrefillDot, context_label};
 use crate::domain::batch_range::{BatchRange, Limit};
 use crate::domain::quantity::Quantity;
 use crate::domain::scenario::{Evaluation, Scenario, WeightFit};
-use crate::widgets::{BatchSlider, Element, PlotModel, ReadoutsLine, Roof, RooflinePlot};
+use crate::widgets::{
+    Appearance, BatchSlider, Element, PlotModel, ReadoutsLine, Roof, RooflinePlot,
+};
 
 /// Draws the pane's parts into their areas.
 pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
@@ -95,18 +97,7 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
                 .with_interconnect(interconnect_shown(scenario))
                 .render(readouts, buf);
         } else {
-            let name = evaluation
-                .model
-                .as_ref()
-                .map_or("the model", |m| m.model_name.as_str());
-            Line::styled(
-                format!(
-                    "{name} does not fit on {} {}",
-                    scenario.tp, evaluation.gpu_name
-                ),
-                look.style(Element::Wall),
-            )
-            .render(readouts, buf);
+            does_not_fit(scenario, &evaluation, look).render(readouts, buf);
         }
     }
     if let Some(info) = areas.info {
@@ -116,6 +107,21 @@ pub fn render(app: &App, areas: PlotAreas, buf: &mut Buffer) {
         let text = withheld.mask_quantities(&text, &weights(app)).into_owned();
         Line::styled(text, style).render(info, buf);
     }
+}
+
+/// The readouts' line where the weights do not fit: the model, the TP degree and the GPU.
+fn does_not_fit(scenario: &Scenario, evaluation: &Evaluation, look: Appearance) -> Line<'static> {
+    let name = evaluation
+        .model
+        .as_ref()
+        .map_or("the model", |m| m.model_name.as_str());
+    Line::styled(
+        format!(
+            "{name} does not fit on {} {}",
+            scenario.tp, evaluation.gpu_name
+        ),
+        look.style(Element::Wall),
+    )
 }
 
 /// The highest peak the plot's GPUs reach in any format the precision key reaches (and the one

@@ -143,46 +143,7 @@ pub fn summary_lines(app: &App, review: &Reviewing, theme: Theme) -> Vec<Line<'s
         ));
     }
     lines.push(Line::default());
-    for item in round.items() {
-        let (mark, grade, style, when) = match (item.outcome, item.pass) {
-            (ItemOutcome::Reviewed { grade, next }, Pass::First) => {
-                let (mark, style) = grade_mark(grade, theme);
-                (mark, grade.label(), style, back_in(now, next))
-            }
-            (ItemOutcome::Reviewed { grade, .. }, Pass::Relearn(n)) => {
-                let (mark, style) = grade_mark(grade, theme);
-                (mark, grade.label(), style, came_back(n))
-            }
-            (ItemOutcome::Pending | ItemOutcome::Skipped, Pass::First) => (
-                theme.glyph("·", "-"),
-                "skipped",
-                theme.muted(),
-                "still due".to_owned(),
-            ),
-            (ItemOutcome::Pending | ItemOutcome::Skipped, Pass::Relearn(n)) => (
-                theme.glyph("·", "-"),
-                "skipped",
-                theme.muted(),
-                came_back(n),
-            ),
-        };
-        let kind = match item.kind {
-            ReviewKind::Recall => "card",
-            ReviewKind::Predict => "prediction",
-        };
-        lines.push(Line::from(vec![
-            Span::styled(format!("{mark} {grade:<8}"), style),
-            Span::raw(format!(
-                "Lesson {}{}{}{}{kind} {}",
-                item.lesson_number,
-                theme.dot(),
-                item.lesson_title,
-                theme.dot(),
-                item.step
-            )),
-            Span::styled(format!("{}{when}", theme.dot()), theme.muted()),
-        ]));
-    }
+    lines.extend(round.items().iter().map(|item| item_line(item, now, theme)));
     lines.push(Line::default());
     lines.push(match review.next {
         Some(next) => Line::from(vec![
@@ -209,6 +170,48 @@ pub fn summary_lines(app: &App, review: &Reviewing, theme: Theme) -> Vec<Line<'s
         ]));
     }
     lines
+}
+
+/// One reviewed item: its mark and grade, where it comes from, and when it is due again.
+fn item_line(item: &Item, now: Timestamp, theme: Theme) -> Line<'static> {
+    let (mark, grade, style, when) = match (item.outcome, item.pass) {
+        (ItemOutcome::Reviewed { grade, next }, Pass::First) => {
+            let (mark, style) = grade_mark(grade, theme);
+            (mark, grade.label(), style, back_in(now, next))
+        }
+        (ItemOutcome::Reviewed { grade, .. }, Pass::Relearn(n)) => {
+            let (mark, style) = grade_mark(grade, theme);
+            (mark, grade.label(), style, came_back(n))
+        }
+        (ItemOutcome::Pending | ItemOutcome::Skipped, Pass::First) => (
+            theme.glyph("·", "-"),
+            "skipped",
+            theme.muted(),
+            "still due".to_owned(),
+        ),
+        (ItemOutcome::Pending | ItemOutcome::Skipped, Pass::Relearn(n)) => (
+            theme.glyph("·", "-"),
+            "skipped",
+            theme.muted(),
+            came_back(n),
+        ),
+    };
+    let kind = match item.kind {
+        ReviewKind::Recall => "card",
+        ReviewKind::Predict => "prediction",
+    };
+    Line::from(vec![
+        Span::styled(format!("{mark} {grade:<8}"), style),
+        Span::raw(format!(
+            "Lesson {}{}{}{}{kind} {}",
+            item.lesson_number,
+            theme.dot(),
+            item.lesson_title,
+            theme.dot(),
+            item.step
+        )),
+        Span::styled(format!("{}{when}", theme.dot()), theme.muted()),
+    ])
 }
 
 /// What a grade means for this item (`step`: the item as asked).

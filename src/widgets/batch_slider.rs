@@ -14,6 +14,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
+use super::plot_axes::paint_one_line;
 use super::readouts::group;
 use super::theme::{Appearance, Element};
 use crate::domain::logscale::LogScale;
@@ -249,13 +250,7 @@ impl Widget for &BatchSlider {
                     "B={}",
                     self.withheld.label(Shown::Batch, &self.batch.to_string())
                 );
-                buf.set_stringn(
-                    area.x,
-                    area.y,
-                    text,
-                    usize::from(area.width),
-                    look.style(Element::Decode),
-                );
+                paint_one_line(buf, area, &text, look.style(Element::Decode));
             }
             return;
         };

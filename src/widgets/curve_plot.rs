@@ -24,7 +24,10 @@ use ratatui::widgets::canvas::{Canvas, Line as CanvasLine};
 
 use super::dotted_line::DottedLine;
 use super::label_placer::{LabelPlacer, around_dot};
-use super::plot_layout::{DotGrid, PlotLayout, centred_start};
+use super::plot_axes::{
+    AxisTicks, TickLabels, layout_for, paint_axes, paint_one_line, paint_x_title_below,
+};
+use super::plot_layout::{DotGrid, PlotLayout};
 use super::theme::{Appearance, Element, GlyphSet};
 use crate::domain::latency::CurvePoint;
 use crate::domain::logscale::{LogScale, short_label};
@@ -103,22 +106,16 @@ impl Widget for CurvePlot<'_> {
             return;
         }
         let Some(axes) = Axes::of(&self.model.points) else {
-            buf.set_stringn(
-                area.x,
-                area.y,
+            paint_one_line(
+                buf,
+                area,
                 "no curve: nothing runs at this setting",
-                usize::from(area.width),
                 self.model.appearance.style(Element::Wall),
             );
             return;
         };
         let y_ticks = axes.y.decade_ticks();
-        let y_label_width = y_ticks
-            .iter()
-            .map(|&t| short_label(t).len() as u16)
-            .max()
-            .unwrap_or(1);
-        match PlotLayout::new(area, y_label_width) {
+        match layout_for(area, &y_ticks) {
             Some(layout) => self.render_plot(&axes, &y_ticks, &layout, buf),
             None => self.render_summary(area, buf),
         }
@@ -177,54 +174,45 @@ impl CurvePlot<'_> {
     fn render_axes(self, axes: &Axes, y_ticks: &[f64], layout: &PlotLayout, buf: &mut Buffer) {
         let look = self.model.appearance;
         let style = look.style(Element::Axis);
-        let grid = DotGrid::new(layout.canvas, look.glyphs);
-        let PlotLayout {
-            header,
-            gutter,
-            axis_column,
-            canvas,
-            axis_row,
-            tick_label_row,
-            x_title_row,
-        } = *layout;
-        let set = |buf: &mut Buffer, column: u16, row: u16, symbol: &str| {
-            if let Some(cell) = buf.cell_mut((column, row)) {
-                cell.set_symbol(symbol).set_style(style);
+        let labels = |quantity| {
+            if self.axis_shown(quantity) {
+                TickLabels::Numbers
+            } else {
+                TickLabels::Masked
             }
         };
-        for row in canvas.top()..canvas.bottom() {
-            set(buf, axis_column, row, look.pick("│", "|"));
-        }
         // A withheld axis loses its decade ticks with its numbers: their spacing alone, beside
         // a labelled mark (the target's line, the slider's batch), would give the scale.
-        let y_shown = self.axis_shown(Quantity::TokensPerSPerGpu);
-        for &t in y_ticks.iter().filter(|_| y_shown) {
-            let Some(row) = grid.row(axes.y.fraction(t)) else {
-                continue;
-            };
-            set(buf, axis_column, row, look.pick("┤", "+"));
-            let label = short_label(t);
-            let x = gutter.right().saturating_sub(label.len() as u16);
-            buf.set_stringn(x, row, &label, usize::from(gutter.width), style);
-        }
-        set(buf, axis_column, axis_row, look.pick("└", "+"));
-        for column in canvas.left()..canvas.right() {
-            set(buf, column, axis_row, look.pick("─", "-"));
-        }
-        let x_shown = self.axis_shown(Quantity::TokensPerSPerSeq);
-        let mut next_free = header.left();
-        for t in axes.x.decade_ticks().into_iter().filter(|_| x_shown) {
-            let Some(column) = grid.column(axes.x.fraction(t)) else {
-                continue;
-            };
-            set(buf, column, axis_row, look.pick("┬", "+"));
-            let label = short_label(t);
-            let start = centred_start(column, label.len() as u16, header.left(), header.right());
-            if start >= next_free {
-                buf.set_string(start, tick_label_row, &label, style);
-                next_free = start + label.len() as u16 + 1;
-            }
-        }
+        let y_ticks: &[f64] = if self.axis_shown(Quantity::TokensPerSPerGpu) {
+            y_ticks
+        } else {
+            &[]
+        };
+        let x_ticks = if self.axis_shown(Quantity::TokensPerSPerSeq) {
+            axes.x.decade_ticks()
+        } else {
+            Vec::new()
+        };
+        paint_axes(
+            buf,
+            layout,
+            look,
+            AxisTicks {
+                scale: &axes.y,
+                ticks: y_ticks,
+                labels: labels(Quantity::TokensPerSPerGpu),
+            },
+            AxisTicks {
+                scale: &axes.x,
+                ticks: &x_ticks,
+                labels: labels(Quantity::TokensPerSPerSeq),
+            },
+        );
+        let PlotLayout {
+            header,
+            x_title_row,
+            ..
+        } = *layout;
         let x_short = look.pick("tok/s per user →", "tok/s per user ->");
         let y_title = "tok/s per GPU";
         buf.set_stringn(
@@ -238,18 +226,7 @@ impl CurvePlot<'_> {
         match x_title_row {
             Some(row) => {
                 let title = "tokens per second per user (interactivity)";
-                let title = if title.len() <= usize::from(canvas.width) {
-                    title
-                } else {
-                    "tok/s per user"
-                };
-                let start = centred_start(
-                    canvas.x + canvas.width / 2,
-                    title.len() as u16,
-                    header.left(),
-                    header.right(),
-                );
-                buf.set_stringn(start, row, title, usize::from(header.width), style);
+                paint_x_title_below(buf, layout, row, (title, "tok/s per user"), style);
             }
             None if x_short.chars().count() <= room => {
                 let x = header.right() - x_short.chars().count() as u16;
@@ -360,13 +337,7 @@ impl CurvePlot<'_> {
                 sep = look.pick(" · ", " | ")
             )
         });
-        buf.set_stringn(
-            area.x,
-            area.y,
-            text,
-            usize::from(area.width),
-            look.style(Element::Decode),
-        );
+        paint_one_line(buf, area, &text, look.style(Element::Decode));
     }
 }
 

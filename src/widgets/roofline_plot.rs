@@ -22,7 +22,10 @@ use ratatui::widgets::Widget;
 use ratatui::widgets::canvas::{Canvas, Context, Line as CanvasLine};
 
 use super::dotted_line::DottedLine;
-use super::plot_layout::{DotGrid, PlotLayout, centred_start};
+use super::plot_axes::{
+    AxisTicks, TickLabels, layout_for, paint_axes, paint_one_line, paint_x_title_below,
+};
+use super::plot_layout::{DotGrid, PlotLayout};
 use super::plot_model::{INTENSITY_AXIS, PlotModel, Roof};
 use super::theme::{Appearance, Element, GlyphSet};
 use crate::domain::logscale::{LogScale, short_label};
@@ -63,12 +66,7 @@ impl Widget for &RooflinePlot<'_> {
             y: self.model.performance_axis(),
         };
         let y_ticks = axes.y.decade_ticks();
-        let y_label_width = y_ticks
-            .iter()
-            .map(|&t| short_label(t).len() as u16)
-            .max()
-            .unwrap_or(1);
-        match PlotLayout::new(area, y_label_width) {
+        match layout_for(area, &y_ticks) {
             Some(layout) => self.render_plot(&axes, &y_ticks, &layout, buf),
             None => self.render_summary(area, buf),
         }
@@ -122,7 +120,7 @@ impl RooflinePlot<'_> {
         let main = axes.curve(&self.model.roof);
         let overlay = self.model.overlay.as_ref().map(|roof| axes.curve(roof));
         self.render_curves(canvas, main, overlay, buf);
-        self.render_axes(axes, y_ticks, layout, &grid, buf);
+        self.render_axes(axes, y_ticks, layout, buf);
         self.render_annotations(axes, &grid, main, overlay, buf);
         self.render_measured(axes, &grid, buf);
     }
@@ -179,62 +177,30 @@ impl RooflinePlot<'_> {
             .render(area, buf);
     }
 
-    fn render_axes(
-        self,
-        axes: &Axes,
-        y_ticks: &[f64],
-        layout: &PlotLayout,
-        grid: &DotGrid,
-        buf: &mut Buffer,
-    ) {
+    fn render_axes(self, axes: &Axes, y_ticks: &[f64], layout: &PlotLayout, buf: &mut Buffer) {
         let look = self.appearance();
         let style = look.style(Element::Axis);
+        let x_ticks = axes.x.decade_ticks();
+        paint_axes(
+            buf,
+            layout,
+            look,
+            AxisTicks {
+                scale: &axes.y,
+                ticks: y_ticks,
+                labels: TickLabels::Numbers,
+            },
+            AxisTicks {
+                scale: &axes.x,
+                ticks: &x_ticks,
+                labels: TickLabels::Numbers,
+            },
+        );
         let PlotLayout {
             header,
-            gutter,
-            axis_column,
-            canvas,
-            axis_row,
-            tick_label_row,
             x_title_row,
+            ..
         } = *layout;
-        let set = |buf: &mut Buffer, column: u16, row: u16, symbol: &str| {
-            if let Some(cell) = buf.cell_mut((column, row)) {
-                cell.set_symbol(symbol).set_style(style);
-            }
-        };
-
-        for row in canvas.top()..canvas.bottom() {
-            set(buf, axis_column, row, look.pick("│", "|"));
-        }
-        for &tick in y_ticks {
-            let Some(row) = grid.row(axes.y.fraction(tick)) else {
-                continue;
-            };
-            set(buf, axis_column, row, look.pick("┤", "+"));
-            let label = short_label(tick);
-            let x = gutter.right().saturating_sub(label.len() as u16);
-            buf.set_stringn(x, row, &label, usize::from(gutter.width), style);
-        }
-
-        set(buf, axis_column, axis_row, look.pick("└", "+"));
-        for column in canvas.left()..canvas.right() {
-            set(buf, column, axis_row, look.pick("─", "-"));
-        }
-        let mut next_free = header.left();
-        for tick in axes.x.decade_ticks() {
-            let Some(column) = grid.column(axes.x.fraction(tick)) else {
-                continue;
-            };
-            set(buf, column, axis_row, look.pick("┬", "+"));
-            let label = short_label(tick);
-            let start = centred_start(column, label.len() as u16, header.left(), header.right());
-            if start >= next_free {
-                buf.set_string(start, tick_label_row, &label, style);
-                next_free = start + label.len() as u16 + 1;
-            }
-        }
-
         let x_title_short = look.pick("FLOP/byte →", "FLOP/byte ->");
         let x_title_long = "arithmetic intensity, FLOP/byte";
         let header_x_title = if x_title_row.is_none() {
@@ -252,18 +218,7 @@ impl RooflinePlot<'_> {
         buf.set_stringn(header.x, header.y, y_title, room, style);
         match x_title_row {
             Some(row) => {
-                let title = if x_title_long.len() <= usize::from(canvas.width) {
-                    x_title_long
-                } else {
-                    "FLOP/byte"
-                };
-                let start = centred_start(
-                    canvas.x + canvas.width / 2,
-                    title.len() as u16,
-                    header.left(),
-                    header.right(),
-                );
-                buf.set_stringn(start, row, title, usize::from(header.width), style);
+                paint_x_title_below(buf, layout, row, (x_title_long, "FLOP/byte"), style);
             }
             None if header_x_title + y_title.len() < usize::from(header.width) => {
                 let x = header.right() - header_x_title as u16;
@@ -293,13 +248,7 @@ impl RooflinePlot<'_> {
             ),
             None => ridge,
         };
-        buf.set_stringn(
-            area.x,
-            area.y,
-            text,
-            usize::from(area.width),
-            look.style(Element::Decode),
-        );
+        paint_one_line(buf, area, &text, look.style(Element::Decode));
     }
 }
 

@@ -18,6 +18,7 @@ const CTRL: KeyModifiers = KeyModifiers::CONTROL;
 pub(super) fn bindings() -> Vec<Binding> {
     study_rows()
         .into_iter()
+        .chain(plot_list_review_rows())
         .chain(super::find_keys::bindings())
         .chain(super::why_keys::bindings())
         .chain(super::classroom_keys::bindings())
@@ -25,10 +26,10 @@ pub(super) fn bindings() -> Vec<Binding> {
         .collect()
 }
 
-/// The rows of study, the lesson list, the review and the keys that work anywhere.
+/// The rows of study: the overlays, the entry lines and any lesson step.
 #[rustfmt::skip]
 fn study_rows() -> Vec<Binding> {
-    use KeyCode::{Backspace, Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Up};
+    use KeyCode::{Backspace, Down, Enter, Esc, PageDown, PageUp, Up};
     use KeyContext as C;
     vec![
         // A warning about the learner's files waits for Esc.
@@ -97,6 +98,15 @@ fn study_rows() -> Vec<Binding> {
         key(C::Lesson, Down, NONE, Msg::Nav(NavMsg::ScrollDown), "scroll", 0, "scroll the lesson text down"),
         key(C::Lesson, PageUp, NONE, Msg::Nav(NavMsg::PageUp), "scroll", 0, "scroll the lesson text up a page"),
         key(C::Lesson, PageDown, NONE, Msg::Nav(NavMsg::PageDown), "scroll", 0, "scroll the lesson text down a page"),
+    ]
+}
+
+/// The rows of the plot, the lesson list, the review and the keys that work anywhere.
+#[rustfmt::skip]
+fn plot_list_review_rows() -> Vec<Binding> {
+    use KeyCode::{Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Up};
+    use KeyContext as C;
+    vec![
         // The plot.
         key(C::Plot, Left, NONE, Msg::Plot(PlotMsg::HalveBatch), "batch", 8, "halve the batch"),
         key(C::Plot, Right, NONE, Msg::Plot(PlotMsg::DoubleBatch), "batch", 8, "double the batch (stops at the KV wall)"),

@@ -86,6 +86,7 @@ fn applies_here(app: &App, command: Command) -> Result<Command, String> {
         Command::Lesson(n) if n > count => Err(format!(
             "there is no lesson {n}: the course has lessons 1 to {count}"
         )),
+        Command::Lesson(_) => Ok(command),
         Command::Gpu(_)
         | Command::Precision { .. }
         | Command::Model(_)
@@ -95,22 +96,13 @@ fn applies_here(app: &App, command: Command) -> Result<Command, String> {
         | Command::Link(_)
         | Command::Overlay(_)
         | Command::Reset
-        | Command::Step(_)
-            if !matches!(app.screen, Screen::Lesson(_)) =>
-        {
-            Err("here only :lesson N works; open a lesson for the plot's commands".to_owned())
+        | Command::Step(_) => {
+            if matches!(app.screen, Screen::Lesson(_)) {
+                Ok(command)
+            } else {
+                Err("here only :lesson N works; open a lesson for the plot's commands".to_owned())
+            }
         }
-        Command::Lesson(_)
-        | Command::Gpu(_)
-        | Command::Precision { .. }
-        | Command::Model(_)
-        | Command::Tp(_)
-        | Command::Batch(_)
-        | Command::Context(_)
-        | Command::Link(_)
-        | Command::Overlay(_)
-        | Command::Reset
-        | Command::Step(_) => Ok(command),
     }
 }
 

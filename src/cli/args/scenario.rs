@@ -4,6 +4,7 @@
 use clap::Args;
 
 use crate::domain::dtype::Dtype;
+use crate::domain::lesson::ScenarioPatch;
 
 /// One scenario's settings as flags.
 #[derive(Debug, Args, Clone, Default)]
@@ -51,6 +52,30 @@ pub struct ScenarioFlags {
     /// Price of one GPU-hour in US dollars, for the cost per million tokens [default: 2.50].
     #[arg(long = "gpu-hour-usd", value_name = "USD", value_parser = parse_gpu_hour_usd)]
     pub gpu_hour_usd: Option<f64>,
+}
+
+impl From<ScenarioFlags> for ScenarioPatch {
+    /// The flags as a patch over a base scenario, exactly as a lesson step's scenario is; each
+    /// flag left out leaves the base's setting.
+    fn from(flags: ScenarioFlags) -> Self {
+        // The flags named as the patch names them, listed once; the destructuring names every
+        // flag, so a new one that is not passed on does not compile.
+        macro_rules! passed_on {
+            ($($field:ident),*) => {{
+                let ScenarioFlags { $($field,)* attention_dp } = flags;
+                Self {
+                    $($field,)*
+                    // The flag turns it on; without it the base (a profile's setting) stands.
+                    attention_dp: attention_dp.then_some(true),
+                    ..Self::default()
+                }
+            }};
+        }
+        passed_on! {
+            gpu, model, precision, weights, kv, batch, context, tp, mem_util, overhead_gb, prompt,
+            draft_tokens, gpu_hour_usd
+        }
+    }
 }
 
 fn parse_dtype(text: &str) -> Result<Dtype, String> {

@@ -4,7 +4,6 @@
 
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::SystemTime;
 
@@ -12,9 +11,9 @@ use anyhow::{Context as _, Result, bail};
 
 use super::{Console, VIEWPORT, look, send};
 use crate::app::quiz::{Export, QuizInput, QuizPhase, QuizRun};
-use crate::app::{App, AppInit, AppMsg, Keymap, Msg, NavMsg, ProgressSink, QuizMsg, StepMsg};
+use crate::app::{App, AppInit, AppMsg, Keymap, Msg, NavMsg, QuizMsg, StepMsg};
 use crate::cli::args::{GlobalArgs, QuizCli};
-use crate::cli::quiz::{Prepared, prepare, result_of, write_or_fall_back};
+use crate::cli::quiz::{Prepared, ResultFile, prepare};
 use crate::domain::quiz::scenario_words;
 use crate::domain::quiz::{Confidence, Guess, Question, QuestionAnswer, Reveal, reveal};
 use crate::domain::session::Progress;
@@ -87,24 +86,6 @@ fn repeat_command(args: &QuizCli, seed: u64, count: usize) -> String {
         let _ = write!(command, " --only {}", args.only.join(","));
     }
     command
-}
-
-/// The result file, written at the end as the screen's quiz writes it.
-struct ResultFile {
-    out: PathBuf,
-}
-
-impl ProgressSink for ResultFile {
-    fn save(&mut self, _progress: &Progress) -> Result<(), String> {
-        Ok(())
-    }
-
-    fn export_result(&mut self, app: &App) -> Result<Option<String>, String> {
-        let Some(run) = app.quiz() else {
-            return Ok(None);
-        };
-        write_or_fall_back(&self.out, &std::env::temp_dir(), &result_of(run))
-    }
 }
 
 /// Asks every question until the end, a quit, or the end of the input.

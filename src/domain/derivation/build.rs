@@ -159,6 +159,10 @@ pub fn derivations(
 /// The derivation of a quantity a lesson asks, a readout shows or `calc` prints, with the
 /// inputs the engine computed it from; `None` where the quantity does not apply (no model, a
 /// dense model's expert figures, no link, no target or rate set).
+#[expect(
+    clippy::too_many_lines,
+    reason = "a table: one row per quantity, and a new quantity adds its row here"
+)]
 #[must_use]
 pub fn of_quantity(
     q: Quantity,

@@ -8,6 +8,10 @@ use crate::domain::scenario::Evaluation;
 impl Quantity {
     /// The value for an evaluated scenario: a number, the bound, or nothing when it does not
     /// apply (no model, context 0 for the KV-limited batch, a matmul that never reaches the ridge).
+    #[expect(
+        clippy::too_many_lines,
+        reason = "a table: one row per quantity, and a new quantity adds its row here"
+    )]
     #[must_use]
     pub fn value(self, e: &Evaluation) -> Option<QuantityValue> {
         use QuantityValue::Number;

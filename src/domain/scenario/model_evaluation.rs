@@ -206,47 +206,26 @@ pub(super) fn evaluate(
     let batch = f64::from(s.batch);
     let tokens = s.tokens_per_step();
     let per_step = f64::from(1 + s.draft_tokens);
-    let context = s.context as f64;
-    let inputs = DotInputs {
-        ridge,
-        peak_flops,
-        bandwidth,
-        tokens,
-        tokens_per_sequence: per_step,
-        weight_bytes: WeightFormat::of(s.weights).body_bytes(),
-        act_bytes: s.precision.bytes(),
-    };
+    let inputs = dot_inputs(s, ridge, peak_flops, bandwidth);
 
-    let kv_bytes_per_token =
-        Formula::KvPerToken.compute(&[model.kv_elements_per_token(), s.kv.bytes()]);
-    let kv_bytes_per_sequence = Formula::KvPerSequence.compute(&[context, kv_bytes_per_token]);
-    let state_bytes_per_sequence = model.state_bytes_per_sequence();
-    let kv_split = KvSplit::of(s, model);
-    let share = kv_split.share_per_gpu(tp);
-    let per_gpu = |whole: f64| Formula::WeightsPerGpu.compute(&[whole, tp]);
-    let weight_bytes_per_gpu = per_gpu(model.weight_bytes_read(tokens, s.weights));
-    let weight_bytes_stored_per_gpu = per_gpu(model.weight_bytes_stored(s.weights));
-    // The state is read and written once per step; the KV is read.
-    let kv_bytes_read_per_gpu = Formula::KvRead.compute(&[
-        batch,
+    let step_bytes = StepBytes::of(s, model);
+    let StepBytes {
+        kv_bytes_per_token,
         kv_bytes_per_sequence,
         state_bytes_per_sequence,
+        kv_split,
         share,
-    ]);
+        weight_bytes_per_gpu,
+        weight_bytes_stored_per_gpu,
+        kv_bytes_read_per_gpu,
+    } = step_bytes;
     let bytes = weight_bytes_per_gpu + kv_bytes_read_per_gpu;
-    let attention_flops = model.attention_flops_per_context_token() * context * tokens / tp;
-    let flops = 2.0 * model.matmul_params_per_token() * tokens / tp + attention_flops;
+    let flops = step_flops(s, model);
     let memory_time_s = Formula::MemoryTime.compute(&[bytes, bandwidth]);
     let compute_time_s = Formula::ComputeTime.compute(&[flops, peak_flops]);
     let step_time_s = Formula::StepTime.compute(&[bytes, bandwidth, flops, peak_flops]);
 
-    let room = Room::of(
-        s,
-        kv_split,
-        gpu.memory_bytes(),
-        weight_bytes_stored_per_gpu,
-        (kv_bytes_per_sequence, state_bytes_per_sequence),
-    );
+    let room = step_bytes.room(s, gpu.memory_bytes());
 
     let attention_intensity = attention_intensity(model, per_step, tp, kv_bytes_per_token, share);
 
@@ -304,6 +283,86 @@ pub(super) fn evaluate(
             .tdp_w
             .map(|w| Formula::EnergyPerToken.compute(&[tp, w, step_time_s, batch])),
     })
+}
+
+/// The FLOPs of one decode step per GPU: the matmuls' and attention's over the context.
+fn step_flops(s: &Scenario, model: &ModelSpec) -> f64 {
+    let tp = f64::from(s.tp);
+    let tokens = s.tokens_per_step();
+    let attention_flops =
+        model.attention_flops_per_context_token() * s.context as f64 * tokens / tp;
+    2.0 * model.matmul_params_per_token() * tokens / tp + attention_flops
+}
+
+/// What a matmul's intensity depends on in this scenario, on a GPU of this ridge, peak and
+/// bandwidth.
+fn dot_inputs(s: &Scenario, ridge: f64, peak_flops: f64, bandwidth: f64) -> DotInputs {
+    DotInputs {
+        ridge,
+        peak_flops,
+        bandwidth,
+        tokens: s.tokens_per_step(),
+        tokens_per_sequence: f64::from(1 + s.draft_tokens),
+        weight_bytes: WeightFormat::of(s.weights).body_bytes(),
+        act_bytes: s.precision.bytes(),
+    }
+}
+
+/// The bytes of one decode step: the KV (and state) a sequence keeps and where it lies, the
+/// weights each GPU reads and stores, and the KV each GPU reads.
+#[derive(Debug, Clone, Copy)]
+struct StepBytes {
+    kv_bytes_per_token: f64,
+    kv_bytes_per_sequence: f64,
+    state_bytes_per_sequence: f64,
+    kv_split: KvSplit,
+    share: f64,
+    weight_bytes_per_gpu: f64,
+    weight_bytes_stored_per_gpu: f64,
+    kv_bytes_read_per_gpu: f64,
+}
+
+impl StepBytes {
+    fn of(s: &Scenario, model: &ModelSpec) -> Self {
+        let tp = f64::from(s.tp);
+        let tokens = s.tokens_per_step();
+        let kv_bytes_per_token =
+            Formula::KvPerToken.compute(&[model.kv_elements_per_token(), s.kv.bytes()]);
+        let kv_bytes_per_sequence =
+            Formula::KvPerSequence.compute(&[s.context as f64, kv_bytes_per_token]);
+        let state_bytes_per_sequence = model.state_bytes_per_sequence();
+        let kv_split = KvSplit::of(s, model);
+        let share = kv_split.share_per_gpu(tp);
+        let per_gpu = |whole: f64| Formula::WeightsPerGpu.compute(&[whole, tp]);
+        // The state is read and written once per step; the KV is read.
+        let kv_bytes_read_per_gpu = Formula::KvRead.compute(&[
+            f64::from(s.batch),
+            kv_bytes_per_sequence,
+            state_bytes_per_sequence,
+            share,
+        ]);
+        Self {
+            kv_bytes_per_token,
+            kv_bytes_per_sequence,
+            state_bytes_per_sequence,
+            kv_split,
+            share,
+            weight_bytes_per_gpu: per_gpu(model.weight_bytes_read(tokens, s.weights)),
+            weight_bytes_stored_per_gpu: per_gpu(model.weight_bytes_stored(s.weights)),
+            kv_bytes_read_per_gpu,
+        }
+    }
+
+    /// What is left for the KV cache on a GPU of `memory_bytes`, and how many sequences fit.
+    fn room(&self, s: &Scenario, memory_bytes: f64) -> Room {
+        Room::of(
+            s,
+            self.kv_split,
+            memory_bytes,
+            self.weight_bytes_stored_per_gpu,
+            (self.kv_bytes_per_sequence, self.state_bytes_per_sequence),
+        )
+    }
 }
 
 /// Attention FLOPs per GPU ÷ KV bytes per GPU: TP splits both under GQA, only the FLOPs under

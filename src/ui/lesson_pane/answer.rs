@@ -12,11 +12,12 @@ use super::Pane;
 use crate::app::Msg;
 use crate::app::StepMsg;
 use crate::domain::lesson::template::{Format, format_number};
-use crate::domain::lesson::{Answer, ScenarioPatch};
+use crate::domain::lesson::{Answer, ChoiceAnswer, ScenarioPatch};
 use crate::domain::scoring::describe_miss;
 use crate::domain::session::{
     Grade, Guess, PredictInput, PredictState, RecallState, ResolvedAnswer,
 };
+use crate::ui::theme::Theme;
 
 const LABEL_WIDTH: usize = 12;
 
@@ -134,6 +135,55 @@ fn options(
     lines
 }
 
+/// A label in its column, then its value.
+fn labelled(theme: Theme, label: &str, value: Span<'static>) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!("{label:<LABEL_WIDTH$}"), theme.muted()),
+        value,
+    ])
+}
+
+/// A choice revealed: each option marked right, wrong (the one chosen) or plain, then the
+/// learner's answer and its verdict.
+fn revealed_choice(
+    pane: &Pane<'_>,
+    answer: &Answer,
+    choice: &ChoiceAnswer,
+    guess: Guess,
+    patch: Option<&ScenarioPatch>,
+) -> Vec<Line<'static>> {
+    let theme = pane.theme;
+    let mut lines = Vec::new();
+    let chosen = match guess {
+        Guess::Choice(i) => Some(i),
+        Guess::Number(_) => None,
+    };
+    lines.extend(options(pane, answer, patch, |i| {
+        if i == choice.correct {
+            Mark::Right
+        } else if Some(i) == chosen {
+            Mark::Wrong
+        } else {
+            Mark::Plain
+        }
+    }));
+    lines.push(Line::default());
+    let verdict = if chosen == Some(choice.correct) {
+        "right"
+    } else {
+        "not this time"
+    };
+    lines.push(labelled(
+        theme,
+        "Your answer",
+        Span::styled(
+            format!("{}{}{verdict}", guess_text(guess, answer), theme.dot()),
+            theme.input(),
+        ),
+    ));
+    lines
+}
+
 fn revealed(
     pane: &Pane<'_>,
     answer: &Answer,
@@ -143,41 +193,11 @@ fn revealed(
     patch: Option<&ScenarioPatch>,
 ) -> Vec<Line<'static>> {
     let theme = pane.theme;
-    let row = |label: &str, value: Span<'static>| {
-        Line::from(vec![
-            Span::styled(format!("{label:<LABEL_WIDTH$}"), theme.muted()),
-            value,
-        ])
-    };
+    let row = |label: &str, value: Span<'static>| labelled(theme, label, value);
     let mut lines = Vec::new();
     match (answer, resolved) {
         (Answer::Choice(choice), _) => {
-            let chosen = match guess {
-                Guess::Choice(i) => Some(i),
-                Guess::Number(_) => None,
-            };
-            lines.extend(options(pane, answer, patch, |i| {
-                if i == choice.correct {
-                    Mark::Right
-                } else if Some(i) == chosen {
-                    Mark::Wrong
-                } else {
-                    Mark::Plain
-                }
-            }));
-            lines.push(Line::default());
-            let verdict = if chosen == Some(choice.correct) {
-                "right"
-            } else {
-                "not this time"
-            };
-            lines.push(row(
-                "Your answer",
-                Span::styled(
-                    format!("{}{}{verdict}", guess_text(guess, answer), theme.dot()),
-                    theme.input(),
-                ),
-            ));
+            lines.extend(revealed_choice(pane, answer, choice, guess, patch));
         }
         (Answer::Number(n), Some(ResolvedAnswer::Number { value, .. })) => {
             lines.push(row(

@@ -105,51 +105,57 @@ impl Parser {
             .push_back(Event::Key(KeyEvent::new(code, modifiers)));
     }
 
+    /// A byte after ESC: a CSI or SS3 introducer, a second ESC, or an Alt-modified key.
+    fn escape_byte(&mut self, byte: u8) {
+        match byte {
+            b'[' => self.state = State::Csi,
+            b'O' => self.state = State::Ss3,
+            0x1b => self.key(KeyCode::Esc, KeyModifiers::NONE),
+            0x20..=0x7e => {
+                self.reset();
+                self.key(KeyCode::Char(char::from(byte)), KeyModifiers::ALT);
+            }
+            _ => {
+                self.key(KeyCode::Esc, KeyModifiers::NONE);
+                self.reset();
+                self.ground(byte);
+            }
+        }
+    }
+
+    /// A byte of a CSI sequence: a parameter, the final byte, or one that breaks it off.
+    fn csi_byte(&mut self, byte: u8) {
+        match byte {
+            0x20..=0x3f if self.buffer.len() < MAX_SEQUENCE => self.buffer.push(byte),
+            0x20..=0x3f => self.state = State::CsiIgnore,
+            0x40..=0x7e => {
+                let params = std::mem::take(&mut self.buffer);
+                self.reset();
+                self.csi(&params, byte);
+            }
+            _ => self.break_off(byte),
+        }
+    }
+
+    /// A byte that ends a sequence early: ESC starts another, anything else is read afresh.
+    fn break_off(&mut self, byte: u8) {
+        self.reset();
+        if byte == 0x1b {
+            self.state = State::Escape;
+        } else {
+            self.ground(byte);
+        }
+    }
+
     fn byte(&mut self, byte: u8) {
         match self.state {
             State::Ground => self.ground(byte),
-            State::Escape => match byte {
-                b'[' => self.state = State::Csi,
-                b'O' => self.state = State::Ss3,
-                0x1b => self.key(KeyCode::Esc, KeyModifiers::NONE),
-                0x20..=0x7e => {
-                    self.reset();
-                    self.key(KeyCode::Char(char::from(byte)), KeyModifiers::ALT);
-                }
-                _ => {
-                    self.key(KeyCode::Esc, KeyModifiers::NONE);
-                    self.reset();
-                    self.ground(byte);
-                }
-            },
-            State::Csi => match byte {
-                0x20..=0x3f if self.buffer.len() < MAX_SEQUENCE => self.buffer.push(byte),
-                0x20..=0x3f => self.state = State::CsiIgnore,
-                0x40..=0x7e => {
-                    let params = std::mem::take(&mut self.buffer);
-                    self.reset();
-                    self.csi(&params, byte);
-                }
-                0x1b => {
-                    self.reset();
-                    self.state = State::Escape;
-                }
-                _ => {
-                    self.reset();
-                    self.ground(byte);
-                }
-            },
+            State::Escape => self.escape_byte(byte),
+            State::Csi => self.csi_byte(byte),
             State::CsiIgnore => match byte {
                 0x20..=0x3f => {}
                 0x40..=0x7e => self.reset(),
-                0x1b => {
-                    self.reset();
-                    self.state = State::Escape;
-                }
-                _ => {
-                    self.reset();
-                    self.ground(byte);
-                }
+                _ => self.break_off(byte),
             },
             State::Ss3 => {
                 self.reset();

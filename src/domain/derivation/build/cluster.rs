@@ -4,7 +4,7 @@
 use super::figures;
 use super::{Ctx, derived, figure, inp, setting};
 use crate::domain::derivation::{Derivation, Formula, Input, Source};
-use crate::domain::scenario::{Role, ScaleOutFigures};
+use crate::domain::scenario::{Role, ScaleOutFigures, ScaleUpFigures};
 
 /// Which link figure.
 #[derive(Clone, Copy)]
@@ -185,6 +185,9 @@ pub(super) fn prefill(x: Ctx<'_>, which: Prefill) -> Option<Derivation> {
     })
 }
 
+/// What every all-reduce figure assumes.
+const RING: &str = "a ring all-reduce; the link's full bandwidth";
+
 /// Which all-reduce figure.
 #[derive(Clone, Copy)]
 pub(super) enum Comm {
@@ -230,52 +233,15 @@ pub(super) fn allreduce(x: Ctx<'_>, which: Comm) -> Option<Derivation> {
         "s",
         figure("allreduce_ms"),
     );
-    let ring = "a ring all-reduce; the link's full bandwidth";
     Some(match which {
-        Comm::Calls => derived(
-            Formula::AllreduceCalls,
-            f64::from(l.allreduce.calls),
-            "calls",
-            vec![
-                inp(
-                    "L",
-                    "layers",
-                    layers,
-                    "",
-                    Source::Model {
-                        field: "layers".to_owned(),
-                    },
-                ),
-                x.tp("TP"),
-            ],
-            vec!["Megatron-style tensor parallelism: one after attention, one after the MLP"],
-        ),
-        Comm::Time => derived(
-            Formula::AllreduceTime,
-            l.allreduce_s,
-            "s",
-            vec![
-                inp(
-                    "X",
-                    "bytes one all-reduce reduces",
-                    l.allreduce_buffer_bytes,
-                    "bytes",
-                    figure("tokens in the step × hidden × bytes per activation"),
-                ),
-                x.tp("N"),
-                gbs(x, Role::ScaleUp, &l.name, l.gbs),
-                base,
-                hop,
-                n,
-            ],
-            vec![ring, "no overlap with compute"],
-        ),
+        Comm::Calls => allreduce_calls(x, l, layers),
+        Comm::Time => allreduce_time(x, l, [base, hop, n]),
         Comm::Latency => derived(
             Formula::AllreduceLatency,
             l.allreduce.latency_s,
             "s",
             vec![x.tp("N"), base, hop, n],
-            vec![ring],
+            vec![RING],
         ),
         Comm::StepWith => derived(
             Formula::StepWithComm,
@@ -292,4 +258,50 @@ pub(super) fn allreduce(x: Ctx<'_>, which: Comm) -> Option<Derivation> {
             vec!["no overlap"],
         ),
     })
+}
+
+/// How many all-reduces a step makes: two a layer.
+fn allreduce_calls(x: Ctx<'_>, l: &ScaleUpFigures, layers: f64) -> Derivation {
+    derived(
+        Formula::AllreduceCalls,
+        f64::from(l.allreduce.calls),
+        "calls",
+        vec![
+            inp(
+                "L",
+                "layers",
+                layers,
+                "",
+                Source::Model {
+                    field: "layers".to_owned(),
+                },
+            ),
+            x.tp("TP"),
+        ],
+        vec!["Megatron-style tensor parallelism: one after attention, one after the MLP"],
+    )
+}
+
+/// The all-reduces' time: their bytes over the link's bandwidth, and their latency.
+fn allreduce_time(x: Ctx<'_>, l: &ScaleUpFigures, [base, hop, n]: [Input; 3]) -> Derivation {
+    derived(
+        Formula::AllreduceTime,
+        l.allreduce_s,
+        "s",
+        vec![
+            inp(
+                "X",
+                "bytes one all-reduce reduces",
+                l.allreduce_buffer_bytes,
+                "bytes",
+                figure("tokens in the step × hidden × bytes per activation"),
+            ),
+            x.tp("N"),
+            gbs(x, Role::ScaleUp, &l.name, l.gbs),
+            base,
+            hop,
+            n,
+        ],
+        vec![RING, "no overlap with compute"],
+    )
 }

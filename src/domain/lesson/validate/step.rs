@@ -73,16 +73,7 @@ pub(super) fn check(index: usize, step: &Step, catalog: &Catalog, base: &Scenari
         }) => {
             c.scenario("scenario", scenario.as_ref());
             c.text(&["title"], title);
-            if lines.is_empty() {
-                c.push(
-                    &["lines"],
-                    None,
-                    "an example needs at least one line".to_owned(),
-                );
-            }
-            for line in lines {
-                c.placeholders(&["lines"], line);
-            }
+            c.example_lines(lines);
         }
         Step::Explore(ExploreStep {
             preset,
@@ -93,15 +84,7 @@ pub(super) fn check(index: usize, step: &Step, catalog: &Catalog, base: &Scenari
             ..
         }) => {
             c.scenario("preset", preset.as_ref());
-            if let Some(gpu) = overlay_gpu
-                && let Err(e) = catalog.gpu(gpu)
-            {
-                c.push(
-                    &["overlay_gpu"],
-                    Some(Needle::whole(quoted(gpu))),
-                    e.to_string(),
-                );
-            }
+            c.overlay_gpu(overlay_gpu.as_deref());
             c.text(&["task"], task);
             c.answer(answer);
             c.text(&["explanation"], explanation);
@@ -135,6 +118,33 @@ struct StepChecker<'a> {
 }
 
 impl StepChecker<'_> {
+    /// An example's lines: at least one, each with known placeholders.
+    fn example_lines(&mut self, lines: &[String]) {
+        if lines.is_empty() {
+            self.push(
+                &["lines"],
+                None,
+                "an example needs at least one line".to_owned(),
+            );
+        }
+        for line in lines {
+            self.placeholders(&["lines"], line);
+        }
+    }
+
+    /// An explore step's overlay GPU, when it names one, is in the catalog.
+    fn overlay_gpu(&mut self, gpu: Option<&str>) {
+        if let Some(gpu) = gpu
+            && let Err(e) = self.catalog.gpu(gpu)
+        {
+            self.push(
+                &["overlay_gpu"],
+                Some(Needle::whole(quoted(gpu))),
+                e.to_string(),
+            );
+        }
+    }
+
     fn push(&mut self, fields: &[&'static str], text: Option<Needle>, message: String) {
         self.problems.push(Problem {
             spot: Spot::step(self.index, fields, text),

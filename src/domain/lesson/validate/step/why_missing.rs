@@ -5,6 +5,10 @@ use crate::domain::quantity::Quantity;
 
 impl StepChecker<'_> {
     /// The reason, as a parenthesis with a leading space, or nothing when none is known.
+    #[expect(
+        clippy::too_many_lines,
+        reason = "a table: one reason per quantity, and a new quantity adds its row here"
+    )]
     pub(super) fn why_missing(&self, q: Quantity) -> &'static str {
         match q {
             _ if q.needs_model() && self.scenario.model.is_none() => " (it names no model)",

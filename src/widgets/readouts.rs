@@ -256,38 +256,7 @@ impl<'a> ReadoutsLine<'a> {
             mask(&mut item.text);
             item.narrow.as_mut().map(mask);
         }
-        let total = |items: &[Readout]| {
-            items
-                .iter()
-                .map(|r| Span::raw(r.text.as_str()).width())
-                .sum::<usize>()
-                + separator.chars().count() * items.len().saturating_sub(1)
-        };
-        let narrowed = total(&items) > usize::from(width);
-        if narrowed {
-            for item in &mut items {
-                if let Some(narrow) = &mut item.narrow {
-                    std::mem::swap(&mut item.text, narrow);
-                }
-            }
-        }
-        while items.len() > 1 && total(&items) > usize::from(width) {
-            let weakest = items
-                .iter()
-                .enumerate()
-                .min_by_key(|(_, r)| r.keep)
-                .map_or(0, |(i, _)| i);
-            items.remove(weakest);
-        }
-        // What was dropped may have left room for a wide form again.
-        for i in (0..items.len()).filter(|_| narrowed) {
-            if let Some(wide) = items[i].narrow.take() {
-                let narrow = std::mem::replace(&mut items[i].text, wide);
-                if total(&items) > usize::from(width) {
-                    items[i].text = narrow;
-                }
-            }
-        }
+        fit(&mut items, width, separator);
         let mut spans = Vec::with_capacity(items.len() * 2);
         for (i, item) in items.into_iter().enumerate() {
             if i > 0 {
@@ -347,6 +316,43 @@ fn decimals(value: f64, places: usize) -> String {
 }
 
 pub use crate::domain::format::group;
+
+/// Drops the lowest-ranked readouts until the line fits `width` cells, narrowing each readout
+/// that has a narrow form first, and widening again where what was dropped left room.
+fn fit(items: &mut Vec<Readout>, width: u16, separator: &str) {
+    let total = |items: &[Readout]| {
+        items
+            .iter()
+            .map(|r| Span::raw(r.text.as_str()).width())
+            .sum::<usize>()
+            + separator.chars().count() * items.len().saturating_sub(1)
+    };
+    let narrowed = total(items) > usize::from(width);
+    if narrowed {
+        for item in items.iter_mut() {
+            if let Some(narrow) = &mut item.narrow {
+                std::mem::swap(&mut item.text, narrow);
+            }
+        }
+    }
+    while items.len() > 1 && total(items) > usize::from(width) {
+        let weakest = items
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, r)| r.keep)
+            .map_or(0, |(i, _)| i);
+        items.remove(weakest);
+    }
+    // What was dropped may have left room for a wide form again.
+    for i in (0..items.len()).filter(|_| narrowed) {
+        if let Some(wide) = items[i].narrow.take() {
+            let narrow = std::mem::replace(&mut items[i].text, wide);
+            if total(items) > usize::from(width) {
+                items[i].text = narrow;
+            }
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests;

@@ -145,6 +145,30 @@ fn plain(s: &Scenario) -> Scenario {
     }
 }
 
+/// The largest batch whose speed-of-light step meets `ms`: a real engine reaches `efficiency`
+/// of the speed of light, so the target is met at the speed of light within target ×
+/// efficiency; capped by the KV wall.
+fn target_batch(
+    ms: f64,
+    efficiency: f64,
+    wall: Option<u32>,
+    tpot_at: &impl Fn(u32) -> Result<f64, ScenarioError>,
+) -> Result<TargetBatch, ScenarioError> {
+    let budget_s = Formula::TokenBudget.compute(&[ms / 1e3, efficiency]);
+    let no_wall = largest_meeting(|b| tpot_at(b).map(|t| t <= budget_s))?;
+    let batch = match wall {
+        Some(w) => Formula::TargetBatch.compute(&[f64::from(no_wall), f64::from(w)]),
+        None => Formula::TargetBatch.compute(&[f64::from(no_wall)]),
+    };
+    let step_s = if no_wall == 0 { 0.0 } else { tpot_at(no_wall)? };
+    Ok(TargetBatch {
+        no_wall,
+        batch: batch as u32,
+        step_s,
+        next_step_s: tpot_at(no_wall.saturating_add(1)).unwrap_or(f64::INFINITY),
+    })
+}
+
 /// The cluster figures of an evaluated scenario; `None` without a model.
 pub(super) fn evaluate(
     s: &Scenario,
@@ -194,21 +218,7 @@ pub(super) fn evaluate(
     // Both walk the curve, a few dozen evaluations: only when the scenario sets a target.
     let (target, bend_found, sizing) = match s.tpot_target_ms {
         Some(ms) => {
-            // A real engine reaches `efficiency` of the speed of light: the target is met at
-            // the speed of light within target × efficiency.
-            let budget_s = Formula::TokenBudget.compute(&[ms / 1e3, s.efficiency]);
-            let no_wall = largest_meeting(|b| tpot_at(b).map(|t| t <= budget_s))?;
-            let batch = match wall {
-                Some(w) => Formula::TargetBatch.compute(&[f64::from(no_wall), f64::from(w)]),
-                None => Formula::TargetBatch.compute(&[f64::from(no_wall)]),
-            };
-            let step_s = if no_wall == 0 { 0.0 } else { tpot_at(no_wall)? };
-            let target = TargetBatch {
-                no_wall,
-                batch: batch as u32,
-                step_s,
-                next_step_s: tpot_at(no_wall.saturating_add(1)).unwrap_or(f64::INFINITY),
-            };
+            let target = target_batch(ms, s.efficiency, wall, &tpot_at)?;
             let step_s = tpot_at(target.batch.max(1))?;
             let sized = sizing(s, catalog, target.batch, step_s, prefill_s)?;
             (Some(target), bend(&tpot_at, wall)?, Some(sized))

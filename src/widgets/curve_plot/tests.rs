@@ -2,7 +2,6 @@ use super::*;
 use crate::content::data_files::builtin_catalog;
 use crate::domain::latency::{bend, curve};
 use crate::domain::scenario::Scenario;
-use crate::domain::withhold::MASK;
 use crate::widgets::theme::ColorMode;
 use rstest::rstest;
 

@@ -4,6 +4,7 @@
 use super::figures;
 use super::{Ctx, derived, figure, inp, setting};
 use crate::domain::derivation::{Derivation, Formula};
+use crate::domain::scenario::TargetBatch;
 
 /// Which searched batch.
 #[derive(Clone, Copy)]
@@ -16,7 +17,6 @@ pub(super) enum Search {
 pub(super) fn searched(x: Ctx<'_>, which: Search) -> Option<Derivation> {
     let c = x.c()?;
     let target = c.target?;
-    let target_source = || setting("tpot_target_ms", false);
     Some(match which {
         Search::Target => {
             let mut inputs = vec![inp(
@@ -43,36 +43,7 @@ pub(super) fn searched(x: Ctx<'_>, which: Search) -> Option<Derivation> {
                 vec!["the speed-of-light step; a real engine's is longer"],
             )
         }
-        Search::NoWall => {
-            let step = |symbol, name, value| inp(symbol, name, value, "s", figure(STEP_AT));
-            derived(
-                Formula::LargestMeeting,
-                f64::from(target.no_wall),
-                "sequences",
-                vec![
-                    inp(
-                        "B",
-                        "batch found",
-                        f64::from(target.no_wall),
-                        "sequences",
-                        figure("the bisection's last batch that met the target"),
-                    ),
-                    step("t_B", "step at that batch", target.step_s),
-                    step("t_B1", "step at one more sequence", target.next_step_s),
-                    inp(
-                        "t*",
-                        "token-time budget at the speed of light (target × efficiency)",
-                        Formula::TokenBudget.compute(&[x.s.tpot_target_ms? / 1e3, x.s.efficiency]),
-                        "s",
-                        target_source(),
-                    ),
-                ],
-                vec![
-                    "the speed-of-light step; memory ignored (the KV wall caps target_batch)",
-                    "an engine reaching `efficiency` of the speed of light meets the target within target × efficiency",
-                ],
-            )
-        }
+        Search::NoWall => largest_meeting(x, target)?,
         Search::Bend => {
             let bend = c.bend?;
             let step = |symbol, name, value| inp(symbol, name, value, "s", figure(STEP_AT));
@@ -182,4 +153,38 @@ pub(super) fn rate(x: Ctx<'_>, which: RateOf) -> Option<Derivation> {
             vec!["one output token per sequence per step"],
         ),
     })
+}
+
+/// The largest batch meeting the target, memory aside: the step at B meets the budget, the
+/// step at B + 1 does not.
+fn largest_meeting(x: Ctx<'_>, target: TargetBatch) -> Option<Derivation> {
+    let target_source = || setting("tpot_target_ms", false);
+    let step = |symbol, name, value| inp(symbol, name, value, "s", figure(STEP_AT));
+    Some(derived(
+        Formula::LargestMeeting,
+        f64::from(target.no_wall),
+        "sequences",
+        vec![
+            inp(
+                "B",
+                "batch found",
+                f64::from(target.no_wall),
+                "sequences",
+                figure("the bisection's last batch that met the target"),
+            ),
+            step("t_B", "step at that batch", target.step_s),
+            step("t_B1", "step at one more sequence", target.next_step_s),
+            inp(
+                "t*",
+                "token-time budget at the speed of light (target × efficiency)",
+                Formula::TokenBudget.compute(&[x.s.tpot_target_ms? / 1e3, x.s.efficiency]),
+                "s",
+                target_source(),
+            ),
+        ],
+        vec![
+            "the speed-of-light step; memory ignored (the KV wall caps target_batch)",
+            "an engine reaching `efficiency` of the speed of light meets the target within target × efficiency",
+        ],
+    ))
 }

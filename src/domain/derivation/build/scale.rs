@@ -186,7 +186,13 @@ pub(super) fn kv_usage(x: Ctx<'_>) -> Option<Derivation> {
         x.c()?.scale.kv_usage?,
         "",
         vec![
-            inp("B", "batch", f64::from(x.s.batch), "sequences", setting("batch", false)),
+            inp(
+                "B",
+                "batch",
+                f64::from(x.s.batch),
+                "sequences",
+                setting("batch", false),
+            ),
             inp(
                 "S_seq",
                 "one sequence's KV and state on a GPU",

@@ -375,7 +375,11 @@ pub(super) fn spec(f: Formula) -> Spec {
         Formula::KvUsage => (
             "the KV the batch keeps on a GPU over the KV budget of the GPUs that share the batch (vLLM's GPU KV cache usage)",
             "B * S_seq / (budget * groups)",
-            |x| at(x).map_or(f64::NAN, |[b, seq, budget, groups]| b * seq / (budget * groups)),
+            |x| {
+                at(x).map_or(f64::NAN, |[b, seq, budget, groups]| {
+                    b * seq / (budget * groups)
+                })
+            },
         ),
         Formula::TimeInSystem => (
             "the prefill, then one decode step per output token after the first",

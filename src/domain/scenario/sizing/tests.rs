@@ -166,8 +166,8 @@ fn the_efficiency_shrinks_the_speed_of_light_budget(
 #[case::empty_blocks(1.0, 0)]
 fn settings_out_of_range_are_refused(#[case] efficiency: f64, #[case] block_size: u64) {
     let s = Scenario {
-        efficiency,
         block_size,
+        efficiency,
         ..scenario("llama-3-8b", 4096, 20.0)
     };
     assert!(s.evaluate(&builtin_catalog()).is_err());

@@ -59,7 +59,7 @@ fn question_pane(screen: &str) -> String {
 #[test]
 fn the_room_is_counted_until_the_reveal_then_spread() {
     // Lesson 4, step 2: the FC intensity at batch 8.
-    let mut app = presenting("batching", 2, 160, 45);
+    let mut app = presenting("batching", 3, 160, 45);
     let step = app.current_step().unwrap().1.id().to_owned();
     let effects = typed(&mut app, "8 16 7.5");
     assert!(effects.contains(&Effect::NotifyNotes));
@@ -143,7 +143,7 @@ fn the_presenter_paces_and_the_last_step_stays() {
 
 #[test]
 fn nothing_shows_the_answer_before_the_presenter_reveals() {
-    let mut app = presenting("ridge-point", 2, 160, 45);
+    let mut app = presenting("ridge-point", 3, 160, 45);
     let screen = text(&render(&app, 160, 45));
     assert!(screen.contains("ridge ?"), "{screen}");
     let added = typed(&mut app, "295");
@@ -190,7 +190,7 @@ fn the_curtain_blanks_the_screen() {
 #[test]
 fn projector_layouts() {
     for (width, height) in [(160, 45), (200, 56)] {
-        let mut app = presenting("batching", 2, width, height);
+        let mut app = presenting("batching", 3, width, height);
         let added = typed(&mut app, "8 16 7.5 9 4 30");
         assert!(
             added.contains(&Effect::NotifyNotes),
@@ -211,7 +211,7 @@ fn projector_layouts() {
 
 #[test]
 fn small_terminals_never_panic() {
-    let mut app = presenting("batching", 2, 40, 12);
+    let mut app = presenting("batching", 3, 40, 12);
     let added = typed(&mut app, "8 16");
     assert!(
         added.contains(&Effect::NotifyNotes),
@@ -231,7 +231,7 @@ fn small_terminals_never_panic() {
 fn the_notes_window_follows_the_presenter_from_another_process() {
     let dir = tempfile::tempdir().unwrap();
     let server = NotesServer::start(dir.path()).unwrap();
-    let app = presenting("batching", 2, 160, 45);
+    let app = presenting("batching", 3, 160, 45);
     let mut notes: Notes = classroom::notes(&app).unwrap();
     server.send(&notes);
     let mut child = Command::new(env!("CARGO_BIN_EXE_roofline"))
@@ -262,7 +262,7 @@ fn the_notes_window_follows_the_presenter_from_another_process() {
     };
     let answer = wait_for("ANSWER:");
     assert!(answer.contains("FLOP/byte"), "{answer}");
-    wait_for("Next: step 3");
+    wait_for("Next: step 4");
     notes.guesses.numbers = vec![8.0, 16.0];
     server.send(&notes);
     let room = wait_for("The room so far");

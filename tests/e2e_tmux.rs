@@ -378,7 +378,7 @@ fn present_with_a_room_counts_answers_from_the_network() {
     launch(
         &tmux,
         data.path(),
-        &format!("present ridge-point --from 2 --room 127.0.0.1:{port} --room-code K7QX2M"),
+        &format!("present ridge-point --from 3 --room 127.0.0.1:{port} --room-code K7QX2M"),
     );
     tmux.wait_for_text("Code  K7QX2M");
     tmux.wait_for_text(&format!("Open  http://127.0.0.1:{port}/?code=K7QX2M"));

@@ -26,16 +26,16 @@ fn type_guesses(app: &mut App, text: &str) {
     act(app, Msg::Step(StepMsg::Commit));
 }
 
-/// Lesson 2 presented: step 2 (the H100's ridge) and step 7 (a choice) revealed.
+/// Lesson 2 presented: step 3 (the H100's ridge) and step 8 (a choice) revealed.
 fn presented() -> App {
     let mut app = support::opened_at(
         support::course_app(160, 45).presenting("2026-11-25T12:00:00Z".to_owned()),
         "ridge-point",
-        2,
+        3,
     );
     type_guesses(&mut app, "100 280 300 310 2000");
     act(&mut app, Msg::Step(StepMsg::Reveal));
-    act(&mut app, Msg::Nav(NavMsg::JumpToStep(7)));
+    act(&mut app, Msg::Nav(NavMsg::JumpToStep(8)));
     for option in [1, 1, 0, 2] {
         act(&mut app, Msg::Step(StepMsg::SelectOption(option)));
     }

@@ -158,6 +158,11 @@ pub(super) fn rate(x: Ctx<'_>, which: RateOf) -> Option<Derivation> {
 /// The largest batch meeting the target, memory aside: the step at B meets the budget, the
 /// step at B + 1 does not.
 fn largest_meeting(x: Ctx<'_>, target: TargetBatch) -> Option<Derivation> {
+    // At the search's upper bound there is no batch after B to miss the target: no step to
+    // show (it would print as infinite), so no derivation.
+    if !target.next_step_s.is_finite() {
+        return None;
+    }
     let target_source = || setting("tpot_target_ms", false);
     let step = |symbol, name, value| inp(symbol, name, value, "s", figure(STEP_AT));
     Some(derived(

@@ -55,7 +55,7 @@ fn a_browser_answers_and_the_presenter_counts_it() {
         return;
     };
     // Lesson 2, step 2: the H100's ridge point.
-    let mut room = Presenter::start("ridge-point", 2);
+    let mut room = Presenter::start("ridge-point", 3);
     let phone = tempfile::tempdir().unwrap();
     let (dom, passed) = answer_from(
         &browser,
@@ -64,7 +64,7 @@ fn a_browser_answers_and_the_presenter_counts_it() {
         "&name=Browser&answer=300",
     );
     assert!(
-        dom.contains("ridge-point") || dom.contains("step 2 of"),
+        dom.contains("ridge-point") || dom.contains("step 3 of"),
         "{dom}"
     );
     assert!(
@@ -114,8 +114,8 @@ fn a_browser_taps_an_option_and_the_presenter_counts_it() {
     let Some(browser) = chromium_or_skip() else {
         return;
     };
-    // Lesson 1, step 6: where a kernel far past the ridge runs (three options, the second right).
-    let mut room = Presenter::start("two-ceilings", 6);
+    // Lesson 1, step 7: where a kernel far past the ridge runs (three options, the second right).
+    let mut room = Presenter::start("two-ceilings", 7);
     let phone = tempfile::tempdir().unwrap();
     let (dom, passed) = answer_from(&browser, phone.path(), &mut room, "&name=Tapper&answer=2");
     assert!(
@@ -143,7 +143,7 @@ fn a_browser_says_when_an_answer_came_too_late() {
     let Some(browser) = chromium_or_skip() else {
         return;
     };
-    let mut room = Presenter::start("ridge-point", 2);
+    let mut room = Presenter::start("ridge-point", 3);
     let phone = tempfile::tempdir().unwrap();
     let (_, passed) = answer_from(&browser, phone.path(), &mut room, "&answer=300");
     assert!(passed >= 1, "the server passed the answer on");

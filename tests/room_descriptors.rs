@@ -26,7 +26,7 @@ fn highest_descriptor() -> u64 {
 
 #[test]
 fn the_room_survives_running_out_of_descriptors() {
-    let room = Presenter::start_within("ridge-point", 2, Bounds::new(4096));
+    let room = Presenter::start_within("ridge-point", 3, Bounds::new(4096));
     let state = raw::get(&format!("/api/state?code={CODE}"));
     // Thirty phones connect (the kernel completes each connection before the server takes
     // it), then the process has room for two more descriptors only.

@@ -49,7 +49,7 @@ fn a_huge_declared_length_is_refused_before_it_is_read(
     #[case] request: &str,
     #[case] expected: u16,
 ) {
-    let room = Presenter::start("ridge-point", 2);
+    let room = Presenter::start("ridge-point", 3);
     let mut stream = raw::connect(room.server.addr());
     let head = format!("{request} HTTP/1.1\r\nHost: room\r\nContent-Length: 999999999999\r\n\r\n");
     raw::send(&mut stream, head.as_bytes());
@@ -64,7 +64,7 @@ fn a_huge_declared_length_is_refused_before_it_is_read(
 
 #[test]
 fn silent_bodies_do_not_hold_up_the_room() {
-    let room = Presenter::start_within("ridge-point", 2, quick(64));
+    let room = Presenter::start_within("ridge-point", 3, quick(64));
     let head = "POST /api/answer HTTP/1.1\r\nHost: room\r\nContent-Length: 500\r\n\r\n{\"code\":";
     let mut silent: Vec<_> = (0..8)
         .map(|_| {
@@ -83,7 +83,7 @@ fn silent_bodies_do_not_hold_up_the_room() {
 
 #[test]
 fn a_slow_head_and_an_idle_connection_are_closed() {
-    let room = Presenter::start_within("ridge-point", 2, quick(64));
+    let room = Presenter::start_within("ridge-point", 3, quick(64));
     let mut slow = raw::connect(room.server.addr());
     raw::send(&mut slow, b"GET /api/state?code=");
     let mut idle = raw::connect(room.server.addr());
@@ -104,7 +104,7 @@ fn a_slow_head_and_an_idle_connection_are_closed() {
 #[case::endless_line(format!("GET / HTTP/1.1\r\nX-Long: {}", "a".repeat(256 * 1024)))]
 #[case::many_lines(format!("GET / HTTP/1.1\r\n{}\r\n", "X-A: b\r\n".repeat(200)))]
 fn an_oversized_head_gets_431(#[case] head: String) {
-    let room = Presenter::start("ridge-point", 2);
+    let room = Presenter::start("ridge-point", 3);
     let mut stream = raw::connect(room.server.addr());
     raw::send(&mut stream, head.as_bytes());
     match raw::response(&mut stream) {
@@ -118,7 +118,7 @@ fn an_oversized_head_gets_431(#[case] head: String) {
 
 #[test]
 fn a_connection_over_the_limit_gets_503_and_the_room_goes_on() {
-    let room = Presenter::start_within("ridge-point", 2, quick(4));
+    let room = Presenter::start_within("ridge-point", 3, quick(4));
     let state = raw::get(&format!("/api/state?code={CODE}"));
     let mut held: Vec<_> = (0..4)
         .map(|_| {
@@ -148,7 +148,7 @@ fn a_connection_over_the_limit_gets_503_and_the_room_goes_on() {
 
 #[test]
 fn one_address_cannot_take_every_place() {
-    let room = Presenter::start("ridge-point", 2);
+    let room = Presenter::start("ridge-point", 3);
     let url = room.url(&format!("/api/state?code={CODE}"));
     let client = agent();
     let mut minted = 0;
@@ -174,7 +174,7 @@ fn one_address_cannot_take_every_place() {
 
 #[test]
 fn a_change_taken_before_the_reveal_is_counted_when_the_reveal_gets_there_first() {
-    let mut room = Presenter::start("ridge-point", 2);
+    let mut room = Presenter::start("ridge-point", 3);
     let send = |room: &Presenter, participant: &str, value: f64| {
         let body = json!({ "code": CODE, "participant": participant, "value": value });
         let mut response = agent()

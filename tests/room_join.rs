@@ -73,7 +73,7 @@ impl Joined {
 
 #[test]
 fn a_terminal_joins_answers_changes_and_sees_the_reveal() {
-    let mut room = Presenter::start("ridge-point", 2);
+    let mut room = Presenter::start("ridge-point", 3);
     let url = room.url(&format!("/?code={CODE}"));
     let mut joined = Joined::start(&url, "Zed\u{1b}[2J");
     joined.expect("Joined the room as Zed[2J.");
@@ -104,7 +104,7 @@ fn a_terminal_joins_answers_changes_and_sees_the_reveal() {
 
     // The presenter moves on; the client follows.
     room.act(Msg::Nav(NavMsg::NextStep));
-    joined.expect("step 3 of");
+    joined.expect("step 4 of");
     drop(room);
     joined.expect("The presentation has ended.");
     let status = joined.child.wait().unwrap();
@@ -113,7 +113,7 @@ fn a_terminal_joins_answers_changes_and_sees_the_reveal() {
 
 #[test]
 fn a_wrong_code_is_one_line_and_a_failure() {
-    let room = Presenter::start("ridge-point", 2);
+    let room = Presenter::start("ridge-point", 3);
     let output = Command::new(env!("CARGO_BIN_EXE_roofline"))
         .args(["join", &room.url("/?code=WRONG1")])
         .stdin(Stdio::null())

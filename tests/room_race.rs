@@ -56,7 +56,7 @@ fn counted(room: &Presenter) -> std::collections::BTreeMap<String, RoomValue> {
 
 #[test]
 fn a_change_racing_the_reveal_is_counted_or_reported_late() {
-    let mut room = Presenter::start("ridge-point", 2);
+    let mut room = Presenter::start("ridge-point", 3);
     let url = room.url("/api/answer");
     // Everyone answers first, and the presentation counts it.
     let tokens: Vec<String> = (0..RACERS)

@@ -26,7 +26,7 @@ fn presenting_with_room() -> App {
             qr: join::qr(URL).unwrap(),
             panel: JoinPanel::Shown,
         });
-    opened_at(app, "ridge-point", 2)
+    opened_at(app, "ridge-point", 3)
 }
 
 fn room_answer(app: &mut App, participant: &str, value: f64) {

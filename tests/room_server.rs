@@ -47,13 +47,13 @@ fn answer(room: &Presenter, participant: &str, name: &str, value: &Value) -> (u1
 
 #[test]
 fn join_answer_change_and_reveal() {
-    // Lesson 2, step 2: the H100's ridge point (295 FLOP/byte).
-    let mut room = Presenter::start("ridge-point", 2);
+    // Lesson 2, step 3: the H100's ridge point (295 FLOP/byte).
+    let mut room = Presenter::start("ridge-point", 3);
     let (status, state) = get(&room.url(&format!("/api/state?code={CODE}")));
     assert_eq!(status, 200, "{state}");
     let me = state["participant"].as_str().unwrap().to_owned();
     assert_eq!(me.len(), 32, "a token is issued on the first request");
-    assert_eq!(state["step"], 2);
+    assert_eq!(state["step"], 3);
     assert_eq!(state["revealed"], false);
     assert_eq!(state["answer"], Value::Null);
     assert!(state["takes"]["number"]["unit"].is_string(), "{state}");
@@ -146,7 +146,7 @@ fn a_choice_takes_an_option_by_its_number() {
 
 #[test]
 fn values_are_checked_as_in_study() {
-    let room = Presenter::start("ridge-point", 2);
+    let room = Presenter::start("ridge-point", 3);
     for (value, error) in [
         (json!("lots"), "that is not a number"),
         (
@@ -171,7 +171,7 @@ fn values_are_checked_as_in_study() {
 
 #[test]
 fn a_wrong_code_gets_403_and_no_hint() {
-    let room = Presenter::start("ridge-point", 2);
+    let room = Presenter::start("ridge-point", 3);
     let forbidden = json!({ "error": "forbidden" });
     for url in [
         "/api/state?code=WRONG1",
@@ -193,7 +193,7 @@ fn a_wrong_code_gets_403_and_no_hint() {
 
 #[test]
 fn bodies_over_a_kibibyte_get_413() {
-    let room = Presenter::start("ridge-point", 2);
+    let room = Presenter::start("ridge-point", 3);
     let name = "x".repeat(1100);
     let body = json!({ "code": CODE, "name": name, "value": 300 }).to_string();
     let (status, _) = post(&room.url("/api/answer"), &body);
@@ -207,7 +207,7 @@ fn bodies_over_a_kibibyte_get_413() {
 
 #[test]
 fn malformed_json_gets_400() {
-    let room = Presenter::start("ridge-point", 2);
+    let room = Presenter::start("ridge-point", 3);
     for body in ["{", "not json", "[1,2]", ""] {
         let (status, refused) = post(&room.url("/api/answer"), body);
         assert_eq!(
@@ -232,7 +232,7 @@ fn malformed_json_gets_400() {
 
 #[test]
 fn a_hostile_name_is_cleaned_and_cut() {
-    let mut room = Presenter::start("ridge-point", 2);
+    let mut room = Presenter::start("ridge-point", 3);
     let name = "\u{1b}]52;c;aGk=\u{7}<script>alert(1)</script>\r\n\u{202e}evil\u{1b}[2J";
     let (status, state) = answer(&room, "", name, &json!(300));
     assert_eq!(status, 200, "{state}");
@@ -260,7 +260,7 @@ fn a_hostile_name_is_cleaned_and_cut() {
 
 #[test]
 fn only_the_page_and_the_api_are_served() {
-    let room = Presenter::start("ridge-point", 2);
+    let room = Presenter::start("ridge-point", 3);
     for path in [
         "/index.html",
         "/Cargo.toml",
@@ -289,7 +289,7 @@ fn only_the_page_and_the_api_are_served() {
 
 #[test]
 fn each_participant_is_rate_limited() {
-    let room = Presenter::start("ridge-point", 2);
+    let room = Presenter::start("ridge-point", 3);
     let (_, state) = get(&room.url(&format!("/api/state?code={CODE}")));
     let me = state["participant"].as_str().unwrap().to_owned();
     let url = room.url(&format!("/api/state?code={CODE}&participant={me}"));
@@ -305,7 +305,7 @@ fn each_participant_is_rate_limited() {
 
 #[test]
 fn the_server_stops_with_the_presentation() {
-    let room = Presenter::start("ridge-point", 2);
+    let room = Presenter::start("ridge-point", 3);
     let url = room.url(&format!("/api/state?code={CODE}"));
     assert_eq!(get(&url).0, 200);
     drop(room);
@@ -317,7 +317,7 @@ fn the_server_stops_with_the_presentation() {
 
 #[test]
 fn a_room_answer_taken_after_the_server_saw_the_reveal_is_dropped() {
-    let mut room = Presenter::start("ridge-point", 2);
+    let mut room = Presenter::start("ridge-point", 3);
     let step = room.app.session().unwrap().current();
     room.act(Msg::Step(StepMsg::Reveal));
     let value = roofline_tutor::domain::classroom::room::Takes::Number {
@@ -350,7 +350,7 @@ fn an_answer_the_reveal_beat_to_the_presentation_is_counted() {
     // The participant's answer reaches the server, but the presenter reveals before the run
     // loop hands it on: the server took it while the step was open, so the presentation
     // counts it and the page shows it judged.
-    let mut room = Presenter::start("ridge-point", 2);
+    let mut room = Presenter::start("ridge-point", 3);
     let (status, state) = answer(&room, "", "Late", &json!(300));
     assert_eq!(status, 200, "{state}");
     let me = state["participant"].as_str().unwrap().to_owned();

@@ -87,7 +87,10 @@ fn every_record_and_review_lands_under_the_lesson_that_now_has_its_step() {
             assert_eq!(found, Some(record), "{lesson}/{step} under {home}");
         }
     }
-    assert_eq!(moved, 11, "four MoE steps and seven cost steps moved");
+    assert_eq!(
+        moved, 13,
+        "four MoE steps, seven cost steps and two recall cards (paging, FP8 KV) moved"
+    );
     let before: usize = raw.lessons.values().map(|l| l.steps.len()).sum();
     assert_eq!(
         records(&loaded).len(),

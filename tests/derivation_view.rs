@@ -10,9 +10,9 @@ use roofline_tutor::app::study::Why;
 use roofline_tutor::app::{App, Mode, NoticeKind};
 use support::{course_app, key, opened_at, press, render, terminal, text, typed};
 
-/// Lesson 12's Mixtral batch-to-ridge step (step 6), its guess typed and committed.
+/// Lesson 15's Mixtral batch-to-ridge step (step 7), its guess typed and committed.
 fn mixtral_committed() -> App {
-    let mut app = opened_at(course_app(120, 40), "mixture-of-experts", 6);
+    let mut app = opened_at(course_app(120, 40), "mixture-of-experts", 7);
     press(&mut app, &typed("1000"));
     press(&mut app, &[key(KeyCode::Enter)]);
     app
@@ -45,7 +45,7 @@ fn before_the_reveal_the_derivation_is_refused() {
 
 #[test]
 fn an_open_guess_is_refused_too() {
-    let mut app = opened_at(course_app(120, 40), "mixture-of-experts", 6);
+    let mut app = opened_at(course_app(120, 40), "mixture-of-experts", 7);
     press(&mut app, &[key(KeyCode::Char('w'))]);
     assert_eq!(why(&app), Why::Closed);
     assert!(app.notice().is_some_and(|n| n.kind == NoticeKind::Refusal));

@@ -80,7 +80,7 @@ fn scenarios() -> impl Strategy<Value = Scenario> {
 /// The `--json` keys that are null when they do not apply (checked finite when they do): the
 /// KV wall at context 0 or when the weights do not fit, the routed experts' figures for a
 /// dense model, a batch that never reaches the ridge, board power a part does not publish.
-const OPTIONAL: [&str; 32] = [
+const OPTIONAL: [&str; 34] = [
     "max_batch_kv",
     "expert_intensity",
     "expert_tokens_to_ridge",
@@ -116,6 +116,9 @@ const OPTIONAL: [&str; 32] = [
     "target_usd_per_million_tokens",
     "alltoall_mb_per_token",
     "state_kv_tokens",
+    // A link only where the GPU's data names one (or the scenario does).
+    "scale_out_link",
+    "scale_up_link",
     // vLLM's KV cache usage needs a context and a KV budget.
     "kv_usage_pct",
     // The link echoed only where the scenario names one.

@@ -77,7 +77,7 @@ fn chromium_shows_the_handout() {
     let dom = chromium::dom(&browser, &file, 1000);
     for text in [
         "The ridge point",
-        "Step 2 · Predict",
+        "Step 3 · Predict",
         "Answer: 295 FLOP/byte",
         "answer 295 FLOP/byte",
         "median 300 · 3 of 5 within ±10%",

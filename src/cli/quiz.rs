@@ -15,8 +15,9 @@ use std::time::SystemTime;
 use anyhow::{Context as _, Result, bail};
 
 use super::args::{GlobalArgs, QuizCli, RevealWhen};
+use super::context::unsaved_app;
 use crate::app::quiz::{QuizRun, QuizTaker, RevealPolicy};
-use crate::app::{self, App, AppInit, ProgressSink};
+use crate::app::{self, App, ProgressSink};
 use crate::domain::lesson::Lesson;
 use crate::domain::quiz::{ClusterOrigin, QuizResult, QuizSpec, Taker, draw};
 use crate::domain::session::Progress;
@@ -184,24 +185,9 @@ pub fn run(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
     let mut session =
         super::tty::terminal::Session::enter().context("cannot set up the terminal")?;
     let viewport = session.size().context("cannot read the terminal size")?;
-    // The run starts when the first question is on screen.
-    let run = QuizRun {
-        started: SystemTime::now(),
-        now: SystemTime::now(),
-        ..run
-    };
-    let mut app = App::new(AppInit {
-        catalog: catalog.into(),
-        lessons: lessons.into(),
-        cluster,
-        progress: Progress::default(),
-        warning: None,
-        appearance,
-        viewport,
-        measure: crate::ui::MEASURE,
-    })
-    .with_keymap(global.keys.clone())
-    .quizzing(run);
+    let mut app = unsaved_app(catalog, lessons, cluster, appearance, viewport)
+        .with_keymap(global.keys.clone())
+        .quizzing(started_now(run));
     let mut sink = ResultFile { out: out.clone() };
     session.run_app(
         &mut app,
@@ -320,4 +306,14 @@ pub fn write_result(out: &Path, result: &QuizResult) -> Result<()> {
     json.push('\n');
     atomic::write(out, json.as_bytes())
         .with_context(|| format!("cannot write the result to {}", out.display()))
+}
+
+/// The run as it starts: when its first question is on screen.
+#[must_use]
+pub fn started_now(run: QuizRun) -> QuizRun {
+    QuizRun {
+        started: SystemTime::now(),
+        now: SystemTime::now(),
+        ..run
+    }
 }

@@ -17,11 +17,12 @@ use anyhow::{Context as _, Result, bail};
 use super::args::{GlobalArgs, QuizCli, RevealWhen};
 use super::context::unsaved_app;
 use crate::app::quiz::{QuizRun, QuizTaker, RevealPolicy};
-use crate::app::{self, App, ProgressSink};
+use crate::app::{self, App, Keymap, ProgressSink};
 use crate::domain::lesson::Lesson;
 use crate::domain::quiz::{ClusterOrigin, QuizResult, QuizSpec, Taker, draw};
 use crate::domain::session::Progress;
 use crate::store::atomic;
+use crate::widgets::Appearance;
 
 /// Questions when `--count` is not given.
 pub const DEFAULT_COUNT: usize = 10;
@@ -172,22 +173,12 @@ pub fn run(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         bail!("the quiz needs a terminal (stdin and stdout must be a TTY)");
     }
-    let Prepared {
-        run,
-        out,
-        catalog,
-        cluster,
-        lessons,
-    } = prepared;
-    let seed = run.seed;
-    let again = repeat_command(args, seed, run.questions.len());
+    let again = repeat_command(args, prepared.run.seed, prepared.run.questions.len());
     let appearance = super::tty::appearance(global);
     let mut session =
         super::tty::terminal::Session::enter().context("cannot set up the terminal")?;
     let viewport = session.size().context("cannot read the terminal size")?;
-    let mut app = unsaved_app(catalog, lessons, cluster, appearance, viewport)
-        .with_keymap(global.keys.clone())
-        .quizzing(started_now(run));
+    let (mut app, out) = prepared.into_app(appearance, viewport, global.keys.clone());
     let mut sink = ResultFile { out: out.clone() };
     session.run_app(
         &mut app,
@@ -308,12 +299,31 @@ pub fn write_result(out: &Path, result: &QuizResult) -> Result<()> {
         .with_context(|| format!("cannot write the result to {}", out.display()))
 }
 
-/// The run as it starts: when its first question is on screen.
-#[must_use]
-pub fn started_now(run: QuizRun) -> QuizRun {
-    QuizRun {
-        started: SystemTime::now(),
-        now: SystemTime::now(),
-        ..run
+impl Prepared {
+    /// The program on this quiz, its run starting now (when the first question is on screen),
+    /// and where its result goes. A quiz keeps no progress of its own.
+    #[must_use]
+    pub fn into_app(
+        self,
+        appearance: Appearance,
+        viewport: ratatui::layout::Size,
+        keys: Keymap,
+    ) -> (App, PathBuf) {
+        let Self {
+            run,
+            out,
+            catalog,
+            cluster,
+            lessons,
+        } = self;
+        let run = QuizRun {
+            started: SystemTime::now(),
+            now: SystemTime::now(),
+            ..run
+        };
+        let app = unsaved_app(catalog, lessons, cluster, appearance, viewport)
+            .with_keymap(keys)
+            .quizzing(run);
+        (app, out)
     }
 }

@@ -13,8 +13,7 @@ use super::{Console, VIEWPORT, look, send};
 use crate::app::quiz::{Export, QuizInput, QuizPhase, QuizRun};
 use crate::app::{App, AppMsg, Keymap, Msg, NavMsg, QuizMsg, StepMsg};
 use crate::cli::args::{GlobalArgs, QuizCli};
-use crate::cli::context::unsaved_app;
-use crate::cli::quiz::{Prepared, ResultFile, prepare, started_now};
+use crate::cli::quiz::{ResultFile, prepare};
 use crate::domain::quiz::scenario_words;
 use crate::domain::quiz::{Confidence, Guess, Question, QuestionAnswer, Reveal, reveal};
 
@@ -33,17 +32,9 @@ pub fn quiz(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
     let user = std::env::var("USER")
         .or_else(|_| std::env::var("USERNAME"))
         .ok();
-    let Prepared {
-        run,
-        out,
-        catalog,
-        cluster,
-        lessons,
-    } = prepare(global, args, SystemTime::now(), user)?;
-    let again = repeat_command(args, run.seed, run.questions.len());
-    let mut app = unsaved_app(catalog, lessons, cluster, look(), VIEWPORT)
-        .with_keymap(Keymap::unbound())
-        .quizzing(started_now(run));
+    let prepared = prepare(global, args, SystemTime::now(), user)?;
+    let again = repeat_command(args, prepared.run.seed, prepared.run.questions.len());
+    let (mut app, out) = prepared.into_app(look(), VIEWPORT, Keymap::unbound());
     let mut console = Console::stdio();
     let mut sink = ResultFile { out: out.clone() };
     ask_all(&mut app, &mut console, &mut sink).context("cannot write to stdout")?;

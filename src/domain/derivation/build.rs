@@ -15,6 +15,7 @@ mod gpu;
 mod latency;
 mod memory;
 mod moe;
+mod rerun;
 mod scale;
 mod time;
 
@@ -252,6 +253,7 @@ pub fn of_quantity(
     }?;
     Some(Derivation {
         figure: q.name(),
+        reruns: rerun::reruns(q, cx),
         ..d
     })
 }
@@ -271,6 +273,7 @@ fn derived(
         unit,
         inputs,
         assumptions,
+        reruns: Vec::new(),
     }
 }
 

@@ -87,6 +87,7 @@ fn derived(
         unit,
         inputs,
         assumptions,
+        reruns: Vec::new(),
     }
 }
 

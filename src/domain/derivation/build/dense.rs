@@ -225,9 +225,9 @@ pub(super) fn batch_to_ridge_approx(x: Ctx<'_>) -> Option<Derivation> {
 
 pub(super) fn ridge_share(x: Ctx<'_>) -> Option<Derivation> {
     Some(derived(
-        Formula::RidgeShare,
-        x.m()?.decode_dot.ridge_share,
-        "",
+        Formula::RidgeSharePct,
+        100.0 * x.m()?.decode_dot.ridge_share,
+        "%",
         vec![figures::dot_intensity(x)?, figures::ridge(x)],
         vec!["the decode dot stands for the step's matmuls"],
     ))

@@ -101,9 +101,9 @@ pub(super) fn dot_intensity(x: Ctx<'_>, which: Which) -> Option<Derivation> {
 pub(super) fn experts_touched(x: Ctx<'_>) -> Option<Derivation> {
     let (k, e) = routing(x)?;
     Some(derived(
-        Formula::ExpertsTouched,
-        x.m()?.experts_touched?,
-        "",
+        Formula::ExpertsTouchedPct,
+        100.0 * x.m()?.experts_touched?,
+        "%",
         vec![k, e, tokens(x, At::Decode)],
         vec!["each token picks its k experts independently and uniformly at random"],
     ))

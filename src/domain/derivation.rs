@@ -51,6 +51,24 @@ pub enum Source {
     },
 }
 
+impl Source {
+    /// Another figure the engine computed first, by its name.
+    #[must_use]
+    pub fn figure(name: &str) -> Self {
+        Self::Figure {
+            name: name.to_owned(),
+        }
+    }
+
+    /// A setting of the scenario, by its name.
+    #[must_use]
+    pub fn setting(field: &str) -> Self {
+        Self::Setting {
+            field: field.to_owned(),
+        }
+    }
+}
+
 impl fmt::Display for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -86,7 +104,7 @@ fn show_bytes(value: f64) -> String {
 }
 
 /// A value in a readable unit: bytes as GB, MiB, KiB or bytes and FLOP as GFLOP, MFLOP or
-/// FLOP by their size, bytes/s as TB/s, FLOP/s as TFLOP/s, seconds as ms (`calc --explain` and the study screen's
+/// FLOP by their size, bytes/s as TB/s, FLOP/s as TFLOP/s, seconds as ms, a per cent to one decimal (`calc --explain` and the study screen's
 /// derivation view).
 #[must_use]
 pub fn show(value: f64, unit: &str) -> String {
@@ -96,6 +114,7 @@ pub fn show(value: f64, unit: &str) -> String {
         "FLOP/s" => format!("{} TFLOP/s", group(value / 1e12, 1)),
         "FLOP" => show_flop(value),
         "s" => format!("{} ms", group(value * 1e3, 3)),
+        "%" => format!("{} %", group(value, 1)),
         "bound" if value == 0.0 => "memory".to_owned(),
         "bound" => "compute".to_owned(),
         "" if value.fract() == 0.0 => group(value, 0),
@@ -195,6 +214,28 @@ pub fn unit_factor(from: &str, to: &str) -> Option<f64> {
 }
 
 impl Derivation {
+    /// A figure's derivation: its name, the formula, the figure in `unit`, the inputs in the
+    /// formula's order and what it takes for granted (no reruns: a search adds them).
+    #[must_use]
+    pub fn new(
+        figure: &'static str,
+        formula: Formula,
+        value: f64,
+        unit: &'static str,
+        inputs: Vec<Input>,
+        assumptions: Vec<&'static str>,
+    ) -> Self {
+        Self {
+            figure,
+            formula,
+            value,
+            unit,
+            inputs,
+            assumptions,
+            reruns: Vec::new(),
+        }
+    }
+
     /// The figure recomputed from this derivation's own inputs, in `unit` (a quantity's).
     #[must_use]
     pub fn recompute_in(&self, unit: &str) -> Option<f64> {

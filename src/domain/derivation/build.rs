@@ -266,15 +266,7 @@ fn derived(
     inputs: Vec<Input>,
     assumptions: Vec<&'static str>,
 ) -> Derivation {
-    Derivation {
-        figure: "",
-        formula,
-        value,
-        unit,
-        inputs,
-        assumptions,
-        reruns: Vec::new(),
-    }
+    Derivation::new("", formula, value, unit, inputs, assumptions)
 }
 
 fn inp(
@@ -293,19 +285,20 @@ fn inp(
     }
 }
 
+/// A setting of the scenario, or the tutor's default when it is left at it.
 fn setting(field: &str, is_default: bool) -> Source {
-    let field = field.to_owned();
     if is_default {
-        Source::Default { field }
+        Source::Default {
+            field: field.to_owned(),
+        }
     } else {
-        Source::Setting { field }
+        Source::setting(field)
     }
 }
 
+/// Another figure the engine computed first ([`Source::figure`], the builders' short name).
 fn figure(name: &str) -> Source {
-    Source::Figure {
-        name: name.to_owned(),
-    }
+    Source::figure(name)
 }
 
 fn model_field(field: &str) -> Source {

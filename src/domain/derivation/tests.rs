@@ -221,6 +221,14 @@ fn bytes_show_in_a_unit_that_shows_their_size(#[case] bytes: f64, #[case] shown:
     assert_eq!(show(bytes, "bytes"), shown);
 }
 
+/// A per cent prints to one decimal, as the readouts print it (59.3 %, not 59.335 %).
+#[rstest]
+#[case::kv_usage(59.335_f64, "59.3 %")]
+#[case::whole(100.0, "100.0 %")]
+fn a_per_cent_shows_to_one_decimal(#[case] pct: f64, #[case] shown: &str) {
+    assert_eq!(show(pct, "%"), shown);
+}
+
 /// FLOPs the same way: one context token's attention in Llama-3-70B is megaFLOPs, not
 /// `0.0 GFLOP`.
 #[rstest]

@@ -306,16 +306,12 @@ pub(super) fn spec(f: Formula) -> Spec {
             },
         ),
         Formula::LargestMeeting => (
-            "a bisection over batches 1 to 1,048,576 for the largest whose speed-of-light step meets the target: the step at B meets it, the step at B + 1 does not (B = 0: not even batch 1)",
-            "B with t_B <= t* < t_B1 (t_B1: the step at B + 1)",
-            |x| {
-                at(x).map_or(f64::NAN, |[b, step, next, target]| {
-                    if step <= target && next > target {
-                        b
-                    } else {
-                        f64::NAN
-                    }
-                })
+            "a bisection over batches 1 to 1,048,576 for the largest whose speed-of-light step meets the target: the step at B meets it, the step at B + 1 does not (B = 0: not even batch 1; B = 1,048,576: the last batch tried, with no B + 1)",
+            "B with t_B <= t* < t_B1 (t_B1: the step at B + 1, none past the last batch)",
+            |x| match *x {
+                [b, step, next, target] if step <= target && next > target => b,
+                [b, step, target] if step <= target => b,
+                _ => f64::NAN,
             },
         ),
         Formula::FirstDoubling => (

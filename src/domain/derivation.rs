@@ -270,7 +270,7 @@ impl Derivation {
     pub fn moves_most(&self, arrow: &str) -> Option<String> {
         let raise = group(RERUN_RAISE_PCT, 0);
         if let Some(r) = self.rerun_most() {
-            if r.to == r.from {
+            if r.to.to_bits() == r.from.to_bits() {
                 let inputs: Vec<&str> = self.reruns.iter().map(|r| r.input).collect();
                 return Some(format!(
                     "none of {} +{raise} % moves it (a search: the figure holds at {})",

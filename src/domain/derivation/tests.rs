@@ -349,3 +349,25 @@ fn only_searched_figures_are_found_again() {
     }
     assert_eq!(seen.len(), searched.len(), "{seen:?}");
 }
+
+/// At the search's last batch there is no B + 1: the largest-meeting derivation shows the
+/// batch, its step and the budget, leaves the next step out (it is `None`, never infinite),
+/// and still recomputes its figure.
+#[test]
+fn the_largest_meeting_batch_at_the_searchs_bound_is_derived_without_a_next_step() {
+    let s = Scenario {
+        tpot_target_ms: Some(1e12),
+        ..llama_8b()
+    };
+    let catalog = builtin_catalog();
+    let e = s.evaluate(&catalog).unwrap();
+    let target = e.cluster.as_ref().unwrap().target.unwrap();
+    assert_eq!(target.next_step_s, None, "{target:?}");
+    let gpu = catalog.gpu(&s.gpu).unwrap();
+    let model = catalog.model("llama-3-8b").ok();
+    let d = of_quantity(Quantity::TargetBatchNoWall, &s, &e, gpu, model).unwrap();
+    let symbols: Vec<&str> = d.inputs.iter().map(|i| i.symbol).collect();
+    assert_eq!(symbols, ["B", "t_B", "t*"]);
+    assert_eq!(d.recompute().to_bits(), f64::from(target.no_wall).to_bits());
+    assert!(d.inputs.iter().all(|i| i.value.is_finite()), "{d:?}");
+}

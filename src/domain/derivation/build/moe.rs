@@ -2,7 +2,7 @@
 //! the intensity of the routed experts (the decode dot of an MoE model).
 
 use super::dense::{At, fc, tokens};
-use super::{Ctx, derived, figure, inp, model_field, setting};
+use super::{Ctx, derived, figure, inp, model_field};
 use crate::domain::derivation::{Derivation, Formula, Input};
 
 /// Which intensity.

@@ -122,6 +122,17 @@ impl<'a> Ctx<'a> {
         )
     }
 
+    /// `1+q`: the tokens each sequence adds per step (one, plus the draft tokens).
+    fn per_sequence(self) -> Input {
+        inp(
+            "1+q",
+            "tokens per sequence per step",
+            1.0 + f64::from(self.s.draft_tokens),
+            "",
+            setting("draft_tokens", self.s.draft_tokens == 0),
+        )
+    }
+
     /// `B`: the sequences in the batch.
     fn batch(self) -> Input {
         inp(

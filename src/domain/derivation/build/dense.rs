@@ -201,13 +201,7 @@ pub(super) fn batch_to_ridge_approx(x: Ctx<'_>) -> Option<Derivation> {
                 "",
                 model_field("experts.routed / experts.per_token (1 for a dense model)"),
             ),
-            inp(
-                "1+q",
-                "tokens per sequence per step",
-                1.0 + f64::from(x.s.draft_tokens),
-                "",
-                setting("draft_tokens", x.s.draft_tokens == 0),
-            ),
+            x.per_sequence(),
         ],
         vec![
             "the weights' bytes dominate: activations are left out (the exact figure counts them)",
@@ -281,13 +275,7 @@ pub(super) fn attention_intensity(x: Ctx<'_>) -> Option<Derivation> {
                 "FLOP",
                 model_field("layers, query heads, head_dim (MLA: latent, rope_dim)"),
             ),
-            inp(
-                "1+q",
-                "tokens per sequence per step",
-                1.0 + f64::from(x.s.draft_tokens),
-                "",
-                setting("draft_tokens", x.s.draft_tokens == 0),
-            ),
+            x.per_sequence(),
             x.tp("TP"),
             figures::kv_per_token(x)?,
             inp(

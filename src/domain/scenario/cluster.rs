@@ -352,7 +352,17 @@ impl Scenario {
             Role::ScaleUp => &self.scale_up_link,
             Role::ScaleOut => &self.scale_out_link,
         };
-        own.as_deref().or(self.link.as_deref())
+        link::own_or_both(own.as_deref(), self.link.as_deref())
+    }
+
+    /// The links the scenario names, one for both jobs and each job's own.
+    #[must_use]
+    pub fn links(&self) -> link::LinkChoice {
+        link::LinkChoice {
+            link: self.link.clone(),
+            scale_up_link: self.scale_up_link.clone(),
+            scale_out_link: self.scale_out_link.clone(),
+        }
     }
 }
 

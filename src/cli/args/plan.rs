@@ -68,16 +68,12 @@ impl PlanCli {
     #[must_use]
     pub fn apply(&self, scenario: Scenario) -> Scenario {
         // The command line's links over the scenario's, job by job, by the one rule.
-        let links = LinkChoice {
+        let scenario = scenario.with_links(&LinkChoice {
             link: self.link.clone(),
             scale_up_link: self.scale_up_link.clone(),
             scale_out_link: self.scale_out_link.clone(),
-        }
-        .over(&scenario.links());
+        });
         Scenario {
-            link: links.link,
-            scale_up_link: links.scale_up_link,
-            scale_out_link: links.scale_out_link,
             prefix_hit: self.prefix_hit.unwrap_or(scenario.prefix_hit),
             output_tokens: self.output_tokens.unwrap_or(scenario.output_tokens),
             chunk: self.chunk.unwrap_or(scenario.chunk),

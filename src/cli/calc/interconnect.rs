@@ -83,6 +83,7 @@ impl Section {
             "tokens_per_s_with_interconnect": self.batch / self.step_with_s(),
             "prefill_allreduce_ms": ms(self.terms.prefill.total_s()),
             "ttft_with_interconnect_ms": ms(self.ttft_s + self.terms.prefill.total_s()),
+            "allreduce_link": &self.terms.all_to_all_link,
             "expert_parallel_all_to_all_ms": self.terms.all_to_all.map(|t| ms(t.total_s())),
             "expert_parallel_all_to_all_link": self.terms.all_to_all.map(|_| &self.terms.all_to_all_link),
             "pipeline_parallel_send_ms": ms(self.terms.pipeline.total_s()),
@@ -120,11 +121,12 @@ impl Section {
             (
                 "all-reduce per step",
                 format!(
-                    "{} ms: {} calls, {} ms of bandwidth + {} ms of latency",
+                    "{} ms: {} calls, {} ms of bandwidth + {} ms of latency, {}",
                     ms(self.terms.decode.total_s()),
                     self.terms.decode.calls,
                     ms(self.terms.decode.bandwidth_s),
-                    ms(self.terms.decode.latency_s)
+                    ms(self.terms.decode.latency_s),
+                    self.span()
                 ),
             ),
             (

@@ -21,8 +21,8 @@ pub struct Terms {
     /// Were the routed experts spread over the TP GPUs: the step's all-to-alls; `None` for a
     /// dense model.
     pub all_to_all: Option<CommTime>,
-    /// The link the all-to-all leaves a GPU's domain on (the scale-out link when the group
-    /// spans domains).
+    /// The link the group leaves a GPU's domain on (the scale-out link when the group spans
+    /// domains): the all-reduce's ring runs at its pace, and the all-to-all crosses it.
     pub all_to_all_link: String,
     /// Were the TP GPUs pipeline stages instead: the step's sends between them.
     pub pipeline: CommTime,
@@ -51,8 +51,10 @@ pub fn terms(s: &Scenario, gpu: &Gpu, model: &ModelSpec, fabric: &Fabric<'_>) ->
     ];
     basis.extend(x.all_to_all(model, tokens));
     basis.push(x.pipeline(model, tokens));
-    let decode = tp_allreduce(model, tokens, b_a, s.tp, fabric.up);
-    let prefill = tp_allreduce(model, s.prompt as f64, b_a, s.tp, fabric.up);
+    // A ring wider than one domain runs at the pace of its slowest hop, the NIC's.
+    let ring = fabric.outer(s.tp);
+    let decode = tp_allreduce(model, tokens, b_a, s.tp, ring);
+    let prefill = tp_allreduce(model, s.prompt as f64, b_a, s.tp, ring);
     Terms {
         decode,
         prefill,
@@ -79,7 +81,7 @@ impl Inputs<'_> {
         } else {
             (&self.s.scale_up_link, "scale_up_link")
         };
-        let data = format!("{} ({}), links data: {}", link.id, link.name, link.source);
+        let data = format!("{} ({}), links data", link.id, link.name);
         match (own, &self.s.link) {
             (Some(_), _) => Source::Setting {
                 field: format!("{row} = {data}"),
@@ -88,17 +90,20 @@ impl Inputs<'_> {
                 field: format!("link = {data}"),
             },
             (None, None) => Source::Datasheet {
-                field: format!("{row} = {}", link.id),
-                cite: format!("{}; {}", self.gpu.source, link.source),
+                field: format!(
+                    "{}'s {row} = {}, gbs in the links data",
+                    self.gpu.name, link.id
+                ),
+                cite: link.source.clone(),
             },
         }
     }
 
     fn gbs(&self, symbol: &'static str, link: &Link, outer: bool) -> Input {
         let name = if outer {
-            "scale-out bandwidth, one way, per GPU"
+            "scale-out GB/s, one way, per GPU"
         } else {
-            "scale-up bandwidth, one way, per GPU"
+            "scale-up GB/s, one way, per GPU"
         };
         Input::new(
             symbol,
@@ -146,11 +151,11 @@ impl Inputs<'_> {
 
     fn domain(&self, n: u32) -> Input {
         let d = f64::from(self.fabric.domain_of(n));
-        let name = "GPUs of the group in one scale-up domain";
+        let name = "GPUs of the group per domain";
         let source = match (self.gpu.scale_up_gpus, self.fabric.out) {
             (Some(size), Some(_)) => Source::Datasheet {
-                field: format!("scale_up_gpus = {size}, capped at the group"),
-                cite: self.gpu.source.clone(),
+                field: format!("scale_up_gpus = {size}, at most the group"),
+                cite: format!("{}'s row of the hardware data", self.gpu.name),
             },
             (_, None) => Source::Default {
                 field: "one domain: the GPU has no scale-out link".to_owned(),
@@ -169,14 +174,15 @@ impl Inputs<'_> {
         tokens: f64,
         tokens_are: &str,
     ) -> Derivation {
-        let up = self.fabric.up;
+        let ring = self.fabric.outer(self.s.tp);
+        let at = (ring, !std::ptr::eq(ring, self.fabric.up));
         let buffer = tokens * model.hidden as f64 * self.s.precision.bytes();
         let calls = if self.s.tp > 1 { 2 * model.layers } else { 0 };
         let field = format!("tokens ({tokens_are}) × model hidden × precision bytes");
         Derivation {
             figure,
             formula: Formula::AllreduceTime,
-            value: tp_allreduce(model, tokens, self.s.precision.bytes(), self.s.tp, up).total_s(),
+            value: tp_allreduce(model, tokens, self.s.precision.bytes(), self.s.tp, ring).total_s(),
             unit: "s",
             inputs: vec![
                 Input::new(
@@ -187,25 +193,15 @@ impl Inputs<'_> {
                     Source::Setting { field },
                 ),
                 Self::setting("N", "GPUs in the ring (TP)", f64::from(self.s.tp), "tp"),
-                self.gbs("GB/s", up, false),
-                self.latency(
-                    "l_0",
-                    "base latency per call",
-                    up.base_latency_us,
-                    (up, false),
-                ),
-                self.latency(
-                    "l_h",
-                    "latency per ring hop",
-                    up.hop_latency_us,
-                    (up, false),
-                ),
+                self.gbs("GB/s", ring, at.1),
+                self.latency("l_0", "base latency per call", ring.base_latency_us, at),
+                self.latency("l_h", "latency per ring hop", ring.hop_latency_us, at),
                 Self::model("n", "calls (two per layer)", f64::from(calls), "layers"),
             ],
             assumptions: vec![
                 "ring all-reduce (NCCL's for large buffers): each GPU sends 2(N-1)/N of the buffer",
                 "two all-reduces per layer (Megatron: after attention and after the MLP)",
-                "the TP group stays on the scale-up link",
+                "a ring wider than one scale-up domain runs at its slowest hop, the scale-out link's",
                 NO_OVERLAP,
             ],
         }

@@ -136,8 +136,14 @@ pub enum Formula {
     GpusForRate,
     /// tokens/s ÷ TP.
     PerGpuRate,
+    /// The expert-parallel all-to-alls of a step: inside and outside the scale-up domain at
+    /// once, plus each call's latency.
+    AlltoallTime,
+    /// The pipeline's sends of a step: the activations across each stage boundary in turn.
+    PipelineSends,
 }
 
+mod comm;
 mod table;
 
 /// The tensor-parallel degrees [`Formula::TpToFit`] tries, smallest first.

@@ -426,6 +426,8 @@ pub(super) fn spec(f: Formula) -> Spec {
             "tok/s / TP",
             share,
         ),
+        Formula::AlltoallTime => super::comm::ALLTOALL_TIME,
+        Formula::PipelineSends => super::comm::PIPELINE_SENDS,
     };
     Spec {
         words,

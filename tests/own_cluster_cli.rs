@@ -223,12 +223,12 @@ fn a_benchmark_of_another_model_is_said_so_and_left_off() {
 #[case::another_model(
     "vllm-llama-3-8b-c32.json",
     &["--gpu", "h200", "--model", "qwen3-8b"],
-    "it measured meta-llama/Meta-Llama-3-8B-Instruct, not the cluster's Qwen3-8B"
+    "it measured meta-llama/Meta-Llama-3-8B-Instruct, not this setting's Qwen3-8B"
 )]
 #[case::another_gpu(
     "llama-bench-llama-3-8b.json",
     &["--gpu", "h200", "--model", "llama-3-8b"],
-    "it ran on NVIDIA H100 80GB HBM3, not the cluster's H200 SXM"
+    "it ran on NVIDIA H100 80GB HBM3, not this setting's H200 SXM"
 )]
 fn calc_checks_the_runs_against_its_own_setting(
     #[case] file: &str,
@@ -244,6 +244,53 @@ fn calc_checks_the_runs_against_its_own_setting(
     assert!(err.contains(says), "{err}");
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json.get("measured"), None, "{json}");
+}
+
+/// `plot --measured` places the runs at the setting its own flags give (issue 23): at TP 2,
+/// which the default cluster (TP 1) is not, the run's point is drawn; a run of another model or
+/// GPU than the flags' is said so, in the flags' words, and left off the picture.
+#[rstest]
+#[case::placed_at_the_flags(
+    "vllm-llama-3-8b-c32.json",
+    &["--gpu", "h100-sxm", "--model", "llama-3-8b", "--tp", "2"],
+    None
+)]
+#[case::another_model(
+    "vllm-llama-3-8b-c32.json",
+    &["--gpu", "h100-sxm", "--model", "qwen3-8b"],
+    Some("it measured meta-llama/Meta-Llama-3-8B-Instruct, not this setting's Qwen3-8B")
+)]
+#[case::another_gpu(
+    "llama-bench-llama-3-8b.json",
+    &["--gpu", "h200", "--model", "llama-3-8b"],
+    Some("it ran on NVIDIA H100 80GB HBM3, not this setting's H200 SXM")
+)]
+fn plot_places_the_runs_at_its_own_flags(
+    #[case] file: &str,
+    #[case] setting: &[&str],
+    #[case] says: Option<&str>,
+) {
+    let measured = format!("{BENCHMARKS}/{file}");
+    let mut args = vec!["plot", "--svg", "-", "--measured", &measured];
+    args.extend_from_slice(setting);
+    let out = roofline(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    let svg = String::from_utf8_lossy(&out.stdout);
+    match says {
+        None => {
+            assert!(!err.contains("warning"), "{err}");
+            assert!(svg.contains("measured B=32"), "{svg}");
+        }
+        Some(says) => {
+            assert!(err.contains(says), "{err}");
+            assert!(!svg.contains("measured B="), "{svg}");
+        }
+    }
 }
 
 #[test]

@@ -299,6 +299,20 @@ impl ModelSpec {
         }
     }
 
+    /// The formula of one sequence's KV bytes at `context`, with `kv_per_token` bytes per
+    /// token, and its inputs: L · kv, or, when some layers slide, kv · (L·(N − S) +
+    /// min(L, W)·S) ÷ N with the window W, the sliding layers S and the KV layers N.
+    #[must_use]
+    pub fn kv_per_sequence_inputs(&self, context: f64, kv_per_token: f64) -> (Formula, Vec<f64>) {
+        match self.sliding_layers() {
+            None => (Formula::KvPerSequence, vec![context, kv_per_token]),
+            Some((w, sliding, all)) => (
+                Formula::KvPerSequenceWindowed,
+                vec![context, kv_per_token, w.window as f64, sliding, all],
+            ),
+        }
+    }
+
     /// Attention FLOPs of one causal prefill of `prompt` tokens, whole model: T²/2 query-key
     /// pairs per full layer; a sliding layer's pairs stop growing past its window
     /// (W²/2 + (T − W)·W).

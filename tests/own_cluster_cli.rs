@@ -110,6 +110,55 @@ fn an_imported_fp8_checkpoint_is_calculated_in_fp8() {
     assert_eq!(v["weights"], "fp8");
 }
 
+/// gpt-oss-20b imported from its config.json, at 128K context, batch 8, BF16 KV on an H200:
+/// its 12 sliding layers keep 128 tokens each, so the KV figures are about half of what
+/// counting every layer at the full context gives. By hand: 2 × 8 KV heads × 64 × 2 B =
+/// 2,048 B per token and layer; 12 × 131,072 × 2,048 + 12 × 128 × 2,048 = 3,224,371,200 B per
+/// sequence (every layer: 24 × 131,072 × 2,048 = 6,442,450,944 B); a step at batch 8 reads
+/// 8 × that; the KV wall is the budget over it.
+#[test]
+fn an_imported_sliding_model_counts_its_window_in_calc() {
+    let config = format!("{CONFIGS}/gpt-oss-20b");
+    let v: Value = serde_json::from_str(&ok(&[
+        "calc",
+        "--json",
+        "--gpu",
+        "h200",
+        "--context",
+        "131072",
+        "--batch",
+        "8",
+        "--kv",
+        "bf16",
+        "--model-config",
+        &config,
+    ]))
+    .unwrap();
+    let (windowed, every_layer) = (3_224_371_200.0, 6_442_450_944.0);
+    let close = |key: &str, want: f64| {
+        let got = v[key].as_f64().unwrap();
+        assert!(
+            (got - want).abs() <= 1e-9 * want,
+            "{key}: {got} against {want}"
+        );
+    };
+    close("kv_gb_per_sequence", windowed / 1e9);
+    close("kv_gb_read_per_gpu", 8.0 * windowed / 1e9);
+    let budget = v["kv_budget_bytes_per_gpu"].as_f64().unwrap();
+    assert_eq!(
+        v["max_batch_kv"].as_f64().unwrap(),
+        (budget / windowed).floor()
+    );
+    assert!((budget / every_layer).floor() < (budget / windowed).floor() / 1.9);
+    let imported = ok(&["model", "import", &config]);
+    assert!(
+        imported.contains(
+            "sliding_window: (\n                window: 128,\n                layers: 12,"
+        ),
+        "{imported}"
+    );
+}
+
 #[test]
 fn model_import_writes_a_models_file_that_loads_back() {
     let dir = tempfile::tempdir().unwrap();

@@ -68,7 +68,7 @@ pub fn read(top: Section<'_>, model: Section<'_>) -> Result<Read, LocatedError> 
     let mut notes = Vec::new();
     let mut config = core(top, model, model_type, &mut origins)?;
     family(model, &mut config, &mut origins, &mut notes)?;
-    super::window::sliding(model, &mut config, &mut origins, &mut notes)?;
+    super::window::sliding(model, &mut config, &mut origins)?;
     let experts_as_wide_as_the_mlp = matches!(model_type, "mixtral" | "gpt_oss");
     let ffn_key = match config.experts {
         Some(e) if e.dense_layers == 0 && !experts_as_wide_as_the_mlp => "moe_intermediate_size",

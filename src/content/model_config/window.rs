@@ -57,7 +57,6 @@ pub(super) fn sliding(
     m: Section<'_>,
     c: &mut ModelConfig,
     origins: &mut Vec<(&'static str, String)>,
-    notes: &mut Vec<String>,
 ) -> Result<(), LocatedError> {
     let types = layer_types(m, c.layers)?;
     let Some(window) = m.opt_count("sliding_window")? else {
@@ -79,10 +78,6 @@ pub(super) fn sliding(
     c.sliding_window = Some((window, layers));
     origins.push(("sliding_window.window", m.origin("sliding_window")));
     origins.push(("sliding_window.layers", m.origin(from)));
-    notes.push(format!(
-        "sliding_window {window}: {layers} of {} layers keep the KV of their last {window} tokens only; the others keep the whole context",
-        c.layers
-    ));
     Ok(())
 }
 

@@ -146,8 +146,8 @@ fn an_imported_sliding_model_counts_its_window_in_calc() {
     close("kv_gb_read_per_gpu", 8.0 * windowed / 1e9);
     let budget = v["kv_budget_bytes_per_gpu"].as_f64().unwrap();
     assert_eq!(
-        v["max_batch_kv"].as_f64().unwrap(),
-        (budget / windowed).floor()
+        v["max_batch_kv"].as_u64().unwrap(),
+        (budget / windowed).floor() as u64
     );
     assert!((budget / every_layer).floor() < (budget / windowed).floor() / 1.9);
     let imported = ok(&["model", "import", &config]);

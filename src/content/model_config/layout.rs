@@ -164,7 +164,7 @@ fn family(
     notes: &mut Vec<String>,
 ) -> Result<(), LocatedError> {
     match c.model_type.as_str() {
-        "llama" => {
+        "llama" | "mistral" => {
             if m.opt_flag("attention_bias")?.unwrap_or(false) {
                 c.bias = ProjectionBias::All;
             }

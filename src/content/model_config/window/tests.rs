@@ -112,3 +112,20 @@ fn an_unknown_layer_type_is_refused_located() {
         "{shown}"
     );
 }
+
+/// Without `layer_types` or a pattern every layer slides (Mistral-7B v0.1's 4096); with
+/// `use_sliding_window: false` (Qwen2, Qwen3) none does.
+#[rstest]
+#[case::every_layer("\"sliding_window\": 4096,", Some(SlidingWindow { window: 4096, layers: 32 }))]
+#[case::switched_off("\"sliding_window\": 4096, \"use_sliding_window\": false,", None)]
+#[case::null("\"sliding_window\": null,", None)]
+fn a_window_without_layer_types(#[case] fields: &str, #[case] window: Option<SlidingWindow>) {
+    let path = Path::new(FIXTURES).join("Meta-Llama-3-8B/config.json");
+    let text = std::fs::read_to_string(path).unwrap().replacen(
+        "\"model_type\": \"llama\",",
+        &format!("\"model_type\": \"mistral\", {fields}"),
+        1,
+    );
+    let model = parse_model_config("dir/config.json", &text, "x").unwrap();
+    assert_eq!(model.spec.sliding_window, window);
+}

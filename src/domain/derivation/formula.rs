@@ -58,6 +58,8 @@ pub enum Formula {
     KvPerToken,
     /// KV = L · kv.
     KvPerSequence,
+    /// KV = kv · (L·(N − S) + min(L, W)·S) ÷ N: S of the N KV layers keep only W tokens.
+    KvPerSequenceWindowed,
     /// St = L_lin · H_v · d_k · d_v · b_s.
     StateBytes,
     /// S = (KV + St) ÷ G.

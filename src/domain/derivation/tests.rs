@@ -147,6 +147,46 @@ fn scenarios() -> [Scenario; 6] {
     ]
 }
 
+/// Llama-3-8B with half its layers sliding over 128 tokens, gpt-oss style (issue 23).
+fn sliding_model() -> crate::domain::model::ModelSpec {
+    let mut spec = builtin_catalog().model("llama-3-8b").unwrap().clone();
+    "llama-3-8b-sliding".clone_into(&mut spec.id);
+    spec.sliding_window = Some(crate::domain::model::SlidingWindow {
+        window: 128,
+        layers: 16,
+    });
+    spec
+}
+
+/// The sliding model past its window, with a link and a target, so every KV figure and the
+/// prefill's attention go through the window.
+fn sliding() -> Scenario {
+    Scenario {
+        model: Some("llama-3-8b-sliding".to_owned()),
+        context: 8192,
+        ..llama_70b_cluster()
+    }
+}
+
+/// The KV per sequence of a model with sliding layers is derived through the window: its
+/// inputs name W, S and N, and recompute the figure (16 full layers × 8,192 tokens + 16 sliding
+/// × 128, at 4 KiB per layer and token: 545,259,520 bytes).
+#[test]
+fn a_sliding_models_kv_is_derived_through_its_window() {
+    let mut catalog = builtin_catalog();
+    catalog.add_models([sliding_model()]);
+    let s = sliding();
+    let e = s.evaluate(&catalog).unwrap();
+    let gpu = catalog.gpu(&s.gpu).unwrap();
+    let model = catalog.model("llama-3-8b-sliding").ok();
+    let kv = of_quantity(Quantity::KvGbPerSequence, &s, &e, gpu, model).unwrap();
+    assert_eq!(kv.formula, Formula::KvPerSequenceWindowed);
+    let symbols: Vec<_> = kv.inputs.iter().map(|i| i.symbol).collect();
+    assert_eq!(symbols, ["L", "kv", "W", "S", "N"]);
+    assert_eq!(kv.value.to_bits(), 545_259_520.0_f64.to_bits(), "{kv:?}");
+    assert!((kv.recompute() - kv.value).abs() < 1e-6);
+}
+
 /// Every quantity (the enum's own list, checked exhaustively in `quantity`'s tests), in every
 /// scenario: where the engine gives a value, the derivation's own inputs through its own
 /// formula give the same figure (relative 1e-9, in the quantity's unit); where the engine gives
@@ -154,9 +194,10 @@ fn scenarios() -> [Scenario; 6] {
 /// and the quantity is skipped by name. Every quantity is derived in at least one scenario.
 #[test]
 fn each_quantitys_derivation_recomputes_its_figure() {
-    let catalog = builtin_catalog();
+    let mut catalog = builtin_catalog();
+    catalog.add_models([sliding_model()]);
     let mut derived = std::collections::BTreeSet::new();
-    for s in scenarios() {
+    for s in scenarios().into_iter().chain([sliding()]) {
         let e = s.evaluate(&catalog).unwrap();
         let gpu = catalog.gpu(&s.gpu).unwrap();
         let model = s.model.as_ref().map(|id| catalog.model(id).unwrap());

@@ -214,7 +214,7 @@ pub(super) fn evaluate(
     };
     let chunk = s.chunk.min(prefill_tokens) as f64;
     let chunk_flops = (2.0 * model.matmul_params_per_token() * chunk
-        + model.attention_flops_per_context_token() * chunk * chunk / 2.0)
+        + model.causal_attention_flops(chunk))
         / f64::from(s.tp);
     let mixed_tpot_s =
         Formula::MixedStep.compute(&[m.memory_time_s, m.compute_time_s, chunk_flops, e.peak_flops]);

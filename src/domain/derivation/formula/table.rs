@@ -201,6 +201,15 @@ pub(super) fn spec(f: Formula) -> Spec {
             "KV = L * kv",
             |x| at(x).map_or(f64::NAN, |[l, kv]| l * kv),
         ),
+        Formula::KvPerSequenceWindowed => (
+            "the KV bytes per token times the tokens the layers keep: the context in a full layer, at most the window in a sliding one",
+            "KV = kv * (L*(N - S) + min(L, W)*S) / N",
+            |x| {
+                at(x).map_or(f64::NAN, |[l, kv, w, s, n]| {
+                    kv * (l * (n - s) + l.min(w) * s) / n
+                })
+            },
+        ),
         Formula::StateBytes => (
             "one recurrent state per linear-attention layer and value head: key dim × value dim elements",
             "St = L_lin * H_v * d_k * d_v * b_s",

@@ -204,6 +204,7 @@ impl Inputs<'_> {
                 "a ring wider than one scale-up domain runs at its slowest hop, the scale-out link's",
                 NO_OVERLAP,
             ],
+            reruns: Vec::new(),
         }
     }
 
@@ -247,6 +248,7 @@ impl Inputs<'_> {
                 "a flat all-to-all: a GPU's traffic inside its domain and out of it at once",
                 NO_OVERLAP,
             ],
+            reruns: Vec::new(),
         })
     }
 
@@ -284,6 +286,7 @@ impl Inputs<'_> {
                 "one micro-batch: the whole step passes each boundary once",
                 NO_OVERLAP,
             ],
+            reruns: Vec::new(),
         }
     }
 }

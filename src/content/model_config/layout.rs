@@ -208,7 +208,7 @@ fn family(
     Ok(())
 }
 
-pub(super) fn experts(
+fn experts(
     m: Section<'_>,
     routed: u32,
     expert_ffn: u64,

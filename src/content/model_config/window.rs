@@ -2,7 +2,7 @@
 //! the two families whose layers mix sliding and full attention: gpt-oss and Gemma 3.
 
 use crate::content::located::LocatedError;
-use crate::domain::model_config::{HeadNorm, ModelConfig, ProjectionBias};
+use crate::domain::model_config::{ConfigExperts, HeadNorm, ModelConfig, ProjectionBias};
 
 use super::section::Section;
 
@@ -93,7 +93,18 @@ pub(super) fn gpt_oss(
         c.bias = ProjectionBias::All;
     }
     let routed = m.count32("num_local_experts", "the routed experts per layer")?;
-    c.experts = Some(super::layout::experts(m, routed, c.ffn, 0, 0, true)?);
+    let per_token = m.count32(
+        "num_experts_per_tok",
+        "the routed experts each token uses (top-k)",
+    )?;
+    c.experts = Some(ConfigExperts {
+        routed,
+        per_token,
+        shared: 0,
+        expert_ffn: c.ffn,
+        dense_layers: 0,
+        router_bias: true,
+    });
     origins.push(("experts.routed", m.origin("num_local_experts")));
     origins.push(("experts.expert_ffn", m.origin("intermediate_size")));
     notes.push(format!(

@@ -208,6 +208,8 @@ impl Inputs<'_> {
         }
     }
 
+    // The bindings are the formula's own symbols (T, k, d, N, …), as the derivation prints them.
+    #[allow(clippy::many_single_char_names)]
     fn all_to_all(&self, model: &ModelSpec, tokens: f64) -> Option<Derivation> {
         let b_a = self.s.precision.bytes();
         let x = alltoall_inputs(model, tokens, b_a, self.s.tp, self.fabric)?;

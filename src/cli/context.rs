@@ -130,7 +130,11 @@ pub fn catalog_and_cluster_at(
     let mut catalog = catalog(global)?;
     let cluster = cluster(global, &catalog)?;
     let setting = at(&catalog)?;
-    super::own_cluster::add_benchmarks(global, &mut catalog, &setting)?;
+    super::own_cluster::add_benchmarks(
+        global,
+        &mut catalog,
+        (&setting, super::own_cluster::SettingOf::Flags),
+    )?;
     catalog.endpoint = cluster
         .measured
         .map(|measured| (cluster.scenario.clone(), measured));
@@ -140,7 +144,11 @@ pub fn catalog_and_cluster_at(
 /// `catalog` with the learner's cluster profile, its endpoint figures put on the catalog.
 fn with_cluster(global: &GlobalArgs, mut catalog: Catalog) -> Result<(Catalog, ClusterProfile)> {
     let cluster = cluster(global, &catalog)?;
-    super::own_cluster::add_benchmarks(global, &mut catalog, &cluster.scenario)?;
+    super::own_cluster::add_benchmarks(
+        global,
+        &mut catalog,
+        (&cluster.scenario, super::own_cluster::SettingOf::Cluster),
+    )?;
     catalog.endpoint = cluster
         .measured
         .map(|measured| (cluster.scenario.clone(), measured));

@@ -196,6 +196,7 @@ impl LabReport {
             // A CPU's board power is not measured here: no energy figure for this machine.
             tdp_w: None,
             scale_up_link: None,
+            scale_up_gpus: None,
             scale_out_link: None,
             source: format!(
                 "measured by `roofline lab` on {} thread(s), {}",

@@ -2,6 +2,7 @@
 
 use crate::domain::lab::{LAB_FORMAT_VERSION, LabReport, Repeated, SweepPoint};
 use crate::domain::quiz::{QuestionResult, QuizResult};
+use crate::domain::scenario::Scenario;
 use crate::domain::session::{LessonProgress, Progress, StepRecord};
 
 /// Fails unless `actual` is within the relative `tolerance` of `expected`.
@@ -69,6 +70,30 @@ pub(crate) fn lab_report() -> LabReport {
                 median: 1e9,
             },
         }],
+    }
+}
+
+/// One question of the "batching" quiz at the default cluster, asked as `{step}?`, with a
+/// tolerance of 10 % where it has a unit.
+pub(crate) fn question_result(
+    step: &str,
+    answer: f64,
+    unit: &str,
+    guess: Option<f64>,
+    score: u8,
+    confidence: Option<u8>,
+) -> QuestionResult {
+    QuestionResult {
+        lesson: "batching".into(),
+        step: step.into(),
+        scenario: Scenario::default_cluster(),
+        question: format!("{step}?"),
+        answer,
+        unit: unit.into(),
+        tolerance: (!unit.is_empty()).then_some(0.1),
+        guess,
+        confidence,
+        score,
     }
 }
 

@@ -1,14 +1,12 @@
 //! The classroom's keys: the room's guesses typed or counted, then the presenter's pacing,
 //! reveal and curtain; `j` shows how the room joins (with `--room`).
 
-use crossterm::event::{KeyCode, KeyModifiers};
+use crossterm::event::KeyCode;
 
-use super::row::{ch, key, pattern};
+use super::row::{NONE, ch, key, pattern};
 use super::{Binding, Emit, KeyContext, KeyPattern};
 use crate::app::msg::Msg;
 use crate::app::{NavMsg, RoomMsg, StepMsg};
-
-const NONE: KeyModifiers = KeyModifiers::NONE;
 
 /// The classroom's rows.
 #[rustfmt::skip]

@@ -2,17 +2,13 @@
 //! how much the footer wants it (0: help only), and the line in the help overlay. Rows of the
 //! more specific contexts come first; the table is kept unformatted so it reads as a table.
 
-use crossterm::event::{KeyCode, KeyModifiers};
+use crossterm::event::KeyCode;
 
-use super::row::{Letters, ch, key, pattern, scroll_rows, select_rows};
+use super::row::{CTRL, Letters, NONE, SHIFT, ch, key, pattern, scroll_rows, select_rows};
 use super::{Binding, Emit, KeyContext, KeyPattern};
 use crate::app::msg::{Cycle, Msg};
 use crate::app::{AppMsg, NavMsg, PlotMsg, StepMsg, WhyMsg};
 use crate::domain::session::Grade;
-
-const NONE: KeyModifiers = KeyModifiers::NONE;
-const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
-const CTRL: KeyModifiers = KeyModifiers::CONTROL;
 
 /// The default keymap's rows: the study, list and review rows here, then each concern's own.
 pub(super) fn bindings() -> Vec<Binding> {

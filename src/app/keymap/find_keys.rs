@@ -1,15 +1,12 @@
 //! The keys of finding one's way from the lesson list: the search (`/`) and the weakest
 //! steps (`w`); the list's own keys that open them are in `defaults.rs`.
 
-use crossterm::event::{KeyCode, KeyModifiers};
+use crossterm::event::KeyCode;
 
-use super::row::{Letters, key, pattern, select_rows};
+use super::row::{CTRL, Letters, NONE, key, pattern, select_rows};
 use super::{Binding, Emit, KeyContext, KeyPattern};
 use crate::app::msg::Msg;
 use crate::app::{AppMsg, NavMsg, StepMsg};
-
-const NONE: KeyModifiers = KeyModifiers::NONE;
-const CTRL: KeyModifiers = KeyModifiers::CONTROL;
 
 /// The search's and the weakest steps' rows.
 #[rustfmt::skip]

@@ -1,15 +1,13 @@
 //! The quiz's keys: a number or an option, how sure, commit or skip, then on to the next
 //! question; the summary scrolls. Nothing goes back, and no plot key applies.
 
-use crossterm::event::{KeyCode, KeyModifiers};
+use crossterm::event::KeyCode;
 
-use super::row::{ch, key, pattern, scroll_rows};
+use super::row::{NONE, ch, key, pattern, scroll_rows};
 use super::{Binding, Emit, KeyContext, KeyPattern};
 use crate::app::msg::Msg;
 use crate::app::{NavMsg, QuizMsg, StepMsg};
 use crate::domain::quiz::Confidence;
-
-const NONE: KeyModifiers = KeyModifiers::NONE;
 
 /// The quiz's rows.
 #[rustfmt::skip]

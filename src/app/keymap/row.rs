@@ -7,6 +7,11 @@ use super::{Binding, Emit, KeyContext, KeyPattern};
 use crate::app::NavMsg;
 use crate::app::msg::Msg;
 
+/// No modifier, Shift and Ctrl, as the tables write them.
+pub(super) const NONE: KeyModifiers = KeyModifiers::NONE;
+pub(super) const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
+pub(super) const CTRL: KeyModifiers = KeyModifiers::CONTROL;
+
 pub(super) fn key(
     context: KeyContext,
     code: KeyCode,

@@ -1,14 +1,11 @@
 //! Study's derivation view (`w` on a revealed step): walked one figure at a time, Esc closes.
 
-use crossterm::event::{KeyCode, KeyModifiers};
+use crossterm::event::KeyCode;
 
-use super::row::{ch, key};
+use super::row::{NONE, SHIFT, ch, key};
 use super::{Binding, KeyContext};
 use crate::app::WhyMsg;
 use crate::app::msg::Msg;
-
-const NONE: KeyModifiers = KeyModifiers::NONE;
-const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
 
 /// The derivation view's rows (more specific than any lesson context, so they come first).
 #[rustfmt::skip]

@@ -2,30 +2,7 @@
 
 use super::*;
 use crate::domain::quiz::QuestionResult;
-use crate::domain::scenario::Scenario;
-use crate::test_support::quiz_result;
-
-fn q(
-    step: &str,
-    answer: f64,
-    unit: &str,
-    guess: Option<f64>,
-    score: u8,
-    confidence: Option<u8>,
-) -> QuestionResult {
-    QuestionResult {
-        lesson: "batching".into(),
-        step: step.into(),
-        scenario: Scenario::default_cluster(),
-        question: format!("{step}?"),
-        answer,
-        unit: unit.into(),
-        tolerance: (!unit.is_empty()).then_some(0.1),
-        guess,
-        confidence,
-        score,
-    }
-}
+use crate::test_support::{question_result as q, quiz_result};
 
 fn result(name: &str, questions: Vec<QuestionResult>) -> QuizResult {
     quiz_result(name, 42, questions)

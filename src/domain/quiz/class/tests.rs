@@ -4,8 +4,7 @@
 use rstest::rstest;
 
 use super::*;
-use crate::domain::scenario::Scenario;
-use crate::test_support::quiz_result as result;
+use crate::test_support::{question_result, quiz_result as result};
 
 fn q(
     step: &str,
@@ -14,18 +13,7 @@ fn q(
     score: u8,
     confidence: Option<u8>,
 ) -> QuestionResult {
-    QuestionResult {
-        lesson: "batching".into(),
-        step: step.into(),
-        scenario: Scenario::default_cluster(),
-        question: format!("question {step}?"),
-        answer,
-        unit: "FLOP/byte".into(),
-        tolerance: Some(0.1),
-        guess,
-        confidence,
-        score,
-    }
+    question_result(step, answer, "FLOP/byte", guess, score, confidence)
 }
 
 fn class() -> Vec<QuizResult> {

@@ -241,6 +241,16 @@ impl Knee {
     pub fn ridge(&self) -> f64 {
         roofline::ridge(self.peak, self.bandwidth)
     }
+
+    /// A fitted knee's ridge for a report, to `decimals` places, or that the sweep never
+    /// crossed it.
+    #[must_use]
+    pub fn words(knee: Option<&Self>, decimals: usize) -> String {
+        knee.map_or_else(
+            || "not crossed by the sweep".to_owned(),
+            |k| format!("{:.*} FLOP/byte", decimals, k.ridge()),
+        )
+    }
 }
 
 /// Fits min(peak, bandwidth × intensity) to `(intensity, FLOP/s)` points by least squares in

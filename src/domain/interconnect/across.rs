@@ -61,6 +61,8 @@ pub type PipelineInputs = [f64; 9];
 /// at the scale-out bandwidth, at once, so the slower sets the time; each of the two calls per
 /// layer pays the outer link's base latency and N − 1 hops.
 #[must_use]
+// The bindings are the formula's own symbols (T, k, d, N, …), as its derivation prints them.
+#[allow(clippy::many_single_char_names)]
 pub fn alltoall_parts(x: &AlltoallInputs) -> (f64, f64) {
     let [
         tokens,
@@ -165,6 +167,7 @@ pub fn pipeline_inputs(
 
 /// The expert-parallel all-to-alls of one step over `n` GPUs; `None` for a dense model.
 #[must_use]
+#[allow(clippy::many_single_char_names)] // the formula's own symbols, as above
 pub fn ep_all_to_all(
     model: &ModelSpec,
     tokens: f64,

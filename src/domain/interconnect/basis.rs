@@ -204,9 +204,12 @@ impl Inputs<'_> {
                 "a ring wider than one scale-up domain runs at its slowest hop, the scale-out link's",
                 NO_OVERLAP,
             ],
+            reruns: Vec::new(),
         }
     }
 
+    // The bindings are the formula's own symbols (T, k, d, N, …), as the derivation prints them.
+    #[allow(clippy::many_single_char_names)]
     fn all_to_all(&self, model: &ModelSpec, tokens: f64) -> Option<Derivation> {
         let b_a = self.s.precision.bytes();
         let x = alltoall_inputs(model, tokens, b_a, self.s.tp, self.fabric)?;
@@ -247,6 +250,7 @@ impl Inputs<'_> {
                 "a flat all-to-all: a GPU's traffic inside its domain and out of it at once",
                 NO_OVERLAP,
             ],
+            reruns: Vec::new(),
         })
     }
 
@@ -284,6 +288,7 @@ impl Inputs<'_> {
                 "one micro-batch: the whole step passes each boundary once",
                 NO_OVERLAP,
             ],
+            reruns: Vec::new(),
         }
     }
 }

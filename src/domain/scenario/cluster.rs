@@ -102,8 +102,9 @@ pub struct TargetBatch {
     pub batch: u32,
     /// The speed-of-light step at `no_wall`, seconds (0 when `no_wall` is 0: no batch).
     pub step_s: f64,
-    /// The step at `no_wall + 1`, which misses the target (infinite past the largest batch).
-    pub next_step_s: f64,
+    /// The step at `no_wall + 1`, which misses the target; `None` when `no_wall` is the
+    /// search's last batch ([`MAX_BATCH`]): no batch after it is tried.
+    pub next_step_s: Option<f64>,
 }
 
 /// What the search for the curve's bend found.
@@ -170,7 +171,9 @@ fn target_batch(
         no_wall,
         batch: batch as u32,
         step_s,
-        next_step_s: tpot_at(no_wall.saturating_add(1)).unwrap_or(f64::INFINITY),
+        next_step_s: (no_wall < MAX_BATCH)
+            .then(|| tpot_at(no_wall + 1))
+            .transpose()?,
     })
 }
 
@@ -211,7 +214,7 @@ pub(super) fn evaluate(
     };
     let chunk = s.chunk.min(prefill_tokens) as f64;
     let chunk_flops = (2.0 * model.matmul_params_per_token() * chunk
-        + model.attention_flops_per_context_token() * chunk * chunk / 2.0)
+        + model.causal_attention_flops(chunk))
         / f64::from(s.tp);
     let mixed_tpot_s =
         Formula::MixedStep.compute(&[m.memory_time_s, m.compute_time_s, chunk_flops, e.peak_flops]);

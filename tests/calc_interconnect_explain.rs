@@ -102,10 +102,12 @@ fn expert_parallel_over_two_boards_crosses_the_nic() {
     let by_hand = (7_340_032.0 * 8.0 / 16.0 / 50e9 * 58.0 + 40e-6 * 116.0) * 1e3;
     near(num(ic, "expert_parallel_all_to_all_ms"), by_hand);
     let text = calc_text(&EP16);
-    assert!(
-        text.contains("over InfiniBand NDR between domains of 8 GPUs"),
-        "{text}"
-    );
+    for shown in [
+        "NVLink 4 (450.0 GB/s each way per GPU) inside a domain of 8, InfiniBand NDR (50.0 GB/s) between · TP 16",
+        "to send tokens to their experts, over InfiniBand NDR between domains of 8 GPUs",
+    ] {
+        assert!(text.contains(shown), "{shown} not in {text}");
+    }
 }
 
 /// The interconnect's block of `calc --interconnect --explain`, snapshotted.

@@ -57,6 +57,7 @@ impl Section {
     }
 
     /// How each term is computed.
+    #[must_use]
     pub fn basis(&self) -> &[Derivation] {
         &self.terms.basis
     }
@@ -104,13 +105,27 @@ impl Section {
         }
     }
 
+    /// The scale-out link, named where the group spans domains and so crosses it.
+    fn between(&self) -> String {
+        match &self.out {
+            Some(out) if self.terms.domain < self.tp => format!(
+                " inside a domain of {}, {} ({} GB/s) between",
+                self.terms.domain,
+                out.name,
+                group(out.gbs, 1)
+            ),
+            _ => String::new(),
+        }
+    }
+
     /// The section as rows of text.
     pub fn text(&self) -> String {
         let ms = |s: f64| group(s * 1e3, 3);
         let mut out = format!(
-            "\nInterconnect · {} ({} GB/s each way per GPU) · TP {}\n",
+            "\nInterconnect · {} ({} GB/s each way per GPU){} · TP {}\n",
             self.link.name,
             group(self.link.gbs, 1),
+            self.between(),
             self.tp
         );
         if self.tp <= 1 {

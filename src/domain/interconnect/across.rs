@@ -64,15 +64,27 @@ pub type PipelineInputs = [f64; 9];
 // The bindings are the formula's own symbols (T, k, d, N, …), as its derivation prints them.
 #[allow(clippy::many_single_char_names)]
 pub fn alltoall_parts(x: &AlltoallInputs) -> (f64, f64) {
-    let [t, k, d, ba, n, dd, up, out, l0, lh, layers] = *x;
-    if n <= 1.0 {
+    let [
+        tokens,
+        per_token,
+        hidden,
+        b_a,
+        gpus,
+        domain,
+        up,
+        out,
+        base,
+        hop,
+        layers,
+    ] = *x;
+    if gpus <= 1.0 {
         return (0.0, 0.0);
     }
-    let sent = 2.0 * t * k * d * ba;
-    let inside = sent * (dd - 1.0) / n / (up * 1e9);
-    let outside = sent * (n - dd) / n / (out * 1e9);
+    let sent = 2.0 * tokens * per_token * hidden * b_a;
+    let inside = sent * (domain - 1.0) / gpus / (up * 1e9);
+    let outside = sent * (gpus - domain) / gpus / (out * 1e9);
     let bandwidth = inside.max(outside) * layers;
-    let latency = (l0 + (n - 1.0) * lh) * 1e-6 * 2.0 * layers;
+    let latency = (base + (gpus - 1.0) * hop) * 1e-6 * 2.0 * layers;
     (bandwidth, latency)
 }
 
@@ -82,15 +94,25 @@ pub fn alltoall_parts(x: &AlltoallInputs) -> (f64, f64) {
 /// (the step passes through the stages in turn), and pays its link's hop latency.
 #[must_use]
 pub fn pipeline_parts(x: &PipelineInputs) -> (f64, f64) {
-    let [t, d, ba, p, dd, up, out, lh_up, lh_out] = *x;
-    if p <= 1.0 {
+    let [
+        tokens,
+        hidden,
+        b_a,
+        stages,
+        domain,
+        up,
+        out,
+        hop_up,
+        hop_out,
+    ] = *x;
+    if stages <= 1.0 {
         return (0.0, 0.0);
     }
-    let bytes = t * d * ba;
-    let across = (p / dd).ceil() - 1.0;
-    let inside = p - 1.0 - across;
+    let bytes = tokens * hidden * b_a;
+    let across = (stages / domain).ceil() - 1.0;
+    let inside = stages - 1.0 - across;
     let bandwidth = inside * bytes / (up * 1e9) + across * bytes / (out * 1e9);
-    let latency = (inside * lh_up + across * lh_out) * 1e-6;
+    let latency = (inside * hop_up + across * hop_out) * 1e-6;
     (bandwidth, latency)
 }
 
@@ -153,16 +175,16 @@ pub fn ep_all_to_all(
     n: u32,
     fabric: &Fabric<'_>,
 ) -> Option<CommTime> {
-    let x = alltoall_inputs(model, tokens, act_bytes, n, fabric)?;
-    let (bandwidth_s, latency_s) = alltoall_parts(&x);
-    let [t, k, d, ba, nf, .., layers] = x;
+    let inputs = alltoall_inputs(model, tokens, act_bytes, n, fabric)?;
+    let (bandwidth_s, latency_s) = alltoall_parts(&inputs);
+    let [tokens, per_token, hidden, b_a, gpus, .., layers] = inputs;
     Some(CommTime {
         calls: if n > 1 {
             2 * model.experts?.moe_layers
         } else {
             0
         },
-        bytes_per_gpu: 2.0 * t * k * d * ba * (nf - 1.0) / nf * layers,
+        bytes_per_gpu: 2.0 * tokens * per_token * hidden * b_a * (gpus - 1.0) / gpus * layers,
         bandwidth_s,
         latency_s,
     })

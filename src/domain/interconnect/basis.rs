@@ -213,34 +213,34 @@ impl Inputs<'_> {
     fn all_to_all(&self, model: &ModelSpec, tokens: f64) -> Option<Derivation> {
         let b_a = self.s.precision.bytes();
         let x = alltoall_inputs(model, tokens, b_a, self.s.tp, self.fabric)?;
-        let t = ep_all_to_all(model, tokens, b_a, self.s.tp, self.fabric)?;
+        let time = ep_all_to_all(model, tokens, b_a, self.s.tp, self.fabric)?;
         let outer = self.fabric.outer(self.s.tp);
         let out_is_nic = !std::ptr::eq(outer, self.fabric.up);
-        let [t_, k, d, _, n, _, _, _, l0, lh, layers] = x;
+        let [t, per_token, hidden, _, gpus, _, _, _, base, hop, layers] = x;
         Some(Derivation {
             figure: "expert_parallel_all_to_all_ms",
             formula: Formula::AlltoallTime,
-            value: t.total_s(),
+            value: time.total_s(),
             unit: "s",
             inputs: vec![
-                Self::setting("T", "tokens per step", t_, "batch × (1 + draft tokens)"),
-                Self::model("k", "experts per token", k, "experts.per_token"),
-                Self::model("d", "hidden size", d, "hidden"),
+                Self::setting("T", "tokens per step", t, "batch × (1 + draft tokens)"),
+                Self::model("k", "experts per token", per_token, "experts.per_token"),
+                Self::model("d", "hidden size", hidden, "hidden"),
                 self.act_bytes(),
-                Self::setting("N", "GPUs the experts spread over (TP)", n, "tp"),
+                Self::setting("N", "GPUs the experts spread over (TP)", gpus, "tp"),
                 self.domain(self.s.tp),
                 self.gbs("up", self.fabric.up, false),
                 self.gbs("out", outer, out_is_nic),
                 self.latency(
                     "l_0",
                     "base latency per call, outer link",
-                    l0,
+                    base,
                     (outer, out_is_nic),
                 ),
                 self.latency(
                     "l_h",
                     "latency per hop, outer link",
-                    lh,
+                    hop,
                     (outer, out_is_nic),
                 ),
                 Self::model("L_moe", "MoE layers", layers, "experts.moe_layers"),
@@ -259,7 +259,7 @@ impl Inputs<'_> {
         let x = pipeline_inputs(model, tokens, b_a, self.s.tp, self.fabric);
         let outer = self.fabric.outer(self.s.tp);
         let out_is_nic = !std::ptr::eq(outer, self.fabric.up);
-        let [t_, d, _, p, _, _, _, l_up, l_out] = x;
+        let [t, hidden, _, stages, _, _, _, hop_up, hop_out] = x;
         let (bw, lat) = super::pipeline_parts(&x);
         let up = self.fabric.up;
         Derivation {
@@ -268,18 +268,18 @@ impl Inputs<'_> {
             value: bw + lat,
             unit: "s",
             inputs: vec![
-                Self::setting("T", "tokens per step", t_, "batch × (1 + draft tokens)"),
-                Self::model("d", "hidden size", d, "hidden"),
+                Self::setting("T", "tokens per step", t, "batch × (1 + draft tokens)"),
+                Self::model("d", "hidden size", hidden, "hidden"),
                 self.act_bytes(),
-                Self::setting("P", "pipeline stages (the TP GPUs)", p, "tp"),
+                Self::setting("P", "pipeline stages (the TP GPUs)", stages, "tp"),
                 self.domain(self.s.tp),
                 self.gbs("up", up, false),
                 self.gbs("out", outer, out_is_nic),
-                self.latency("l_up", "hop latency, scale-up link", l_up, (up, false)),
+                self.latency("l_up", "hop latency, scale-up link", hop_up, (up, false)),
                 self.latency(
                     "l_out",
                     "hop latency, outer link",
-                    l_out,
+                    hop_out,
                     (outer, out_is_nic),
                 ),
             ],

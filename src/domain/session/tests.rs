@@ -4,6 +4,7 @@ use rstest::rstest;
 
 use super::*;
 use crate::content::data_files::builtin_catalog;
+use crate::test_support::lesson_progress;
 
 const LESSON: &str = r#"(
     format_version: 1,
@@ -197,13 +198,7 @@ fn resuming_ignores_what_no_longer_fits(
     #[case] state_of_first_record: Option<StepState>,
 ) {
     let first = records.first().map(|(id, _)| (*id).to_owned());
-    let progress = LessonProgress {
-        resume_step: resume.map(str::to_owned),
-        steps: records
-            .into_iter()
-            .map(|(k, v)| (k.to_owned(), v))
-            .collect(),
-    };
+    let progress = lesson_progress(resume, records);
     let lesson = lesson();
     let s = Session::resume(
         &lesson,

@@ -8,6 +8,7 @@ pub mod cluster_model;
 pub mod data_files;
 pub mod data_ids;
 pub mod file;
+pub mod glossary;
 pub mod lesson_moves;
 pub mod lessons;
 pub mod links;

@@ -270,7 +270,7 @@ pub fn check_sources_against(
 ) -> Checked {
     check_in_course(
         sources.into_iter().collect(),
-        Course::default(),
+        Course::default().with_glossary(super::glossary::builtin()),
         catalog,
         base,
     )

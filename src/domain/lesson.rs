@@ -5,6 +5,7 @@
 //! `(lesson id, step id)`, so rewording a step never loses a learner's history.
 
 pub mod concepts;
+pub mod glossary;
 mod head;
 pub mod measured_step;
 mod patch;

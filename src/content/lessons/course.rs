@@ -18,7 +18,7 @@ pub(super) fn of(dir: Option<&Path>) -> Course {
             .collect(),
         None => super::parse_shipped(),
     };
-    Course::of(&lessons)
+    Course::of(&lessons).with_glossary(crate::content::glossary::builtin())
 }
 
 /// A source parsed, or `None` when it does not (its check reports the error).

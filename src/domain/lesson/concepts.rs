@@ -16,6 +16,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Lesson;
+use super::glossary::Glossary;
 
 /// What one step teaches and uses.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,6 +48,8 @@ pub struct Teaching {
 pub struct Course {
     /// Each lesson's id and its teachings, in course order.
     lessons: Vec<(String, Vec<Teaching>)>,
+    /// The words that signal each term's use in text (none: only declared uses are checked).
+    glossary: Glossary,
 }
 
 impl Course {
@@ -58,6 +61,19 @@ impl Course {
             course.put(lesson);
         }
         course
+    }
+
+    /// The course with `glossary`, so that a term's use is found in the text as well as where
+    /// a lesson declares it.
+    #[must_use]
+    pub fn with_glossary(self, glossary: Glossary) -> Self {
+        Self { glossary, ..self }
+    }
+
+    /// The words that signal each term.
+    #[must_use]
+    pub const fn glossary(&self) -> &Glossary {
+        &self.glossary
     }
 
     /// Adds `lesson` at the end of the course, or (a lesson of the course with that id) in

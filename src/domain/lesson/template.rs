@@ -11,9 +11,11 @@
 
 mod names;
 mod number;
+mod on;
 
 pub use names::{Setting, UnknownName, ValueName};
 pub use number::{Format, MAX_DECIMALS, format_number};
+pub use on::{Change, NAMED_SETTINGS, apply, changes, on_other};
 
 use super::super::catalog::Catalog;
 use super::super::quantity::QuantityValue;
@@ -33,8 +35,9 @@ pub struct Placeholder {
     pub offset: usize,
     /// The placeholder exactly as written, braces included (`{ridge:.0}`).
     pub raw: String,
-    /// The GPU the value is computed on instead of the scenario's (`{ridge@h200:.0}`): a
-    /// fact about a named GPU that stays computed, not typed.
+    /// What the value is computed on instead of the scenario's own settings: a GPU
+    /// (`{ridge@h200:.0}`), a format, a batch, or named settings (`{step_time_ms@context=0}`;
+    /// see [`changes`]): a figure at another setting that stays computed, not typed.
     pub on: Option<String>,
 }
 
@@ -161,7 +164,7 @@ fn parse_hole(text: &str, offset: usize) -> Result<Placeholder, TemplateError> {
         !gpu.is_empty()
             && gpu
                 .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-,=.".contains(&b))
     });
     if !name_ok || !on_ok {
         return Err(TemplateError::BadName { offset, raw });
@@ -268,30 +271,6 @@ impl RenderContext<'_> {
                 }
             }
         }
-    }
-}
-
-/// The scenario a `{name@on}` placeholder is computed for: `on` is a batch
-/// (`{tokens_per_s@512}`), a number format (`{step_time_ms@bf16}`: math and weights in BF16)
-/// or else a GPU id (`{ridge@h200}`).
-#[must_use]
-pub fn on_other(scenario: &Scenario, on: &str) -> Scenario {
-    if let Ok(batch) = on.parse::<u32>() {
-        return Scenario {
-            batch,
-            ..scenario.clone()
-        };
-    }
-    match on.parse::<crate::domain::dtype::Dtype>() {
-        Ok(format) => Scenario {
-            precision: format,
-            weights: format,
-            ..scenario.clone()
-        },
-        Err(_) => Scenario {
-            gpu: on.to_owned(),
-            ..scenario.clone()
-        },
     }
 }
 

@@ -2,6 +2,8 @@
 //! or an earlier one, in course order (the lessons before this one, then this lesson's steps).
 //! Reported at the step that uses it, with where the term is taught, if anywhere.
 
+mod found;
+
 use std::collections::HashSet;
 
 use super::spot::{Needle, Spot};
@@ -71,6 +73,8 @@ pub fn order(lesson: &Lesson, course: &Course) -> Vec<Problem> {
             });
         }
     }
+    let later: Vec<&Teaching> = own.iter().chain(after.iter().copied()).collect();
+    problems.extend(found::in_text(lesson, course, &before, &later));
     problems
 }
 

@@ -7,44 +7,126 @@
 //! numbers of a single significant digit say too little to count (the withholding rule's own
 //! reading of a number, [`crate::domain::withhold::tokens`]).
 
+mod named;
+
 use super::Problem;
-use super::leaks::{Passage, texts};
+use super::leaks::texts;
 use super::spot::{Needle, Spot};
 use crate::domain::catalog::Catalog;
-use crate::domain::lesson::{Lesson, scenario_for, template};
+use crate::domain::lesson::template::{self, Change};
+use crate::domain::lesson::{Answer, Lesson, ScenarioPatch, Step, scenario_for};
 use crate::domain::quantity::{Quantity, QuantityValue};
 use crate::domain::scenario::{Evaluation, Scenario};
 use crate::domain::withhold::{Token, tokens};
 
-/// Every literal in `lesson`'s text that a quantity of its scenario computes.
+/// Every literal in `lesson`'s text (its questions, explanations, traps, model answers and
+/// choices) that a quantity computes, at the step's scenario or at a setting the text names.
 pub(super) fn check(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Problem> {
     let mut problems = Vec::new();
     for (index, step) in lesson.steps.iter().enumerate() {
-        for passage in texts(step) {
-            problems.extend(in_passage(index, &passage, catalog, base));
+        let passages = texts(step);
+        let choices = options(step);
+        // The settings any text of the step names hold for all of them: a trap answers the
+        // question's "short prompts" as much as the question does.
+        let mut changes: Vec<Change> = Vec::new();
+        let bodies = passages
+            .iter()
+            .map(|p| p.body)
+            .chain(choices.iter().map(String::as_str));
+        for body in bodies {
+            for change in named::settings(&without_placeholders(body)) {
+                if !changes.contains(&change) {
+                    changes.push(change);
+                }
+            }
+        }
+        for passage in &passages {
+            let at = Place {
+                index,
+                fields: &[passage.field],
+                patch: passage.patch,
+                changes: &changes,
+            };
+            problems.extend(in_passage(&at, passage.body, catalog, base));
+        }
+        for option in choices {
+            let at = Place {
+                index,
+                fields: &["answer", "options"],
+                patch: step.question().and_then(|q| q.scenario),
+                changes: &changes,
+            };
+            problems.extend(in_passage(&at, option, catalog, base));
         }
     }
     problems
 }
 
-fn in_passage(index: usize, passage: &Passage, catalog: &Catalog, base: &Scenario) -> Vec<Problem> {
-    let scenario = scenario_for(passage.patch, base);
+/// Where a text sits: its step, its field, and the scenario patch it is read with.
+struct Place<'a> {
+    index: usize,
+    fields: &'a [&'static str],
+    patch: Option<&'a ScenarioPatch>,
+    /// The settings the step's texts name.
+    changes: &'a [Change],
+}
+
+/// A choice's options, which a learner reads as much as its question.
+fn options(step: &Step) -> &[String] {
+    match step.answer() {
+        Some(Answer::Choice(c)) => &c.options,
+        Some(Answer::Number(_)) | None => &[],
+    }
+}
+
+fn in_passage(at: &Place<'_>, body: &str, catalog: &Catalog, base: &Scenario) -> Vec<Problem> {
+    let scenario = scenario_for(at.patch, base);
     let Ok(evaluation) = scenario.evaluate(catalog) else {
         // An unevaluable scenario is reported by the step checks.
         return Vec::new();
     };
-    let settings = settings(&scenario, &evaluation);
-    let raw = without_placeholders(passage.body);
+    let raw = without_placeholders(body);
+    // The step's own scenario first, then the settings its text names, one at a time and all
+    // together: "4.48 ms per step with short prompts" is the step time at no context.
+    let changes = at.changes;
+    let mut variants: Vec<Scenario> = changes
+        .iter()
+        .map(|c| {
+            let mut s = scenario.clone();
+            template::apply(&mut s, c.clone());
+            s
+        })
+        .collect();
+    if changes.len() > 1 {
+        let mut all = scenario.clone();
+        for c in changes {
+            template::apply(&mut all, c.clone());
+        }
+        variants.push(all);
+    }
+    let mut evaluations = vec![(scenario, evaluation)];
+    evaluations.extend(
+        variants
+            .into_iter()
+            .filter_map(|s| s.evaluate(catalog).ok().map(|e| (s, e))),
+    );
+    let settings: Vec<f64> = evaluations
+        .iter()
+        .flat_map(|(s, e)| settings(s, e))
+        .collect();
     tokens(&raw)
         .filter(|token| token.is_telling() && !round(&raw[token.range.clone()]))
         .filter(|token| !settings.iter().any(|v| near(*v, token.value, token.resolution)))
         .filter_map(|token| {
-            let quantity = computed_as(&token, &raw, &evaluation)?;
+            let token = to_its_precision(token, &raw);
+            let quantity = evaluations
+                .iter()
+                .find_map(|(_, e)| computed_as(&token, &raw, e))?;
             let written = raw[token.range].to_owned();
             Some(Problem {
-                spot: Spot::step(index, &[passage.field], Some(Needle::whole(written.clone()))),
+                spot: Spot::step(at.index, at.fields, Some(Needle::whole(written.clone()))),
                 message: format!(
-                    "'{written}' is typed where the engine computes it: write {{{}}} (with a format such as :.0) so the text stays right when the cluster or the catalog changes",
+                    "'{written}' is typed where the engine computes it: write {{{}}} (with a format such as :.0, and @ with the setting it is at, such as @context=0) so the text stays right when the cluster or the catalog changes",
                     quantity.name()
                 ),
             })
@@ -55,8 +137,9 @@ fn in_passage(index: usize, passage: &Passage, catalog: &Catalog, base: &Scenari
 /// The quantity whose value, rounded to the token's precision, is the token, written as that
 /// quantity is written: followed by its unit, or (a ridge, a batch) named just before it.
 fn computed_as(token: &Token, text: &str, evaluation: &Evaluation) -> Option<Quantity> {
-    let after = text[token.range.end..].trim_start();
+    let written_after = text[token.range.end..].trim_start();
     let before = &text[..token.range.start];
+    let after = inherited_unit(before).unwrap_or(written_after);
     let mut from = before.len().saturating_sub(40);
     while !before.is_char_boundary(from) {
         from += 1;
@@ -66,13 +149,35 @@ fn computed_as(token: &Token, text: &str, evaluation: &Evaluation) -> Option<Qua
         // A fraction (`9/16`) or a ratio, not a figure.
         return None;
     }
-    Quantity::ALL
-        .into_iter()
+    // A step time reads better in the message than the memory time it equals below the ridge.
+    std::iter::once(Quantity::StepTimeMs)
+        .chain(Quantity::ALL)
         .filter(|q| written_as(*q, after, before))
         .find(|q| {
             matches!(q.value(evaluation), Some(QuantityValue::Number(v))
                 if near(v, token.value, token.resolution))
         })
+}
+
+/// The unit a bare number compared with a figure before it takes from that figure
+/// (`{step_time_ms:.2} ms instead of 4.48`, `tok/s instead of about 14,300`): the text from
+/// that unit on, or `None` where the number is not such a comparison.
+fn inherited_unit(before: &str) -> Option<&str> {
+    let trimmed = before.trim_end();
+    let lower = trimmed.to_lowercase();
+    let phrase = [
+        "instead of about",
+        "instead of",
+        "against about",
+        "rather than",
+    ]
+    .into_iter()
+    .find(|p| lower.ends_with(p))?;
+    let head = trimmed.get(..trimmed.len().checked_sub(phrase.len())?)?;
+    let head = head.trim_end().trim_end_matches(',');
+    let start = head.rfind(|c: char| c.is_ascii_digit() || c == ' ')?;
+    let unit = head[start..].trim_start_matches(|c: char| c.is_ascii_digit() || c == ' ');
+    (!unit.is_empty()).then_some(unit)
 }
 
 /// Whether text reading `before` ⟨number⟩ `after` writes the number as quantity `q`.
@@ -155,6 +260,22 @@ fn written_as(q: Quantity, after: &str, before: &str) -> bool {
     }
 }
 
+/// A whole number written with trailing zeros (`14,300`, `1,300`) is precise to its last
+/// nonzero digit: "about 14,300" is 14,286 rounded to the hundred.
+fn to_its_precision(token: Token, raw: &str) -> Token {
+    let written = &raw[token.range.clone()];
+    if written.contains('.') || !written.ends_with('0') {
+        return token;
+    }
+    let digits: String = written.chars().filter(char::is_ascii_digit).collect();
+    let zeros = digits.len() - digits.trim_end_matches('0').len();
+    let scale = 10f64.powi(i32::try_from(zeros).unwrap_or(0));
+    Token {
+        resolution: token.resolution.max(scale),
+        ..token
+    }
+}
+
 /// Whether a written number is round (`10`, `300`): a target or an "about", one significant
 /// digit before its trailing zeros.
 fn round(written: &str) -> bool {
@@ -197,7 +318,7 @@ fn settings(s: &Scenario, e: &Evaluation) -> Vec<f64> {
 /// `text` with each `{placeholder}` blanked (same length, so ranges still point into it), read
 /// by the template's own parser (`{{` stays a brace). Holes are ASCII, so blanking their bytes
 /// keeps the text UTF-8.
-fn without_placeholders(text: &str) -> String {
+pub(super) fn without_placeholders(text: &str) -> String {
     let mut bytes = text.as_bytes().to_vec();
     for hole in template::placeholders(text).unwrap_or_default() {
         bytes[hole.offset..hole.offset + hole.raw.len()].fill(b' ');

@@ -259,15 +259,10 @@ impl StepChecker<'_> {
                 return;
             }
         };
-        if let Some(gpu) = &hole.on
-            && self.catalog.gpu(gpu).is_err()
-            && gpu.parse::<crate::domain::dtype::Dtype>().is_err()
-            && gpu.parse::<u32>().is_err()
+        if let Some(on) = &hole.on
+            && let Err(why) = on_problem(on, self.catalog)
         {
-            let message = format!(
-                "placeholder `{}` names GPU '{gpu}', which the catalog does not have (nor is it a number format such as bf16, or a batch)",
-                hole.raw
-            );
+            let message = format!("placeholder `{}`: {why}", hole.raw);
             self.push(fields, needle(), message);
             return;
         }
@@ -403,4 +398,32 @@ fn scenario_key(e: &ScenarioError) -> &'static str {
         ScenarioError::Cluster(_) => "scenario",
         ScenarioError::Context(_) => "context",
     }
+}
+
+/// Why a placeholder's `@on` cannot be computed: an item that cannot be read, or a GPU the
+/// catalog lacks.
+fn on_problem(on: &str, catalog: &Catalog) -> Result<(), String> {
+    for change in template::changes(on)? {
+        match change {
+            template::Change::Gpu(gpu) if catalog.gpu(&gpu).is_err() => {
+                return Err(format!(
+                    "it names GPU '{gpu}', which the catalog does not have (nor is it a number format such as bf16, a batch, or a setting such as context=0)"
+                ));
+            }
+            template::Change::Model(model) if catalog.model(&model).is_err() => {
+                return Err(format!(
+                    "it names model '{model}', which the catalog does not have"
+                ));
+            }
+            template::Change::Batch(_)
+            | template::Change::Context(_)
+            | template::Change::Tp(_)
+            | template::Change::Prompt(_)
+            | template::Change::Draft(_)
+            | template::Change::Format(_)
+            | template::Change::Gpu(_)
+            | template::Change::Model(_) => {}
+        }
+    }
+    Ok(())
 }

@@ -1,8 +1,9 @@
 //! The voice of a teacher, checked by the lesson's shape: a lesson of the course opens with a
 //! problem the learner owns and what they will predict by its end (a `Read` tagged `Incident`,
 //! the incident in its first paragraph and the goal in its last), and closes with what it rests
-//! on (a `Read` tagged `Sources`). Tags, not words, say which step is which, so no phrasing is
-//! required and none is searched for.
+//! on (a `Read` tagged `Sources`); each explain step is a sentence to complete with a
+//! three-point rubric (`…` and `(1)`, `(2)`, `(3)` in its prompt). Tags, not words, say which
+//! step is which; the explain prompt's marks are the only writing looked for.
 //!
 //! A file of fewer than [`COURSE_LESSON_STEPS`] steps is a fragment (a test lesson, a draft, a
 //! pack's snippet), not a lesson of a course, and is not held to it.
@@ -41,7 +42,29 @@ pub(super) fn check(lesson: &Lesson) -> Vec<Problem> {
             message: "a lesson closes with what it rests on: end it with a Read with `tag: Sources` naming its papers, datasheets and engine docs".to_owned(),
         });
     }
+    for (index, step) in steps.iter().enumerate() {
+        if let Step::Explain(explain) = step
+            && !completes_a_sentence(&explain.prompt)
+        {
+            problems.push(Problem {
+                spot: Spot::step(index, &["prompt"], None),
+                message: "an explain step is a sentence to complete, checked against a three-point rubric: start the sentence for the learner and end it with '…', then name the three points to check, numbered (1), (2) and (3)".to_owned(),
+            });
+        }
+    }
     problems
+}
+
+/// Whether an explain prompt gives a sentence to complete (its start, ending in `…`) and the
+/// three points to check it against, numbered.
+fn completes_a_sentence(prompt: &str) -> bool {
+    let numbered = ["(1)", "(2)", "(3)"]
+        .into_iter()
+        .try_fold(0, |from, mark| {
+            prompt[from..].find(mark).map(|at| from + at + mark.len())
+        })
+        .is_some();
+    prompt.contains('…') && numbered
 }
 
 /// The read step, when `step` is one tagged `tag`.
@@ -143,6 +166,48 @@ mod tests {
         for ((step, fields, message), (at, field, words)) in found.iter().zip(expected) {
             assert_eq!((*step, fields.as_slice()), (Some(*at), &[*field][..]));
             assert!(message.contains(words), "{message}");
+        }
+    }
+
+    #[rstest]
+    #[case::completion(
+        "Complete: \"Decode is slow because…\" Check against (1) bytes; (2) FLOPs; (3) the ridge.",
+        true
+    )]
+    #[case::open_question(
+        "Brief your team: where does decode sit, and what would you change?",
+        false
+    )]
+    #[case::no_rubric("Complete: \"Decode is slow because…\"", false)]
+    #[case::points_out_of_order(
+        "Complete: \"Decode is slow because…\" (2) a; (1) b; (3) c.",
+        false
+    )]
+    fn an_explain_step_completes_a_sentence_against_three_points(
+        #[case] prompt: &str,
+        #[case] sound: bool,
+    ) {
+        let mut course = lesson(
+            read("opening", Some(ReadTag::Incident), INCIDENT),
+            read("sources", Some(ReadTag::Sources), "Williams 2009"),
+            6,
+        );
+        course.steps[3] = Step::Explain(crate::domain::lesson::ExplainStep {
+            id: "why".to_owned(),
+            prompt: prompt.to_owned(),
+            model_answer: "…because".to_owned(),
+            scenario: None,
+        });
+        let found = messages(&course);
+        if sound {
+            assert!(found.is_empty(), "{found:#?}");
+        } else {
+            assert_eq!(found.len(), 1, "{found:#?}");
+            assert_eq!(
+                (found[0].0, found[0].1.as_slice()),
+                (Some(3), &["prompt"][..])
+            );
+            assert!(found[0].2.contains("three-point rubric"), "{}", found[0].2);
         }
     }
 

@@ -17,11 +17,13 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 mod asked;
+mod dimension;
 mod family;
 mod step;
 mod tokens;
 
 pub use asked::Stated;
+pub use dimension::{Dimension, by_dimension};
 pub use family::{MeasuredFigure, Shown, family, measured_family};
 pub use step::{asked_quantity, stated_figures};
 pub use tokens::tokens;

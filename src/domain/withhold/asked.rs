@@ -7,7 +7,9 @@
 
 use std::borrow::Cow;
 
-use super::{MeasuredFigure, Shown, Token, Withheld, family, measured_family, replace, tokens};
+use super::{
+    MeasuredFigure, Shown, Token, Withheld, by_dimension, family, measured_family, replace, tokens,
+};
 use crate::domain::quantity::Quantity;
 
 /// A figure a question states, with the word that says what it is: the unit after it
@@ -77,9 +79,16 @@ impl Withheld {
     #[must_use]
     pub fn asking(mut self, asked: Quantity, stated: impl IntoIterator<Item = Stated>) -> Self {
         self.asked.extend(family(asked));
+        self.measured.extend(measured_family(asked));
+        for shown in by_dimension(asked) {
+            match shown {
+                Shown::Quantity(q) => self.asked.push(q),
+                Shown::Measured(m) => self.measured.push(m),
+                Shown::Batch | Shown::Setting => {}
+            }
+        }
         self.asked.sort_by_key(|q| q.name());
         self.asked.dedup();
-        self.measured.extend(measured_family(asked));
         self.measured.sort_by_key(|m| m.name());
         self.measured.dedup();
         self.stated

@@ -38,6 +38,9 @@ pub enum MeasuredFigure {
     /// FLOP utilization: the step's FLOPs ÷ the measured step ÷ the datasheet peak, so the
     /// compute time ÷ the measured step (`MFU 70%`).
     Mfu,
+    /// The intensity where a measured sweep's fitted roof bends (`knee 246`): a measured
+    /// ridge.
+    Knee,
     /// The batch (or concurrency) a measured point was run at: a setting of the measurement
     /// (`B=1024`), never withheld.
     Batch,
@@ -50,6 +53,7 @@ impl MeasuredFigure {
         match self {
             Self::Mbu => "MBU",
             Self::Mfu => "MFU",
+            Self::Knee => "knee",
             Self::Batch => "B",
         }
     }
@@ -80,7 +84,7 @@ const SAME: &[&[Quantity]] = &[
 /// Three figures any one of which follows from the other two in one multiplication or
 /// division (up to a power of ten), most derived first. Some hold where the dot waits on
 /// memory, which is where the lessons ask them.
-const TRIPLES: &[[Shown; 3]] = &[
+pub(super) const TRIPLES: &[[Shown; 3]] = &[
     // A point of the throughput–interactivity curve is a batch: its tok/s per GPU × TP over
     // its tok/s per user, so the curve's two axes read at the bend or the target's mark give
     // that batch. The axis of tok/s per GPU goes.
@@ -194,13 +198,13 @@ const PAIRS: &[[Quantity; 2]] = &[
 /// How readily a figure goes when one of two must: never the batch, a datasheet figure only
 /// after anything derived, a measured share before the engine figures, and the measured step
 /// (never on screen: only a lesson asks it) first of all.
-const fn rank(shown: Shown) -> u8 {
+pub(super) const fn rank(shown: Shown) -> u8 {
     match shown {
         Shown::Batch | Shown::Setting | Shown::Measured(MeasuredFigure::Batch) => 0,
         Shown::Quantity(Q::PeakTflops | Q::BandwidthTbs | Q::MemoryGb | Q::TdpW) => 1,
         Shown::Quantity(Q::Ridge) => 2,
         Shown::Quantity(Q::MeasuredTpotMs) => 5,
-        Shown::Measured(MeasuredFigure::Mbu | MeasuredFigure::Mfu) => 4,
+        Shown::Measured(MeasuredFigure::Mbu | MeasuredFigure::Mfu | MeasuredFigure::Knee) => 4,
         Shown::Quantity(_) => 3,
     }
 }

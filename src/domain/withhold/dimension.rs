@@ -1,0 +1,147 @@
+//! Withholding by dimension: while a step asks for a quantity, every figure the plot pane can
+//! show with the same physical dimension is withheld, whatever its value, and of every two
+//! figures whose product or quotient has that dimension one goes.
+//!
+//! A figure of another quantity may lie near the answer at some setting by chance (the decode
+//! dot's intensity at batch 4 beside an attention intensity of 4, the measured knee beside a
+//! ridge asked). Masking it only there would make the `?` an oracle; masking every figure of
+//! the answer's dimension, at every setting, tells nothing: the question states the dimension.
+//! The rule is derived once from each quantity's unit, not listed per lesson.
+
+use super::family::{TRIPLES, rank};
+use super::{MeasuredFigure, Shown};
+use crate::domain::quantity::Quantity;
+
+/// A physical dimension: the exponents of FLOP, byte, second and token (a sequence makes one
+/// token a step, so a batch is tokens too). A share or a count of GPUs has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dimension([i8; 4]);
+
+impl Dimension {
+    const NONE: Self = Self([0, 0, 0, 0]);
+    const FLOP_PER_BYTE: Self = Self([1, -1, 0, 0]);
+    const FLOP_PER_S: Self = Self([1, 0, -1, 0]);
+    const BYTE_PER_S: Self = Self([0, 1, -1, 0]);
+    const BYTE: Self = Self([0, 1, 0, 0]);
+    const SECOND: Self = Self([0, 0, 1, 0]);
+    const TOKEN: Self = Self([0, 0, 0, 1]);
+    const TOKEN_PER_S: Self = Self([0, 0, -1, 1]);
+
+    /// The dimension a unit word names; `None` for a unit outside the four (watts, dollars,
+    /// joules) or no unit at all (which roof binds).
+    #[must_use]
+    pub fn of_unit(unit: &str) -> Option<Self> {
+        Some(match unit {
+            "FLOP/byte" => Self::FLOP_PER_BYTE,
+            "TFLOP/s" => Self::FLOP_PER_S,
+            "TB/s" | "GB/s" => Self::BYTE_PER_S,
+            "GB" | "MB" | "KiB" | "bytes" => Self::BYTE,
+            "ms" | "s" => Self::SECOND,
+            "tokens" | "sequences" | "requests" => Self::TOKEN,
+            "tok/s" => Self::TOKEN_PER_S,
+            "%" | "GPUs" | "replicas" | "calls" | "prefill GPUs per decode GPU" => Self::NONE,
+            _ => return None,
+        })
+    }
+
+    /// The dimension of what a surface shows.
+    #[must_use]
+    pub fn of(shown: Shown) -> Option<Self> {
+        match shown {
+            Shown::Quantity(q) => Self::of_unit(q.unit()),
+            Shown::Batch | Shown::Measured(MeasuredFigure::Batch) => Some(Self::TOKEN),
+            Shown::Measured(MeasuredFigure::Mbu | MeasuredFigure::Mfu) => Some(Self::NONE),
+            Shown::Measured(MeasuredFigure::Knee) => Some(Self::FLOP_PER_BYTE),
+            Shown::Setting => None,
+        }
+    }
+
+    fn times(self, other: Self) -> Self {
+        Self(std::array::from_fn(|k| self.0[k] + other.0[k]))
+    }
+
+    fn over(self, other: Self) -> Self {
+        Self(std::array::from_fn(|k| self.0[k] - other.0[k]))
+    }
+}
+
+use Quantity as Q;
+
+/// The figures the plot pane can show (the plot's labels, the slider, the readouts, the
+/// measured overlay, the curve), the learner's settings first, then from the datasheet's to
+/// the most derived: of two that give the answer together, the later one goes.
+const ON_SCREEN: &[Shown] = &[
+    Shown::Batch,
+    Shown::Measured(MeasuredFigure::Batch),
+    Shown::Quantity(Q::PeakTflops),
+    Shown::Quantity(Q::BandwidthTbs),
+    Shown::Quantity(Q::Ridge),
+    Shown::Quantity(Q::MaxBatchKv),
+    Shown::Quantity(Q::DecodeDotIntensity),
+    Shown::Quantity(Q::DenseIntensity),
+    Shown::Quantity(Q::AttentionIntensity),
+    Shown::Quantity(Q::PrefillIntensity),
+    Shown::Quantity(Q::StepTimeMs),
+    Shown::Quantity(Q::TokensPerS),
+    Shown::Quantity(Q::TokensPerSPerSeq),
+    Shown::Quantity(Q::TokensPerSPerGpu),
+    Shown::Quantity(Q::RidgeSharePct),
+    Shown::Quantity(Q::AllreduceMs),
+    Shown::Quantity(Q::CommSharePct),
+    Shown::Quantity(Q::BendBatch),
+    Shown::Quantity(Q::TargetBatch),
+    Shown::Measured(MeasuredFigure::Knee),
+    Shown::Measured(MeasuredFigure::Mbu),
+    Shown::Measured(MeasuredFigure::Mfu),
+];
+
+/// Whether two figures on screen give a setting together (tokens/s × the step time is the
+/// batch): what they give is on screen already, so they tell nothing of the answer.
+fn give_a_setting(a: Shown, b: Shown) -> bool {
+    TRIPLES.iter().any(|triple| {
+        triple.contains(&a)
+            && triple.contains(&b)
+            && triple.iter().all(|s| *s == a || *s == b || rank(*s) == 0)
+    })
+}
+
+/// What the dimension rule withholds while a step asks for `asked`: every quantity of its
+/// dimension, and of each two figures on screen whose product or quotient has it, the later
+/// one in [`ON_SCREEN`] (never a setting). Independent of any value.
+#[must_use]
+pub fn by_dimension(asked: Quantity) -> Vec<Shown> {
+    let Some(want) = Dimension::of_unit(asked.unit()) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Shown> = Vec::new();
+    let of_dimension = Quantity::ALL
+        .into_iter()
+        .map(Shown::Quantity)
+        .chain(ON_SCREEN.iter().copied())
+        .filter(|s| rank(*s) > 0 && Dimension::of(*s) == Some(want));
+    for shown in of_dimension {
+        if !out.contains(&shown) {
+            out.push(shown);
+        }
+    }
+    for (i, a) in ON_SCREEN.iter().copied().enumerate() {
+        for b in ON_SCREEN[i + 1..].iter().copied() {
+            let (Some(da), Some(db)) = (Dimension::of(a), Dimension::of(b)) else {
+                continue;
+            };
+            let gives = [da.times(db), da.over(db), db.over(da)].contains(&want);
+            if !gives || out.contains(&a) || out.contains(&b) || give_a_setting(a, b) {
+                continue;
+            }
+            if rank(b) > 0 {
+                out.push(b);
+            } else if rank(a) > 0 {
+                out.push(a);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

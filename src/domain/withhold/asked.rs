@@ -8,7 +8,8 @@
 use std::borrow::Cow;
 
 use super::{
-    MeasuredFigure, Shown, Token, Withheld, by_dimension, family, measured_family, replace, tokens,
+    Dimension, MeasuredFigure, Shown, Token, Withheld, by_dimension, family, measured_family,
+    of_dimension, replace, tokens,
 };
 use crate::domain::quantity::Quantity;
 
@@ -80,7 +81,22 @@ impl Withheld {
     pub fn asking(mut self, asked: Quantity, stated: impl IntoIterator<Item = Stated>) -> Self {
         self.asked.extend(family(asked));
         self.measured.extend(measured_family(asked));
-        for shown in by_dimension(asked) {
+        let stated: Vec<Stated> = stated.into_iter().collect();
+        self.withholding(by_dimension(asked, &stated))
+            .stating(stated)
+    }
+
+    /// Also withholds, at every setting, every figure of the dimension `unit` names (a step
+    /// whose answer is a literal figure, `754 TFLOP/s`); the figures its question states stay.
+    #[must_use]
+    pub fn asking_unit(self, unit: &str, stated: impl IntoIterator<Item = Stated>) -> Self {
+        let stated: Vec<Stated> = stated.into_iter().collect();
+        let shown = Dimension::of_unit(unit).map_or_else(Vec::new, |d| of_dimension(d, &stated));
+        self.withholding(shown).stating(stated)
+    }
+
+    fn withholding(mut self, shown: Vec<Shown>) -> Self {
+        for shown in shown {
             match shown {
                 Shown::Quantity(q) => self.asked.push(q),
                 Shown::Measured(m) => self.measured.push(m),
@@ -91,6 +107,10 @@ impl Withheld {
         self.asked.dedup();
         self.measured.sort_by_key(|m| m.name());
         self.measured.dedup();
+        self
+    }
+
+    fn stating(mut self, stated: impl IntoIterator<Item = Stated>) -> Self {
         self.stated
             .extend(stated.into_iter().filter(|f| f.value.is_finite()));
         self

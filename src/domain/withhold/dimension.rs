@@ -9,7 +9,7 @@
 //! The rule is derived once from each quantity's unit, not listed per lesson.
 
 use super::family::{TRIPLES, rank};
-use super::{MeasuredFigure, Shown};
+use super::{MeasuredFigure, Shown, Stated};
 use crate::domain::quantity::Quantity;
 
 /// A physical dimension: the exponents of FLOP, byte, second and token (a sequence makes one
@@ -52,6 +52,7 @@ impl Dimension {
             Shown::Batch | Shown::Measured(MeasuredFigure::Batch) => Some(Self::TOKEN),
             Shown::Measured(MeasuredFigure::Mbu | MeasuredFigure::Mfu) => Some(Self::NONE),
             Shown::Measured(MeasuredFigure::Knee) => Some(Self::FLOP_PER_BYTE),
+            Shown::Measured(MeasuredFigure::Peak) => Some(Self::FLOP_PER_S),
             Shown::Setting => None,
         }
     }
@@ -75,8 +76,12 @@ const ON_SCREEN: &[Shown] = &[
     Shown::Measured(MeasuredFigure::Batch),
     Shown::Quantity(Q::PeakTflops),
     Shown::Quantity(Q::BandwidthTbs),
+    // The usable memory a notice names beside the weights is the datasheet's, less settings.
+    Shown::Quantity(Q::MemoryGb),
     Shown::Quantity(Q::Ridge),
     Shown::Quantity(Q::MaxBatchKv),
+    Shown::Quantity(Q::WeightGbPerGpu),
+    Shown::Quantity(Q::WeightGbStoredPerGpu),
     Shown::Quantity(Q::DecodeDotIntensity),
     Shown::Quantity(Q::DenseIntensity),
     Shown::Quantity(Q::AttentionIntensity),
@@ -90,6 +95,7 @@ const ON_SCREEN: &[Shown] = &[
     Shown::Quantity(Q::CommSharePct),
     Shown::Quantity(Q::BendBatch),
     Shown::Quantity(Q::TargetBatch),
+    Shown::Measured(MeasuredFigure::Peak),
     Shown::Measured(MeasuredFigure::Knee),
     Shown::Measured(MeasuredFigure::Mbu),
     Shown::Measured(MeasuredFigure::Mfu),
@@ -105,14 +111,20 @@ fn give_a_setting(a: Shown, b: Shown) -> bool {
     })
 }
 
-/// What the dimension rule withholds while a step asks for `asked`: every quantity of its
-/// dimension, and of each two figures on screen whose product or quotient has it, the later
-/// one in [`ON_SCREEN`] (never a setting). Independent of any value.
+/// What the dimension rule withholds while a step asks for `asked`, beside a question that
+/// states `stated`: every quantity of its dimension, and of each two figures that can be on
+/// screen together whose product or quotient has it, the later one in [`ON_SCREEN`] (never a
+/// setting), unless the two give a setting. Independent of any value: a figure withheld stays
+/// on screen only where the question may state it, which its words say.
 #[must_use]
-pub fn by_dimension(asked: Quantity) -> Vec<Shown> {
-    let Some(want) = Dimension::of_unit(asked.unit()) else {
-        return Vec::new();
-    };
+pub fn by_dimension(asked: Quantity, stated: &[Stated]) -> Vec<Shown> {
+    Dimension::of_unit(asked.unit()).map_or_else(Vec::new, |want| of_dimension(want, stated))
+}
+
+/// What the dimension rule withholds while a step asks for a figure of dimension `want` (a
+/// literal figure's unit gives it as well as a quantity's does).
+#[must_use]
+pub fn of_dimension(want: Dimension, stated: &[Stated]) -> Vec<Shown> {
     let mut out: Vec<Shown> = Vec::new();
     let of_dimension = Quantity::ALL
         .into_iter()
@@ -129,14 +141,20 @@ pub fn by_dimension(asked: Quantity) -> Vec<Shown> {
             let (Some(da), Some(db)) = (Dimension::of(a), Dimension::of(b)) else {
                 continue;
             };
+            // A figure withheld already can be on screen only where the question states it
+            // (`989 TFLOP/s dense`).
+            let can_show = |s: Shown| match s {
+                Shown::Quantity(q) if out.contains(&s) => stated.iter().any(|x| x.is_of(q)),
+                Shown::Quantity(_) | Shown::Batch | Shown::Setting => true,
+                Shown::Measured(_) => !out.contains(&s),
+            };
             let gives = [da.times(db), da.over(db), db.over(da)].contains(&want);
-            if !gives || out.contains(&a) || out.contains(&b) || give_a_setting(a, b) {
+            if !gives || give_a_setting(a, b) || !can_show(a) || !can_show(b) {
                 continue;
             }
-            if rank(b) > 0 {
-                out.push(b);
-            } else if rank(a) > 0 {
-                out.push(a);
+            let goes = if rank(b) > 0 { b } else { a };
+            if rank(goes) > 0 && !out.contains(&goes) {
+                out.push(goes);
             }
         }
     }

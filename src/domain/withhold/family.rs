@@ -38,6 +38,8 @@ pub enum MeasuredFigure {
     /// FLOP utilization: the step's FLOPs ÷ the measured step ÷ the datasheet peak, so the
     /// compute time ÷ the measured step (`MFU 70%`).
     Mfu,
+    /// The compute roof a measured matmul reached (`measured 754 TF`): a measured peak.
+    Peak,
     /// The intensity where a measured sweep's fitted roof bends (`knee 246`): a measured
     /// ridge.
     Knee,
@@ -54,6 +56,7 @@ impl MeasuredFigure {
             Self::Mbu => "MBU",
             Self::Mfu => "MFU",
             Self::Knee => "knee",
+            Self::Peak => "measured peak",
             Self::Batch => "B",
         }
     }
@@ -204,7 +207,9 @@ pub(super) const fn rank(shown: Shown) -> u8 {
         Shown::Quantity(Q::PeakTflops | Q::BandwidthTbs | Q::MemoryGb | Q::TdpW) => 1,
         Shown::Quantity(Q::Ridge) => 2,
         Shown::Quantity(Q::MeasuredTpotMs) => 5,
-        Shown::Measured(MeasuredFigure::Mbu | MeasuredFigure::Mfu | MeasuredFigure::Knee) => 4,
+        Shown::Measured(
+            MeasuredFigure::Mbu | MeasuredFigure::Mfu | MeasuredFigure::Knee | MeasuredFigure::Peak,
+        ) => 4,
         Shown::Quantity(_) => 3,
     }
 }

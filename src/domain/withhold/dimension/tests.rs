@@ -1,7 +1,7 @@
 use rstest::rstest;
 
 use super::*;
-use crate::domain::withhold::Withheld;
+use crate::domain::withhold::{Stated, Withheld};
 
 const KNEE: Shown = Shown::Measured(MeasuredFigure::Knee);
 const MBU: Shown = Shown::Measured(MeasuredFigure::Mbu);
@@ -35,18 +35,19 @@ fn q(quantity: Quantity) -> Shown {
     &[q(Q::MaxBatchKv), q(Q::RidgeSharePct), MBU, MFU, q(Q::TargetBatch)],
     &[Shown::Batch, B, q(Q::TokensPerS), q(Q::StepTimeMs), q(Q::Ridge)]
 )]
-// A time asked: every time, and tokens/s (the batch over it is the step).
+// A time asked: every time, and tokens/s (the batch over it is the step); MBU stays, as the
+// times it would give one with are withheld.
 #[case::a_time(
     Q::TtftMs,
     &[q(Q::StepTimeMs), q(Q::AllreduceMs), q(Q::TokensPerS), q(Q::TokensPerSPerGpu)],
-    &[Shown::Batch, q(Q::Ridge), q(Q::DecodeDotIntensity), MBU]
+    &[Shown::Batch, q(Q::Ridge), q(Q::DecodeDotIntensity), q(Q::MaxBatchKv), MBU]
 )]
 fn withholds_the_answers_dimension_on_screen(
     #[case] asked: Quantity,
     #[case] withheld: &[Shown],
     #[case] kept: &[Shown],
 ) {
-    let got = by_dimension(asked);
+    let got = by_dimension(asked, &[]);
     for shown in withheld {
         assert!(got.contains(shown), "{shown:?} not in {got:?}");
     }
@@ -85,10 +86,33 @@ fn every_unit_a_quantity_is_asked_in_has_a_dimension_or_none_on_purpose() {
 #[test]
 fn a_setting_is_never_withheld() {
     for quantity in Quantity::ALL {
-        let got = by_dimension(quantity);
+        let got = by_dimension(quantity, &[]);
         assert!(
             !got.contains(&Shown::Batch) && !got.contains(&B),
             "{quantity:?}"
         );
     }
+}
+
+#[test]
+fn a_literal_figure_is_withheld_by_its_unit_and_the_stated_peak_stays() {
+    // `754 TFLOP/s` measured on a real card, asked beside a question that states the 989.
+    let withheld = Withheld::none().asking_unit("TFLOP/s", [Stated::new(989.0, "TFLOP/s")]);
+    let peak = Shown::Measured(MeasuredFigure::Peak);
+    assert_eq!(withheld.label(q(Q::PeakTflops), "989 TF"), "989 TF");
+    assert_eq!(withheld.label(peak, "measured 754 TF"), "measured ? TF");
+    // The datasheet peak stays, so MFU beside it would give the measured peak: it goes.
+    assert_eq!(withheld.label(MFU, "MFU 70%"), "MFU ?%");
+    assert_eq!(withheld.label(q(Q::PeakTflops), "756 TF"), "? TF");
+    // No unit of the four: nothing by dimension.
+    assert_eq!(Withheld::none().asking_unit("USD", []), Withheld::none());
+}
+
+#[test]
+fn a_figure_the_question_states_withholds_what_it_gives_with() {
+    // `4.5 ms` stated: the step time stays on screen, so MBU (the step over it is a measured
+    // step) goes; without it stated, MBU stays.
+    let stated = [Stated::new(4.5, "ms")];
+    assert!(by_dimension(Q::TtftMs, &stated).contains(&MBU));
+    assert!(!by_dimension(Q::TtftMs, &[]).contains(&MBU));
 }

@@ -8,7 +8,7 @@
 //! the answer's dimension, at every setting, tells nothing: the question states the dimension.
 //! The rule is derived once from each quantity's unit, not listed per lesson.
 
-use super::family::{TRIPLES, rank};
+use super::family::{PAIRS, TRIPLES};
 use super::{MeasuredFigure, Shown, Stated};
 use crate::domain::quantity::Quantity;
 
@@ -73,7 +73,6 @@ use Quantity as Q;
 /// the most derived: of two that give the answer together, the later one goes.
 const ON_SCREEN: &[Shown] = &[
     Shown::Batch,
-    Shown::Measured(MeasuredFigure::Batch),
     Shown::Quantity(Q::PeakTflops),
     Shown::Quantity(Q::BandwidthTbs),
     // The usable memory a notice names beside the weights is the datasheet's, less settings.
@@ -95,20 +94,39 @@ const ON_SCREEN: &[Shown] = &[
     Shown::Quantity(Q::CommSharePct),
     Shown::Quantity(Q::BendBatch),
     Shown::Quantity(Q::TargetBatch),
+    Shown::Measured(MeasuredFigure::Batch),
     Shown::Measured(MeasuredFigure::Peak),
     Shown::Measured(MeasuredFigure::Knee),
     Shown::Measured(MeasuredFigure::Mbu),
     Shown::Measured(MeasuredFigure::Mfu),
 ];
 
-/// Whether two figures on screen give a setting together (tokens/s × the step time is the
-/// batch): what they give is on screen already, so they tell nothing of the answer.
-fn give_a_setting(a: Shown, b: Shown) -> bool {
-    TRIPLES.iter().any(|triple| {
+/// How readily a figure goes (see `family::rank`), but for a measured point's batch: the
+/// learner did not set it, so here it is a measured figure like the others (`B=1024` beside
+/// the learner's batch 4 is a share of 0.4%).
+const fn rank(shown: Shown) -> u8 {
+    match shown {
+        Shown::Measured(MeasuredFigure::Batch) => 4,
+        Shown::Quantity(_) | Shown::Measured(_) | Shown::Batch | Shown::Setting => {
+            super::family::rank(shown)
+        }
+    }
+}
+
+/// Whether two figures on screen give a setting or a constant together (tokens/s × the step
+/// time is the batch, tokens/s per user × the step time is one): what they give is known
+/// already, so they tell nothing of the answer.
+fn give_what_is_known(a: Shown, b: Shown) -> bool {
+    let setting = TRIPLES.iter().any(|triple| {
         triple.contains(&a)
             && triple.contains(&b)
             && triple.iter().all(|s| *s == a || *s == b || rank(*s) == 0)
-    })
+    });
+    let constant = PAIRS.iter().any(|pair| {
+        let [x, y] = pair.map(Shown::Quantity);
+        (x, y) == (a, b) || (y, x) == (a, b)
+    });
+    setting || constant
 }
 
 /// What the dimension rule withholds while a step asks for `asked`, beside a question that
@@ -149,7 +167,7 @@ pub fn of_dimension(want: Dimension, stated: &[Stated]) -> Vec<Shown> {
                 Shown::Measured(_) => !out.contains(&s),
             };
             let gives = [da.times(db), da.over(db), db.over(da)].contains(&want);
-            if !gives || give_a_setting(a, b) || !can_show(a) || !can_show(b) {
+            if !gives || give_what_is_known(a, b) || !can_show(a) || !can_show(b) {
                 continue;
             }
             let goes = if rank(b) > 0 { b } else { a };

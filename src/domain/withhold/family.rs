@@ -177,7 +177,7 @@ pub(super) const TRIPLES: &[[Shown; 3]] = &[
 /// Two figures either of which follows from the other and a constant or a datasheet figure
 /// (per-sequence speed is one over the step time; cost and energy per token are a price and a
 /// power over tokens/s).
-const PAIRS: &[[Quantity; 2]] = &[
+pub(super) const PAIRS: &[[Quantity; 2]] = &[
     [Q::TokensPerSPerSeq, Q::StepTimeMs],
     [Q::UsdPerMillionTokens, Q::TokensPerS],
     [Q::EnergyPerTokenJ, Q::TokensPerS],

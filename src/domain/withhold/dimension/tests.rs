@@ -21,26 +21,26 @@ fn q(quantity: Quantity) -> Shown {
     &[Shown::Batch, q(Q::PeakTflops), q(Q::TokensPerS), q(Q::StepTimeMs), MBU]
 )]
 // A share asked: every share, and the more derived of each two of one dimension (the dot's
-// intensity over the ridge, a measured throughput over the peak).
+// intensity over the ridge, the knee over it, a measured point's batch over the learner's).
 #[case::a_share(
     Q::ExpertsTouchedPct,
-    &[q(Q::RidgeSharePct), q(Q::CommSharePct), MBU, MFU, q(Q::DecodeDotIntensity), KNEE],
-    &[Shown::Batch, B, q(Q::Ridge), q(Q::PeakTflops), q(Q::StepTimeMs)]
+    &[q(Q::RidgeSharePct), q(Q::CommSharePct), MBU, MFU, q(Q::DecodeDotIntensity), KNEE, B],
+    &[Shown::Batch, q(Q::Ridge), q(Q::PeakTflops), q(Q::StepTimeMs)]
 )]
 // A batch asked: the KV wall, and what gives a batch beside the batch (its share of the
-// ridge, a measured share beside the point's batch), not tokens/s and the step time, whose
-// product is the learner's own batch.
+// ridge, a measured share beside the point's batch), and a measured point's batch; not
+// tokens/s and the step time, whose product is the learner's own batch.
 #[case::a_batch(
     Q::BatchToRidge,
-    &[q(Q::MaxBatchKv), q(Q::RidgeSharePct), MBU, MFU, q(Q::TargetBatch)],
-    &[Shown::Batch, B, q(Q::TokensPerS), q(Q::StepTimeMs), q(Q::Ridge)]
+    &[q(Q::MaxBatchKv), q(Q::RidgeSharePct), MBU, MFU, q(Q::TargetBatch), B],
+    &[Shown::Batch, q(Q::TokensPerS), q(Q::StepTimeMs), q(Q::Ridge)]
 )]
 // A time asked: every time, and tokens/s (the batch over it is the step); MBU stays, as the
 // times it would give one with are withheld.
 #[case::a_time(
     Q::TtftMs,
     &[q(Q::StepTimeMs), q(Q::AllreduceMs), q(Q::TokensPerS), q(Q::TokensPerSPerGpu)],
-    &[Shown::Batch, q(Q::Ridge), q(Q::DecodeDotIntensity), q(Q::MaxBatchKv), MBU]
+    &[Shown::Batch, q(Q::Ridge), q(Q::DecodeDotIntensity), q(Q::MaxBatchKv), MBU, B]
 )]
 fn withholds_the_answers_dimension_on_screen(
     #[case] asked: Quantity,
@@ -88,7 +88,7 @@ fn a_setting_is_never_withheld() {
     for quantity in Quantity::ALL {
         let got = by_dimension(quantity, &[]);
         assert!(
-            !got.contains(&Shown::Batch) && !got.contains(&B),
+            !got.contains(&Shown::Batch) && !got.contains(&Shown::Setting),
             "{quantity:?}"
         );
     }
@@ -106,6 +106,14 @@ fn a_literal_figure_is_withheld_by_its_unit_and_the_stated_peak_stays() {
     assert_eq!(withheld.label(q(Q::PeakTflops), "756 TF"), "? TF");
     // No unit of the four: nothing by dimension.
     assert_eq!(Withheld::none().asking_unit("USD", []), Withheld::none());
+}
+
+#[test]
+fn a_relation_to_a_constant_or_a_setting_withholds_nothing() {
+    // Tokens/s per user × the step time is one token; tokens/s × the step time is the batch.
+    let got = by_dimension(Q::BendBatch, &[]);
+    assert!(!got.contains(&q(Q::TokensPerSPerSeq)), "{got:?}");
+    assert!(!got.contains(&q(Q::StepTimeMs)), "{got:?}");
 }
 
 #[test]

@@ -127,14 +127,13 @@ impl Withheld {
     #[must_use]
     pub fn may_show(&self, shown: Shown, value: f64, resolution: f64) -> bool {
         match shown {
-            Shown::Batch | Shown::Setting => true,
             Shown::Quantity(q) if self.asked.contains(&q) => {
                 self.is_stated(q, value, resolution) && self.allows(value, resolution)
             }
             Shown::Measured(m) if self.measured.contains(&m) => false,
             // A measured point's batch is a setting of the measurement, withheld only by the
-            // dimension rule.
-            Shown::Measured(MeasuredFigure::Batch) => true,
+            // dimension rule (above).
+            Shown::Batch | Shown::Setting | Shown::Measured(MeasuredFigure::Batch) => true,
             Shown::Quantity(_) | Shown::Measured(_) => self.allows(value, resolution),
         }
     }
@@ -145,7 +144,6 @@ impl Withheld {
     #[must_use]
     pub fn label<'t>(&self, shown: Shown, text: &'t str) -> Cow<'t, str> {
         match shown {
-            Shown::Batch | Shown::Setting => Cow::Borrowed(text),
             Shown::Quantity(q) if self.asked.contains(&q) => {
                 let hits = tokens(text)
                     .filter(|t| {
@@ -160,7 +158,9 @@ impl Withheld {
             Shown::Measured(m) if self.measured.contains(&m) => {
                 replace(text, tokens(text).map(|t| t.range).collect())
             }
-            Shown::Measured(MeasuredFigure::Batch) => Cow::Borrowed(text),
+            Shown::Batch | Shown::Setting | Shown::Measured(MeasuredFigure::Batch) => {
+                Cow::Borrowed(text)
+            }
             Shown::Quantity(_) | Shown::Measured(_) => self.mask(text),
         }
     }

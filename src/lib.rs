@@ -13,5 +13,7 @@ pub mod domain;
 pub mod lab;
 pub mod picture;
 pub mod store;
+#[cfg(test)]
+mod test_support;
 pub mod ui;
 pub mod widgets;

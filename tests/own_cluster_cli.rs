@@ -110,6 +110,55 @@ fn an_imported_fp8_checkpoint_is_calculated_in_fp8() {
     assert_eq!(v["weights"], "fp8");
 }
 
+/// gpt-oss-20b imported from its config.json, at 128K context, batch 8, BF16 KV on an H200:
+/// its 12 sliding layers keep 128 tokens each, so the KV figures are about half of what
+/// counting every layer at the full context gives. By hand: 2 × 8 KV heads × 64 × 2 B =
+/// 2,048 B per token and layer; 12 × 131,072 × 2,048 + 12 × 128 × 2,048 = 3,224,371,200 B per
+/// sequence (every layer: 24 × 131,072 × 2,048 = 6,442,450,944 B); a step at batch 8 reads
+/// 8 × that; the KV wall is the budget over it.
+#[test]
+fn an_imported_sliding_model_counts_its_window_in_calc() {
+    let config = format!("{CONFIGS}/gpt-oss-20b");
+    let v: Value = serde_json::from_str(&ok(&[
+        "calc",
+        "--json",
+        "--gpu",
+        "h200",
+        "--context",
+        "131072",
+        "--batch",
+        "8",
+        "--kv",
+        "bf16",
+        "--model-config",
+        &config,
+    ]))
+    .unwrap();
+    let (windowed, every_layer) = (3_224_371_200.0, 6_442_450_944.0);
+    let close = |key: &str, want: f64| {
+        let got = v[key].as_f64().unwrap();
+        assert!(
+            (got - want).abs() <= 1e-9 * want,
+            "{key}: {got} against {want}"
+        );
+    };
+    close("kv_gb_per_sequence", windowed / 1e9);
+    close("kv_gb_read_per_gpu", 8.0 * windowed / 1e9);
+    let budget = v["kv_budget_bytes_per_gpu"].as_f64().unwrap();
+    assert_eq!(
+        v["max_batch_kv"].as_u64().unwrap(),
+        (budget / windowed).floor() as u64
+    );
+    assert!((budget / every_layer).floor() < (budget / windowed).floor() / 1.9);
+    let imported = ok(&["model", "import", &config]);
+    assert!(
+        imported.contains(
+            "sliding_window: (\n                window: 128,\n                layers: 12,"
+        ),
+        "{imported}"
+    );
+}
+
 #[test]
 fn model_import_writes_a_models_file_that_loads_back() {
     let dir = tempfile::tempdir().unwrap();
@@ -223,12 +272,12 @@ fn a_benchmark_of_another_model_is_said_so_and_left_off() {
 #[case::another_model(
     "vllm-llama-3-8b-c32.json",
     &["--gpu", "h200", "--model", "qwen3-8b"],
-    "it measured meta-llama/Meta-Llama-3-8B-Instruct, not the cluster's Qwen3-8B"
+    "it measured meta-llama/Meta-Llama-3-8B-Instruct, not this setting's Qwen3-8B"
 )]
 #[case::another_gpu(
     "llama-bench-llama-3-8b.json",
     &["--gpu", "h200", "--model", "llama-3-8b"],
-    "it ran on NVIDIA H100 80GB HBM3, not the cluster's H200 SXM"
+    "it ran on NVIDIA H100 80GB HBM3, not this setting's H200 SXM"
 )]
 fn calc_checks_the_runs_against_its_own_setting(
     #[case] file: &str,
@@ -244,6 +293,53 @@ fn calc_checks_the_runs_against_its_own_setting(
     assert!(err.contains(says), "{err}");
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json.get("measured"), None, "{json}");
+}
+
+/// `plot --measured` places the runs at the setting its own flags give (issue 23): at TP 2,
+/// which the default cluster (TP 1) is not, the run's point is drawn; a run of another model or
+/// GPU than the flags' is said so, in the flags' words, and left off the picture.
+#[rstest]
+#[case::placed_at_the_flags(
+    "vllm-llama-3-8b-c32.json",
+    &["--gpu", "h100-sxm", "--model", "llama-3-8b", "--tp", "2"],
+    None
+)]
+#[case::another_model(
+    "vllm-llama-3-8b-c32.json",
+    &["--gpu", "h100-sxm", "--model", "qwen3-8b"],
+    Some("it measured meta-llama/Meta-Llama-3-8B-Instruct, not this setting's Qwen3-8B")
+)]
+#[case::another_gpu(
+    "llama-bench-llama-3-8b.json",
+    &["--gpu", "h200", "--model", "llama-3-8b"],
+    Some("it ran on NVIDIA H100 80GB HBM3, not this setting's H200 SXM")
+)]
+fn plot_places_the_runs_at_its_own_flags(
+    #[case] file: &str,
+    #[case] setting: &[&str],
+    #[case] says: Option<&str>,
+) {
+    let measured = format!("{BENCHMARKS}/{file}");
+    let mut args = vec!["plot", "--svg", "-", "--measured", &measured];
+    args.extend_from_slice(setting);
+    let out = roofline(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    let svg = String::from_utf8_lossy(&out.stdout);
+    match says {
+        None => {
+            assert!(!err.contains("warning"), "{err}");
+            assert!(svg.contains("measured B=32"), "{svg}");
+        }
+        Some(says) => {
+            assert!(err.contains(says), "{err}");
+            assert!(!svg.contains("measured B="), "{svg}");
+        }
+    }
 }
 
 #[test]

@@ -8,27 +8,7 @@ use super::args::Cli;
 use super::{catalog, catalog_kind};
 use crate::content::data_files::builtin_catalog;
 use crate::content::lessons::CatalogKind;
-use crate::domain::lab::{LAB_FORMAT_VERSION, LabReport, Repeated, SweepPoint};
-
-fn lab_report() -> LabReport {
-    let repeated = |best: f64| Repeated { best, median: best };
-    LabReport {
-        format_version: LAB_FORMAT_VERSION,
-        cpu: "Test CPU".to_owned(),
-        threads: 2,
-        simd: "AVX2+FMA (8 × f32)".to_owned(),
-        memory_bytes: None,
-        buffer_bytes: 1024.0,
-        bandwidth: repeated(2e10),
-        peak: repeated(2e11),
-        sweep: vec![SweepPoint {
-            batch: 1,
-            k: 8,
-            n: 32,
-            flops_per_s: repeated(1e9),
-        }],
-    }
-}
+use crate::test_support::lab_report;
 
 #[rstest]
 #[case::nothing_of_the_learners(&[], false, CatalogKind::Shipped)]

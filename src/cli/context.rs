@@ -5,13 +5,15 @@
 use anyhow::{Context as _, Result, anyhow};
 
 use super::args::GlobalArgs;
-use crate::app::{Course, Deferred};
+use crate::app::{App, AppInit, Course, Deferred};
 use crate::content::cluster::{ClusterProfile, load_cluster};
 use crate::content::data_files::{CatalogSources, load_catalog};
 use crate::content::located::LocatedError;
 use crate::domain::catalog::Catalog;
 use crate::domain::lesson::Lesson;
 use crate::domain::scenario::Scenario;
+use crate::domain::session::Progress;
+use crate::widgets::Appearance;
 
 /// Loads the built-in catalog plus the user's `--hardware` and `--models` files, and this
 /// machine's lab results.
@@ -128,7 +130,11 @@ pub fn catalog_and_cluster_at(
     let mut catalog = catalog(global)?;
     let cluster = cluster(global, &catalog)?;
     let setting = at(&catalog)?;
-    super::own_cluster::add_benchmarks(global, &mut catalog, &setting)?;
+    super::own_cluster::add_benchmarks(
+        global,
+        &mut catalog,
+        (&setting, super::own_cluster::SettingOf::Flags),
+    )?;
     catalog.endpoint = cluster
         .measured
         .map(|measured| (cluster.scenario.clone(), measured));
@@ -138,7 +144,11 @@ pub fn catalog_and_cluster_at(
 /// `catalog` with the learner's cluster profile, its endpoint figures put on the catalog.
 fn with_cluster(global: &GlobalArgs, mut catalog: Catalog) -> Result<(Catalog, ClusterProfile)> {
     let cluster = cluster(global, &catalog)?;
-    super::own_cluster::add_benchmarks(global, &mut catalog, &cluster.scenario)?;
+    super::own_cluster::add_benchmarks(
+        global,
+        &mut catalog,
+        (&cluster.scenario, super::own_cluster::SettingOf::Cluster),
+    )?;
     catalog.endpoint = cluster
         .measured
         .map(|measured| (cluster.scenario.clone(), measured));
@@ -205,4 +215,26 @@ pub fn cluster(global: &GlobalArgs, catalog: &Catalog) -> Result<ClusterProfile>
         None => ClusterProfile::default_profile(),
     };
     super::own_cluster::with_model_config(global, profile)
+}
+
+/// The program for a run that keeps no progress of its own (a quiz, a presentation): nothing
+/// saved before, no start-up warning, the renderer's measures.
+#[must_use]
+pub fn unsaved_app(
+    catalog: Catalog,
+    lessons: Vec<Lesson>,
+    cluster: Scenario,
+    appearance: Appearance,
+    viewport: ratatui::layout::Size,
+) -> App {
+    App::new(AppInit {
+        catalog: catalog.into(),
+        lessons: lessons.into(),
+        cluster,
+        progress: Progress::default(),
+        warning: None,
+        appearance,
+        viewport,
+        measure: crate::ui::MEASURE,
+    })
 }

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::args::{GlobalArgs, LabCli};
 use crate::domain::format::group;
-use crate::domain::lab::{LabReport, SweepPoint, THIS_MACHINE_ID};
+use crate::domain::lab::{Knee, LabReport, SweepPoint, THIS_MACHINE_ID};
 use crate::domain::roofline;
 use crate::lab::{Plan, run as measure};
 
@@ -100,10 +100,7 @@ pub fn table(report: &LabReport) -> String {
         group(report.peak.best / 1e9, 1),
         group(report.peak.median / 1e9, 1),
     );
-    let knee = report.fitted_knee().map_or_else(
-        || "not crossed by the sweep".to_owned(),
-        |k| format!("{:.1} FLOP/byte", k.ridge()),
-    );
+    let knee = Knee::words(report.fitted_knee().as_ref(), 1);
     let _ = writeln!(
         out,
         "  ridge      {:>9} FLOP/byte predicted (peak ÷ bandwidth); knee fitted to the sweep: {knee}",

@@ -32,13 +32,33 @@ pub fn with_model_config(
     Ok(profile)
 }
 
+/// Where the setting the runs are placed at comes from, which names it in a warning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SettingOf {
+    /// The learner's cluster profile (or the default cluster).
+    Cluster,
+    /// The command's own flags (`calc`, `plot`).
+    Flags,
+}
+
+impl SettingOf {
+    /// The setting's owner, in a warning: "not the cluster's Qwen3-8B".
+    const fn whose(self) -> &'static str {
+        match self {
+            Self::Cluster => "the cluster's",
+            Self::Flags => "this setting's",
+        }
+    }
+}
+
 /// Reads `--measured` files and the profile's `measured_files`, and puts their runs on the
-/// catalog with `setting` (the cluster's scenario, or the one calc computes). Runs of another
-/// model or GPU than the setting's are said so on stderr and left out.
+/// catalog with `setting` (the cluster's scenario, or the one calc or plot computes from its
+/// flags: `of` says which). Runs of another model or GPU than the setting's are said so on
+/// stderr and left out.
 pub fn add_benchmarks(
     global: &GlobalArgs,
     catalog: &mut Catalog,
-    setting: &Scenario,
+    (setting, of): (&Scenario, SettingOf),
 ) -> Result<()> {
     let mut files = global.measured.clone();
     if let Some(profile) = &global.cluster {
@@ -56,7 +76,7 @@ pub fn add_benchmarks(
             .map_err(|e| anyhow!("{e}"))
             .context("cannot use that benchmark file")?;
         for run in read {
-            match foreign(&run, catalog, setting) {
+            match foreign(&run, catalog, setting, of) {
                 Some(why) => eprintln!(
                     "warning: {}: {why}; its run is left off the plot",
                     file.display()
@@ -70,7 +90,12 @@ pub fn add_benchmarks(
 }
 
 /// Why a run is not of the setting's model or GPU, if it is not.
-fn foreign(run: &BenchmarkRun, catalog: &Catalog, scenario: &Scenario) -> Option<String> {
+fn foreign(
+    run: &BenchmarkRun,
+    catalog: &Catalog,
+    scenario: &Scenario,
+    of: SettingOf,
+) -> Option<String> {
     if let Some(spec) = scenario
         .model
         .as_deref()
@@ -78,16 +103,19 @@ fn foreign(run: &BenchmarkRun, catalog: &Catalog, scenario: &Scenario) -> Option
         && !run.is_for_model(&spec.id, &spec.name)
     {
         return Some(format!(
-            "it measured {}, not the cluster's {}",
+            "it measured {}, not {} {}",
             run.model.as_deref().unwrap_or_default(),
+            of.whose(),
             spec.name
         ));
     }
     let gpu = catalog.gpu(&scenario.gpu).ok()?;
     match &run.gpu {
-        Some(named) if !same_gpu(named, &gpu.id, &gpu.name) => {
-            Some(format!("it ran on {named}, not the cluster's {}", gpu.name))
-        }
+        Some(named) if !same_gpu(named, &gpu.id, &gpu.name) => Some(format!(
+            "it ran on {named}, not {} {}",
+            of.whose(),
+            gpu.name
+        )),
         Some(_) | None => None,
     }
 }

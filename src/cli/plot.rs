@@ -14,8 +14,10 @@ use crate::widgets::{Appearance, PlotModel, Roof};
 
 /// Draws the scenario and writes the picture to `--svg FILE` (or standard output for `-`).
 pub fn run(global: &GlobalArgs, args: PlotCli) -> Result<ExitCode> {
-    let (catalog, _) = super::catalog_and_cluster(global)?;
-    let scenario = super::flags_scenario(global, &catalog, args.scenario)?;
+    // `--measured` runs are checked against, and placed at, the setting the flags give.
+    let (catalog, scenario) = super::context::catalog_and_cluster_at(global, |catalog| {
+        super::flags_scenario(global, catalog, args.scenario)
+    })?;
     let svg = picture(&catalog, &scenario, args.vs.as_deref())?;
     if args.svg == Path::new("-") {
         return super::print(&svg);

@@ -17,10 +17,11 @@ use std::process::ExitCode;
 use anyhow::{Context as _, Result, bail};
 
 use super::args::GlobalArgs;
+use super::context::unsaved_app;
 use super::learn::lesson_index;
 use super::tty::terminal;
 use crate::app::NavMsg;
-use crate::app::{self, App, AppInit, Msg, ProgressSink, classroom};
+use crate::app::{self, App, Msg, ProgressSink, classroom};
 use crate::domain::catalog::Catalog;
 use crate::domain::lesson::Lesson;
 use crate::domain::scenario::Scenario;
@@ -105,18 +106,9 @@ pub fn run(global: &GlobalArgs, args: &PresentArgs) -> Result<ExitCode> {
     let mut session = terminal::Session::enter().context("cannot set up the terminal")?;
     let viewport = session.size().context("cannot read the terminal size")?;
     let handout_cluster = cluster.scenario.clone();
-    let app = App::new(AppInit {
-        catalog: catalog.into(),
-        lessons: lessons.into(),
-        cluster: cluster.scenario,
-        progress: Progress::default(),
-        warning: None,
-        appearance,
-        viewport,
-        measure: crate::ui::MEASURE,
-    })
-    .with_keymap(global.keys.clone())
-    .presenting(started);
+    let app = unsaved_app(catalog, lessons, cluster.scenario, appearance, viewport)
+        .with_keymap(global.keys.clone())
+        .presenting(started);
     let events = super::tty::input::TtyEvents::start();
     let (app, room) = match room {
         Some((server, info, answers)) => {

@@ -15,12 +15,14 @@ use std::time::SystemTime;
 use anyhow::{Context as _, Result, bail};
 
 use super::args::{GlobalArgs, QuizCli, RevealWhen};
+use super::context::unsaved_app;
 use crate::app::quiz::{QuizRun, QuizTaker, RevealPolicy};
-use crate::app::{self, App, AppInit, ProgressSink};
+use crate::app::{self, App, Keymap, ProgressSink};
 use crate::domain::lesson::Lesson;
 use crate::domain::quiz::{ClusterOrigin, QuizResult, QuizSpec, Taker, draw};
 use crate::domain::session::Progress;
 use crate::store::atomic;
+use crate::widgets::Appearance;
 
 /// Questions when `--count` is not given.
 pub const DEFAULT_COUNT: usize = 10;
@@ -171,37 +173,12 @@ pub fn run(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         bail!("the quiz needs a terminal (stdin and stdout must be a TTY)");
     }
-    let Prepared {
-        run,
-        out,
-        catalog,
-        cluster,
-        lessons,
-    } = prepared;
-    let seed = run.seed;
-    let again = repeat_command(args, seed, run.questions.len());
+    let again = repeat_command(args, prepared.run.seed, prepared.run.questions.len());
     let appearance = super::tty::appearance(global);
     let mut session =
         super::tty::terminal::Session::enter().context("cannot set up the terminal")?;
     let viewport = session.size().context("cannot read the terminal size")?;
-    // The run starts when the first question is on screen.
-    let run = QuizRun {
-        started: SystemTime::now(),
-        now: SystemTime::now(),
-        ..run
-    };
-    let mut app = App::new(AppInit {
-        catalog: catalog.into(),
-        lessons: lessons.into(),
-        cluster,
-        progress: Progress::default(),
-        warning: None,
-        appearance,
-        viewport,
-        measure: crate::ui::MEASURE,
-    })
-    .with_keymap(global.keys.clone())
-    .quizzing(run);
+    let (mut app, out) = prepared.into_app(appearance, viewport, global.keys.clone());
     let mut sink = ResultFile { out: out.clone() };
     session.run_app(
         &mut app,
@@ -320,4 +297,33 @@ pub fn write_result(out: &Path, result: &QuizResult) -> Result<()> {
     json.push('\n');
     atomic::write(out, json.as_bytes())
         .with_context(|| format!("cannot write the result to {}", out.display()))
+}
+
+impl Prepared {
+    /// The program on this quiz, its run starting now (when the first question is on screen),
+    /// and where its result goes. A quiz keeps no progress of its own.
+    #[must_use]
+    pub fn into_app(
+        self,
+        appearance: Appearance,
+        viewport: ratatui::layout::Size,
+        keys: Keymap,
+    ) -> (App, PathBuf) {
+        let Self {
+            run,
+            out,
+            catalog,
+            cluster,
+            lessons,
+        } = self;
+        let run = QuizRun {
+            started: SystemTime::now(),
+            now: SystemTime::now(),
+            ..run
+        };
+        let app = unsaved_app(catalog, lessons, cluster, appearance, viewport)
+            .with_keymap(keys)
+            .quizzing(run);
+        (app, out)
+    }
 }

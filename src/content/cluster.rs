@@ -185,8 +185,13 @@ fn links(file: &ClusterFile, catalog: &Catalog) -> Result<ProfileLinks, (&'stati
             crate::domain::link::find(&catalog.links, id).map_err(|e| (field, e.to_string()))?;
         }
     }
-    let or_both = |own: &Option<String>| own.clone().or_else(|| file.link.clone());
-    Ok((or_both(&file.scale_up_link), or_both(&file.scale_out_link)))
+    let choice = crate::domain::link::LinkChoice {
+        link: file.link.clone(),
+        scale_up_link: file.scale_up_link.clone(),
+        scale_out_link: file.scale_out_link.clone(),
+    };
+    let owned = |v: Option<&str>| v.map(str::to_owned);
+    Ok((owned(choice.scale_up()), owned(choice.scale_out())))
 }
 
 /// The byte offset of the first line that is not a comment and starts with `word`.

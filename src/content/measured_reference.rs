@@ -89,14 +89,7 @@ mod tests {
 
     use super::*;
     use crate::content::data_files::builtin_catalog;
-
-    #[track_caller]
-    fn close(actual: f64, expected: f64, tolerance: f64) {
-        assert!(
-            ((actual - expected) / expected).abs() <= tolerance,
-            "{actual} is not within {tolerance} of {expected}"
-        );
-    }
+    use crate::test_support::close;
 
     #[test]
     fn the_h100_reference_loads_for_a_known_gpu() {

@@ -7,6 +7,7 @@
 mod layout;
 pub mod section;
 mod weights;
+mod window;
 
 use std::path::Path;
 

@@ -51,6 +51,24 @@ pub enum Source {
     },
 }
 
+impl Source {
+    /// Another figure the engine computed first, by its name.
+    #[must_use]
+    pub fn figure(name: &str) -> Self {
+        Self::Figure {
+            name: name.to_owned(),
+        }
+    }
+
+    /// A setting of the scenario, by its name.
+    #[must_use]
+    pub fn setting(field: &str) -> Self {
+        Self::Setting {
+            field: field.to_owned(),
+        }
+    }
+}
+
 impl fmt::Display for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -86,7 +104,7 @@ fn show_bytes(value: f64) -> String {
 }
 
 /// A value in a readable unit: bytes as GB, MiB, KiB or bytes and FLOP as GFLOP, MFLOP or
-/// FLOP by their size, bytes/s as TB/s, FLOP/s as TFLOP/s, seconds as ms (`calc --explain` and the study screen's
+/// FLOP by their size, bytes/s as TB/s, FLOP/s as TFLOP/s, seconds as ms, a per cent to one decimal (`calc --explain` and the study screen's
 /// derivation view).
 #[must_use]
 pub fn show(value: f64, unit: &str) -> String {
@@ -96,6 +114,7 @@ pub fn show(value: f64, unit: &str) -> String {
         "FLOP/s" => format!("{} TFLOP/s", group(value / 1e12, 1)),
         "FLOP" => show_flop(value),
         "s" => format!("{} ms", group(value * 1e3, 3)),
+        "%" => format!("{} %", group(value, 1)),
         "bound" if value == 0.0 => "memory".to_owned(),
         "bound" => "compute".to_owned(),
         "" if value.fract() == 0.0 => group(value, 0),
@@ -141,6 +160,21 @@ impl Input {
     }
 }
 
+/// The per cent a search's inputs are raised by when it is run again ([`Rerun`]).
+pub const RERUN_RAISE_PCT: f64 = 10.0;
+
+/// A searched figure found again with one of the search's inputs raised by
+/// [`RERUN_RAISE_PCT`] per cent: the same search, the same code, another input.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Rerun {
+    /// The input raised, in words (`memory bandwidth`).
+    pub input: &'static str,
+    /// The figure as found.
+    pub from: f64,
+    /// The figure the search finds with the input raised.
+    pub to: f64,
+}
+
 /// A figure and how it was computed.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Derivation {
@@ -156,6 +190,10 @@ pub struct Derivation {
     pub inputs: Vec<Input>,
     /// What the formula takes for granted.
     pub assumptions: Vec<&'static str>,
+    /// A figure found by a search: the search run again with each input it reads raised in
+    /// turn (empty for a figure a formula computes; [`Derivation::most_sensitive`] serves it).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reruns: Vec<Rerun>,
 }
 
 /// The factor from a derivation's unit to a quantity's (bytes to GB, seconds to ms, a
@@ -176,6 +214,28 @@ pub fn unit_factor(from: &str, to: &str) -> Option<f64> {
 }
 
 impl Derivation {
+    /// A figure's derivation: its name, the formula, the figure in `unit`, the inputs in the
+    /// formula's order and what it takes for granted (no reruns: a search adds them).
+    #[must_use]
+    pub fn new(
+        figure: &'static str,
+        formula: Formula,
+        value: f64,
+        unit: &'static str,
+        inputs: Vec<Input>,
+        assumptions: Vec<&'static str>,
+    ) -> Self {
+        Self {
+            figure,
+            formula,
+            value,
+            unit,
+            inputs,
+            assumptions,
+            reruns: Vec::new(),
+        }
+    }
+
     /// The figure recomputed from this derivation's own inputs, in `unit` (a quantity's).
     #[must_use]
     pub fn recompute_in(&self, unit: &str) -> Option<f64> {
@@ -187,6 +247,53 @@ impl Derivation {
     pub fn recompute(&self) -> f64 {
         let x: Vec<f64> = self.inputs.iter().map(|i| i.value).collect();
         self.formula.compute(&x)
+    }
+
+    /// The rerun that moved a searched figure most (the first of equals); `None` for a
+    /// figure no search found.
+    #[must_use]
+    pub fn rerun_most(&self) -> Option<&Rerun> {
+        self.reruns.iter().reduce(|best, next| {
+            if (next.to - next.from).abs() > (best.to - best.from).abs() {
+                next
+            } else {
+                best
+            }
+        })
+    }
+
+    /// Which input moves the figure most, in words (what follows "moves it most:"), `arrow`
+    /// between a change and its effect: a searched figure's rerun (`memory bandwidth +10 % →
+    /// target_batch_no_wall 98 → 108`, or that none of its inputs moves it), else the input
+    /// whose 1 % rise moves the formula's figure most.
+    #[must_use]
+    pub fn moves_most(&self, arrow: &str) -> Option<String> {
+        let raise = group(RERUN_RAISE_PCT, 0);
+        if let Some(r) = self.rerun_most() {
+            if r.to.to_bits() == r.from.to_bits() {
+                let inputs: Vec<&str> = self.reruns.iter().map(|r| r.input).collect();
+                return Some(format!(
+                    "none of {} +{raise} % moves it (a search: the figure holds at {})",
+                    inputs.join(", "),
+                    group(r.from, 0)
+                ));
+            }
+            return Some(format!(
+                "{} +{raise} % {arrow} {} {} {arrow} {}",
+                r.input,
+                self.figure,
+                group(r.from, 0),
+                group(r.to, 0)
+            ));
+        }
+        self.most_sensitive().map(|(i, change)| {
+            format!(
+                "{} ({} +1 % {arrow} figure {:+.2} %)",
+                i.name,
+                i.symbol,
+                100.0 * change
+            )
+        })
     }
 
     /// The input whose 1 % rise moves the figure most (the first of equals), with the figure's

@@ -173,8 +173,7 @@ fn prefill_compute_s(s: &Scenario, catalog: &Catalog) -> Result<f64, PlanError> 
     let e = s.evaluate(catalog)?;
     let model = catalog.model(s.model.as_deref().ok_or(PlanError::NoModel)?)?;
     let t = s.prompt as f64;
-    let flops = (2.0 * model.matmul_params_per_token() * t
-        + model.attention_flops_per_context_token() * t * t / 2.0)
+    let flops = (2.0 * model.matmul_params_per_token() * t + model.causal_attention_flops(t))
         / f64::from(s.tp);
     Ok(flops / e.peak_flops)
 }

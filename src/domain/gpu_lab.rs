@@ -279,6 +279,7 @@ impl GpuLabReport {
             // Board power is the datasheet's business; the lab measures rates only.
             tdp_w: None,
             scale_up_link: None,
+            scale_up_gpus: None,
             scale_out_link: None,
             source: format!(
                 "measured by `roofline lab --gpu` on device {} ({}, compute capability {})",

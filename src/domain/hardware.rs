@@ -108,6 +108,11 @@ pub struct Gpu {
     /// left out where the part has none the tutor models.
     #[serde(default)]
     pub scale_up_link: Option<String>,
+    /// How many GPUs one scale-up domain joins (8 on an HGX board, 72 in an NVL72 rack): a
+    /// parallel group larger than this crosses the scale-out link. Left out, a group is taken
+    /// to fit in one domain.
+    #[serde(default)]
+    pub scale_up_gpus: Option<u32>,
     /// The link each GPU has to other nodes (its own NIC), an id of the links data file: what a
     /// prompt's KV crosses between the prefill and the decode pool; left out where the part
     /// ships with none the tutor models.

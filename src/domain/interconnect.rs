@@ -1,11 +1,20 @@
 //! The third roof: time on the links between GPUs, which the speed-of-light step leaves out.
 //! Tensor parallelism all-reduces the activations twice per layer (Megatron: after attention's
 //! output projection and after the MLP); expert parallelism sends each token's hidden state to
-//! its experts' GPUs and back (two all-to-alls per MoE layer). Neither overlaps the step here:
-//! the time is added, a term of its own.
+//! its experts' GPUs and back (two all-to-alls per MoE layer); pipeline stages pass the step's
+//! activations on. None overlaps the step here: the time is added, a term of its own. A group
+//! larger than one scale-up domain crosses the scale-out link (`across`).
 
 use super::link::Link;
 use super::model::ModelSpec;
+
+mod across;
+pub mod basis;
+
+pub use across::{
+    AlltoallInputs, Fabric, PipelineInputs, alltoall_inputs, alltoall_parts, ep_all_to_all,
+    pipeline_inputs, pipeline_parts, pp_sends,
+};
 
 /// One collective's time, split into what the bytes cost and what the calls cost.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -57,35 +66,6 @@ pub fn tp_allreduce(
 ) -> CommTime {
     let one = ring_allreduce(tp, tokens * model.hidden as f64 * act_bytes, link);
     scale(one, 2 * model.layers)
-}
-
-/// The expert-parallel all-to-alls of one step, were the routed experts spread over `n` GPUs:
-/// per MoE layer each GPU sends ≈ 2 · tokens · k · hidden · b_a · (N−1)/N bytes (to the experts
-/// and back), in two calls. `None` for a dense model.
-#[must_use]
-pub fn ep_all_to_all(
-    model: &ModelSpec,
-    tokens: f64,
-    act_bytes: f64,
-    n: u32,
-    link: &Link,
-) -> Option<CommTime> {
-    let experts = model.experts?;
-    if n <= 1 {
-        return Some(CommTime::default());
-    }
-    let nf = f64::from(n);
-    let per_layer =
-        2.0 * tokens * f64::from(experts.per_token) * model.hidden as f64 * act_bytes * (nf - 1.0)
-            / nf;
-    let one_call_latency = (link.base_latency_us + (nf - 1.0) * link.hop_latency_us) * 1e-6;
-    let layers = experts.moe_layers;
-    Some(CommTime {
-        calls: 2 * layers,
-        bytes_per_gpu: per_layer * f64::from(layers),
-        bandwidth_s: link.transfer_s(per_layer) * f64::from(layers),
-        latency_s: one_call_latency * f64::from(2 * layers),
-    })
 }
 
 fn scale(one: CommTime, calls: u32) -> CommTime {

@@ -196,6 +196,7 @@ impl LabReport {
             // A CPU's board power is not measured here: no energy figure for this machine.
             tdp_w: None,
             scale_up_link: None,
+            scale_up_gpus: None,
             scale_out_link: None,
             source: format!(
                 "measured by `roofline lab` on {} thread(s), {}",
@@ -239,6 +240,16 @@ impl Knee {
     #[must_use]
     pub fn ridge(&self) -> f64 {
         roofline::ridge(self.peak, self.bandwidth)
+    }
+
+    /// A fitted knee's ridge for a report, to `decimals` places, or that the sweep never
+    /// crossed it.
+    #[must_use]
+    pub fn words(knee: Option<&Self>, decimals: usize) -> String {
+        knee.map_or_else(
+            || "not crossed by the sweep".to_owned(),
+            |k| format!("{:.*} FLOP/byte", decimals, k.ridge()),
+        )
     }
 }
 

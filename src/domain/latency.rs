@@ -134,8 +134,7 @@ pub fn mixed_step_s(s: &Scenario, catalog: &Catalog, chunk: u64) -> Result<f64, 
     let m = e.model.as_ref().ok_or(PlanError::NoModel)?;
     let model = catalog.model(s.model.as_deref().ok_or(PlanError::NoModel)?)?;
     let c = chunk as f64;
-    let chunk_flops = (2.0 * model.matmul_params_per_token() * c
-        + model.attention_flops_per_context_token() * c * c / 2.0)
+    let chunk_flops = (2.0 * model.matmul_params_per_token() * c + model.causal_attention_flops(c))
         / f64::from(s.tp);
     Ok(m.memory_time_s
         .max(m.compute_time_s + chunk_flops / e.peak_flops))

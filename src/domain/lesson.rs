@@ -146,6 +146,19 @@ impl StepKind {
             Self::Explain => "explain",
         }
     }
+
+    /// The kind's name as a step's header shows it (`Step 2/6 · Predict`).
+    #[must_use]
+    pub const fn title(self) -> &'static str {
+        match self {
+            Self::Read => "Read",
+            Self::Predict => "Predict",
+            Self::Recall => "Recall",
+            Self::Example => "Example",
+            Self::Explore => "Explore",
+            Self::Explain => "Explain",
+        }
+    }
 }
 
 /// A tag that marks what kind of prose a read step is.

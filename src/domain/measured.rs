@@ -100,6 +100,7 @@ mod tests {
     use super::*;
     use crate::content::data_files::builtin_catalog;
     use crate::domain::dtype::Dtype;
+    use crate::test_support::close;
 
     /// The course's example endpoint: 2× H100 NVL, TP 2, Qwen3.6-27B BF16, 8K context.
     fn example() -> Scenario {
@@ -115,14 +116,6 @@ mod tests {
             overhead_gb: 3.0,
             ..Scenario::default_cluster()
         }
-    }
-
-    #[track_caller]
-    fn close(actual: f64, expected: f64, tolerance: f64) {
-        assert!(
-            ((actual - expected) / expected).abs() <= tolerance,
-            "{actual} is not within {tolerance} of {expected}"
-        );
     }
 
     #[test]

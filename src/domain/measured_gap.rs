@@ -88,14 +88,7 @@ pub fn decode_gap(
 mod tests {
     use super::*;
     use crate::content::data_files::builtin_catalog;
-
-    #[track_caller]
-    fn close(actual: f64, expected: f64, tolerance: f64) {
-        assert!(
-            ((actual - expected) / expected).abs() <= tolerance,
-            "{actual} is not within {tolerance} of {expected}"
-        );
-    }
+    use crate::test_support::close;
 
     /// Llama-3-8B BF16 on one H100 SXM, 32 sequences of 1,024 tokens at 8 ms a token, by hand:
     /// bytes 7,504,924,672 × 2 + 32 × 1,024 × 131,072 = 19.305 GB in 8 ms ÷ 3.35 TB/s: MBU

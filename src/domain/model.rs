@@ -56,6 +56,17 @@ pub struct LinearAttention {
     pub state: Dtype,
 }
 
+/// Layers that attend only to the last `window` tokens (gpt-oss, Gemma 3, Mistral-7B v0.1):
+/// each keeps the KV of at most `window` tokens, whatever the context.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlidingWindow {
+    /// Tokens a sliding layer attends to and keeps (`sliding_window`).
+    pub window: u64,
+    /// How many of the KV layers slide (the rest attend to the whole context).
+    pub layers: u32,
+}
+
 /// One model, as a data file describes it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -96,6 +107,9 @@ pub struct ModelSpec {
     /// Hybrid models only: the linear-attention layers (`layers − attention_layers` of them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub linear_attention: Option<LinearAttention>,
+    /// Sliding-window layers, if some layers attend only to the last tokens.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sliding_window: Option<SlidingWindow>,
     /// Where the figures come from.
     pub source: String,
 }
@@ -261,6 +275,62 @@ impl ModelSpec {
                 2.0 * layers * f64::from(self.kv_heads) * f64::from(self.head_dim)
             }
             Attention::Mla { latent, rope_dim } => layers * f64::from(latent + rope_dim),
+        }
+    }
+
+    /// The KV layers that slide and all KV layers, when some slide.
+    fn sliding_layers(&self) -> Option<(SlidingWindow, f64, f64)> {
+        let all = self.kv_layers();
+        self.sliding_window
+            .filter(|w| w.layers > 0 && all > 0)
+            .map(|w| (w, f64::from(w.layers.min(all)), f64::from(all)))
+    }
+
+    /// Tokens of KV one KV layer keeps at `context`, on average over the KV layers: the
+    /// context, where no layer slides; else (context × full layers + min(context, window) ×
+    /// sliding layers) ÷ KV layers. KV bytes per sequence = this × KV bytes per token.
+    #[must_use]
+    pub fn kv_tokens_held(&self, context: f64) -> f64 {
+        match self.sliding_layers() {
+            None => context,
+            Some((w, sliding, all)) => {
+                (context * (all - sliding) + context.min(w.window as f64) * sliding) / all
+            }
+        }
+    }
+
+    /// The formula of one sequence's KV bytes at `context`, with `kv_per_token` bytes per
+    /// token, and its inputs: L · kv, or, when some layers slide, kv · (L·(N − S) +
+    /// min(L, W)·S) ÷ N with the window W, the sliding layers S and the KV layers N.
+    #[must_use]
+    pub fn kv_per_sequence_inputs(&self, context: f64, kv_per_token: f64) -> (Formula, Vec<f64>) {
+        match self.sliding_layers() {
+            None => (Formula::KvPerSequence, vec![context, kv_per_token]),
+            Some((w, sliding, all)) => (
+                Formula::KvPerSequenceWindowed,
+                vec![context, kv_per_token, w.window as f64, sliding, all],
+            ),
+        }
+    }
+
+    /// Attention FLOPs of one causal prefill of `prompt` tokens, whole model: T²/2 query-key
+    /// pairs per full layer; a sliding layer's pairs stop growing past its window
+    /// (W²/2 + (T − W)·W).
+    #[must_use]
+    pub fn causal_attention_flops(&self, prompt: f64) -> f64 {
+        let per_token = self.attention_flops_per_context_token();
+        match self.sliding_layers() {
+            None => per_token * prompt * prompt / 2.0,
+            Some((w, sliding, all)) => {
+                let window = w.window as f64;
+                let full = prompt * prompt / 2.0;
+                let local = if prompt <= window {
+                    full
+                } else {
+                    window * window / 2.0 + (prompt - window) * window
+                };
+                per_token * (full * (all - sliding) + local * sliding) / all
+            }
         }
     }
 

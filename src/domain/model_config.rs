@@ -9,7 +9,7 @@
 mod params;
 
 use super::dtype::Dtype;
-use super::model::{Attention, Experts, LinearAttention, ModelSpec};
+use super::model::{Attention, Experts, LinearAttention, ModelSpec, SlidingWindow};
 
 /// The biases a family's attention projections carry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,6 +200,9 @@ impl ModelConfig {
             attention,
             experts,
             linear_attention: self.hybrid.map(|h| h.linear),
+            sliding_window: self
+                .sliding_window
+                .map(|(window, layers)| SlidingWindow { window, layers }),
             source: source.to_owned(),
         }
     }

@@ -27,7 +27,7 @@ use super::lesson::template::render;
 use super::lesson::{Lesson, Step};
 use super::scenario::Scenario;
 use super::withhold::{
-    Withheld, asked_quantity, asked_unit, figures_in, same_figure, stated_figures,
+    Stated, Withheld, asked_quantity, asked_unit, figures_in, same_figure, stated_figures,
 };
 use restore::{record, restore};
 
@@ -281,7 +281,23 @@ impl Session {
             }
             _ => Vec::new(),
         };
-        let withheld = Withheld::with_units(pending).with(card);
+        let mut withheld = Withheld::with_units(pending).with(card);
+        // A later step not yet revealed withholds its quantity at every setting too: masking it
+        // only where it lies near that step's answer would make the `?` an oracle (lesson 4's
+        // tokens/s masked from the ridge on gives the batch to the ridge away).
+        for (i, step) in lesson.steps.iter().enumerate() {
+            let open = self
+                .slots
+                .get(i)
+                .is_some_and(|slot| !revealed(i, &slot.state));
+            if i != self.current && open {
+                if let Some(asked) = asked_quantity(step) {
+                    // What an earlier reveal said stays shown (`ridge 295` once revealed).
+                    let said = known.iter().map(|(value, unit)| Stated::new(*value, unit));
+                    withheld = withheld.later(asked, said);
+                }
+            }
+        }
         // The step on screen, until revealed, withholds the quantity it asks for at every
         // setting, with its family; what its question states stays shown.
         match lesson.steps.get(self.current) {

@@ -19,6 +19,7 @@ use std::ops::Range;
 mod asked;
 mod dimension;
 mod family;
+mod later;
 mod step;
 mod tokens;
 
@@ -45,6 +46,8 @@ pub struct Withheld {
     /// The unit a figure is asked in, where known (`98` → `sequences`): prose that writes the
     /// number with another unit (`98 layers`) is not stating it.
     units: Vec<(f64, String)>,
+    /// The quantities later steps ask, withheld at every setting until they are revealed.
+    later: later::Later,
 }
 
 /// A number as written in text.
@@ -89,6 +92,7 @@ impl Withheld {
             measured: Vec::new(),
             stated: Vec::new(),
             units: Vec::new(),
+            later: later::Later::NONE,
         }
     }
 
@@ -120,6 +124,7 @@ impl Withheld {
             measured: Vec::new(),
             stated: Vec::new(),
             units: Vec::new(),
+            later: later::Later::NONE,
         }
     }
 
@@ -132,12 +137,14 @@ impl Withheld {
             measured,
             stated,
             units,
+            later,
         } = self;
         Self {
             asked,
             measured,
             stated,
             units,
+            later,
             ..Self::new(figures.into_iter().chain(more))
         }
     }

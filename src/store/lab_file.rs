@@ -127,35 +127,7 @@ pub fn write_measured<T: LabFile>(dir: &Path, report: &T) -> io::Result<PathBuf>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::lab::{Repeated, SweepPoint};
-
-    fn report() -> LabReport {
-        LabReport {
-            format_version: LAB_FORMAT_VERSION,
-            cpu: "Test CPU".to_owned(),
-            threads: 2,
-            simd: "AVX2+FMA (8 × f32)".to_owned(),
-            memory_bytes: None,
-            buffer_bytes: 1024.0,
-            bandwidth: Repeated {
-                best: 2e10,
-                median: 1.9e10,
-            },
-            peak: Repeated {
-                best: 2e11,
-                median: 1.9e11,
-            },
-            sweep: vec![SweepPoint {
-                batch: 1,
-                k: 8,
-                n: 32,
-                flops_per_s: Repeated {
-                    best: 1e9,
-                    median: 1e9,
-                },
-            }],
-        }
-    }
+    use crate::test_support::lab_report as report;
 
     #[test]
     fn round_trips_and_reports_bad_files_with_their_line() {

@@ -6,34 +6,26 @@ use rstest::rstest;
 
 use super::*;
 use crate::domain::schedule::{Review, Timestamp};
-use crate::domain::session::{Grade, Guess, LessonProgress, StepRecord};
+use crate::domain::session::{Grade, Guess, StepRecord};
+use crate::test_support::progress_in;
 
 fn sample() -> Progress {
-    let mut progress = Progress {
-        last_lesson: Some("ridge-point".into()),
-        ..Progress::default()
-    };
-    progress.lessons.insert(
-        "ridge-point".into(),
-        LessonProgress {
-            resume_step: Some("bound".into()),
-            steps: [
-                ("intro".to_owned(), StepRecord::Seen),
-                (
-                    "h100".to_owned(),
-                    StepRecord::Revealed {
-                        guess: Guess::Number(295.3),
-                        score: Some(100),
-                        answer: None,
-                    },
-                ),
-                ("card".to_owned(), StepRecord::Graded { grade: Grade::Easy }),
-            ]
-            .into_iter()
-            .collect(),
-        },
-    );
-    progress
+    progress_in(
+        "ridge-point",
+        Some("bound"),
+        vec![
+            ("intro", StepRecord::Seen),
+            (
+                "h100",
+                StepRecord::Revealed {
+                    guess: Guess::Number(295.3),
+                    score: Some(100),
+                    answer: None,
+                },
+            ),
+            ("card", StepRecord::Graded { grade: Grade::Easy }),
+        ],
+    )
 }
 
 fn entries(dir: &Path) -> Vec<String> {

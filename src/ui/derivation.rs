@@ -119,17 +119,8 @@ fn derivation(d: &Derivation, theme: Theme) -> Vec<(String, bool)> {
             .iter()
             .map(|a| (format!("  {} {a}", theme.dot().trim()), false)),
     );
-    if let Some((i, change)) = d.most_sensitive() {
-        lines.push((
-            format!(
-                "Moves it most: {} ({} +1 % {} figure {:+.2} %)",
-                i.name,
-                i.symbol,
-                theme.glyph("→", "->"),
-                100.0 * change
-            ),
-            true,
-        ));
+    if let Some(most) = d.moves_most(theme.glyph("→", "->")) {
+        lines.push((format!("Moves it most: {most}"), true));
     }
     lines
 }

@@ -89,14 +89,7 @@ pub(super) struct Pane<'a> {
 impl Pane<'_> {
     fn header(&self, step: &Step, session: &Session) -> Line<'static> {
         let theme = self.theme;
-        let kind = match step {
-            Step::Read(_) => "Read",
-            Step::Predict(_) => "Predict",
-            Step::Recall(_) => "Recall",
-            Step::Example(_) => "Example",
-            Step::Explore(_) => "Explore",
-            Step::Explain(_) => "Explain",
-        };
+        let kind = step.kind().title();
         let mut spans = vec![
             Span::styled(
                 format!("Step {}/{}", session.current() + 1, session.len()),

@@ -107,14 +107,7 @@ fn points(placed: &[PlacedPoint]) -> Vec<MeasuredPoint> {
 mod tests {
     use super::*;
     use crate::content::data_files::builtin_catalog;
-
-    #[track_caller]
-    fn close(actual: f64, expected: f64, tolerance: f64) {
-        assert!(
-            ((actual - expected) / expected).abs() <= tolerance,
-            "{actual} is not within {tolerance} of {expected}"
-        );
-    }
+    use crate::test_support::close;
 
     /// By hand from measured-h100.md: W = 7,504,658,432 BF16 weights (15.009 GB).
     /// B = 1: 15.009 GB in 5.342 ms = 2.810 TB/s, MBU 2.810 ÷ 3.35 = 83.9 %;

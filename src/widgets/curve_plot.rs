@@ -123,9 +123,10 @@ impl Widget for CurvePlot<'_> {
 }
 
 impl CurvePlot<'_> {
-    /// Whether the axis of `quantity` may carry numbers: not while a step asks for it.
+    /// Whether the axis of `quantity` may carry numbers: not while a step asks for it, or a
+    /// later step not yet revealed does.
     fn axis_shown(self, quantity: Quantity) -> bool {
-        !self.model.withheld.asked().contains(&quantity)
+        !self.model.withheld.withholds(quantity)
     }
 
     fn render_plot(self, axes: &Axes, y_ticks: &[f64], layout: &PlotLayout, buf: &mut Buffer) {

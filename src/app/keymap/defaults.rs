@@ -4,7 +4,7 @@
 
 use crossterm::event::{KeyCode, KeyModifiers};
 
-use super::row::{ch, key, pattern};
+use super::row::{Letters, ch, key, pattern, scroll_rows, select_rows};
 use super::{Binding, Emit, KeyContext, KeyPattern};
 use crate::app::msg::{Cycle, Msg};
 use crate::app::{AppMsg, NavMsg, PlotMsg, StepMsg, WhyMsg};
@@ -29,8 +29,9 @@ pub(super) fn bindings() -> Vec<Binding> {
 /// The rows of study: the overlays, the entry lines and any lesson step.
 #[rustfmt::skip]
 fn study_rows() -> Vec<Binding> {
-    use KeyCode::{Backspace, Down, Enter, Esc, PageDown, PageUp, Up};
+    use KeyCode::{Backspace, Enter, Esc};
     use KeyContext as C;
+    [
     vec![
         // A warning about the learner's files waits for Esc.
         key(C::Warning, Esc, NONE, Msg::App(AppMsg::DismissNotice), "dismiss warning", 9, "dismiss the warning under the screen"),
@@ -38,10 +39,9 @@ fn study_rows() -> Vec<Binding> {
         key(C::Help, Esc, NONE, Msg::App(AppMsg::CloseHelp), "close", 10, "close this help"),
         ch(C::Help, '?', Msg::App(AppMsg::CloseHelp), "close", 10, "close this help"),
         ch(C::Help, 'q', Msg::App(AppMsg::CloseHelp), "close", 10, "close this help (q again quits)"),
-        key(C::Help, Up, NONE, Msg::Nav(NavMsg::ScrollUp), "scroll", 7, "scroll this help up"),
-        key(C::Help, Down, NONE, Msg::Nav(NavMsg::ScrollDown), "scroll", 7, "scroll this help down"),
-        key(C::Help, PageUp, NONE, Msg::Nav(NavMsg::PageUp), "scroll", 0, "scroll this help up a page"),
-        key(C::Help, PageDown, NONE, Msg::Nav(NavMsg::PageDown), "scroll", 0, "scroll this help down a page"),
+    ],
+    scroll_rows(C::Help, 7, ["scroll this help up", "scroll this help down", "scroll this help up a page", "scroll this help down a page"]),
+    vec![
         // Writing an explanation swallows every printable key.
         pattern(C::TextEntry, KeyPattern::AnyChar, Emit::TypedChar, "type", 3, "type your explanation (letters, digits, q, ? and all)"),
         key(C::TextEntry, Backspace, NONE, Msg::Step(StepMsg::Backspace), "delete", 2, "delete the last character"),
@@ -56,8 +56,9 @@ fn study_rows() -> Vec<Binding> {
         pattern(C::ChoiceEntry, KeyPattern::OptionDigit, Emit::OptionOfDigit, "choose", 8, "choose that option"),
         key(C::ChoiceEntry, Enter, NONE, Msg::Step(StepMsg::Commit), "commit", 9, "lock in the option chosen"),
         // The end of a lesson.
-        key(C::LessonEnd, Up, NONE, Msg::Nav(NavMsg::SelectPrevious), "select", 7, "previous step in the list"),
-        key(C::LessonEnd, Down, NONE, Msg::Nav(NavMsg::SelectNext), "select", 7, "next step in the list"),
+    ],
+    select_rows(C::LessonEnd, Letters::ArrowsOnly, ["previous step in the list", "next step in the list"]),
+    vec![
         key(C::LessonEnd, Enter, NONE, Msg::Nav(NavMsg::OpenSelected), "open step", 9, "open the highlighted step"),
         ch(C::LessonEnd, 'u', Msg::Nav(NavMsg::FirstUnfinished), "first unfinished", 8, "go to the first step not yet finished"),
         ch(C::LessonEnd, 'n', Msg::Nav(NavMsg::NextStep), "next lesson", 9, "on to the next lesson"),
@@ -94,18 +95,17 @@ fn study_rows() -> Vec<Binding> {
         ch(C::Lesson, 'w', Msg::Why(WhyMsg::Toggle), "why", 6, "why: the derivation of the revealed answer and of each readout (formula, inputs and their sources)"),
         ch(C::Lesson, 'u', Msg::Nav(NavMsg::FirstUnfinished), "first unfinished", 0, "go to the first step not yet finished"),
         ch(C::Lesson, 'R', Msg::Nav(NavMsg::RestartLesson), "restart", 0, "restart the lesson, clearing its answers (asks first)"),
-        key(C::Lesson, Up, NONE, Msg::Nav(NavMsg::ScrollUp), "scroll", 0, "scroll the lesson text up"),
-        key(C::Lesson, Down, NONE, Msg::Nav(NavMsg::ScrollDown), "scroll", 0, "scroll the lesson text down"),
-        key(C::Lesson, PageUp, NONE, Msg::Nav(NavMsg::PageUp), "scroll", 0, "scroll the lesson text up a page"),
-        key(C::Lesson, PageDown, NONE, Msg::Nav(NavMsg::PageDown), "scroll", 0, "scroll the lesson text down a page"),
-    ]
+    ],
+    scroll_rows(C::Lesson, 0, ["scroll the lesson text up", "scroll the lesson text down", "scroll the lesson text up a page", "scroll the lesson text down a page"]),
+    ].concat()
 }
 
 /// The rows of the plot, the lesson list, the review and the keys that work anywhere.
 #[rustfmt::skip]
 fn plot_list_review_rows() -> Vec<Binding> {
-    use KeyCode::{Down, End, Enter, Esc, Home, Left, PageDown, PageUp, Right, Up};
+    use KeyCode::{End, Enter, Esc, Home, Left, Right};
     use KeyContext as C;
+    [
     vec![
         // The plot.
         key(C::Plot, Left, NONE, Msg::Plot(PlotMsg::HalveBatch), "batch", 8, "halve the batch"),
@@ -127,10 +127,9 @@ fn plot_list_review_rows() -> Vec<Binding> {
         ch(C::Plot, 'f', Msg::Plot(PlotMsg::TogglePrefill), "prefill", 0, "show or hide the prefill dot (a prompt through the same layer)"),
         ch(C::Plot, 'v', Msg::Plot(PlotMsg::ToggleCurve), "curve", 3, "switch the picture: the roofline or throughput per GPU against tok/s per user as the batch grows (the bend marked)"),
         // The lesson list.
-        key(C::LessonList, Up, NONE, Msg::Nav(NavMsg::SelectPrevious), "select", 7, "previous lesson"),
-        key(C::LessonList, Down, NONE, Msg::Nav(NavMsg::SelectNext), "select", 7, "next lesson"),
-        ch(C::LessonList, 'k', Msg::Nav(NavMsg::SelectPrevious), "select", 0, "previous lesson"),
-        ch(C::LessonList, 'j', Msg::Nav(NavMsg::SelectNext), "select", 0, "next lesson"),
+    ],
+    select_rows(C::LessonList, Letters::AlsoKj, ["previous lesson", "next lesson"]),
+    vec![
         key(C::LessonList, Home, NONE, Msg::Nav(NavMsg::SelectFirst), "first", 0, "first lesson"),
         key(C::LessonList, End, NONE, Msg::Nav(NavMsg::SelectLast), "last", 0, "last lesson"),
         key(C::LessonList, Enter, NONE, Msg::Nav(NavMsg::OpenSelected), "open", 9, "open the lesson where you left it"),
@@ -140,14 +139,14 @@ fn plot_list_review_rows() -> Vec<Binding> {
         ch(C::LessonList, ':', Msg::Plot(PlotMsg::OpenWhatIf), "go to", 0, "the command line: :lesson N opens lesson N"),
         // Review: each item is asked once, going forward; the summary ends the round.
         ch(C::Reviewing, 'n', Msg::Nav(NavMsg::NextStep), "next", 7, "next item (one left unanswered stays due)"),
-        key(C::Reviewing, Up, NONE, Msg::Nav(NavMsg::ScrollUp), "scroll", 0, "scroll the text up"),
-        key(C::Reviewing, Down, NONE, Msg::Nav(NavMsg::ScrollDown), "scroll", 0, "scroll the text down"),
-        key(C::Reviewing, PageUp, NONE, Msg::Nav(NavMsg::PageUp), "scroll", 0, "scroll the text up a page"),
-        key(C::Reviewing, PageDown, NONE, Msg::Nav(NavMsg::PageDown), "scroll", 0, "scroll the text down a page"),
+    ],
+    scroll_rows(C::Reviewing, 0, ["scroll the text up", "scroll the text down", "scroll the text up a page", "scroll the text down a page"]),
+    vec![
         key(C::ReviewEnd, Enter, NONE, Msg::App(AppMsg::Quit), "done", 9, "leave the review (what you reviewed is saved)"),
         // Anywhere.
         ch(C::Global, '?', Msg::App(AppMsg::ToggleHelp), "help", 10, "this help"),
         ch(C::Global, 'q', Msg::App(AppMsg::Quit), "quit", 10, "quit (progress is saved as you go; asks first if a typed guess would be lost)"),
         key(C::Global, KeyCode::Char('c'), CTRL, Msg::App(AppMsg::QuitNow), "quit", 0, "quit at once, even with a guess typed"),
-    ]
+    ],
+    ].concat()
 }

@@ -123,12 +123,10 @@ fn apply(app: &mut App, command: Command) -> Option<Msg> {
         Command::Tp(tp) => Scenario { tp, ..current },
         Command::Context(context) => Scenario { context, ..current },
         // One link for both jobs, as `--link` means: the jobs' own links give way to it.
-        Command::Link(id) => Scenario {
+        Command::Link(id) => current.with_links(&crate::domain::link::LinkChoice {
             link: Some(id),
-            scale_up_link: None,
-            scale_out_link: None,
-            ..current
-        },
+            ..crate::domain::link::LinkChoice::default()
+        }),
         Command::Batch(batch) => {
             return plot_change(app, |plot, catalog| plot.set_batch(batch, catalog));
         }

@@ -3,13 +3,15 @@
 
 use clap::Args;
 
+use crate::domain::link::LinkChoice;
 use crate::domain::scenario::Scenario;
 
 /// The cluster options of `roofline calc`.
 #[derive(Debug, Clone, Default, Args)]
 pub struct PlanCli {
-    /// Add the interconnect to the step: tensor-parallel all-reduce (and, for MoE, the
-    /// expert-parallel all-to-all) over the link, as a term of its own [default: off].
+    /// Add the interconnect to the step: tensor-parallel all-reduce over the link, as a term
+    /// of its own, and what the same GPUs would spend as an expert-parallel group (MoE) or as
+    /// pipeline stages, over the scale-out link where they span boards [default: off].
     #[arg(long)]
     pub interconnect: bool,
     /// One link for both jobs below (the KV transfer and the all-reduce): nvlink4, nvlink5,
@@ -21,7 +23,8 @@ pub struct PlanCli {
     #[arg(long = "scale-up-link", value_name = "ID")]
     pub scale_up_link: Option<String>,
     /// The scale-out link between nodes that a prompt's KV crosses to the decode pool
-    /// [default: the GPU's NIC, InfiniBand NDR on an H100, H200 or B200].
+    /// [default: the GPU's NIC: InfiniBand NDR on an H100, H200, B200 or GB200, XDR on a B300
+    /// or GB300].
     #[arg(long = "scale-out-link", value_name = "ID")]
     pub scale_out_link: Option<String>,
     /// Prefill on P GPUs, decode on D GPUs (each pool whole TP groups), KV sent over the link.
@@ -64,10 +67,13 @@ impl PlanCli {
     /// left out keeps what the scenario had (a cluster profile's, else the default).
     #[must_use]
     pub fn apply(&self, scenario: Scenario) -> Scenario {
+        // The command line's links over the scenario's, job by job, by the one rule.
+        let scenario = scenario.with_links(&LinkChoice {
+            link: self.link.clone(),
+            scale_up_link: self.scale_up_link.clone(),
+            scale_out_link: self.scale_out_link.clone(),
+        });
         Scenario {
-            link: self.link.clone().or(scenario.link),
-            scale_up_link: self.scale_up_link.clone().or(scenario.scale_up_link),
-            scale_out_link: self.scale_out_link.clone().or(scenario.scale_out_link),
             prefix_hit: self.prefix_hit.unwrap_or(scenario.prefix_hit),
             output_tokens: self.output_tokens.unwrap_or(scenario.output_tokens),
             chunk: self.chunk.unwrap_or(scenario.chunk),
@@ -206,6 +212,23 @@ mod tests {
         assert_eq!((s.prefix_hit, s.rate, s.chunk), (0.5, Some(3.0), 512));
         assert_eq!(s.tpot_target_ms, None);
         assert_eq!(s.output_tokens, DEFAULT_OUTPUT_TOKENS);
+    }
+
+    #[test]
+    fn a_link_for_both_on_the_command_line_wins_over_a_profiles_own() {
+        use crate::domain::scenario::Role;
+        let profile = Scenario {
+            scale_up_link: Some("nvlink4".to_owned()),
+            scale_out_link: Some("ib-ndr".to_owned()),
+            ..Scenario::default_cluster()
+        };
+        let plan = PlanCli {
+            link: Some("eth-100g".to_owned()),
+            ..PlanCli::default()
+        };
+        let s = plan.apply(profile);
+        assert_eq!(s.link_for(Role::ScaleUp), Some("eth-100g"));
+        assert_eq!(s.link_for(Role::ScaleOut), Some("eth-100g"));
     }
 
     #[rstest]

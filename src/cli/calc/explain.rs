@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::super::args::PlanCli;
 use crate::domain::catalog::Catalog;
-use crate::domain::derivation::{Derivation, Input, of_quantity, show};
+use crate::domain::derivation::{Derivation, Input, RERUN_RAISE_PCT, of_quantity, show};
 use crate::domain::quantity::Quantity;
 use crate::domain::scenario::Scenario;
 
@@ -69,14 +69,8 @@ pub fn titled(title: &str, derivations: &[Derivation]) -> String {
             input_line(&mut out, i);
         }
         let _ = writeln!(out, "    assumes: {}", d.assumptions.join("; "));
-        if let Some((i, change)) = d.most_sensitive() {
-            let _ = writeln!(
-                out,
-                "    moves it most: {} ({} +1 % → figure {:+.2} %)",
-                i.name,
-                i.symbol,
-                100.0 * change
-            );
+        if let Some(most) = d.moves_most("→") {
+            let _ = writeln!(out, "    moves it most: {most}");
         }
     }
     out
@@ -87,9 +81,17 @@ pub fn titled(title: &str, derivations: &[Derivation]) -> String {
 pub fn basis(derivations: &[Derivation]) -> Value {
     let mut map = serde_json::Map::new();
     for d in derivations {
-        let moves_most = d.most_sensitive().map(|(i, change)| {
-            json!({ "symbol": i.symbol, "name": i.name, "change_pct_per_pct": 100.0 * change })
-        });
+        let moves_most = match d.rerun_most() {
+            Some(r) => Some(json!({
+                "name": r.input,
+                "raised_pct": RERUN_RAISE_PCT,
+                "from": r.from,
+                "to": r.to,
+            })),
+            None => d.most_sensitive().map(|(i, change)| {
+                json!({ "symbol": i.symbol, "name": i.name, "change_pct_per_pct": 100.0 * change })
+            }),
+        };
         map.insert(
             d.figure.to_owned(),
             json!({

@@ -6,8 +6,10 @@ use serde_json::{Value, json};
 
 use super::rows::push_rows;
 use crate::domain::catalog::Catalog;
+use crate::domain::derivation::Derivation;
 use crate::domain::format::group;
-use crate::domain::interconnect::{self, CommTime};
+use crate::domain::interconnect::Fabric;
+use crate::domain::interconnect::basis::{self, Terms};
 use crate::domain::link::Link;
 use crate::domain::plan_error::PlanError;
 use crate::domain::scenario::{Evaluation, Scenario};
@@ -16,36 +18,51 @@ use crate::domain::scenario::{Evaluation, Scenario};
 #[derive(Debug)]
 pub struct Section {
     link: Link,
+    out: Option<Link>,
     tp: u32,
-    decode: CommTime,
-    prefill: CommTime,
-    all_to_all: Option<CommTime>,
+    terms: Terms,
     step_s: f64,
     ttft_s: f64,
     batch: f64,
 }
 
 impl Section {
-    /// The decode step's and the prompt's all-reduces over `link`.
-    pub fn compute(catalog: &Catalog, s: &Scenario, e: &Evaluation, link: &Link) -> Result<Self> {
+    /// The decode step's and the prompt's all-reduces over the scale-up link `link`, and the
+    /// all-to-all and the pipeline's sends, which cross `out` (the scale-out link) where the
+    /// group spans scale-up domains.
+    pub fn compute(
+        catalog: &Catalog,
+        s: &Scenario,
+        e: &Evaluation,
+        link: &Link,
+        out: Option<&Link>,
+    ) -> Result<Self> {
         let m = e.model.as_ref().ok_or(PlanError::NoModel)?;
         let model = catalog.model(s.model.as_deref().ok_or(PlanError::NoModel)?)?;
-        let b_a = s.precision.bytes();
-        let tokens = s.tokens_per_step();
+        let gpu = catalog.gpu(&s.gpu)?;
+        let fabric = Fabric {
+            up: link,
+            out,
+            domain: gpu.scale_up_gpus,
+        };
         Ok(Self {
             link: link.clone(),
+            out: out.cloned(),
             tp: s.tp,
-            decode: interconnect::tp_allreduce(model, tokens, b_a, s.tp, link),
-            prefill: interconnect::tp_allreduce(model, s.prompt as f64, b_a, s.tp, link),
-            all_to_all: interconnect::ep_all_to_all(model, tokens, b_a, s.tp, link),
+            terms: basis::terms(s, gpu, model, &fabric),
             step_s: m.step_time_s,
             ttft_s: m.ttft_s,
             batch: f64::from(s.batch),
         })
     }
 
+    /// How each term is computed.
+    pub fn basis(&self) -> &[Derivation] {
+        &self.terms.basis
+    }
+
     fn step_with_s(&self) -> f64 {
-        self.step_s + self.decode.total_s()
+        self.step_s + self.terms.decode.total_s()
     }
 
     /// The section as a JSON object (times in ms).
@@ -55,19 +72,36 @@ impl Section {
             "link": self.link.id,
             "link_gbs": self.link.gbs,
             "tp": self.tp,
-            "allreduce_calls_per_step": self.decode.calls,
-            "allreduce_bytes_per_gpu": self.decode.bytes_per_gpu,
-            "allreduce_bandwidth_ms": ms(self.decode.bandwidth_s),
-            "allreduce_latency_ms": ms(self.decode.latency_s),
-            "interconnect_ms": ms(self.decode.total_s()),
+            "allreduce_calls_per_step": self.terms.decode.calls,
+            "allreduce_bytes_per_gpu": self.terms.decode.bytes_per_gpu,
+            "allreduce_bandwidth_ms": ms(self.terms.decode.bandwidth_s),
+            "allreduce_latency_ms": ms(self.terms.decode.latency_s),
+            "interconnect_ms": ms(self.terms.decode.total_s()),
             "step_time_ms": ms(self.step_s),
             "step_time_with_interconnect_ms": ms(self.step_with_s()),
-            "interconnect_share": self.decode.total_s() / self.step_with_s(),
+            "interconnect_share": self.terms.decode.total_s() / self.step_with_s(),
             "tokens_per_s_with_interconnect": self.batch / self.step_with_s(),
-            "prefill_allreduce_ms": ms(self.prefill.total_s()),
-            "ttft_with_interconnect_ms": ms(self.ttft_s + self.prefill.total_s()),
-            "expert_parallel_all_to_all_ms": self.all_to_all.map(|t| ms(t.total_s())),
+            "prefill_allreduce_ms": ms(self.terms.prefill.total_s()),
+            "ttft_with_interconnect_ms": ms(self.ttft_s + self.terms.prefill.total_s()),
+            "allreduce_link": &self.terms.all_to_all_link,
+            "expert_parallel_all_to_all_ms": self.terms.all_to_all.map(|t| ms(t.total_s())),
+            "expert_parallel_all_to_all_link": self.terms.all_to_all.map(|_| &self.terms.all_to_all_link),
+            "pipeline_parallel_send_ms": ms(self.terms.pipeline.total_s()),
+            "scale_out_link": self.out.as_ref().map(|l| &l.id),
+            "scale_up_domain_gpus": self.terms.domain,
+            "basis": super::explain::basis(&self.terms.basis),
         })
+    }
+
+    /// Where the group of TP GPUs sits: in one scale-up domain, or across them on the NIC.
+    fn span(&self) -> String {
+        match &self.out {
+            Some(out) if self.terms.domain < self.tp => format!(
+                "over {} between domains of {} GPUs",
+                out.name, self.terms.domain
+            ),
+            _ => format!("inside one {} domain", self.link.name),
+        }
     }
 
     /// The section as rows of text.
@@ -87,11 +121,12 @@ impl Section {
             (
                 "all-reduce per step",
                 format!(
-                    "{} ms: {} calls, {} ms of bandwidth + {} ms of latency",
-                    ms(self.decode.total_s()),
-                    self.decode.calls,
-                    ms(self.decode.bandwidth_s),
-                    ms(self.decode.latency_s)
+                    "{} ms: {} calls, {} ms of bandwidth + {} ms of latency, {}",
+                    ms(self.terms.decode.total_s()),
+                    self.terms.decode.calls,
+                    ms(self.terms.decode.bandwidth_s),
+                    ms(self.terms.decode.latency_s),
+                    self.span()
                 ),
             ),
             (
@@ -100,7 +135,7 @@ impl Section {
                     "{} ms ({} ms on the roofline + {:.1} % on the links), {} tokens/s",
                     ms(self.step_with_s()),
                     ms(self.step_s),
-                    100.0 * self.decode.total_s() / self.step_with_s(),
+                    100.0 * self.terms.decode.total_s() / self.step_with_s(),
                     group(self.batch / self.step_with_s(), 0)
                 ),
             ),
@@ -108,21 +143,32 @@ impl Section {
                 "prompt all-reduce",
                 format!(
                     "{} ms added to time to first token ({} ms)",
-                    ms(self.prefill.total_s()),
-                    ms(self.ttft_s + self.prefill.total_s())
+                    ms(self.terms.prefill.total_s()),
+                    ms(self.ttft_s + self.terms.prefill.total_s())
                 ),
             ),
         ];
-        if let Some(a2a) = self.all_to_all {
+        if let Some(a2a) = self.terms.all_to_all {
             rows.push((
                 "if expert-parallel",
                 format!(
-                    "{} ms of all-to-all per step ({} calls) to send tokens to their experts",
+                    "{} ms of all-to-all per step ({} calls) to send tokens to their experts, {}",
                     ms(a2a.total_s()),
-                    a2a.calls
+                    a2a.calls,
+                    self.span()
                 ),
             ));
         }
+        let pp = self.terms.pipeline;
+        rows.push((
+            "if pipeline stages",
+            format!(
+                "{} ms per step to pass activations across {} stage boundaries, {}",
+                ms(pp.total_s()),
+                pp.calls,
+                self.span()
+            ),
+        ));
         push_rows(&mut out, &rows);
         out
     }

@@ -38,8 +38,20 @@ impl Sections {
         // The options are the scenario's cluster settings by now (`PlanCli::apply`).
         let output_tokens = s.output_tokens;
         let chunk = s.chunk;
+        // The all-to-all and the pipeline leave a scale-up domain on the scale-out link,
+        // where the GPU (or the scenario) has one.
+        let nic = match link_id(s, catalog, Role::ScaleOut) {
+            Some(_) if plan.interconnect => Some(pick_link(catalog, s, Role::ScaleOut)?),
+            _ => None,
+        };
         let interconnect = match (&up, plan.interconnect) {
-            (Some(link), true) => Some(interconnect::Section::compute(catalog, s, e, link)?),
+            (Some(link), true) => Some(interconnect::Section::compute(
+                catalog,
+                s,
+                e,
+                link,
+                nic.as_ref(),
+            )?),
             _ => None,
         };
         let disagg = match (&out, plan.disagg) {
@@ -95,6 +107,12 @@ impl Sections {
     #[must_use]
     pub fn explain(&self) -> String {
         let mut out = String::new();
+        if let Some(section) = &self.interconnect {
+            out.push_str(&super::explain::titled(
+                "How the interconnect's terms are computed",
+                section.basis(),
+            ));
+        }
         if let Some(section) = &self.disagg {
             out.push_str(&super::explain::titled(
                 "How the split's figures are computed",

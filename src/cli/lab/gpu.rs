@@ -14,6 +14,7 @@ use crate::domain::catalog::Catalog;
 use crate::domain::format::group;
 use crate::domain::gpu_lab::{GpuLabReport, OfDatasheet, THIS_GPU_ID};
 use crate::domain::hardware::Gpu;
+use crate::domain::lab::Knee;
 
 /// Measures GPU `ordinal`, prints and saves.
 pub fn run(global: &GlobalArgs, args: &LabCli, ordinal: u32) -> Result<ExitCode> {
@@ -128,10 +129,7 @@ pub fn table(report: &GpuLabReport, sheet: Option<&Gpu>) -> String {
         None => out
             .push_str("  FP8 GEMM   not measured (no FP8 GEMM on this card or in its cuBLASLt)\n"),
     }
-    let knee = report.fitted_knee().map_or_else(
-        || "not crossed by the sweep".to_owned(),
-        |k| format!("{:.0} FLOP/byte", k.ridge()),
-    );
+    let knee = Knee::words(report.fitted_knee().as_ref(), 0);
     let _ = writeln!(
         out,
         "  ridge      {:>8.0} FLOP/byte measured (BF16 GEMM ÷ HBM read){}; knee fitted to the sweep: {knee}",

@@ -11,12 +11,11 @@ use anyhow::{Context as _, Result, bail};
 
 use super::{Console, VIEWPORT, look, send};
 use crate::app::quiz::{Export, QuizInput, QuizPhase, QuizRun};
-use crate::app::{App, AppInit, AppMsg, Keymap, Msg, NavMsg, QuizMsg, StepMsg};
+use crate::app::{App, AppMsg, Keymap, Msg, NavMsg, QuizMsg, StepMsg};
 use crate::cli::args::{GlobalArgs, QuizCli};
-use crate::cli::quiz::{Prepared, ResultFile, prepare};
+use crate::cli::quiz::{ResultFile, prepare};
 use crate::domain::quiz::scenario_words;
 use crate::domain::quiz::{Confidence, Guess, Question, QuestionAnswer, Reveal, reveal};
-use crate::domain::session::Progress;
 
 /// The commands, for `help`.
 const HELP: &[&str] = &[
@@ -33,31 +32,9 @@ pub fn quiz(global: &GlobalArgs, args: &QuizCli) -> Result<ExitCode> {
     let user = std::env::var("USER")
         .or_else(|_| std::env::var("USERNAME"))
         .ok();
-    let Prepared {
-        run,
-        out,
-        catalog,
-        cluster,
-        lessons,
-    } = prepare(global, args, SystemTime::now(), user)?;
-    let again = repeat_command(args, run.seed, run.questions.len());
-    let run = QuizRun {
-        started: SystemTime::now(),
-        now: SystemTime::now(),
-        ..run
-    };
-    let mut app = App::new(AppInit {
-        catalog: catalog.into(),
-        lessons: lessons.into(),
-        cluster,
-        progress: Progress::default(),
-        warning: None,
-        appearance: look(),
-        viewport: VIEWPORT,
-        measure: crate::ui::MEASURE,
-    })
-    .with_keymap(Keymap::unbound())
-    .quizzing(run);
+    let prepared = prepare(global, args, SystemTime::now(), user)?;
+    let again = repeat_command(args, prepared.run.seed, prepared.run.questions.len());
+    let (mut app, out) = prepared.into_app(look(), VIEWPORT, Keymap::unbound());
     let mut console = Console::stdio();
     let mut sink = ResultFile { out: out.clone() };
     ask_all(&mut app, &mut console, &mut sink).context("cannot write to stdout")?;

@@ -11,7 +11,6 @@ use super::said::{HELP, Said, said};
 use super::{Console, VIEWPORT, look, send};
 use crate::app::{App, AppInit, Keymap, LessonScreen, Msg, NavMsg};
 use crate::cli::args::GlobalArgs;
-use crate::domain::lesson::Step;
 use crate::domain::session::{LessonStatus, Session, StepMark, summarize_steps};
 use crate::store::Store;
 
@@ -88,14 +87,9 @@ impl LessonUse for Study {
 
 /// `Step 2 of 6, Predict`, with how it went once answered.
 fn header(session: &Session, app: &App) -> String {
-    let kind = app.current_step().map_or("", |(_, step)| match step {
-        Step::Read(_) => "Read",
-        Step::Predict(_) => "Predict",
-        Step::Recall(_) => "Recall",
-        Step::Example(_) => "Example",
-        Step::Explore(_) => "Explore",
-        Step::Explain(_) => "Explain",
-    });
+    let kind = app
+        .current_step()
+        .map_or("", |(_, step)| step.kind().title());
     let mark = match session.state().mark() {
         StepMark::Open => String::new(),
         StepMark::Done => ", done".to_owned(),

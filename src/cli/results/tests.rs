@@ -3,6 +3,7 @@
 use super::*;
 use crate::domain::quiz::QuestionResult;
 use crate::domain::scenario::Scenario;
+use crate::test_support::quiz_result;
 
 fn q(
     step: &str,
@@ -27,17 +28,7 @@ fn q(
 }
 
 fn result(name: &str, questions: Vec<QuestionResult>) -> QuizResult {
-    QuizResult {
-        format_version: 1,
-        tutor_version: "0.1.0".into(),
-        name: name.into(),
-        seed: 42,
-        lessons: vec!["batching".into()],
-        started: "2026-11-23T10:00:00Z".into(),
-        finished: "2026-11-23T10:05:00Z".into(),
-        total: 0.0,
-        questions,
-    }
+    quiz_result(name, 42, questions)
 }
 
 fn class() -> Vec<QuizResult> {

@@ -12,7 +12,7 @@ use crate::domain::model_config::{
 use super::section::Section;
 
 /// The families the tutor reads, by `model_type`.
-pub const KNOWN_TYPES: [&str; 10] = [
+pub const KNOWN_TYPES: [&str; 13] = [
     "llama",
     "mistral",
     "mixtral",
@@ -23,6 +23,9 @@ pub const KNOWN_TYPES: [&str; 10] = [
     "deepseek_v3",
     "qwen3_5",
     "qwen3_5_text",
+    "gpt_oss",
+    "gemma3",
+    "gemma3_text",
 ];
 
 /// What the dense core needs, and why (said when one is missing).
@@ -65,9 +68,10 @@ pub fn read(top: Section<'_>, model: Section<'_>) -> Result<Read, LocatedError> 
     let mut notes = Vec::new();
     let mut config = core(top, model, model_type, &mut origins)?;
     family(model, &mut config, &mut origins, &mut notes)?;
-    sliding(model, &mut config, &mut notes)?;
+    super::window::sliding(model, &mut config, &mut origins)?;
+    let experts_as_wide_as_the_mlp = matches!(model_type, "mixtral" | "gpt_oss");
     let ffn_key = match config.experts {
-        Some(e) if e.dense_layers == 0 && model_type != "mixtral" => "moe_intermediate_size",
+        Some(e) if e.dense_layers == 0 && !experts_as_wide_as_the_mlp => "moe_intermediate_size",
         Some(_) | None => "intermediate_size",
     };
     origins.push(("ffn", model.origin(ffn_key)));
@@ -160,7 +164,7 @@ fn family(
     notes: &mut Vec<String>,
 ) -> Result<(), LocatedError> {
     match c.model_type.as_str() {
-        "llama" => {
+        "llama" | "mistral" => {
             if m.opt_flag("attention_bias")?.unwrap_or(false) {
                 c.bias = ProjectionBias::All;
             }
@@ -194,6 +198,8 @@ fn family(
         }
         "deepseek_v2" | "deepseek_v3" => deepseek(m, c, origins, notes)?,
         "qwen3_5" | "qwen3_5_text" => hybrid(m, c, origins)?,
+        "gpt_oss" => super::window::gpt_oss(m, c, origins, notes)?,
+        "gemma3" | "gemma3_text" => super::window::gemma3(c, notes),
         other => unreachable!("{other} is checked against KNOWN_TYPES"),
     }
     if c.experts.is_some() {
@@ -286,39 +292,18 @@ fn hybrid(
     c.attention = ConfigAttention::Gqa {
         output_gate: m.opt_flag("attn_output_gate")?.unwrap_or(true),
     };
-    let attention_layers = match m.get("layer_types") {
-        Some(serde_json::Value::Array(types)) => {
-            if types.len() != c.layers as usize {
-                return Err(m.at_key(
-                    "layer_types",
-                    format!(
-                        "layer_types lists {} layers; num_hidden_layers is {}",
-                        types.len(),
-                        c.layers
-                    ),
-                ));
-            }
+    let attention_layers =
+        if let Some([full, sliding, _]) = super::window::layer_types(m, c.layers)? {
             origins.push(("attention_layers", m.origin("layer_types")));
-            types
-                .iter()
-                .filter(|t| t.as_str() == Some("full_attention"))
-                .count() as u32
-        }
-        Some(other) => {
-            return Err(m.at_key(
-                "layer_types",
-                format!("layer_types must be a list, not {other}"),
-            ));
-        }
-        None => {
+            full + sliding
+        } else {
             let every = m.count32(
                 "full_attention_interval",
                 "which layers have softmax attention (or give \"layer_types\")",
             )?;
             origins.push(("attention_layers", m.origin("full_attention_interval")));
             c.layers / every.max(1)
-        }
-    };
+        };
     let state = match m.opt_text("mamba_ssm_dtype")?.unwrap_or("float32") {
         "float32" => Dtype::Fp32,
         "bfloat16" => Dtype::Bf16,
@@ -351,25 +336,6 @@ fn hybrid(
         conv_kernel: m.opt_count32("linear_conv_kernel_dim")?.unwrap_or(4),
     });
     c.mtp_layers = m.opt_count32("mtp_num_hidden_layers")?.unwrap_or(0);
-    Ok(())
-}
-
-/// A sliding window the tutor does not model (it counts every layer's KV at full context).
-fn sliding(
-    m: Section<'_>,
-    c: &mut ModelConfig,
-    notes: &mut Vec<String>,
-) -> Result<(), LocatedError> {
-    let Some(window) = m.opt_count("sliding_window")? else {
-        return Ok(());
-    };
-    if m.opt_flag("use_sliding_window")? == Some(false) {
-        return Ok(());
-    }
-    c.sliding_window = Some((window, c.layers));
-    notes.push(format!(
-        "sliding_window {window}: the tutor counts every layer's KV cache at the full context, an upper bound past {window} tokens"
-    ));
     Ok(())
 }
 

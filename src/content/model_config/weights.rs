@@ -93,10 +93,14 @@ fn quantized(q: Section<'_>) -> Result<Weights, LocatedError> {
                 }
             }
         }
+        // gpt-oss: the experts in MXFP4 (32-weight blocks, one E8M0 scale each).
+        "mxfp4" => ConfigWeights::Plain(Dtype::Mxfp4),
         other => {
             return Err(q.at_key(
                 "quant_method",
-                format!("quant_method \"{other}\" is not one the tutor reads (fp8, awq, gptq)"),
+                format!(
+                    "quant_method \"{other}\" is not one the tutor reads (fp8, awq, gptq, mxfp4)"
+                ),
             ));
         }
     };

@@ -15,6 +15,7 @@ mod gpu;
 mod latency;
 mod memory;
 mod moe;
+mod rerun;
 mod scale;
 mod time;
 
@@ -118,6 +119,17 @@ impl<'a> Ctx<'a> {
                 self.s.gpu_hour_usd.to_bits()
                     == crate::domain::scenario::DEFAULT_GPU_HOUR_USD.to_bits(),
             ),
+        )
+    }
+
+    /// `1+q`: the tokens each sequence adds per step (one, plus the draft tokens).
+    fn per_sequence(self) -> Input {
+        inp(
+            "1+q",
+            "tokens per sequence per step",
+            1.0 + f64::from(self.s.draft_tokens),
+            "",
+            setting("draft_tokens", self.s.draft_tokens == 0),
         )
     }
 
@@ -252,6 +264,7 @@ pub fn of_quantity(
     }?;
     Some(Derivation {
         figure: q.name(),
+        reruns: rerun::reruns(q, cx),
         ..d
     })
 }
@@ -264,14 +277,7 @@ fn derived(
     inputs: Vec<Input>,
     assumptions: Vec<&'static str>,
 ) -> Derivation {
-    Derivation {
-        figure: "",
-        formula,
-        value,
-        unit,
-        inputs,
-        assumptions,
-    }
+    Derivation::new("", formula, value, unit, inputs, assumptions)
 }
 
 fn inp(
@@ -290,19 +296,20 @@ fn inp(
     }
 }
 
+/// A setting of the scenario, or the tutor's default when it is left at it.
 fn setting(field: &str, is_default: bool) -> Source {
-    let field = field.to_owned();
     if is_default {
-        Source::Default { field }
+        Source::Default {
+            field: field.to_owned(),
+        }
     } else {
-        Source::Setting { field }
+        Source::setting(field)
     }
 }
 
+/// Another figure the engine computed first ([`Source::figure`], the builders' short name).
 fn figure(name: &str) -> Source {
-    Source::Figure {
-        name: name.to_owned(),
-    }
+    Source::figure(name)
 }
 
 fn model_field(field: &str) -> Source {

@@ -38,10 +38,14 @@ pub enum Formula {
     FcIntensityApprox,
     /// f = 1 − (1 − k/E)^T.
     ExpertsTouched,
+    /// 100 · f: [`Formula::ExpertsTouched`] in per cent.
+    ExpertsTouchedPct,
     /// m = T·k ÷ (E·f).
     TokensPerExpert,
     /// I ÷ R.
     RidgeShare,
+    /// 100 · I ÷ R: [`Formula::RidgeShare`] in per cent.
+    RidgeSharePct,
     /// min(I·BW, P).
     Attainable,
     /// Compute-bound (1) when I ≥ R and t_math > t_mem, else memory-bound (0).
@@ -54,6 +58,8 @@ pub enum Formula {
     KvPerToken,
     /// KV = L · kv.
     KvPerSequence,
+    /// KV = kv · (L·(N − S) + min(L, W)·S) ÷ N: S of the N KV layers keep only W tokens.
+    KvPerSequenceWindowed,
     /// St = L_lin · H_v · d_k · d_v · b_s.
     StateBytes,
     /// S = (KV + St) ÷ G.
@@ -104,6 +110,8 @@ pub enum Formula {
     BlockWaste,
     /// KV_read ÷ Bytes.
     KvShare,
+    /// 100 · KV_read ÷ Bytes: [`Formula::KvShare`] in per cent.
+    KvSharePct,
     /// St ÷ kv.
     StateInTokens,
     /// 2 · k · d · b_a · (N − 1) ÷ N · L_moe.
@@ -120,6 +128,8 @@ pub enum Formula {
     /// B · S_seq ÷ (budget · groups): the share of the KV budget a batch fills (vLLM's "GPU
     /// KV cache usage").
     KvUsage,
+    /// 100 · B · S_seq ÷ (budget · groups): [`Formula::KvUsage`] in per cent.
+    KvUsagePct,
     /// W = t_prefill + (n − 1) · t.
     TimeInSystem,
     /// L = λ · W.
@@ -128,8 +138,14 @@ pub enum Formula {
     GpusForRate,
     /// tokens/s ÷ TP.
     PerGpuRate,
+    /// The expert-parallel all-to-alls of a step: inside and outside the scale-up domain at
+    /// once, plus each call's latency.
+    AlltoallTime,
+    /// The pipeline's sends of a step: the activations across each stage boundary in turn.
+    PipelineSends,
 }
 
+mod comm;
 mod table;
 
 /// The tensor-parallel degrees [`Formula::TpToFit`] tries, smallest first.

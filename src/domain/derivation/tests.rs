@@ -134,6 +134,59 @@ fn mixtral_cluster() -> Scenario {
     }
 }
 
+/// The scenarios the table-wide tests walk: dense, MoE, MLA with attention DP, hybrid, and
+/// two clusters with every cluster setting.
+fn scenarios() -> [Scenario; 6] {
+    [
+        llama_8b(),
+        mixtral_tp2(),
+        deepseek_dp(),
+        qwen_hybrid(),
+        llama_70b_cluster(),
+        mixtral_cluster(),
+    ]
+}
+
+/// Llama-3-8B with half its layers sliding over 128 tokens, gpt-oss style (issue 23).
+fn sliding_model() -> crate::domain::model::ModelSpec {
+    let mut spec = builtin_catalog().model("llama-3-8b").unwrap().clone();
+    "llama-3-8b-sliding".clone_into(&mut spec.id);
+    spec.sliding_window = Some(crate::domain::model::SlidingWindow {
+        window: 128,
+        layers: 16,
+    });
+    spec
+}
+
+/// The sliding model past its window, with a link and a target, so every KV figure and the
+/// prefill's attention go through the window.
+fn sliding() -> Scenario {
+    Scenario {
+        model: Some("llama-3-8b-sliding".to_owned()),
+        context: 8192,
+        ..llama_70b_cluster()
+    }
+}
+
+/// The KV per sequence of a model with sliding layers is derived through the window: its
+/// inputs name W, S and N, and recompute the figure (16 full layers × 8,192 tokens + 16 sliding
+/// × 128, at 4 KiB per layer and token: 545,259,520 bytes).
+#[test]
+fn a_sliding_models_kv_is_derived_through_its_window() {
+    let mut catalog = builtin_catalog();
+    catalog.add_models([sliding_model()]);
+    let s = sliding();
+    let e = s.evaluate(&catalog).unwrap();
+    let gpu = catalog.gpu(&s.gpu).unwrap();
+    let model = catalog.model("llama-3-8b-sliding").ok();
+    let kv = of_quantity(Quantity::KvGbPerSequence, &s, &e, gpu, model).unwrap();
+    assert_eq!(kv.formula, Formula::KvPerSequenceWindowed);
+    let symbols: Vec<_> = kv.inputs.iter().map(|i| i.symbol).collect();
+    assert_eq!(symbols, ["L", "kv", "W", "S", "N"]);
+    assert_eq!(kv.value.to_bits(), 545_259_520.0_f64.to_bits(), "{kv:?}");
+    assert!((kv.recompute() - kv.value).abs() < 1e-6);
+}
+
 /// Every quantity (the enum's own list, checked exhaustively in `quantity`'s tests), in every
 /// scenario: where the engine gives a value, the derivation's own inputs through its own
 /// formula give the same figure (relative 1e-9, in the quantity's unit); where the engine gives
@@ -141,16 +194,10 @@ fn mixtral_cluster() -> Scenario {
 /// and the quantity is skipped by name. Every quantity is derived in at least one scenario.
 #[test]
 fn each_quantitys_derivation_recomputes_its_figure() {
-    let catalog = builtin_catalog();
+    let mut catalog = builtin_catalog();
+    catalog.add_models([sliding_model()]);
     let mut derived = std::collections::BTreeSet::new();
-    for s in [
-        llama_8b(),
-        mixtral_tp2(),
-        deepseek_dp(),
-        qwen_hybrid(),
-        llama_70b_cluster(),
-        mixtral_cluster(),
-    ] {
+    for s in scenarios().into_iter().chain([sliding()]) {
         let e = s.evaluate(&catalog).unwrap();
         let gpu = catalog.gpu(&s.gpu).unwrap();
         let model = s.model.as_ref().map(|id| catalog.model(id).unwrap());
@@ -215,6 +262,14 @@ fn bytes_show_in_a_unit_that_shows_their_size(#[case] bytes: f64, #[case] shown:
     assert_eq!(show(bytes, "bytes"), shown);
 }
 
+/// A per cent prints to one decimal, as the readouts print it (59.3 %, not 59.335 %).
+#[rstest]
+#[case::kv_usage(59.335_f64, "59.3 %")]
+#[case::whole(100.0, "100.0 %")]
+fn a_per_cent_shows_to_one_decimal(#[case] pct: f64, #[case] shown: &str) {
+    assert_eq!(show(pct, "%"), shown);
+}
+
 /// FLOPs the same way: one context token's attention in Llama-3-70B is megaFLOPs, not
 /// `0.0 GFLOP`.
 #[rstest]
@@ -223,4 +278,137 @@ fn bytes_show_in_a_unit_that_shows_their_size(#[case] bytes: f64, #[case] shown:
 #[case::tiny(512.0, "512 FLOP")]
 fn flops_show_in_a_unit_that_shows_their_size(#[case] flops: f64, #[case] shown: &str) {
     assert_eq!(show(flops, "FLOP"), shown);
+}
+
+/// A figure in per cent is derived in per cent (issue 24): its derivation's value, unit and
+/// formula are the figure's, not a fraction the reader must multiply by 100. Every `%`
+/// quantity, in every scenario that has it.
+#[test]
+fn per_cent_figures_are_derived_in_per_cent() {
+    let catalog = builtin_catalog();
+    let per_cent: Vec<Quantity> = Quantity::ALL
+        .into_iter()
+        .filter(|q| q.unit() == "%")
+        .collect();
+    assert!(per_cent.len() >= 6, "{per_cent:?}");
+    let mut seen = std::collections::BTreeSet::new();
+    for s in scenarios() {
+        let e = s.evaluate(&catalog).unwrap();
+        let gpu = catalog.gpu(&s.gpu).unwrap();
+        let model = s.model.as_ref().map(|id| catalog.model(id).unwrap());
+        for &q in &per_cent {
+            let Some(d) = of_quantity(q, &s, &e, gpu, model) else {
+                continue;
+            };
+            let Some(QuantityValue::Number(shown)) = q.value(&e) else {
+                panic!("{q}: no number");
+            };
+            assert_eq!(d.unit, "%", "{q}");
+            assert!(
+                (d.value - shown).abs() <= 1e-9 * shown.abs(),
+                "{q}: {} against {shown}",
+                d.value
+            );
+            assert!(
+                (d.recompute() - shown).abs() <= 1e-9 * shown.abs(),
+                "{q}: recomputes {} against {shown}",
+                d.recompute()
+            );
+            assert!(
+                d.formula.symbols().contains("100"),
+                "{q}: {}",
+                d.formula.symbols()
+            );
+            assert!(
+                d.formula.words().contains("per cent"),
+                "{q}: {}",
+                d.formula.words()
+            );
+            seen.insert(q.name());
+        }
+    }
+    assert_eq!(seen.len(), per_cent.len(), "derived: {seen:?}");
+}
+
+/// A searched figure names the input whose 10 % rise moves it most, found by running the
+/// search again (issue 24): Llama-3-70B at TP 4 under a 25 ms target is memory-bound, so more
+/// bandwidth lets a larger batch meet the target; capped by the KV wall at 8K context, the
+/// batch moves with the GPU's memory instead. The rerun's "from" is the figure itself, and
+/// the rise moves it the way the physics says.
+#[rstest]
+#[case::no_wall(Quantity::TargetBatchNoWall, "memory bandwidth")]
+#[case::capped_by_the_wall(Quantity::TargetBatch, "GPU memory")]
+fn a_searched_batch_names_the_input_that_moves_it_most(#[case] q: Quantity, #[case] input: &str) {
+    let s = llama_70b_cluster();
+    let catalog = builtin_catalog();
+    let e = s.evaluate(&catalog).unwrap();
+    let gpu = catalog.gpu(&s.gpu).unwrap();
+    let model = s.model.as_ref().map(|id| catalog.model(id).unwrap());
+    let d = of_quantity(q, &s, &e, gpu, model).unwrap();
+    assert!(!d.reruns.is_empty(), "{q}");
+    for r in &d.reruns {
+        assert_eq!(r.from.to_bits(), d.value.to_bits(), "{q}: {r:?}");
+        assert!(r.to.is_finite(), "{q}: {r:?}");
+    }
+    let most = d.rerun_most().unwrap();
+    assert_eq!(most.input, input, "{q}: {:?}", d.reruns);
+    assert!(most.to > most.from, "{q}: {most:?}");
+    let words = d.moves_most("→").unwrap();
+    assert!(
+        words.starts_with(&format!("{input} +10 % → {} ", q.name())),
+        "{words}"
+    );
+}
+
+/// Every searched figure carries its reruns, and a figure a formula computes carries none.
+#[test]
+fn only_searched_figures_are_found_again() {
+    let catalog = builtin_catalog();
+    let searched = [
+        Quantity::TargetBatchNoWall,
+        Quantity::TargetBatch,
+        Quantity::BendBatch,
+        Quantity::TpToFit,
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for s in scenarios() {
+        let e = s.evaluate(&catalog).unwrap();
+        let gpu = catalog.gpu(&s.gpu).unwrap();
+        let model = s.model.as_ref().map(|id| catalog.model(id).unwrap());
+        for q in Quantity::ALL {
+            let Some(d) = of_quantity(q, &s, &e, gpu, model) else {
+                continue;
+            };
+            if searched.contains(&q) {
+                assert!(!d.reruns.is_empty(), "{q}");
+                assert!(d.moves_most("→").is_some(), "{q}");
+                seen.insert(q.name());
+            } else {
+                assert!(d.reruns.is_empty(), "{q}: {:?}", d.reruns);
+            }
+        }
+    }
+    assert_eq!(seen.len(), searched.len(), "{seen:?}");
+}
+
+/// At the search's last batch there is no B + 1: the largest-meeting derivation shows the
+/// batch, its step and the budget, leaves the next step out (it is `None`, never infinite),
+/// and still recomputes its figure.
+#[test]
+fn the_largest_meeting_batch_at_the_searchs_bound_is_derived_without_a_next_step() {
+    let s = Scenario {
+        tpot_target_ms: Some(1e12),
+        ..llama_8b()
+    };
+    let catalog = builtin_catalog();
+    let e = s.evaluate(&catalog).unwrap();
+    let target = e.cluster.as_ref().unwrap().target.unwrap();
+    assert_eq!(target.next_step_s, None, "{target:?}");
+    let gpu = catalog.gpu(&s.gpu).unwrap();
+    let model = catalog.model("llama-3-8b").ok();
+    let d = of_quantity(Quantity::TargetBatchNoWall, &s, &e, gpu, model).unwrap();
+    let symbols: Vec<&str> = d.inputs.iter().map(|i| i.symbol).collect();
+    assert_eq!(symbols, ["B", "t_B", "t*"]);
+    assert_eq!(d.recompute().to_bits(), f64::from(target.no_wall).to_bits());
+    assert!(d.inputs.iter().all(|i| i.value.is_finite()), "{d:?}");
 }

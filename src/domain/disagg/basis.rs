@@ -10,18 +10,6 @@ use crate::domain::plan_error::PlanError;
 use crate::domain::quantity::Quantity;
 use crate::domain::scenario::Scenario;
 
-fn computed(name: &str) -> Source {
-    Source::Figure {
-        name: name.to_owned(),
-    }
-}
-
-fn setting(field: &str) -> Source {
-    Source::Setting {
-        field: field.to_owned(),
-    }
-}
-
 /// The engine's derivation of `q` for `s`, under a section's name for it (the figure a
 /// section prints, computed by the engine).
 pub fn engine_derivation(
@@ -48,7 +36,7 @@ struct Shared {
 impl Shared {
     fn of(s: &Scenario, inputs: &DisaggInputs, d: &Disagg) -> Self {
         let pool = |symbol, name, gpus: u32| {
-            Input::new(symbol, name, f64::from(gpus), "", setting("disagg"))
+            Input::new(symbol, name, f64::from(gpus), "", Source::setting("disagg"))
         };
         Self {
             t_prefill: Input::new(
@@ -56,37 +44,25 @@ impl Shared {
                 "prefill",
                 d.prefill_s,
                 "s",
-                computed("prefill_ms"),
+                Source::figure("prefill_ms"),
             ),
             step: Input::new(
                 "t",
                 "decode step",
                 d.decode_step_s,
                 "s",
-                computed("decode_step_ms"),
+                Source::figure("decode_step_ms"),
             ),
-            tp: Input::new("TP", "GPUs per replica", f64::from(s.tp), "", setting("tp")),
+            tp: Input::new(
+                "TP",
+                "GPUs per replica",
+                f64::from(s.tp),
+                "",
+                Source::setting("tp"),
+            ),
             g_p: pool("G_p", "prefill GPUs", inputs.prefill_gpus),
             g_d: pool("G_d", "decode GPUs", inputs.decode_gpus),
         }
-    }
-}
-
-fn derived(
-    figure: &'static str,
-    formula: Formula,
-    value: f64,
-    unit: &'static str,
-    inputs: Vec<Input>,
-    assumptions: Vec<&'static str>,
-) -> Derivation {
-    Derivation {
-        figure,
-        formula,
-        value,
-        unit,
-        inputs,
-        assumptions,
     }
 }
 
@@ -115,7 +91,7 @@ pub fn derivations(
     .flatten()
     .collect();
     let x = Shared::of(s, inputs, d);
-    out.push(derived(
+    out.push(Derivation::new(
         "prefill_tokens",
         Formula::PrefillTokens,
         d.prefill_tokens as f64,
@@ -126,14 +102,14 @@ pub fn derivations(
                 "prefix-cache hit",
                 inputs.prefix_hit,
                 "",
-                setting("prefix_hit"),
+                Source::setting("prefix_hit"),
             ),
             Input::new(
                 "prompt",
                 "prompt tokens",
                 s.prompt as f64,
                 "tokens",
-                setting("prompt"),
+                Source::setting("prompt"),
             ),
         ],
         vec!["the cached prefix needs no prefill"],
@@ -150,24 +126,24 @@ fn transfer(link: &Link, d: &Disagg, x: &Shared) -> [Derivation; 2] {
         "the prompt's KV one GPU sends",
         d.kv_bytes_per_gpu,
         "bytes",
-        computed("prompt × KV bytes per token × the share one GPU holds"),
+        Source::figure("prompt × KV bytes per token × the share one GPU holds"),
     );
     let gbs = Input::new(
         "GB/s",
         "link bandwidth, one direction, per GPU",
         link.gbs,
         "GB/s",
-        setting(&format!("link = {} (links data)", link.id)),
+        Source::setting(&format!("link = {} (links data)", link.id)),
     );
     let t_kv = Input::new(
         "t_kv",
         "KV transfer",
         d.transfer_s,
         "s",
-        computed("kv_transfer_ms"),
+        Source::figure("kv_transfer_ms"),
     );
     [
-        derived(
+        Derivation::new(
             "kv_transfer_ms",
             Formula::Transfer,
             d.transfer_s,
@@ -175,7 +151,7 @@ fn transfer(link: &Link, d: &Disagg, x: &Shared) -> [Derivation; 2] {
             vec![kv, gbs],
             vec!["full link bandwidth, no latency", "GPUs send in parallel"],
         ),
-        derived(
+        Derivation::new(
             "ttft_ms",
             Formula::SplitTtft,
             d.ttft_s,
@@ -189,24 +165,24 @@ fn transfer(link: &Link, d: &Disagg, x: &Shared) -> [Derivation; 2] {
 /// Each pool's rate, and the split's per GPU.
 fn rates(s: &Scenario, inputs: &DisaggInputs, d: &Disagg, x: Shared) -> [Derivation; 3] {
     let rate = |symbol, name, value, figure| {
-        Input::new(symbol, name, value, "requests/s", computed(figure))
+        Input::new(symbol, name, value, "requests/s", Source::figure(figure))
     };
     let batch = Input::new(
         "B",
         "decode batch",
         f64::from(s.batch),
         "",
-        setting("batch"),
+        Source::setting("batch"),
     );
     let output = Input::new(
         "n",
         "output tokens per request",
         f64::from(inputs.output_tokens.max(1)),
         "tokens",
-        setting("output_tokens"),
+        Source::setting("output_tokens"),
     );
     [
-        derived(
+        Derivation::new(
             "prefill_requests_per_s",
             Formula::PrefillPoolRate,
             d.prefill_rate,
@@ -214,7 +190,7 @@ fn rates(s: &Scenario, inputs: &DisaggInputs, d: &Disagg, x: Shared) -> [Derivat
             vec![x.g_p.clone(), x.tp.clone(), x.t_prefill],
             vec!["one prompt at a time per prefill replica", NO_QUEUE],
         ),
-        derived(
+        Derivation::new(
             "decode_requests_per_s",
             Formula::DecodePoolRate,
             d.decode_rate,
@@ -222,7 +198,7 @@ fn rates(s: &Scenario, inputs: &DisaggInputs, d: &Disagg, x: Shared) -> [Derivat
             vec![x.g_d.clone(), x.tp, batch, x.step, output],
             vec!["every decode replica runs the batch", NO_QUEUE],
         ),
-        derived(
+        Derivation::new(
             "requests_per_s_per_gpu",
             Formula::SplitRatePerGpu,
             d.rate_per_gpu,

@@ -147,6 +147,7 @@ fn the_measured_ridge_is_peak_over_bandwidth_left_of_the_datasheet() {
         capacity: None,
         tdp_w: Some(700.0),
         scale_up_link: None,
+        scale_up_gpus: None,
         scale_out_link: None,
         source: String::new(),
     };

@@ -4,14 +4,7 @@
 use rstest::rstest;
 
 use super::*;
-
-#[track_caller]
-fn close(actual: f64, expected: f64, tolerance: f64) {
-    assert!(
-        ((actual - expected) / expected).abs() <= tolerance,
-        "{actual} is not within {tolerance} of {expected}"
-    );
-}
+use crate::test_support::close;
 
 /// A roofline sampled at the sweep's intensities, each point multiplied by a fixed
 /// pseudo-random factor within ±`noise` (deterministic, so the test cannot flake).

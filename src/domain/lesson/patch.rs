@@ -101,37 +101,24 @@ impl ScenarioPatch {
     #[must_use]
     pub fn apply(&self, base: &Scenario) -> Scenario {
         let mut s = base.clone();
-        let Self {
-            gpu,
-            model,
-            precision,
-            weights,
-            kv,
-            batch,
-            context,
-            tp,
-            mem_util,
-            overhead_gb,
-            prompt,
-            draft_tokens,
-            attention_dp,
-            gpu_hour_usd,
-            link,
-            scale_up_link,
-            scale_out_link,
-            prefix_hit,
-            output_tokens,
-            chunk,
-            tpot_target_ms,
-            rate,
-            block_size,
-            efficiency,
-        } = self;
+        // Every field is named once: the settings copied as they are, those kept as an
+        // `Option` on the scenario, and the rest (handled below, in this order). The pattern
+        // is exhaustive, so a new field is a compile error until it is placed here.
+        macro_rules! apply {
+            (copy: $($c:ident),*; wrap: $($w:ident),*; rest: $($r:ident),*) => {
+                let Self { $($c,)* $($w,)* $($r,)* } = self;
+                $( if let Some(v) = $c { s.$c = *v; } )*
+                $( if let Some(v) = $w { s.$w = Some(v.clone()); } )*
+            };
+        }
+        apply!(
+            copy: kv, batch, context, tp, mem_util, overhead_gb, prompt, draft_tokens,
+                attention_dp, gpu_hour_usd, prefix_hit, output_tokens, chunk, block_size;
+            wrap: model, link, scale_up_link, scale_out_link, tpot_target_ms, rate;
+            rest: gpu, precision, weights, efficiency
+        );
         if let Some(v) = gpu {
             s.gpu.clone_from(v);
-        }
-        if let Some(v) = model {
-            s.model = Some(v.clone());
         }
         if let Some(v) = precision {
             s.precision = *v;
@@ -140,43 +127,9 @@ impl ScenarioPatch {
         if let Some(v) = weights {
             s.weights = *v;
         }
-        if let Some(v) = link {
-            s.link = Some(v.clone());
-        }
-        if let Some(v) = scale_up_link {
-            s.scale_up_link = Some(v.clone());
-        }
-        if let Some(v) = scale_out_link {
-            s.scale_out_link = Some(v.clone());
-        }
-        if let Some(v) = tpot_target_ms {
-            s.tpot_target_ms = Some(*v);
-        }
-        if let Some(v) = rate {
-            s.rate = Some(*v);
-        }
         if let Some(e) = efficiency {
             s.efficiency = e.mbu;
         }
-        macro_rules! copy {
-            ($($field:ident),*) => { $( if let Some(v) = $field { s.$field = *v; } )* };
-        }
-        copy!(
-            kv,
-            batch,
-            context,
-            tp,
-            mem_util,
-            overhead_gb,
-            prompt,
-            draft_tokens,
-            attention_dp,
-            gpu_hour_usd,
-            prefix_hit,
-            output_tokens,
-            chunk,
-            block_size
-        );
         s
     }
 }

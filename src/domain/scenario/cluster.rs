@@ -8,7 +8,12 @@ use super::{Evaluation, MAX_BATCH, Scenario, ScenarioError};
 use crate::domain::catalog::Catalog;
 use crate::domain::derivation::Formula;
 use crate::domain::interconnect::{self, CommTime};
-use crate::domain::link::{self, Link};
+use crate::domain::link::Link;
+
+mod links;
+
+use links::link_of;
+pub use links::{Role, link_id};
 
 /// The largest batch on the curve when no KV wall stops it.
 pub const OPEN_CURVE_MAX: u32 = 1024;
@@ -97,8 +102,9 @@ pub struct TargetBatch {
     pub batch: u32,
     /// The speed-of-light step at `no_wall`, seconds (0 when `no_wall` is 0: no batch).
     pub step_s: f64,
-    /// The step at `no_wall + 1`, which misses the target (infinite past the largest batch).
-    pub next_step_s: f64,
+    /// The step at `no_wall + 1`, which misses the target; `None` when `no_wall` is the
+    /// search's last batch ([`MAX_BATCH`]): no batch after it is tried.
+    pub next_step_s: Option<f64>,
 }
 
 /// What the search for the curve's bend found.
@@ -165,7 +171,9 @@ fn target_batch(
         no_wall,
         batch: batch as u32,
         step_s,
-        next_step_s: tpot_at(no_wall.saturating_add(1)).unwrap_or(f64::INFINITY),
+        next_step_s: (no_wall < MAX_BATCH)
+            .then(|| tpot_at(no_wall + 1))
+            .transpose()?,
     })
 }
 
@@ -206,7 +214,7 @@ pub(super) fn evaluate(
     };
     let chunk = s.chunk.min(prefill_tokens) as f64;
     let chunk_flops = (2.0 * model.matmul_params_per_token() * chunk
-        + model.attention_flops_per_context_token() * chunk * chunk / 2.0)
+        + model.causal_attention_flops(chunk))
         / f64::from(s.tp);
     let mixed_tpot_s =
         Formula::MixedStep.compute(&[m.memory_time_s, m.compute_time_s, chunk_flops, e.peak_flops]);
@@ -323,66 +331,6 @@ fn bend(
         half = at;
     }
     Ok(None)
-}
-
-/// The two jobs a link does for a replica.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    /// Inside a node: the tensor-parallel all-reduce (NVLink, xGMI).
-    ScaleUp,
-    /// Between nodes: the KV transfer of split prefill and decode (InfiniBand, Ethernet).
-    ScaleOut,
-}
-
-impl std::fmt::Display for Role {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Self::ScaleUp => "scale-up",
-            Self::ScaleOut => "scale-out",
-        })
-    }
-}
-
-impl Scenario {
-    /// The link id the scenario sets for a role: the role's own field, else the one-for-both
-    /// `link`; `None` leaves the GPU's own.
-    #[must_use]
-    pub fn link_for(&self, role: Role) -> Option<&str> {
-        let own = match role {
-            Role::ScaleUp => &self.scale_up_link,
-            Role::ScaleOut => &self.scale_out_link,
-        };
-        own.as_deref().or(self.link.as_deref())
-    }
-}
-
-/// The id of the link a scenario's role crosses: the one the scenario sets, else its GPU's own
-/// (none for a GPU the data gives none).
-#[must_use]
-pub fn link_id<'a>(s: &'a Scenario, catalog: &'a Catalog, role: Role) -> Option<&'a str> {
-    s.link_for(role).or_else(|| {
-        let gpu = catalog.gpu(&s.gpu).ok()?;
-        match role {
-            Role::ScaleUp => gpu.scale_up_link.as_deref(),
-            Role::ScaleOut => gpu.scale_out_link.as_deref(),
-        }
-    })
-}
-
-/// The scenario's link for a role: the one it names (an unknown id is an error), else its
-/// GPU's own (none for a GPU the data gives none).
-fn link_of<'a>(
-    s: &Scenario,
-    catalog: &'a Catalog,
-    role: Role,
-) -> Result<Option<&'a Link>, ScenarioError> {
-    catalog.gpu(&s.gpu)?;
-    match s.link_for(role) {
-        Some(id) => link::find(&catalog.links, id)
-            .map(Some)
-            .map_err(|e| ScenarioError::Cluster(e.to_string())),
-        None => Ok(link_id(s, catalog, role).and_then(|id| link::find(&catalog.links, id).ok())),
-    }
 }
 
 fn check(s: &Scenario) -> Result<(), ScenarioError> {

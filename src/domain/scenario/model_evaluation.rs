@@ -290,7 +290,8 @@ fn step_flops(s: &Scenario, model: &ModelSpec) -> f64 {
     let tp = f64::from(s.tp);
     let tokens = s.tokens_per_step();
     let attention_flops =
-        model.attention_flops_per_context_token() * s.context as f64 * tokens / tp;
+        model.attention_flops_per_context_token() * model.kv_tokens_held(s.context as f64) * tokens
+            / tp;
     2.0 * model.matmul_params_per_token() * tokens / tp + attention_flops
 }
 
@@ -328,8 +329,11 @@ impl StepBytes {
         let tokens = s.tokens_per_step();
         let kv_bytes_per_token =
             Formula::KvPerToken.compute(&[model.kv_elements_per_token(), s.kv.bytes()]);
-        let kv_bytes_per_sequence =
-            Formula::KvPerSequence.compute(&[s.context as f64, kv_bytes_per_token]);
+        let kv_bytes_per_sequence = {
+            let (formula, inputs) =
+                model.kv_per_sequence_inputs(s.context as f64, kv_bytes_per_token);
+            formula.compute(&inputs)
+        };
         let state_bytes_per_sequence = model.state_bytes_per_sequence();
         let kv_split = KvSplit::of(s, model);
         let share = kv_split.share_per_gpu(tp);
@@ -426,9 +430,8 @@ pub(super) fn prefill_work(
     let prompt = s.prompt as f64;
     let bytes = model.weight_bytes_read(prompt, s.weights) / tp
         + (prompt * kv_bytes_per_token + model.state_bytes_per_sequence()) * kv_share_per_gpu;
-    let flops = (2.0 * model.prefill_matmul_params(prompt)
-        + model.attention_flops_per_context_token() * prompt * prompt / 2.0)
-        / tp;
+    let flops =
+        (2.0 * model.prefill_matmul_params(prompt) + model.causal_attention_flops(prompt)) / tp;
     (bytes, flops)
 }
 

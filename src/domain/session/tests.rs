@@ -4,6 +4,7 @@ use rstest::rstest;
 
 use super::*;
 use crate::content::data_files::builtin_catalog;
+use crate::test_support::lesson_progress;
 
 const LESSON: &str = r#"(
     format_version: 1,
@@ -197,13 +198,7 @@ fn resuming_ignores_what_no_longer_fits(
     #[case] state_of_first_record: Option<StepState>,
 ) {
     let first = records.first().map(|(id, _)| (*id).to_owned());
-    let progress = LessonProgress {
-        resume_step: resume.map(str::to_owned),
-        steps: records
-            .into_iter()
-            .map(|(k, v)| (k.to_owned(), v))
-            .collect(),
-    };
+    let progress = lesson_progress(resume, records);
     let lesson = lesson();
     let s = Session::resume(
         &lesson,
@@ -292,4 +287,57 @@ fn a_record_for_another_answer_is_history_not_a_result() {
             ..
         })
     ));
+}
+
+/// A later step not yet revealed withholds its quantity at every setting, not only where the
+/// figure lies near its answer: the `?` must not depend on the value (lesson 4's tokens/s was
+/// masked from the ridge on, which gave the batch to the ridge away). Once revealed, what the
+/// reveal said stays shown.
+#[rstest]
+#[case::near_the_answer(295.0)]
+#[case::far_from_it(42.0)]
+#[case::another_gpu(591.0)]
+fn a_later_steps_quantity_is_withheld_at_every_value(#[case] ridge: f64) {
+    use crate::domain::quantity::Quantity;
+    use crate::domain::withhold::Shown;
+    let (lesson, cluster, catalog) = (lesson(), Scenario::default_cluster(), builtin_catalog());
+    let s = started();
+    assert_eq!(
+        s.current(),
+        0,
+        "the read step: the ridge step is still to come"
+    );
+    let withheld = s.withheld(&lesson, &cluster, &catalog);
+    assert!(!withheld.may_show(Shown::Quantity(Quantity::Ridge), ridge, 1.0));
+    assert_eq!(
+        withheld.label(
+            Shown::Quantity(Quantity::Ridge),
+            &format!("ridge {ridge:.0}")
+        ),
+        "ridge ?"
+    );
+}
+
+#[test]
+fn a_revealed_figure_stays_shown_while_a_later_step_asks_its_quantity() {
+    use crate::domain::quantity::Quantity;
+    use crate::domain::withhold::Shown;
+    let (lesson, cluster, catalog) = (lesson(), Scenario::default_cluster(), builtin_catalog());
+    let mut s = started();
+    assert_eq!(s.next_step(), Move::Moved);
+    act_all(&mut s, &type_text("295"));
+    act_all(&mut s, &[Action::Commit, Action::Reveal]);
+    let answer = match s.slots[1].answer.clone() {
+        Some(ResolvedAnswer::Number { value, .. }) => value,
+        other => panic!("a number: {other:?}"),
+    };
+    // The explore step (the KV wall) is still pending; the ridge is not its quantity.
+    let withheld = s.withheld(&lesson, &cluster, &catalog);
+    let label = format!("ridge {answer:.0}");
+    assert_eq!(
+        withheld.label(Shown::Quantity(Quantity::Ridge), &label),
+        label
+    );
+    assert!(!withheld.may_show(Shown::Quantity(Quantity::MaxBatchKv), 107.0, 1.0));
+    assert!(!withheld.may_show(Shown::Quantity(Quantity::MaxBatchKv), 12.0, 1.0));
 }

@@ -42,7 +42,7 @@ fn commands(#[case] line: &str, #[case] expected: Command) {
 #[case::extra_on_format("fp8 now", "'now' is one word too many")]
 #[case::unknown_link(
     "link nvlink9",
-    "unknown link 'nvlink9'; known: nvlink4, nvlink5, ib-ndr, eth-100g"
+    "unknown link 'nvlink9'; known: nvlink4, nvlink5, ib-ndr, ib-xdr, eth-100g"
 )]
 #[case::missing_link("link", "link ID: the link the all-reduce and the KV cross")]
 fn refusals(#[case] line: &str, #[case] message: &str) {
@@ -57,7 +57,8 @@ fn refusals(#[case] line: &str, #[case] message: &str) {
 #[case::gpu_id("gpu h2", Some("gpu h200"))]
 #[case::common_part("gpu h1", Some("gpu h100-"))]
 #[case::model_id("model mixt", Some("model mixtral-8x7b"))]
-#[case::link_id("link ib", Some("link ib-ndr"))]
+#[case::link_id("link ib-n", Some("link ib-ndr"))]
+#[case::link_ib_common_part("link ib", Some("link ib-"))]
 #[case::link_common_part("link nv", Some("link nvlink"))]
 #[case::nothing("zz", None)]
 fn tab_completes(#[case] line: &str, #[case] expected: Option<&str>) {

@@ -122,6 +122,13 @@ impl Withheld {
         &self.asked
     }
 
+    /// Whether `quantity` is withheld at every setting now: the step on screen asks for it (or
+    /// its family), or a later step not yet revealed does.
+    #[must_use]
+    pub fn withholds(&self, quantity: Quantity) -> bool {
+        self.asked.contains(&quantity) || self.later.holds(quantity)
+    }
+
     /// Whether `shown`'s figure, `value` written to `resolution` (one unit of its last digit),
     /// may be on screen now.
     #[must_use]
@@ -130,7 +137,12 @@ impl Withheld {
             Shown::Quantity(q) if self.asked.contains(&q) => {
                 self.is_stated(q, value, resolution) && self.allows(value, resolution)
             }
-            Shown::Measured(m) if self.measured.contains(&m) => false,
+            Shown::Quantity(q) if self.later.holds(q) => {
+                self.later.said(q, value, resolution) && self.allows(value, resolution)
+            }
+            Shown::Measured(m) if self.measured.contains(&m) || self.later.holds_measured(m) => {
+                false
+            }
             // A measured point's batch is a setting of the measurement, withheld only by the
             // dimension rule (above).
             Shown::Batch | Shown::Setting | Shown::Measured(MeasuredFigure::Batch) => true,
@@ -153,9 +165,18 @@ impl Withheld {
                     .collect();
                 replace(text, hits)
             }
+            Shown::Quantity(q) if self.later.holds(q) => {
+                let hits = tokens(text)
+                    .filter(|t| {
+                        !self.later.said(q, t.value, t.resolution) || self.stated_by(t).is_some()
+                    })
+                    .map(|t| t.range)
+                    .collect();
+                replace(text, hits)
+            }
             // A measured share in the family (MBU beside the step time while the measured step
             // is asked) goes whatever its value.
-            Shown::Measured(m) if self.measured.contains(&m) => {
+            Shown::Measured(m) if self.measured.contains(&m) || self.later.holds_measured(m) => {
                 replace(text, tokens(text).map(|t| t.range).collect())
             }
             Shown::Batch | Shown::Setting | Shown::Measured(MeasuredFigure::Batch) => {
@@ -174,9 +195,12 @@ impl Withheld {
             .filter(|t| {
                 self.stated_by(t).is_some()
                     || values.iter().any(|(q, v)| {
-                        self.asked.contains(q)
+                        (self.asked.contains(q)
                             && t.states(*v)
-                            && !self.is_stated(*q, t.value, t.resolution)
+                            && !self.is_stated(*q, t.value, t.resolution))
+                            || (self.later.holds(*q)
+                                && t.states(*v)
+                                && !self.later.said(*q, t.value, t.resolution))
                     })
             })
             .map(|t| t.range)

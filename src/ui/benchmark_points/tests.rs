@@ -1,14 +1,7 @@
 use super::*;
 use crate::content::benchmark::parse_benchmark;
 use crate::content::data_files::builtin_catalog;
-
-#[track_caller]
-fn close(actual: f64, expected: f64, tolerance: f64) {
-    assert!(
-        ((actual - expected) / expected).abs() <= tolerance,
-        "{actual} is not within {tolerance} of {expected}"
-    );
-}
+use crate::test_support::close;
 
 fn with_runs(file: &str) -> (Catalog, Scenario) {
     let path = format!(

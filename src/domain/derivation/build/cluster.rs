@@ -211,21 +211,18 @@ pub(super) fn allreduce(x: Ctx<'_>, which: Comm) -> Option<Derivation> {
             field: "layers".to_owned(),
         },
     );
+    let latency = |symbol, name, us| {
+        inp(
+            symbol,
+            name,
+            us,
+            "µs",
+            link_source(x, Role::ScaleUp, &l.name),
+        )
+    };
     let (base, hop) = l.latency_us;
-    let base = inp(
-        "l_0",
-        "base latency per call",
-        base,
-        "µs",
-        link_source(x, Role::ScaleUp, &l.name),
-    );
-    let hop = inp(
-        "l_h",
-        "latency per hop",
-        hop,
-        "µs",
-        link_source(x, Role::ScaleUp, &l.name),
-    );
+    let base = latency("l_0", "base latency per call", base);
+    let hop = latency("l_h", "latency per hop", hop);
     let comm = inp(
         "t_comm",
         "all-reduces",

@@ -12,6 +12,26 @@ pub(super) enum At {
     Prefill,
 }
 
+/// `T`, the tokens a matmul (or the routing) sees: the step's or the prompt's.
+pub(super) fn tokens(x: Ctx<'_>, at: At) -> Input {
+    match at {
+        At::Decode => inp(
+            "T",
+            "tokens in the step",
+            x.s.tokens_per_step(),
+            "",
+            setting("batch × (1 + draft_tokens)", x.s.batch == 1),
+        ),
+        At::Prefill => inp(
+            "T",
+            "prompt tokens",
+            x.s.prompt as f64,
+            "",
+            setting("prompt", false),
+        ),
+    }
+}
+
 /// A `T × K` by `K × N` matmul's intensity, `t` its tokens and `width` its N.
 pub(super) fn fc(x: Ctx<'_>, value: f64, t: Input, width: Input) -> Derivation {
     let hidden = x.spec.map_or(0.0, |m| m.hidden as f64);
@@ -47,29 +67,11 @@ fn ffn(x: Ctx<'_>) -> Option<Input> {
 /// The dense FC layers (hidden × ffn) at the step's tokens or the prompt's.
 pub(super) fn fc_intensity(x: Ctx<'_>, at: At) -> Option<Derivation> {
     let m = x.m()?;
-    let (value, t) = match at {
-        At::Decode => (
-            m.fc_intensity,
-            inp(
-                "T",
-                "tokens in the step",
-                x.s.tokens_per_step(),
-                "",
-                setting("batch × (1 + draft_tokens)", x.s.batch == 1),
-            ),
-        ),
-        At::Prefill => (
-            m.dense_prefill_intensity,
-            inp(
-                "T",
-                "prompt tokens",
-                x.s.prompt as f64,
-                "",
-                setting("prompt", false),
-            ),
-        ),
+    let value = match at {
+        At::Decode => m.fc_intensity,
+        At::Prefill => m.dense_prefill_intensity,
     };
-    let mut d = fc(x, value, t, ffn(x)?);
+    let mut d = fc(x, value, tokens(x, at), ffn(x)?);
     d.assumptions.insert(
         0,
         "the dense FC layers (hidden × ffn) stand for the matmuls",
@@ -82,16 +84,7 @@ pub(super) fn fc_intensity_approx(x: Ctx<'_>) -> Option<Derivation> {
         Formula::FcIntensityApprox,
         x.m()?.fc_intensity_approx,
         "FLOP/byte",
-        vec![
-            inp(
-                "T",
-                "tokens in the step",
-                x.s.tokens_per_step(),
-                "",
-                setting("batch × (1 + draft_tokens)", x.s.batch == 1),
-            ),
-            x.weight_bytes(),
-        ],
+        vec![tokens(x, At::Decode), x.weight_bytes()],
         vec!["the weights' bytes dominate: activations are left out (small batches)"],
     ))
 }
@@ -208,13 +201,7 @@ pub(super) fn batch_to_ridge_approx(x: Ctx<'_>) -> Option<Derivation> {
                 "",
                 model_field("experts.routed / experts.per_token (1 for a dense model)"),
             ),
-            inp(
-                "1+q",
-                "tokens per sequence per step",
-                1.0 + f64::from(x.s.draft_tokens),
-                "",
-                setting("draft_tokens", x.s.draft_tokens == 0),
-            ),
+            x.per_sequence(),
         ],
         vec![
             "the weights' bytes dominate: activations are left out (the exact figure counts them)",
@@ -225,9 +212,9 @@ pub(super) fn batch_to_ridge_approx(x: Ctx<'_>) -> Option<Derivation> {
 
 pub(super) fn ridge_share(x: Ctx<'_>) -> Option<Derivation> {
     Some(derived(
-        Formula::RidgeShare,
-        x.m()?.decode_dot.ridge_share,
-        "",
+        Formula::RidgeSharePct,
+        100.0 * x.m()?.decode_dot.ridge_share,
+        "%",
         vec![figures::dot_intensity(x)?, figures::ridge(x)],
         vec!["the decode dot stands for the step's matmuls"],
     ))
@@ -288,13 +275,7 @@ pub(super) fn attention_intensity(x: Ctx<'_>) -> Option<Derivation> {
                 "FLOP",
                 model_field("layers, query heads, head_dim (MLA: latent, rope_dim)"),
             ),
-            inp(
-                "1+q",
-                "tokens per sequence per step",
-                1.0 + f64::from(x.s.draft_tokens),
-                "",
-                setting("draft_tokens", x.s.draft_tokens == 0),
-            ),
+            x.per_sequence(),
             x.tp("TP"),
             figures::kv_per_token(x)?,
             inp(

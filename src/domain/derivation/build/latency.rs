@@ -3,7 +3,7 @@
 
 use super::figures;
 use super::{Ctx, derived, figure, inp, setting};
-use crate::domain::derivation::{Derivation, Formula};
+use crate::domain::derivation::{Derivation, Formula, Input};
 use crate::domain::scenario::TargetBatch;
 
 /// Which searched batch.
@@ -46,31 +46,50 @@ pub(super) fn searched(x: Ctx<'_>, which: Search) -> Option<Derivation> {
         Search::NoWall => largest_meeting(x, target)?,
         Search::Bend => {
             let bend = c.bend?;
-            let step = |symbol, name, value| inp(symbol, name, value, "s", figure(STEP_AT));
             derived(
                 Formula::FirstDoubling,
                 f64::from(bend.batch),
                 "sequences",
-                vec![
-                    inp(
-                        "B",
-                        "batch found",
-                        f64::from(bend.batch),
-                        "sequences",
-                        figure("batches 2, 4, 8, … up to the KV wall or 1,024"),
-                    ),
-                    step("t_1", "step at batch 1", bend.first_s),
-                    step("t_half", "step at half the batch", bend.half_s),
-                    step("t_B", "step at the batch", bend.at_s),
-                ],
+                found_with_steps(
+                    bend.batch,
+                    "batches 2, 4, 8, … up to the KV wall or 1,024",
+                    [
+                        Some(("t_1", "step at batch 1", bend.first_s)),
+                        Some(("t_half", "step at half the batch", bend.half_s)),
+                        Some(("t_B", "step at the batch", bend.at_s)),
+                    ],
+                ),
                 vec!["the speed-of-light step at each batch tried"],
             )
         }
     })
 }
 
-/// Where a searched step comes from.
-const STEP_AT: &str = "the speed-of-light step at that batch";
+/// A searched step: its symbol, what it is, seconds (`None`: a step the search never took).
+type Step = Option<(&'static str, &'static str, f64)>;
+
+/// The inputs of a searched batch: the batch found (`how`: the search that found it), then
+/// the steps around it that show it is the one, each the speed-of-light step at its batch.
+fn found_with_steps<const N: usize>(batch: u32, how: &str, steps: [Step; N]) -> Vec<Input> {
+    let found = inp(
+        "B",
+        "batch found",
+        f64::from(batch),
+        "sequences",
+        figure(how),
+    );
+    std::iter::once(found)
+        .chain(steps.into_iter().flatten().map(|(symbol, name, value)| {
+            inp(
+                symbol,
+                name,
+                value,
+                "s",
+                figure("the speed-of-light step at that batch"),
+            )
+        }))
+        .collect()
+}
 
 /// Which rate figure.
 #[derive(Clone, Copy)]
@@ -156,37 +175,30 @@ pub(super) fn rate(x: Ctx<'_>, which: RateOf) -> Option<Derivation> {
 }
 
 /// The largest batch meeting the target, memory aside: the step at B meets the budget, the
-/// step at B + 1 does not.
+/// step at B + 1 does not (at the search's last batch there is no B + 1: its step is left out).
 fn largest_meeting(x: Ctx<'_>, target: TargetBatch) -> Option<Derivation> {
-    // At the search's upper bound there is no batch after B to miss the target: no step to
-    // show (it would print as infinite), so no derivation.
-    if !target.next_step_s.is_finite() {
-        return None;
-    }
-    let target_source = || setting("tpot_target_ms", false);
-    let step = |symbol, name, value| inp(symbol, name, value, "s", figure(STEP_AT));
+    let mut inputs = found_with_steps(
+        target.no_wall,
+        "the bisection's last batch that met the target",
+        [
+            Some(("t_B", "step at that batch", target.step_s)),
+            target
+                .next_step_s
+                .map(|next| ("t_B1", "step at one more sequence", next)),
+        ],
+    );
+    inputs.push(inp(
+        "t*",
+        "token-time budget at the speed of light (target × efficiency)",
+        Formula::TokenBudget.compute(&[x.s.tpot_target_ms? / 1e3, x.s.efficiency]),
+        "s",
+        setting("tpot_target_ms", false),
+    ));
     Some(derived(
         Formula::LargestMeeting,
         f64::from(target.no_wall),
         "sequences",
-        vec![
-            inp(
-                "B",
-                "batch found",
-                f64::from(target.no_wall),
-                "sequences",
-                figure("the bisection's last batch that met the target"),
-            ),
-            step("t_B", "step at that batch", target.step_s),
-            step("t_B1", "step at one more sequence", target.next_step_s),
-            inp(
-                "t*",
-                "token-time budget at the speed of light (target × efficiency)",
-                Formula::TokenBudget.compute(&[x.s.tpot_target_ms? / 1e3, x.s.efficiency]),
-                "s",
-                target_source(),
-            ),
-        ],
+        inputs,
         vec![
             "the speed-of-light step; memory ignored (the KV wall caps target_batch)",
             "an engine reaching `efficiency` of the speed of light meets the target within target × efficiency",

@@ -1,8 +1,8 @@
 //! Mixture-of-experts routing: the share of experts a step touches, the tokens each sees, and
 //! the intensity of the routed experts (the decode dot of an MoE model).
 
-use super::dense::{At, fc};
-use super::{Ctx, derived, figure, inp, model_field, setting};
+use super::dense::{At, fc, tokens};
+use super::{Ctx, derived, figure, inp, model_field};
 use crate::domain::derivation::{Derivation, Formula, Input};
 
 /// Which intensity.
@@ -14,26 +14,6 @@ pub(super) enum Which {
     Expert,
     /// Prefill: the routed experts at the prompt for MoE, the dense layers otherwise.
     Prefill,
-}
-
-/// `T`, the tokens the routing spreads: the step's or the prompt's.
-fn tokens(x: Ctx<'_>, at: At) -> Input {
-    match at {
-        At::Decode => inp(
-            "T",
-            "tokens in the step",
-            x.s.tokens_per_step(),
-            "",
-            setting("batch × (1 + draft_tokens)", x.s.batch == 1),
-        ),
-        At::Prefill => inp(
-            "T",
-            "prompt tokens",
-            x.s.prompt as f64,
-            "",
-            setting("prompt", false),
-        ),
-    }
 }
 
 fn routing(x: Ctx<'_>) -> Option<(Input, Input)> {
@@ -101,9 +81,9 @@ pub(super) fn dot_intensity(x: Ctx<'_>, which: Which) -> Option<Derivation> {
 pub(super) fn experts_touched(x: Ctx<'_>) -> Option<Derivation> {
     let (k, e) = routing(x)?;
     Some(derived(
-        Formula::ExpertsTouched,
-        x.m()?.experts_touched?,
-        "",
+        Formula::ExpertsTouchedPct,
+        100.0 * x.m()?.experts_touched?,
+        "%",
         vec![k, e, tokens(x, At::Decode)],
         vec!["each token picks its k experts independently and uniformly at random"],
     ))

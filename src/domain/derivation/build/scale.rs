@@ -182,9 +182,9 @@ pub(super) fn blocks(x: Ctx<'_>, which: Block) -> Option<Derivation> {
 pub(super) fn kv_usage(x: Ctx<'_>) -> Option<Derivation> {
     let m = x.m()?;
     Some(derived(
-        Formula::KvUsage,
-        x.c()?.scale.kv_usage?,
-        "",
+        Formula::KvUsagePct,
+        100.0 * x.c()?.scale.kv_usage?,
+        "%",
         vec![
             inp(
                 "B",
@@ -222,9 +222,9 @@ pub(super) fn kv_usage(x: Ctx<'_>) -> Option<Derivation> {
 pub(super) fn kv_share(x: Ctx<'_>) -> Option<Derivation> {
     let m = x.m()?;
     Some(derived(
-        Formula::KvShare,
-        x.c()?.scale.kv_share,
-        "",
+        Formula::KvSharePct,
+        100.0 * x.c()?.scale.kv_share,
+        "%",
         vec![
             inp(
                 "KV_read",

@@ -26,6 +26,31 @@ fn percent(x: &[f64]) -> f64 {
     at(x).map_or(f64::NAN, |[a, b]| 100.0 * a / b)
 }
 
+/// f = 1 − (1 − k/E)^T.
+fn experts_touched(x: &[f64]) -> f64 {
+    at(x).map_or(f64::NAN, |[k, e, t]| {
+        let miss = 1.0 - k / e;
+        1.0 - miss.powf(t)
+    })
+}
+
+/// KV_read ÷ Bytes (0 for a step that moves nothing).
+fn kv_share(x: &[f64]) -> f64 {
+    at(x).map_or(
+        f64::NAN,
+        |[kv, bytes]| {
+            if bytes > 0.0 { kv / bytes } else { 0.0 }
+        },
+    )
+}
+
+/// B · S_seq ÷ (budget · groups).
+fn kv_usage(x: &[f64]) -> f64 {
+    at(x).map_or(f64::NAN, |[b, seq, budget, groups]| {
+        b * seq / (budget * groups)
+    })
+}
+
 #[allow(clippy::too_many_lines)]
 pub(super) fn spec(f: Formula) -> Spec {
     let (words, symbols, compute): Row = match f {
@@ -116,12 +141,12 @@ pub(super) fn spec(f: Formula) -> Spec {
         Formula::ExpertsTouched => (
             "the share of routed experts at least one of the step's tokens picks, each token picking k of E at random",
             "f = 1 - (1 - k/E)^T",
-            |x| {
-                at(x).map_or(f64::NAN, |[k, e, t]| {
-                    let miss = 1.0 - k / e;
-                    1.0 - miss.powf(t)
-                })
-            },
+            experts_touched,
+        ),
+        Formula::ExpertsTouchedPct => (
+            "the share of routed experts at least one of the step's tokens picks, each token picking k of E at random, in per cent",
+            "100 * (1 - (1 - k/E)^T)",
+            |x| 100.0 * experts_touched(x),
         ),
         Formula::TokensPerExpert => (
             "the step's routed token-slots shared among the experts they touch",
@@ -132,6 +157,11 @@ pub(super) fn spec(f: Formula) -> Spec {
             "the decode dot's intensity as a share of the ridge",
             "I / R",
             share,
+        ),
+        Formula::RidgeSharePct => (
+            "the decode dot's intensity as a share of the ridge, in per cent",
+            "100 * I / R",
+            percent,
         ),
         Formula::Attainable => (
             "the lower roof at the dot's intensity: bandwidth times intensity, at most the peak",
@@ -170,6 +200,15 @@ pub(super) fn spec(f: Formula) -> Spec {
             "the context times the KV bytes per token",
             "KV = L * kv",
             |x| at(x).map_or(f64::NAN, |[l, kv]| l * kv),
+        ),
+        Formula::KvPerSequenceWindowed => (
+            "the KV bytes per token times the tokens the layers keep: the context in a full layer, at most the window in a sliding one",
+            "KV = kv * (L*(N - S) + min(L, W)*S) / N",
+            |x| {
+                at(x).map_or(f64::NAN, |[l, kv, w, s, n]| {
+                    kv * (l * (n - s) + l.min(w) * s) / n
+                })
+            },
         ),
         Formula::StateBytes => (
             "one recurrent state per linear-attention layer and value head: key dim × value dim elements",
@@ -276,16 +315,12 @@ pub(super) fn spec(f: Formula) -> Spec {
             },
         ),
         Formula::LargestMeeting => (
-            "a bisection over batches 1 to 1,048,576 for the largest whose speed-of-light step meets the target: the step at B meets it, the step at B + 1 does not (B = 0: not even batch 1)",
-            "B with t_B <= t* < t_B1 (t_B1: the step at B + 1)",
-            |x| {
-                at(x).map_or(f64::NAN, |[b, step, next, target]| {
-                    if step <= target && next > target {
-                        b
-                    } else {
-                        f64::NAN
-                    }
-                })
+            "a bisection over batches 1 to 1,048,576 for the largest whose speed-of-light step meets the target: the step at B meets it, the step at B + 1 does not (B = 0: not even batch 1; B = 1,048,576: the last batch tried, with no B + 1)",
+            "B with t_B <= t* < t_B1 (t_B1: the step at B + 1, none past the last batch)",
+            |x| match *x {
+                [b, step, next, target] if step <= target && next > target => b,
+                [b, step, target] if step <= target => b,
+                _ => f64::NAN,
             },
         ),
         Formula::FirstDoubling => (
@@ -329,14 +364,12 @@ pub(super) fn spec(f: Formula) -> Spec {
         Formula::KvShare => (
             "the KV and state a decode step reads on a GPU as a share of all the bytes it moves",
             "KV_read / Bytes",
-            |x| {
-                at(x).map_or(
-                    f64::NAN,
-                    |[kv, bytes]| {
-                        if bytes > 0.0 { kv / bytes } else { 0.0 }
-                    },
-                )
-            },
+            kv_share,
+        ),
+        Formula::KvSharePct => (
+            "the KV and state a decode step reads on a GPU as a share of all the bytes it moves, in per cent",
+            "100 * KV_read / Bytes",
+            |x| 100.0 * kv_share(x),
         ),
         Formula::StateInTokens => (
             "one sequence's recurrent state divided by the KV bytes one token of context keeps",
@@ -375,11 +408,12 @@ pub(super) fn spec(f: Formula) -> Spec {
         Formula::KvUsage => (
             "the KV the batch keeps on a GPU over the KV budget of the GPUs that share the batch (vLLM's GPU KV cache usage)",
             "B * S_seq / (budget * groups)",
-            |x| {
-                at(x).map_or(f64::NAN, |[b, seq, budget, groups]| {
-                    b * seq / (budget * groups)
-                })
-            },
+            kv_usage,
+        ),
+        Formula::KvUsagePct => (
+            "the KV the batch keeps on a GPU over the KV budget of the GPUs that share the batch (vLLM's GPU KV cache usage), in per cent",
+            "100 * B * S_seq / (budget * groups)",
+            |x| 100.0 * kv_usage(x),
         ),
         Formula::TimeInSystem => (
             "the prefill, then one decode step per output token after the first",
@@ -401,6 +435,8 @@ pub(super) fn spec(f: Formula) -> Spec {
             "tok/s / TP",
             share,
         ),
+        Formula::AlltoallTime => super::comm::ALLTOALL_TIME,
+        Formula::PipelineSends => super::comm::PIPELINE_SENDS,
     };
     Spec {
         words,

@@ -56,6 +56,12 @@ pub enum Setting {
     /// The scale-up link's display name, as `link_gbs` gives its bandwidth (the scenario's
     /// `scale_up_link`, else its one-for-both `link`, else the GPU's own).
     Link,
+    /// The scale-out link's display name (the scenario's `scale_out_link`, else its
+    /// one-for-both `link`, else the GPU's NIC): what a prompt's KV and a group wider than one
+    /// scale-up domain cross.
+    ScaleOutLink,
+    /// That link's bandwidth, one direction, per GPU, GB/s, as the links data gives it.
+    ScaleOutGbs,
     /// Share of each prompt found in the prefix cache, in percent.
     PrefixHitPct,
     /// Output tokens per request.
@@ -92,7 +98,7 @@ pub enum Setting {
 
 impl Setting {
     /// Every setting, in documentation order.
-    pub const ALL: [Self; 36] = [
+    pub const ALL: [Self; 38] = [
         Self::Gpu,
         Self::GpuId,
         Self::Model,
@@ -113,6 +119,8 @@ impl Setting {
         Self::AttentionFormula,
         Self::KvLayout,
         Self::Link,
+        Self::ScaleOutLink,
+        Self::ScaleOutGbs,
         Self::PrefixHitPct,
         Self::OutputTokens,
         Self::Chunk,
@@ -155,6 +163,8 @@ impl Setting {
             Self::AttentionFormula => "attention_formula",
             Self::KvLayout => "kv_layout",
             Self::Link => "link",
+            Self::ScaleOutLink => "scale_out_link",
+            Self::ScaleOutGbs => "scale_out_gbs",
             Self::PrefixHitPct => "prefix_hit_pct",
             Self::OutputTokens => "output_tokens",
             Self::Chunk => "chunk",
@@ -195,6 +205,8 @@ impl Setting {
             Self::EfficiencyPct => 100.0 * s.efficiency,
             Self::TpotBudgetMs => Formula::TokenBudget.compute(&[s.tpot_target_ms?, s.efficiency]),
             Self::Link
+            | Self::ScaleOutLink
+            | Self::ScaleOutGbs
             | Self::QueryHeads
             | Self::KvHeads
             | Self::GroupSize
@@ -236,6 +248,7 @@ impl Setting {
                 | Self::AttentionFormula
                 | Self::KvLayout
                 | Self::Link
+                | Self::ScaleOutLink
         )
     }
 
@@ -272,6 +285,8 @@ impl Setting {
             Self::Link => crate::domain::scenario::link_id(s, catalog, Role::ScaleUp)
                 .and_then(|id| catalog.links.iter().find(|l| l.id == id))
                 .map(|l| l.name.clone()),
+            Self::ScaleOutLink => scale_out(s, catalog).map(|l| l.name.clone()),
+            Self::ScaleOutGbs => scale_out(s, catalog).map(|l| format_number(l.gbs, format)),
             Self::PrefixHitPct
             | Self::OutputTokens
             | Self::Chunk
@@ -333,6 +348,8 @@ impl Setting {
             | Self::AttentionFormula
             | Self::KvLayout
             | Self::Link
+            | Self::ScaleOutLink
+            | Self::ScaleOutGbs
             | Self::PrefixHitPct
             | Self::OutputTokens
             | Self::Chunk
@@ -343,6 +360,12 @@ impl Setting {
             | Self::TpotBudgetMs => return None,
         })
     }
+}
+
+/// The scenario's scale-out link, from the links data.
+fn scale_out<'a>(s: &Scenario, catalog: &'a Catalog) -> Option<&'a crate::domain::link::Link> {
+    crate::domain::scenario::link_id(s, catalog, Role::ScaleOut)
+        .and_then(|id| catalog.links.iter().find(|l| l.id == id))
 }
 
 fn model_of<'a>(s: &Scenario, catalog: &'a Catalog) -> Option<&'a ModelSpec> {

@@ -5,6 +5,7 @@ use rstest::rstest;
 
 use super::*;
 use crate::domain::scenario::Scenario;
+use crate::test_support::quiz_result as result;
 
 fn q(
     step: &str,
@@ -24,20 +25,6 @@ fn q(
         guess,
         confidence,
         score,
-    }
-}
-
-fn result(name: &str, seed: u64, questions: Vec<QuestionResult>) -> QuizResult {
-    QuizResult {
-        format_version: 1,
-        tutor_version: "0.1.0".into(),
-        name: name.into(),
-        seed,
-        lessons: vec!["batching".into()],
-        started: "2026-11-23T10:00:00Z".into(),
-        finished: "2026-11-23T10:05:00Z".into(),
-        total: 0.0,
-        questions,
     }
 }
 

@@ -1,5 +1,6 @@
 use super::*;
 use crate::domain::lesson::{Answer, ChoiceAnswer, PredictStep, ReadStep, RecallStep};
+use crate::test_support::{lesson_progress, progress_in};
 use rstest::rstest;
 
 fn lesson() -> Lesson {
@@ -66,13 +67,7 @@ fn summaries(
     #[case] status: LessonStatus,
     #[case] score: Option<u8>,
 ) {
-    let progress = LessonProgress {
-        resume_step: resume.map(str::to_owned),
-        steps: records
-            .into_iter()
-            .map(|(k, v)| (k.to_owned(), v))
-            .collect(),
-    };
+    let progress = lesson_progress(resume, records);
     let summary = summarize(&lesson(), Some(&progress));
     assert_eq!((summary.status, summary.score), (status, score));
 }
@@ -121,41 +116,33 @@ fn one_rounding_for_every_mean(#[case] scores: &[u32], #[case] mean: Option<u8>)
 
 #[test]
 fn round_trips_through_ron() {
-    let mut progress = Progress {
-        last_lesson: Some("ridge-point".into()),
-        ..Progress::default()
-    };
-    progress.lessons.insert(
-        "ridge-point".into(),
-        LessonProgress {
-            resume_step: Some("p2".into()),
-            steps: [
-                (
-                    "p1".to_owned(),
-                    StepRecord::Revealed {
-                        guess: Guess::Number(295.5),
-                        score: Some(100),
-                        answer: None,
-                    },
-                ),
-                (
-                    "p2".to_owned(),
-                    StepRecord::Committed {
-                        guess: Guess::Choice(1),
-                    },
-                ),
-                ("c".to_owned(), StepRecord::Graded { grade: Grade::Hard }),
-                (
-                    "x".to_owned(),
-                    StepRecord::Explained {
-                        text: "bytes, \"not\" FLOPs".into(),
-                    },
-                ),
-                ("r".to_owned(), StepRecord::Seen),
-            ]
-            .into_iter()
-            .collect(),
-        },
+    let progress = progress_in(
+        "ridge-point",
+        Some("p2"),
+        vec![
+            (
+                "p1",
+                StepRecord::Revealed {
+                    guess: Guess::Number(295.5),
+                    score: Some(100),
+                    answer: None,
+                },
+            ),
+            (
+                "p2",
+                StepRecord::Committed {
+                    guess: Guess::Choice(1),
+                },
+            ),
+            ("c", StepRecord::Graded { grade: Grade::Hard }),
+            (
+                "x",
+                StepRecord::Explained {
+                    text: "bytes, \"not\" FLOPs".into(),
+                },
+            ),
+            ("r", StepRecord::Seen),
+        ],
     );
     let text = ron::ser::to_string_pretty(&progress, ron::ser::PrettyConfig::default()).unwrap();
     assert_eq!(ron::from_str::<Progress>(&text).unwrap(), progress);

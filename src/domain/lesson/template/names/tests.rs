@@ -61,3 +61,26 @@ fn model_figures_show_the_models_own(#[case] name: &str, #[case] model: &str, #[
 fn numeric_or_text(#[case] name: ValueName, #[case] numeric: bool) {
     assert_eq!(name.is_numeric(), numeric);
 }
+
+/// The scale-out link by name and bandwidth: the GPU's NIC unless the scenario names one.
+#[rstest]
+#[case::h100_nic("h100-sxm", None, "InfiniBand NDR at 50 GB/s")]
+#[case::gb300_nic("gb300", None, "InfiniBand XDR at 100 GB/s")]
+#[case::named_by_the_scenario("h100-sxm", Some("eth-100g"), "100 Gb Ethernet at 12.5 GB/s")]
+#[case::a_gpu_without_one("l4", None, "— at — GB/s")]
+fn the_scale_out_link_renders_with_its_bandwidth(
+    #[case] gpu: &str,
+    #[case] link: Option<&str>,
+    #[case] shown: &str,
+) {
+    let catalog = crate::content::data_files::builtin_catalog();
+    let s = Scenario {
+        gpu: gpu.to_owned(),
+        scale_out_link: link.map(str::to_owned),
+        ..Scenario::default_cluster()
+    };
+    let text = "{scale_out_link} at {scale_out_gbs} GB/s";
+    assert_eq!(super::super::render(text, &s, &catalog), shown);
+    assert!(!Setting::ScaleOutLink.is_numeric());
+    assert!(Setting::ScaleOutGbs.is_numeric());
+}

@@ -1,0 +1,131 @@
+//! Sliding-window models from their config.json: the layers that slide, and the KV the engine
+//! then counts, against figures worked out by hand.
+
+use std::path::Path;
+
+use rstest::rstest;
+
+use crate::content::data_files::builtin_catalog;
+use crate::content::model_config::{ImportedModel, load_model_config, parse_model_config};
+use crate::domain::dtype::Dtype;
+use crate::domain::model::SlidingWindow;
+use crate::domain::scenario::Scenario;
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/model-config");
+
+#[track_caller]
+fn fixture(dir: &str) -> ImportedModel {
+    load_model_config(&Path::new(FIXTURES).join(dir)).unwrap_or_else(|e| panic!("{dir}: {e}"))
+}
+
+/// gpt-oss-20b: `layer_types` alternates, 12 of 24 layers slide over 128 tokens. Gemma 3 27B:
+/// `sliding_window_pattern` 6 makes every sixth of 62 layers global (10), the other 52 slide
+/// over 1024 tokens.
+#[rstest]
+#[case::gpt_oss("gpt-oss-20b", 128, 12, 24)]
+#[case::gemma3("gemma-3-27b-it", 1024, 52, 62)]
+fn the_sliding_layers_are_read(
+    #[case] dir: &str,
+    #[case] window: u64,
+    #[case] sliding: u32,
+    #[case] layers: u32,
+) {
+    let model = fixture(dir);
+    assert_eq!(
+        model.spec.sliding_window,
+        Some(SlidingWindow {
+            window,
+            layers: sliding
+        })
+    );
+    assert_eq!(model.spec.layers, layers);
+    assert!(
+        model
+            .origins
+            .iter()
+            .any(|(f, o)| *f == "sliding_window.window" && o.contains("sliding_window")),
+        "{:?}",
+        model.origins
+    );
+}
+
+/// KV bytes per sequence, BF16 KV, worked out by hand: Σ layers (K + V bytes per token) ×
+/// min(context, the layer's window).
+/// - gpt-oss-20b: 2 × 8 KV heads × 64 × 2 B = 2,048 B per token and layer; 12 full layers
+///   hold the context, 12 sliding ones 128 tokens. 4K: 12 × 4,096 × 2,048 + 12 × 128 × 2,048
+///   = 100,663,296 + 3,145,728 = 103,809,024. 128K: 3,221,225,472 + 3,145,728 = 3,224,371,200.
+/// - Gemma 3 27B: 2 × 16 × 128 × 2 B = 8,192 B per token and layer; 10 global layers, 52
+///   sliding over 1,024 tokens. 4K: 10 × 4,096 × 8,192 + 52 × 1,024 × 8,192 = 335,544,320 +
+///   436,207,616 = 771,751,936. 128K: 10,737,418,240 + 436,207,616 = 11,173,625,856.
+#[rstest]
+#[case::gpt_oss_4k("gpt-oss-20b", 4096, 103_809_024.0)]
+#[case::gpt_oss_128k("gpt-oss-20b", 131_072, 3_224_371_200.0)]
+#[case::gemma3_4k("gemma-3-27b-it", 4096, 771_751_936.0)]
+#[case::gemma3_128k("gemma-3-27b-it", 131_072, 11_173_625_856.0)]
+fn the_engine_counts_a_sliding_layers_kv_up_to_its_window(
+    #[case] dir: &str,
+    #[case] context: u64,
+    #[case] kv_bytes: f64,
+) {
+    let spec = fixture(dir).spec;
+    let mut catalog = builtin_catalog();
+    let id = spec.id.clone();
+    catalog.add_models([spec]);
+    let s = Scenario {
+        model: Some(id),
+        context,
+        batch: 1,
+        kv: Dtype::Bf16,
+        weights: Dtype::Bf16,
+        gpu: "h200".to_owned(),
+        ..Scenario::default_cluster()
+    };
+    let e = s.evaluate(&catalog).unwrap();
+    let m = e.model.unwrap();
+    assert!(
+        (m.kv_bytes_per_sequence - kv_bytes).abs() < 1e-6 * kv_bytes,
+        "{dir} at {context}: {} against {kv_bytes}",
+        m.kv_bytes_per_sequence
+    );
+}
+
+/// A layer type the tutor does not read is refused at `layer_types`, naming it.
+#[test]
+fn an_unknown_layer_type_is_refused_located() {
+    let path = Path::new(FIXTURES).join("gpt-oss-20b/config.json");
+    let text = std::fs::read_to_string(path).unwrap();
+    let changed = text.replacen("\"full_attention\"", "\"chunked_attention\"", 1);
+    assert_ne!(changed, text);
+    let e = parse_model_config("dir/config.json", &changed, "x").unwrap_err();
+    let shown = e.to_string();
+    assert!(
+        shown.contains("layer_types[1] is \"chunked_attention\""),
+        "{shown}"
+    );
+    let line = text
+        .lines()
+        .position(|l| l.contains("\"layer_types\""))
+        .unwrap()
+        + 1;
+    assert!(
+        shown.starts_with(&format!("dir/config.json:{line}:")),
+        "{shown}"
+    );
+}
+
+/// Without `layer_types` or a pattern every layer slides (Mistral-7B v0.1's 4096); with
+/// `use_sliding_window: false` (Qwen2, Qwen3) none does.
+#[rstest]
+#[case::every_layer("\"sliding_window\": 4096,", Some(SlidingWindow { window: 4096, layers: 32 }))]
+#[case::switched_off("\"sliding_window\": 4096, \"use_sliding_window\": false,", None)]
+#[case::null("\"sliding_window\": null,", None)]
+fn a_window_without_layer_types(#[case] fields: &str, #[case] window: Option<SlidingWindow>) {
+    let path = Path::new(FIXTURES).join("Meta-Llama-3-8B/config.json");
+    let text = std::fs::read_to_string(path).unwrap().replacen(
+        "\"model_type\": \"llama\",",
+        &format!("\"model_type\": \"mistral\", {fields}"),
+        1,
+    );
+    let model = parse_model_config("dir/config.json", &text, "x").unwrap();
+    assert_eq!(model.spec.sliding_window, window);
+}

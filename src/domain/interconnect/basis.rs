@@ -1,0 +1,297 @@
+//! The interconnect's terms for one scenario, each with its derivation (`calc --interconnect
+//! --explain` prints them; `--json` carries them as the section's `basis`): the decode step's
+//! and the prompt's tensor-parallel all-reduces, the expert-parallel all-to-all were the
+//! experts spread over the TP GPUs, and the pipeline's sends were those GPUs stages instead.
+
+use super::tp_allreduce;
+use super::{CommTime, Fabric, alltoall_inputs, ep_all_to_all, pipeline_inputs, pp_sends};
+use crate::domain::derivation::{Derivation, Formula, Input, Source};
+use crate::domain::hardware::Gpu;
+use crate::domain::link::Link;
+use crate::domain::model::ModelSpec;
+use crate::domain::scenario::Scenario;
+
+/// The interconnect's terms of one step (and one prompt), with how each was computed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Terms {
+    /// The decode step's tensor-parallel all-reduces.
+    pub decode: CommTime,
+    /// The prompt's tensor-parallel all-reduces (prefill).
+    pub prefill: CommTime,
+    /// Were the routed experts spread over the TP GPUs: the step's all-to-alls; `None` for a
+    /// dense model.
+    pub all_to_all: Option<CommTime>,
+    /// The link the group leaves a GPU's domain on (the scale-out link when the group spans
+    /// domains): the all-reduce's ring runs at its pace, and the all-to-all crosses it.
+    pub all_to_all_link: String,
+    /// Were the TP GPUs pipeline stages instead: the step's sends between them.
+    pub pipeline: CommTime,
+    /// GPUs of the group that share one scale-up domain.
+    pub domain: u32,
+    /// The derivation of each term, keyed by its JSON name.
+    pub basis: Vec<Derivation>,
+}
+
+const NO_OVERLAP: &str = "no overlap with compute: the time adds to the step";
+
+/// The scenario's interconnect terms over `fabric`, with their derivations.
+#[must_use]
+pub fn terms(s: &Scenario, gpu: &Gpu, model: &ModelSpec, fabric: &Fabric<'_>) -> Terms {
+    let b_a = s.precision.bytes();
+    let tokens = s.tokens_per_step();
+    let x = Inputs { s, gpu, fabric };
+    let mut basis = vec![
+        x.allreduce(
+            "interconnect_ms",
+            model,
+            tokens,
+            "batch × (1 + draft tokens)",
+        ),
+        x.allreduce("prefill_allreduce_ms", model, s.prompt as f64, "prompt"),
+    ];
+    basis.extend(x.all_to_all(model, tokens));
+    basis.push(x.pipeline(model, tokens));
+    // A ring wider than one domain runs at the pace of its slowest hop, the NIC's.
+    let ring = fabric.outer(s.tp);
+    let decode = tp_allreduce(model, tokens, b_a, s.tp, ring);
+    let prefill = tp_allreduce(model, s.prompt as f64, b_a, s.tp, ring);
+    Terms {
+        decode,
+        prefill,
+        all_to_all: ep_all_to_all(model, tokens, b_a, s.tp, fabric),
+        all_to_all_link: fabric.outer(s.tp).id.clone(),
+        pipeline: pp_sends(model, tokens, b_a, s.tp, fabric),
+        domain: fabric.domain_of(s.tp),
+        basis,
+    }
+}
+
+/// What each derivation's inputs are read from.
+struct Inputs<'a> {
+    s: &'a Scenario,
+    gpu: &'a Gpu,
+    fabric: &'a Fabric<'a>,
+}
+
+impl Inputs<'_> {
+    /// Where a link comes from: the setting that names it, else the GPU's row.
+    fn link_source(&self, link: &Link, outer: bool) -> Source {
+        let (own, row) = if outer {
+            (&self.s.scale_out_link, "scale_out_link")
+        } else {
+            (&self.s.scale_up_link, "scale_up_link")
+        };
+        let data = format!("{} ({}), links data", link.id, link.name);
+        match (own, &self.s.link) {
+            (Some(_), _) => Source::Setting {
+                field: format!("{row} = {data}"),
+            },
+            (None, Some(_)) => Source::Setting {
+                field: format!("link = {data}"),
+            },
+            (None, None) => Source::Datasheet {
+                field: format!(
+                    "{}'s {row} = {}, gbs in the links data",
+                    self.gpu.name, link.id
+                ),
+                cite: link.source.clone(),
+            },
+        }
+    }
+
+    fn gbs(&self, symbol: &'static str, link: &Link, outer: bool) -> Input {
+        let name = if outer {
+            "scale-out GB/s, one way, per GPU"
+        } else {
+            "scale-up GB/s, one way, per GPU"
+        };
+        Input::new(
+            symbol,
+            name,
+            link.gbs,
+            "GB/s",
+            self.link_source(link, outer),
+        )
+    }
+
+    fn latency(
+        &self,
+        symbol: &'static str,
+        name: &'static str,
+        us: f64,
+        at: (&Link, bool),
+    ) -> Input {
+        Input::new(symbol, name, us, "µs", self.link_source(at.0, at.1))
+    }
+
+    fn setting(symbol: &'static str, name: &'static str, value: f64, field: &str) -> Input {
+        let source = Source::Setting {
+            field: field.to_owned(),
+        };
+        Input::new(symbol, name, value, "", source)
+    }
+
+    fn model(symbol: &'static str, name: &'static str, value: f64, field: &str) -> Input {
+        let source = Source::Model {
+            field: field.to_owned(),
+        };
+        Input::new(symbol, name, value, "", source)
+    }
+
+    fn act_bytes(&self) -> Input {
+        let field = format!("precision = {}", self.s.precision.name());
+        Input::new(
+            "b_a",
+            "bytes per activation",
+            self.s.precision.bytes(),
+            "bytes",
+            Source::Setting { field },
+        )
+    }
+
+    fn domain(&self, n: u32) -> Input {
+        let d = f64::from(self.fabric.domain_of(n));
+        let name = "GPUs of the group per domain";
+        let source = match (self.gpu.scale_up_gpus, self.fabric.out) {
+            (Some(size), Some(_)) => Source::Datasheet {
+                field: format!("scale_up_gpus = {size}, at most the group"),
+                cite: format!("{}'s row of the hardware data", self.gpu.name),
+            },
+            (_, None) => Source::Default {
+                field: "one domain: the GPU has no scale-out link".to_owned(),
+            },
+            (None, Some(_)) => Source::Default {
+                field: "one domain: the GPU's data names no scale_up_gpus".to_owned(),
+            },
+        };
+        Input::new("D", name, d, "", source)
+    }
+
+    fn allreduce(
+        &self,
+        figure: &'static str,
+        model: &ModelSpec,
+        tokens: f64,
+        tokens_are: &str,
+    ) -> Derivation {
+        let ring = self.fabric.outer(self.s.tp);
+        let at = (ring, !std::ptr::eq(ring, self.fabric.up));
+        let buffer = tokens * model.hidden as f64 * self.s.precision.bytes();
+        let calls = if self.s.tp > 1 { 2 * model.layers } else { 0 };
+        let field = format!("tokens ({tokens_are}) × model hidden × precision bytes");
+        Derivation {
+            figure,
+            formula: Formula::AllreduceTime,
+            value: tp_allreduce(model, tokens, self.s.precision.bytes(), self.s.tp, ring).total_s(),
+            unit: "s",
+            inputs: vec![
+                Input::new(
+                    "X",
+                    "bytes one all-reduce reduces",
+                    buffer,
+                    "bytes",
+                    Source::Setting { field },
+                ),
+                Self::setting("N", "GPUs in the ring (TP)", f64::from(self.s.tp), "tp"),
+                self.gbs("GB/s", ring, at.1),
+                self.latency("l_0", "base latency per call", ring.base_latency_us, at),
+                self.latency("l_h", "latency per ring hop", ring.hop_latency_us, at),
+                Self::model("n", "calls (two per layer)", f64::from(calls), "layers"),
+            ],
+            assumptions: vec![
+                "ring all-reduce (NCCL's for large buffers): each GPU sends 2(N-1)/N of the buffer",
+                "two all-reduces per layer (Megatron: after attention and after the MLP)",
+                "a ring wider than one scale-up domain runs at its slowest hop, the scale-out link's",
+                NO_OVERLAP,
+            ],
+            reruns: Vec::new(),
+        }
+    }
+
+    // The bindings are the formula's own symbols (T, k, d, N, …), as the derivation prints them.
+    #[allow(clippy::many_single_char_names)]
+    fn all_to_all(&self, model: &ModelSpec, tokens: f64) -> Option<Derivation> {
+        let b_a = self.s.precision.bytes();
+        let x = alltoall_inputs(model, tokens, b_a, self.s.tp, self.fabric)?;
+        let t = ep_all_to_all(model, tokens, b_a, self.s.tp, self.fabric)?;
+        let outer = self.fabric.outer(self.s.tp);
+        let out_is_nic = !std::ptr::eq(outer, self.fabric.up);
+        let [t_, k, d, _, n, _, _, _, l0, lh, layers] = x;
+        Some(Derivation {
+            figure: "expert_parallel_all_to_all_ms",
+            formula: Formula::AlltoallTime,
+            value: t.total_s(),
+            unit: "s",
+            inputs: vec![
+                Self::setting("T", "tokens per step", t_, "batch × (1 + draft tokens)"),
+                Self::model("k", "experts per token", k, "experts.per_token"),
+                Self::model("d", "hidden size", d, "hidden"),
+                self.act_bytes(),
+                Self::setting("N", "GPUs the experts spread over (TP)", n, "tp"),
+                self.domain(self.s.tp),
+                self.gbs("up", self.fabric.up, false),
+                self.gbs("out", outer, out_is_nic),
+                self.latency(
+                    "l_0",
+                    "base latency per call, outer link",
+                    l0,
+                    (outer, out_is_nic),
+                ),
+                self.latency(
+                    "l_h",
+                    "latency per hop, outer link",
+                    lh,
+                    (outer, out_is_nic),
+                ),
+                Self::model("L_moe", "MoE layers", layers, "experts.moe_layers"),
+            ],
+            assumptions: vec![
+                "expert parallel over the TP GPUs, experts spread evenly, tokens routed evenly",
+                "a flat all-to-all: a GPU's traffic inside its domain and out of it at once",
+                NO_OVERLAP,
+            ],
+            reruns: Vec::new(),
+        })
+    }
+
+    fn pipeline(&self, model: &ModelSpec, tokens: f64) -> Derivation {
+        let b_a = self.s.precision.bytes();
+        let x = pipeline_inputs(model, tokens, b_a, self.s.tp, self.fabric);
+        let outer = self.fabric.outer(self.s.tp);
+        let out_is_nic = !std::ptr::eq(outer, self.fabric.up);
+        let [t_, d, _, p, _, _, _, l_up, l_out] = x;
+        let (bw, lat) = super::pipeline_parts(&x);
+        let up = self.fabric.up;
+        Derivation {
+            figure: "pipeline_parallel_send_ms",
+            formula: Formula::PipelineSends,
+            value: bw + lat,
+            unit: "s",
+            inputs: vec![
+                Self::setting("T", "tokens per step", t_, "batch × (1 + draft tokens)"),
+                Self::model("d", "hidden size", d, "hidden"),
+                self.act_bytes(),
+                Self::setting("P", "pipeline stages (the TP GPUs)", p, "tp"),
+                self.domain(self.s.tp),
+                self.gbs("up", up, false),
+                self.gbs("out", outer, out_is_nic),
+                self.latency("l_up", "hop latency, scale-up link", l_up, (up, false)),
+                self.latency(
+                    "l_out",
+                    "hop latency, outer link",
+                    l_out,
+                    (outer, out_is_nic),
+                ),
+            ],
+            assumptions: vec![
+                "the TP GPUs as pipeline stages of one GPU each, filling domains in order",
+                "one micro-batch: the whole step passes each boundary once",
+                NO_OVERLAP,
+            ],
+            reruns: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -39,7 +39,7 @@ pub use curve_plot::{CurveModel, CurvePlot};
 pub use guess_strip::GuessStrip;
 pub use measured_overlay::{MeasuredOverlay, MeasuredPoint, PointLabel, Share};
 pub use palette::Palette;
-pub use plot_model::{DecodeDot, INTENSITY_AXIS, PlotModel, Roof};
+pub use plot_model::{DecodeDot, INTENSITY_AXIS, PlotModel, Roof, RoofSource};
 pub use readouts::{Readout, ReadoutsLine, readouts};
 pub use roofline_plot::RooflinePlot;
 pub use theme::{Appearance, ColorMode, Element, GlyphSet};

@@ -26,7 +26,9 @@ use super::catalog::Catalog;
 use super::lesson::template::render;
 use super::lesson::{Lesson, Step};
 use super::scenario::Scenario;
-use super::withhold::{Stated, Withheld, asked_quantity, figures_in, same_figure, stated_figures};
+use super::withhold::{
+    Stated, Withheld, asked_quantity, asked_unit, figures_in, same_figure, stated_figures,
+};
 use restore::{record, restore};
 
 /// A lesson being studied.
@@ -299,10 +301,14 @@ impl Session {
         // The step on screen, until revealed, withholds the quantity it asks for at every
         // setting, with its family; what its question states stays shown.
         match lesson.steps.get(self.current) {
-            Some(step) if !revealed(self.current, self.state()) => match asked_quantity(step) {
-                Some(asked) => withheld.asking(asked, stated_figures(step, cluster, catalog)),
-                None => withheld,
-            },
+            Some(step) if !revealed(self.current, self.state()) => {
+                let stated = stated_figures(step, cluster, catalog);
+                match (asked_quantity(step), asked_unit(step)) {
+                    (Some(asked), _) => withheld.asking(asked, stated),
+                    (None, Some(unit)) => withheld.asking_unit(unit, stated),
+                    (None, None) => withheld,
+                }
+            }
             Some(_) | None => withheld,
         }
     }

@@ -17,14 +17,16 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 mod asked;
+mod dimension;
 mod family;
 mod later;
 mod step;
 mod tokens;
 
 pub use asked::Stated;
+pub use dimension::{Dimension, by_dimension, of_dimension};
 pub use family::{MeasuredFigure, Shown, family, measured_family};
-pub use step::{asked_quantity, stated_figures};
+pub use step::{asked_quantity, asked_unit, stated_figures};
 pub use tokens::tokens;
 
 /// What replaces a withheld figure.

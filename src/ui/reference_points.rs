@@ -13,7 +13,7 @@ use crate::domain::measured_reference::{Datasheet, PlacedPoint};
 use crate::domain::model::ModelSpec;
 use crate::domain::scenario::Scenario;
 use crate::domain::withhold::MeasuredFigure;
-use crate::widgets::{MeasuredOverlay, MeasuredPoint, PointLabel, Roof, Share};
+use crate::widgets::{MeasuredOverlay, MeasuredPoint, PointLabel, Roof, RoofSource, Share};
 
 use super::measured_figures::Measured;
 
@@ -58,6 +58,7 @@ pub fn reference(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
             name: MEASURED_ROOF_NAME.to_owned(),
             peak_flops: gemm,
             bandwidth: read,
+            source: RoofSource::Measured,
         }),
     })
 }

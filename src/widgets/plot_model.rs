@@ -9,7 +9,8 @@ use crate::domain::scenario::{Evaluation, Scenario};
 
 use super::measured_overlay::MeasuredOverlay;
 use super::theme::Appearance;
-use crate::domain::withhold::Withheld;
+use crate::domain::quantity::Quantity;
+use crate::domain::withhold::{MeasuredFigure, Shown, Withheld};
 
 /// The intensity axis (FLOP/byte): from batch-1 decode of a 4-bit model up past prefill.
 pub const INTENSITY_AXIS: LogScale = LogScale {
@@ -26,6 +27,18 @@ pub struct Roof {
     pub peak_flops: f64,
     /// Memory bandwidth, bytes/s.
     pub bandwidth: f64,
+    /// Whether a datasheet gives it or a run on a real card measured it.
+    pub source: RoofSource,
+}
+
+/// Where a roof's figures come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoofSource {
+    /// A GPU's datasheet: its peak is a setting's figure.
+    Datasheet,
+    /// A run on a real card (the shipped sweep's matmul and read): its peak is a measured
+    /// figure, withheld as one.
+    Measured,
 }
 
 impl Roof {
@@ -37,7 +50,17 @@ impl Roof {
             name: gpu.name.clone(),
             peak_flops: gpu.peak_flops(precision)?,
             bandwidth: gpu.bandwidth_bytes_per_s(),
+            source: RoofSource::Datasheet,
         })
+    }
+
+    /// What its peak's label shows, for withholding.
+    #[must_use]
+    pub const fn peak_shown(&self) -> Shown {
+        match self.source {
+            RoofSource::Datasheet => Shown::Quantity(Quantity::PeakTflops),
+            RoofSource::Measured => Shown::Measured(MeasuredFigure::Peak),
+        }
     }
 
     /// Where the slope meets the roof, FLOP/byte.
@@ -113,6 +136,7 @@ impl PlotModel {
                 name: evaluation.gpu_name.clone(),
                 peak_flops: evaluation.peak_flops,
                 bandwidth: evaluation.bandwidth,
+                source: RoofSource::Datasheet,
             },
             precision: scenario.precision.label(),
             decode: model.map(|m| DecodeDot {

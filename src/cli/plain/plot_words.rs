@@ -23,7 +23,7 @@ use crate::domain::logscale::short_label;
 use crate::domain::quantity::Quantity;
 use crate::domain::withhold::{MeasuredFigure, Shown, Withheld};
 use crate::widgets::readouts::intensity;
-use crate::widgets::{Readout, Roof, Share, readouts};
+use crate::widgets::{Readout, Roof, RoofSource, Share, readouts};
 
 /// The plot on screen now, in words, one sentence a line.
 #[must_use]
@@ -43,6 +43,7 @@ pub fn plot_words(app: &App) -> Vec<String> {
         name: evaluation.gpu_name.clone(),
         peak_flops: evaluation.peak_flops,
         bandwidth: evaluation.bandwidth,
+        source: RoofSource::Datasheet,
     };
     let mut lines = vec![format!(
         "Plot: {}, {}: memory slope {} up to a compute roof of {}; ridge {} FLOP/byte.",

@@ -7,7 +7,10 @@
 
 use std::borrow::Cow;
 
-use super::{MeasuredFigure, Shown, Token, Withheld, family, measured_family, replace, tokens};
+use super::{
+    Dimension, MeasuredFigure, Shown, Token, Withheld, by_dimension, family, measured_family,
+    of_dimension, replace, tokens,
+};
 use crate::domain::quantity::Quantity;
 
 /// A figure a question states, with the word that says what it is: the unit after it
@@ -77,11 +80,37 @@ impl Withheld {
     #[must_use]
     pub fn asking(mut self, asked: Quantity, stated: impl IntoIterator<Item = Stated>) -> Self {
         self.asked.extend(family(asked));
+        self.measured.extend(measured_family(asked));
+        let stated: Vec<Stated> = stated.into_iter().collect();
+        self.withholding(by_dimension(asked, &stated))
+            .stating(stated)
+    }
+
+    /// Also withholds, at every setting, every figure of the dimension `unit` names (a step
+    /// whose answer is a literal figure, `754 TFLOP/s`); the figures its question states stay.
+    #[must_use]
+    pub fn asking_unit(self, unit: &str, stated: impl IntoIterator<Item = Stated>) -> Self {
+        let stated: Vec<Stated> = stated.into_iter().collect();
+        let shown = Dimension::of_unit(unit).map_or_else(Vec::new, |d| of_dimension(d, &stated));
+        self.withholding(shown).stating(stated)
+    }
+
+    fn withholding(mut self, shown: Vec<Shown>) -> Self {
+        for shown in shown {
+            match shown {
+                Shown::Quantity(q) => self.asked.push(q),
+                Shown::Measured(m) => self.measured.push(m),
+                Shown::Batch | Shown::Setting => {}
+            }
+        }
         self.asked.sort_by_key(|q| q.name());
         self.asked.dedup();
-        self.measured.extend(measured_family(asked));
         self.measured.sort_by_key(|m| m.name());
         self.measured.dedup();
+        self
+    }
+
+    fn stating(mut self, stated: impl IntoIterator<Item = Stated>) -> Self {
         self.stated
             .extend(stated.into_iter().filter(|f| f.value.is_finite()));
         self
@@ -105,7 +134,6 @@ impl Withheld {
     #[must_use]
     pub fn may_show(&self, shown: Shown, value: f64, resolution: f64) -> bool {
         match shown {
-            Shown::Batch | Shown::Setting | Shown::Measured(MeasuredFigure::Batch) => true,
             Shown::Quantity(q) if self.asked.contains(&q) => {
                 self.is_stated(q, value, resolution) && self.allows(value, resolution)
             }
@@ -115,6 +143,9 @@ impl Withheld {
             Shown::Measured(m) if self.measured.contains(&m) || self.later.holds_measured(m) => {
                 false
             }
+            // A measured point's batch is a setting of the measurement, withheld only by the
+            // dimension rule (above).
+            Shown::Batch | Shown::Setting | Shown::Measured(MeasuredFigure::Batch) => true,
             Shown::Quantity(_) | Shown::Measured(_) => self.allows(value, resolution),
         }
     }
@@ -125,9 +156,6 @@ impl Withheld {
     #[must_use]
     pub fn label<'t>(&self, shown: Shown, text: &'t str) -> Cow<'t, str> {
         match shown {
-            Shown::Batch | Shown::Setting | Shown::Measured(MeasuredFigure::Batch) => {
-                Cow::Borrowed(text)
-            }
             Shown::Quantity(q) if self.asked.contains(&q) => {
                 let hits = tokens(text)
                     .filter(|t| {
@@ -150,6 +178,9 @@ impl Withheld {
             // is asked) goes whatever its value.
             Shown::Measured(m) if self.measured.contains(&m) || self.later.holds_measured(m) => {
                 replace(text, tokens(text).map(|t| t.range).collect())
+            }
+            Shown::Batch | Shown::Setting | Shown::Measured(MeasuredFigure::Batch) => {
+                Cow::Borrowed(text)
             }
             Shown::Quantity(_) | Shown::Measured(_) => self.mask(text),
         }

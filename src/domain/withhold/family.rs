@@ -38,6 +38,11 @@ pub enum MeasuredFigure {
     /// FLOP utilization: the step's FLOPs ÷ the measured step ÷ the datasheet peak, so the
     /// compute time ÷ the measured step (`MFU 70%`).
     Mfu,
+    /// The compute roof a measured matmul reached (`measured 754 TF`): a measured peak.
+    Peak,
+    /// The intensity where a measured sweep's fitted roof bends (`knee 246`): a measured
+    /// ridge.
+    Knee,
     /// The batch (or concurrency) a measured point was run at: a setting of the measurement
     /// (`B=1024`), never withheld.
     Batch,
@@ -50,6 +55,8 @@ impl MeasuredFigure {
         match self {
             Self::Mbu => "MBU",
             Self::Mfu => "MFU",
+            Self::Knee => "knee",
+            Self::Peak => "measured peak",
             Self::Batch => "B",
         }
     }
@@ -80,7 +87,7 @@ const SAME: &[&[Quantity]] = &[
 /// Three figures any one of which follows from the other two in one multiplication or
 /// division (up to a power of ten), most derived first. Some hold where the dot waits on
 /// memory, which is where the lessons ask them.
-const TRIPLES: &[[Shown; 3]] = &[
+pub(super) const TRIPLES: &[[Shown; 3]] = &[
     // A point of the throughput–interactivity curve is a batch: its tok/s per GPU × TP over
     // its tok/s per user, so the curve's two axes read at the bend or the target's mark give
     // that batch. The axis of tok/s per GPU goes.
@@ -170,7 +177,7 @@ const TRIPLES: &[[Shown; 3]] = &[
 /// Two figures either of which follows from the other and a constant or a datasheet figure
 /// (per-sequence speed is one over the step time; cost and energy per token are a price and a
 /// power over tokens/s).
-const PAIRS: &[[Quantity; 2]] = &[
+pub(super) const PAIRS: &[[Quantity; 2]] = &[
     [Q::TokensPerSPerSeq, Q::StepTimeMs],
     [Q::UsdPerMillionTokens, Q::TokensPerS],
     [Q::EnergyPerTokenJ, Q::TokensPerS],
@@ -194,13 +201,15 @@ const PAIRS: &[[Quantity; 2]] = &[
 /// How readily a figure goes when one of two must: never the batch, a datasheet figure only
 /// after anything derived, a measured share before the engine figures, and the measured step
 /// (never on screen: only a lesson asks it) first of all.
-const fn rank(shown: Shown) -> u8 {
+pub(super) const fn rank(shown: Shown) -> u8 {
     match shown {
         Shown::Batch | Shown::Setting | Shown::Measured(MeasuredFigure::Batch) => 0,
         Shown::Quantity(Q::PeakTflops | Q::BandwidthTbs | Q::MemoryGb | Q::TdpW) => 1,
         Shown::Quantity(Q::Ridge) => 2,
         Shown::Quantity(Q::MeasuredTpotMs) => 5,
-        Shown::Measured(MeasuredFigure::Mbu | MeasuredFigure::Mfu) => 4,
+        Shown::Measured(
+            MeasuredFigure::Mbu | MeasuredFigure::Mfu | MeasuredFigure::Knee | MeasuredFigure::Peak,
+        ) => 4,
         Shown::Quantity(_) => 3,
     }
 }

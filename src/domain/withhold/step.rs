@@ -29,6 +29,25 @@ pub fn asked_quantity(step: &Step) -> Option<Quantity> {
     name.parse().ok()
 }
 
+/// The unit of a literal figure a step asks for (`754 TFLOP/s` measured on a real card): its
+/// dimension is withheld as a quantity's is. `None` where the answer is a quantity, a choice,
+/// or no answer.
+#[must_use]
+pub fn asked_unit(step: &Step) -> Option<&str> {
+    let answer = match step {
+        Step::Predict(p) => &p.answer,
+        Step::Explore(x) => &x.answer,
+        Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => return None,
+    };
+    match answer {
+        Answer::Number(n) => match &n.value {
+            NumberSource::Literal(_) => Some(n.unit.as_str()),
+            NumberSource::Quantity(_) => None,
+        },
+        Answer::Choice(_) => None,
+    }
+}
+
 /// The figures a step's question (or task) states, as shown for the active cluster, in every
 /// wording it may be shown in: what the lesson has said may stay on screen.
 #[must_use]

@@ -157,7 +157,7 @@ impl RooflinePlot<'_> {
             place_label(
                 placer,
                 buf,
-                (&model.withheld, Shown::Quantity(Quantity::PeakTflops)),
+                (&model.withheld, other.peak_shown()),
                 &labels,
                 look.style(Element::Overlay),
                 |w| {

@@ -8,6 +8,7 @@ use ratatui::text::Span;
 
 use super::{Axes, RooflinePlot, clamp_unit};
 use crate::domain::logscale::short_label;
+use crate::domain::withhold::{MeasuredFigure, Shown};
 use crate::widgets::label_placer::{LabelPlacer, around_dot};
 use crate::widgets::plot_layout::DotGrid;
 use crate::widgets::theme::Element;
@@ -53,7 +54,10 @@ impl RooflinePlot<'_> {
             let text = self
                 .model
                 .withheld
-                .mask(&format!("knee {}", short_label(intensity)))
+                .label(
+                    Shown::Measured(MeasuredFigure::Knee),
+                    &format!("knee {}", short_label(intensity)),
+                )
                 .into_owned();
             place_blank(
                 &mut placer,

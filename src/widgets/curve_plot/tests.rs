@@ -70,12 +70,13 @@ fn a_mark_the_step_asks_for_is_not_drawn(#[case] asked: Quantity, #[case] mark: 
 
 /// An axis a pending figure follows from keeps neither its numbers nor its decade ticks (their
 /// spacing beside the target's line would give the scale). Per GPU is per user × batch ÷ TP,
-/// so a speed asked takes both axes; a step time only the per-user one; a batch on the curve
-/// (per GPU × TP ÷ per user) the per-GPU one.
+/// so a speed asked takes both axes; a step time both too (per user is its inverse, and with the
+/// dimension rule the per-GPU speed goes with it, as a time follows from it and a batch); a
+/// batch on the curve (per GPU × TP ÷ per user) the per-GPU one.
 #[rstest]
 #[case::per_user(Quantity::TokensPerSPerSeq, &['┬', '┤'], &[])]
 #[case::per_gpu(Quantity::TokensPerSPerGpu, &['┬', '┤'], &[])]
-#[case::a_step_time_gives_per_user(Quantity::StepTimeMs, &['┬'], &['┤'])]
+#[case::a_step_time_takes_both(Quantity::StepTimeMs, &['┬', '┤'], &[])]
 #[case::tokens_per_s_gives_both(Quantity::TokensPerS, &['┬', '┤'], &[])]
 #[case::the_bend_is_per_gpu_over_per_user(Quantity::BendBatch, &['┤'], &['┬'])]
 #[case::the_target_batch_too(Quantity::TargetBatch, &['┤'], &['┬'])]

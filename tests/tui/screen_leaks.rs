@@ -255,7 +255,13 @@ pub fn leak(app: &App, pending: &Pending, width: u16, height: u16) -> Option<Str
     // The plot's batch is the learner's setting: shown whatever a step asks (issue #22).
     let batch = f64::from(app.plot().scenario.batch);
     let is_setting = |line: &str, t: &roofline_tutor::domain::withhold::Token| {
-        let before = line[..t.range.start].trim_end();
+        // A marker drawn over the label's `=` (the measured knee's ✕ beside `decode B=2304`)
+        // leaves it the batch's label still.
+        let before = line[..t.range.start]
+            .trim_end()
+            .trim_end_matches(['✕', '•', '●', '◆', '▲'])
+            .trim_end_matches('=');
+        let before = if before.ends_with('B') { "B=" } else { before };
         (t.value - batch).abs() < 0.5
             && (before.ends_with("B=") || before.ends_with("batch") || before.ends_with('B'))
     };

@@ -121,3 +121,26 @@ fn explain_prints_each_terms_derivation() {
         .expect("the interconnect's block");
     insta::assert_snapshot!("calc_explain_interconnect_deepseek_ep16", &text[at..]);
 }
+
+/// One rule, one number: the engine's all-reduce (the figure the plot and the lessons show)
+/// and calc's interconnect term cross the same link. A TP ring over two HGX boards runs at the
+/// NIC's pace in both; before, the engine kept it on NVLink (0.77 ms against 10.64 ms).
+#[test]
+fn the_engines_all_reduce_and_the_interconnect_term_agree_across_boards() {
+    let v = calc_json(&EP16);
+    assert_eq!(v["scale_up_link"], "ib-ndr");
+    assert_eq!(v["interconnect"]["allreduce_link"], "ib-ndr");
+    near(
+        num(&v, "allreduce_ms"),
+        num(&v["interconnect"], "interconnect_ms"),
+    );
+    // Inside one board the ring stays on NVLink, and the two agree there too.
+    let mut tp8 = EP16;
+    tp8[7] = "8";
+    let v = calc_json(&tp8);
+    assert_eq!(v["scale_up_link"], "nvlink4");
+    near(
+        num(&v, "allreduce_ms"),
+        num(&v["interconnect"], "interconnect_ms"),
+    );
+}

@@ -33,7 +33,8 @@ pub fn to_json(s: &Scenario, e: &Evaluation) -> Value {
         "bytes_per_kv_element": s.kv.bytes(),
         "bytes_per_activation": s.precision.bytes(),
         "link": s.link,
-        // The links each job crosses, as the engine resolved them (the scenario's, else the GPU's).
+        // The links each job crosses, as the engine resolved them (the scenario's, else the GPU's;
+        // the all-reduce's is the NIC where the TP ring spans scale-up domains).
         "scale_up_link": e.cluster.as_ref().and_then(|c| c.scale_up.as_ref()).map(|l| &l.id),
         "scale_out_link": e.cluster.as_ref().and_then(|c| c.scale_out.as_ref()).map(|l| &l.id),
         "prefix_hit": s.prefix_hit,

@@ -218,8 +218,18 @@ pub(super) fn evaluate(
         / f64::from(s.tp);
     let mixed_tpot_s =
         Formula::MixedStep.compute(&[m.memory_time_s, m.compute_time_s, chunk_flops, e.peak_flops]);
-    let scale_up = link_of(s, catalog, Role::ScaleUp)?.map(|l| scale_up_figures(s, model, l));
-    let scale_out = link_of(s, catalog, Role::ScaleOut)?.map(|l| scale_out_figures(s, m, l));
+    let out = link_of(s, catalog, Role::ScaleOut)?;
+    // A TP ring wider than one scale-up domain runs at its slowest hop, the NIC's: the same
+    // rule as `calc --interconnect` (`Fabric::outer`), so the two give one number.
+    let scale_up = link_of(s, catalog, Role::ScaleUp)?.map(|up| {
+        let fabric = interconnect::Fabric {
+            up,
+            out,
+            domain: catalog.gpu(&s.gpu).ok().and_then(|g| g.scale_up_gpus),
+        };
+        scale_up_figures(s, model, fabric.outer(s.tp))
+    });
+    let scale_out = out.map(|l| scale_out_figures(s, m, l));
     let wall = m
         .batch_limit()
         .map(|w| u32::try_from(w).unwrap_or(u32::MAX));

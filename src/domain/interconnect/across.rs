@@ -22,7 +22,7 @@ pub struct Fabric<'a> {
     pub domain: Option<u32>,
 }
 
-impl Fabric<'_> {
+impl<'a> Fabric<'a> {
     /// The GPUs of a group of `n` that share one domain: the domain's size when the group is
     /// larger and the GPU has a scale-out link, else all `n` (a group is taken to fit when the
     /// data names no domain size).
@@ -37,7 +37,7 @@ impl Fabric<'_> {
     /// The link a group of `n` leaves its domain on: the scale-out link when the group spans
     /// domains, else the scale-up link (the group never leaves it).
     #[must_use]
-    pub fn outer(&self, n: u32) -> &Link {
+    pub fn outer(&self, n: u32) -> &'a Link {
         match self.out {
             Some(out) if self.domain_of(n) < n => out,
             _ => self.up,

@@ -219,16 +219,7 @@ pub(super) fn evaluate(
     let mixed_tpot_s =
         Formula::MixedStep.compute(&[m.memory_time_s, m.compute_time_s, chunk_flops, e.peak_flops]);
     let out = link_of(s, catalog, Role::ScaleOut)?;
-    // A TP ring wider than one scale-up domain runs at its slowest hop, the NIC's: the same
-    // rule as `calc --interconnect` (`Fabric::outer`), so the two give one number.
-    let scale_up = link_of(s, catalog, Role::ScaleUp)?.map(|up| {
-        let fabric = interconnect::Fabric {
-            up,
-            out,
-            domain: catalog.gpu(&s.gpu).ok().and_then(|g| g.scale_up_gpus),
-        };
-        scale_up_figures(s, model, fabric.outer(s.tp))
-    });
+    let scale_up = ring_link(s, catalog, out)?.map(|l| scale_up_figures(s, model, l));
     let scale_out = out.map(|l| scale_out_figures(s, m, l));
     let wall = m
         .batch_limit()
@@ -282,6 +273,24 @@ fn scale_out_figures(s: &Scenario, m: &super::ModelEvaluation, l: &Link) -> Scal
         kv_bytes_per_gpu,
         transfer_s: Formula::Transfer.compute(&[kv_bytes_per_gpu, l.gbs]),
     }
+}
+
+/// The link the tensor-parallel ring crosses: the scale-up link, or the NIC (`out`) where the
+/// ring is wider than one scale-up domain, since it runs at its slowest hop. The same rule as
+/// `calc --interconnect` (`Fabric::outer`), so the two give one number.
+fn ring_link<'a>(
+    s: &Scenario,
+    catalog: &'a Catalog,
+    out: Option<&'a Link>,
+) -> Result<Option<&'a Link>, ScenarioError> {
+    Ok(link_of(s, catalog, Role::ScaleUp)?.map(|up| {
+        let fabric = interconnect::Fabric {
+            up,
+            out,
+            domain: catalog.gpu(&s.gpu).ok().and_then(|g| g.scale_up_gpus),
+        };
+        fabric.outer(s.tp)
+    }))
 }
 
 /// The tensor-parallel all-reduces of one decode step over the scale-up link.

@@ -4,30 +4,8 @@
 #[path = "cli/calc.rs"]
 mod calc;
 
-use calc::{calc_json, calc_text, num};
+use calc::{basis, calc_json, calc_text, near, num};
 use rstest::rstest;
-use serde_json::Value;
-
-#[track_caller]
-fn near(actual: f64, expected: f64) {
-    assert!(
-        (actual - expected).abs() <= 1e-9 * expected.abs(),
-        "expected {expected}, got {actual}"
-    );
-}
-
-/// A section's `basis` entry for `figure`: its value and its inputs' values.
-#[track_caller]
-fn basis(section: &Value, figure: &str) -> (f64, Vec<f64>) {
-    let b = &section["basis"][figure];
-    let inputs = b["inputs"]
-        .as_array()
-        .unwrap_or_else(|| panic!("no basis for {figure} in {section}"))
-        .iter()
-        .map(|i| num(i, "value"))
-        .collect();
-    (num(b, "value"), inputs)
-}
 
 /// Llama-3-70B on TP 4, 4K context, batch 16, split 4 : 4 over InfiniBand, rate 10/s.
 const SPLIT: [&str; 16] = [

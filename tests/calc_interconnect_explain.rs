@@ -5,8 +5,7 @@
 #[path = "cli/calc.rs"]
 mod calc;
 
-use calc::{calc_json, calc_text, num};
-use serde_json::Value;
+use calc::{basis, calc_json, calc_text, near, num};
 
 /// DeepSeek-V3 in FP8 over 16 H100s (two HGX boards of 8), batch 64 at 4K context.
 const EP16: [&str; 13] = [
@@ -24,27 +23,6 @@ const EP16: [&str; 13] = [
     "4096",
     "--interconnect",
 ];
-
-#[track_caller]
-fn near(actual: f64, expected: f64) {
-    assert!(
-        (actual - expected).abs() <= 1e-9 * expected.abs().max(1e-12),
-        "expected {expected}, got {actual}"
-    );
-}
-
-/// The term's `basis` entry: its value (seconds) and its inputs' values, in formula order.
-#[track_caller]
-fn basis(section: &Value, figure: &str) -> (f64, Vec<f64>) {
-    let b = &section["basis"][figure];
-    let inputs = b["inputs"]
-        .as_array()
-        .unwrap_or_else(|| panic!("no basis for {figure} in {section}"))
-        .iter()
-        .map(|i| num(i, "value"))
-        .collect();
-    (num(b, "value"), inputs)
-}
 
 /// Each term recomputed by hand from its derivation's inputs, in seconds, against the figure
 /// the section prints in ms.

@@ -51,3 +51,25 @@ pub fn num(v: &Value, key: &str) -> f64 {
         .as_f64()
         .unwrap_or_else(|| panic!("{key} is not a number in {v}"))
 }
+
+/// `actual` equals `expected` to rounding (relative 1e-9; absolute near zero).
+#[track_caller]
+pub fn near(actual: f64, expected: f64) {
+    assert!(
+        (actual - expected).abs() <= 1e-9 * expected.abs().max(1e-12),
+        "expected {expected}, got {actual}"
+    );
+}
+
+/// A section's `basis` entry for `figure`: its value and its inputs' values, in formula order.
+#[track_caller]
+pub fn basis(section: &Value, figure: &str) -> (f64, Vec<f64>) {
+    let b = &section["basis"][figure];
+    let inputs = b["inputs"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no basis for {figure} in {section}"))
+        .iter()
+        .map(|i| num(i, "value"))
+        .collect();
+    (num(b, "value"), inputs)
+}

@@ -3,7 +3,7 @@
 use crate::domain::lab::{LAB_FORMAT_VERSION, LabReport, Repeated, SweepPoint};
 use crate::domain::quiz::{QuestionResult, QuizResult};
 use crate::domain::scenario::Scenario;
-use crate::domain::session::{LessonProgress, Progress, StepRecord};
+use crate::domain::session::{Guess, LessonProgress, Progress, StepRecord};
 
 /// Fails unless `actual` is within the relative `tolerance` of `expected`.
 #[track_caller]
@@ -35,6 +35,24 @@ pub(crate) fn lesson_progress(
             .map(|(k, v)| (k.to_owned(), v))
             .collect(),
     }
+}
+
+/// A step whose number `guess` was revealed, scored 100.
+pub(crate) fn revealed_guess(guess: f64) -> StepRecord {
+    StepRecord::Revealed {
+        guess: Guess::Number(guess),
+        score: Some(100),
+        answer: None,
+    }
+}
+
+/// The record of `lesson`'s `step` in `progress`, if there is one.
+pub(crate) fn step_record<'a>(
+    progress: &'a Progress,
+    lesson: &str,
+    step: &str,
+) -> Option<&'a StepRecord> {
+    progress.lessons.get(lesson).and_then(|l| l.steps.get(step))
 }
 
 /// A learner's progress with one lesson in it, the lesson last studied.

@@ -3,14 +3,7 @@
 use super::*;
 use crate::domain::schedule::Timestamp;
 use crate::domain::session::{Grade, Guess, LessonProgress};
-
-fn revealed(guess: f64) -> StepRecord {
-    StepRecord::Revealed {
-        guess: Guess::Number(guess),
-        score: Some(100),
-        answer: None,
-    }
-}
+use crate::test_support::{revealed_guess, step_record};
 
 fn with(mut progress: Progress, lesson: &str, step: &str, record: StepRecord) -> Progress {
     let entry = progress.lessons.entry(lesson.into()).or_default();
@@ -37,22 +30,26 @@ fn saved_in_turn(base: &Progress, saves: &[&Progress]) -> Progress {
     file
 }
 
-#[track_caller]
-fn record<'a>(progress: &'a Progress, lesson: &str, step: &str) -> Option<&'a StepRecord> {
-    progress.lessons.get(lesson).and_then(|l| l.steps.get(step))
-}
-
 #[test]
 fn two_tutors_answering_different_steps_keep_both_answers() {
-    let base = with(Progress::default(), "kept", "old", revealed(1.0));
-    let a = with(base.clone(), "ridge", "p1", revealed(295.0));
-    let b = with(base.clone(), "ridge", "p2", revealed(16.0));
+    let base = with(Progress::default(), "kept", "old", revealed_guess(1.0));
+    let a = with(base.clone(), "ridge", "p1", revealed_guess(295.0));
+    let b = with(base.clone(), "ridge", "p2", revealed_guess(16.0));
 
     let file = saved_in_turn(&base, &[&a, &b]);
 
-    assert_eq!(record(&file, "ridge", "p1"), Some(&revealed(295.0)));
-    assert_eq!(record(&file, "ridge", "p2"), Some(&revealed(16.0)));
-    assert_eq!(record(&file, "kept", "old"), Some(&revealed(1.0)));
+    assert_eq!(
+        step_record(&file, "ridge", "p1"),
+        Some(&revealed_guess(295.0))
+    );
+    assert_eq!(
+        step_record(&file, "ridge", "p2"),
+        Some(&revealed_guess(16.0))
+    );
+    assert_eq!(
+        step_record(&file, "kept", "old"),
+        Some(&revealed_guess(1.0))
+    );
     assert_eq!(
         file.lessons["ridge"].resume_step.as_deref(),
         Some("p2"),
@@ -62,17 +59,20 @@ fn two_tutors_answering_different_steps_keep_both_answers() {
 
 #[test]
 fn the_newer_record_of_a_step_wins() {
-    let base = with(Progress::default(), "ridge", "p1", revealed(100.0));
-    let a = with(base.clone(), "ridge", "p1", revealed(200.0));
-    let b = with(base.clone(), "ridge", "p1", revealed(300.0));
+    let base = with(Progress::default(), "ridge", "p1", revealed_guess(100.0));
+    let a = with(base.clone(), "ridge", "p1", revealed_guess(200.0));
+    let b = with(base.clone(), "ridge", "p1", revealed_guess(300.0));
     let file = saved_in_turn(&base, &[&a, &b]);
-    assert_eq!(record(&file, "ridge", "p1"), Some(&revealed(300.0)));
+    assert_eq!(
+        step_record(&file, "ridge", "p1"),
+        Some(&revealed_guess(300.0))
+    );
 }
 
 #[test]
 fn a_step_merely_seen_never_hides_an_answer() {
     let base = Progress::default();
-    let answered = with(base.clone(), "ridge", "p1", revealed(295.0));
+    let answered = with(base.clone(), "ridge", "p1", revealed_guess(295.0));
     let seen = with(base.clone(), "ridge", "p1", StepRecord::Seen);
     let committed = with(
         base.clone(),
@@ -83,7 +83,10 @@ fn a_step_merely_seen_never_hides_an_answer() {
         },
     );
     let file = saved_in_turn(&base, &[&answered, &seen, &committed]);
-    assert_eq!(record(&file, "ridge", "p1"), Some(&revealed(295.0)));
+    assert_eq!(
+        step_record(&file, "ridge", "p1"),
+        Some(&revealed_guess(295.0))
+    );
 }
 
 #[test]

@@ -4,22 +4,15 @@ use rstest::rstest;
 
 use super::*;
 use crate::domain::schedule::{Review, Timestamp};
+use crate::domain::session::Grade;
 use crate::domain::session::progress::{Changes, StepRecord};
-use crate::domain::session::{Grade, Guess};
+use crate::test_support::{revealed_guess, step_record};
 
 fn moved(step: &str) -> StepMove {
     StepMove {
         step: step.into(),
         from: "old".into(),
         to: "new".into(),
-    }
-}
-
-fn revealed(guess: f64) -> StepRecord {
-    StepRecord::Revealed {
-        guess: Guess::Number(guess),
-        score: Some(100),
-        answer: None,
     }
 }
 
@@ -40,22 +33,23 @@ fn with(mut progress: Progress, lesson: &str, step: &str, record: StepRecord) ->
     progress
 }
 
-#[track_caller]
-fn record<'a>(progress: &'a Progress, lesson: &str, step: &str) -> Option<&'a StepRecord> {
-    progress.lessons.get(lesson).and_then(|l| l.steps.get(step))
-}
-
 #[test]
 fn a_moved_steps_record_resume_point_and_reviews_follow_it() {
-    let mut progress = with(Progress::default(), "old", "moved", revealed(5.0));
-    progress = with(progress, "old", "stays", revealed(6.0));
+    let mut progress = with(Progress::default(), "old", "moved", revealed_guess(5.0));
+    progress = with(progress, "old", "stays", revealed_guess(6.0));
     progress.lessons.get_mut("old").unwrap().resume_step = Some("moved".into());
     progress.add_review("old", "moved", review(10));
     progress.add_review("old", "stays", review(11));
     progress.apply_moves(&[moved("moved")]);
-    assert_eq!(record(&progress, "new", "moved"), Some(&revealed(5.0)));
-    assert_eq!(record(&progress, "old", "moved"), None);
-    assert_eq!(record(&progress, "old", "stays"), Some(&revealed(6.0)));
+    assert_eq!(
+        step_record(&progress, "new", "moved"),
+        Some(&revealed_guess(5.0))
+    );
+    assert_eq!(step_record(&progress, "old", "moved"), None);
+    assert_eq!(
+        step_record(&progress, "old", "stays"),
+        Some(&revealed_guess(6.0))
+    );
     assert_eq!(
         progress.lessons["new"].resume_step.as_deref(),
         Some("moved")
@@ -68,12 +62,22 @@ fn a_moved_steps_record_resume_point_and_reviews_follow_it() {
 #[rstest]
 #[case::seen_does_not_replace_an_answer(
     StepRecord::Seen,
-    revealed(2.0),
-    revealed(2.0),
+    revealed_guess(2.0),
+    revealed_guess(2.0),
     StepRecord::Seen
 )]
-#[case::an_answer_replaces_seen(revealed(1.0), StepRecord::Seen, revealed(1.0), StepRecord::Seen)]
-#[case::equal_stages_keep_the_new_place(revealed(1.0), revealed(2.0), revealed(2.0), revealed(1.0))]
+#[case::an_answer_replaces_seen(
+    revealed_guess(1.0),
+    StepRecord::Seen,
+    revealed_guess(1.0),
+    StepRecord::Seen
+)]
+#[case::equal_stages_keep_the_new_place(
+    revealed_guess(1.0),
+    revealed_guess(2.0),
+    revealed_guess(2.0),
+    revealed_guess(1.0)
+)]
 fn a_clash_keeps_both_records(
     #[case] at_old: StepRecord,
     #[case] at_new: StepRecord,
@@ -83,8 +87,8 @@ fn a_clash_keeps_both_records(
     let mut progress = with(Progress::default(), "old", "s", at_old);
     progress = with(progress, "new", "s", at_new);
     progress.apply_moves(&[moved("s")]);
-    assert_eq!(record(&progress, "new", "s"), Some(&new_after));
-    assert_eq!(record(&progress, "old", "s"), Some(&old_after));
+    assert_eq!(step_record(&progress, "new", "s"), Some(&new_after));
+    assert_eq!(step_record(&progress, "old", "s"), Some(&old_after));
     let once = progress.clone();
     progress.apply_moves(&[moved("s")]);
     assert_eq!(progress, once, "a second application changes nothing");
@@ -107,8 +111,8 @@ fn reviews_on_both_sides_are_merged_in_time_order() {
 
 #[test]
 fn applying_twice_is_applying_once_and_unknown_steps_stay() {
-    let mut progress = with(Progress::default(), "old", "a", revealed(1.0));
-    progress = with(progress, "old", "gone-everywhere", revealed(3.0));
+    let mut progress = with(Progress::default(), "old", "a", revealed_guess(1.0));
+    progress = with(progress, "old", "gone-everywhere", revealed_guess(3.0));
     progress.add_review("old", "a", review(1));
     let moves = [moved("a"), moved("not-recorded")];
     progress.apply_moves(&moves);
@@ -116,21 +120,24 @@ fn applying_twice_is_applying_once_and_unknown_steps_stay() {
     progress.apply_moves(&moves);
     assert_eq!(progress, once);
     assert_eq!(
-        record(&progress, "old", "gone-everywhere"),
-        Some(&revealed(3.0))
+        step_record(&progress, "old", "gone-everywhere"),
+        Some(&revealed_guess(3.0))
     );
 }
 
 #[test]
 fn chained_moves_land_at_the_last_lesson() {
-    let mut progress = with(Progress::default(), "old", "s", revealed(1.0));
+    let mut progress = with(Progress::default(), "old", "s", revealed_guess(1.0));
     let second = StepMove {
         step: "s".into(),
         from: "new".into(),
         to: "newer".into(),
     };
     progress.apply_moves(&[moved("s"), second]);
-    assert_eq!(record(&progress, "newer", "s"), Some(&revealed(1.0)));
+    assert_eq!(
+        step_record(&progress, "newer", "s"),
+        Some(&revealed_guess(1.0))
+    );
 }
 
 #[test]
@@ -139,14 +146,23 @@ fn two_tutors_merging_after_the_move_keep_both_answers() {
     // the other an unmoved one.
     let mut base = with(Progress::default(), "old", "moved", StepRecord::Seen);
     base.apply_moves(&[moved("moved")]);
-    let a = with(base.clone(), "new", "moved", revealed(7.0));
-    let b = with(base.clone(), "old", "stays", revealed(8.0));
+    let a = with(base.clone(), "new", "moved", revealed_guess(7.0));
+    let b = with(base.clone(), "old", "stays", revealed_guess(8.0));
     // An old tutor wrote a record under the old lesson meanwhile: read again, it moves too.
-    let mut file = with(base.clone(), "old", "moved-too", revealed(9.0));
+    let mut file = with(base.clone(), "old", "moved-too", revealed_guess(9.0));
     file.apply_moves(&[moved("moved"), moved("moved-too")]);
     Changes::between(&base, &a).apply(&mut file);
     Changes::between(&base, &b).apply(&mut file);
-    assert_eq!(record(&file, "new", "moved"), Some(&revealed(7.0)));
-    assert_eq!(record(&file, "old", "stays"), Some(&revealed(8.0)));
-    assert_eq!(record(&file, "new", "moved-too"), Some(&revealed(9.0)));
+    assert_eq!(
+        step_record(&file, "new", "moved"),
+        Some(&revealed_guess(7.0))
+    );
+    assert_eq!(
+        step_record(&file, "old", "stays"),
+        Some(&revealed_guess(8.0))
+    );
+    assert_eq!(
+        step_record(&file, "new", "moved-too"),
+        Some(&revealed_guess(9.0))
+    );
 }

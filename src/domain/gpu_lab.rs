@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::hardware::{Capacity, Gpu, MIB, Peaks};
-use super::lab::{Knee, Repeated, disagreeing_of, fit_sweep_knee};
+use super::lab::{Knee, Repeated, disagreeing_of, fit_sweep_knee, matmul_flops, matmul_intensity};
 use super::roofline;
 
 /// The GPU lab file format this build reads and writes.
@@ -133,7 +133,7 @@ impl GpuSweepPoint {
     /// FLOPs of one multiply: 2·B·K·N.
     #[must_use]
     pub fn flops(&self) -> f64 {
-        2.0 * f64::from(self.batch) * self.k as f64 * self.n as f64
+        matmul_flops(self.batch, self.k, self.n)
     }
 
     /// Bytes of the weight matrix, K·N·2.
@@ -145,13 +145,7 @@ impl GpuSweepPoint {
     /// Arithmetic intensity, FLOP/byte (the engine's FC formula, BF16 everywhere).
     #[must_use]
     pub fn intensity(&self) -> f64 {
-        roofline::fc_intensity(
-            f64::from(self.batch),
-            self.k as f64,
-            self.n as f64,
-            BF16_BYTES,
-            BF16_BYTES,
-        )
+        matmul_intensity(self.batch, self.k, self.n, BF16_BYTES)
     }
 
     /// Seconds of the best step.

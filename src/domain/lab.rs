@@ -66,6 +66,25 @@ impl Repeated {
     }
 }
 
+/// FLOPs of a `batch × k` by `k × n` multiply: 2·B·K·N (a sweep point of either lab).
+#[must_use]
+pub fn matmul_flops(batch: u32, k: u64, n: u64) -> f64 {
+    2.0 * f64::from(batch) * k as f64 * n as f64
+}
+
+/// Arithmetic intensity of a `batch × k` by `k × n` multiply with every element
+/// `element_bytes` wide, FLOP/byte (the engine's FC formula; a sweep point of either lab).
+#[must_use]
+pub fn matmul_intensity(batch: u32, k: u64, n: u64, element_bytes: f64) -> f64 {
+    roofline::fc_intensity(
+        f64::from(batch),
+        k as f64,
+        n as f64,
+        element_bytes,
+        element_bytes,
+    )
+}
+
 /// One point of the batch sweep: a `batch × k` by `k × n` FP32 multiply, the weights read once.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -84,7 +103,7 @@ impl SweepPoint {
     /// FLOPs of one multiply: 2·B·K·N.
     #[must_use]
     pub fn flops(&self) -> f64 {
-        2.0 * f64::from(self.batch) * self.k as f64 * self.n as f64
+        matmul_flops(self.batch, self.k, self.n)
     }
 
     /// Bytes one multiply must move at least: weights once, inputs and outputs once.
@@ -97,13 +116,7 @@ impl SweepPoint {
     /// Arithmetic intensity, FLOP/byte (the engine's FC formula with FP32 everywhere).
     #[must_use]
     pub fn intensity(&self) -> f64 {
-        roofline::fc_intensity(
-            f64::from(self.batch),
-            self.k as f64,
-            self.n as f64,
-            LAB_ELEMENT_BYTES,
-            LAB_ELEMENT_BYTES,
-        )
+        matmul_intensity(self.batch, self.k, self.n, LAB_ELEMENT_BYTES)
     }
 
     /// FLOP/s of the best repeat.

@@ -3,6 +3,7 @@
 
 use super::{Ctx, figure, inp};
 use crate::domain::derivation::Input;
+use crate::domain::scenario::KvSplit;
 
 /// `R`: the ridge.
 pub(super) fn ridge(x: Ctx<'_>) -> Input {
@@ -141,24 +142,29 @@ pub(super) fn flops_and_peak(x: Ctx<'_>, flops: f64, what: &str) -> [Input; 2] {
 
 /// `G`: the GPUs one sequence's KV is split over.
 pub(super) fn gpus_per_sequence(x: Ctx<'_>) -> Option<Input> {
-    let split = x.m()?.kv_split;
-    Some(inp(
-        "G",
-        "GPUs a sequence is split over",
-        split.sequence_divisor(f64::from(x.s.tp)),
-        "",
-        figure(split.describe()),
-    ))
+    of_split(
+        x,
+        ("G", "GPUs a sequence is split over"),
+        KvSplit::sequence_divisor,
+    )
 }
 
 /// `s`: the share of the batch's KV one GPU holds.
 pub(super) fn held_share(x: Ctx<'_>) -> Option<Input> {
+    of_split(
+        x,
+        ("s", "share of the batch's KV one GPU holds"),
+        KvSplit::share_per_gpu,
+    )
+}
+
+/// An input the KV's split over the tensor-parallel group gives, at the scenario's TP.
+fn of_split(
+    x: Ctx<'_>,
+    (symbol, name): (&'static str, &'static str),
+    at_tp: fn(KvSplit, f64) -> f64,
+) -> Option<Input> {
     let split = x.m()?.kv_split;
-    Some(inp(
-        "s",
-        "share of the batch's KV one GPU holds",
-        split.share_per_gpu(f64::from(x.s.tp)),
-        "",
-        figure(split.describe()),
-    ))
+    let value = at_tp(split, f64::from(x.s.tp));
+    Some(inp(symbol, name, value, "", figure(split.describe())))
 }

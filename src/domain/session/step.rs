@@ -128,13 +128,19 @@ pub enum Outcome {
 
 /// What any action does to a predict or explain step already revealed: nothing, and why.
 fn after_reveal(action: Action) -> Outcome {
+    refused(action, Refusal::AlreadyRevealed)
+}
+
+/// What any action does to a step that takes no answer now: a card's move is not a card's
+/// step, and an answer's move is refused for `why`.
+fn refused(action: Action, why: Refusal) -> Outcome {
     match action {
         Action::Turn | Action::Grade(_) => Outcome::Refused(Refusal::NotACard),
         Action::Type(_)
         | Action::Backspace
         | Action::Select(_)
         | Action::Commit
-        | Action::Reveal => Outcome::Refused(Refusal::AlreadyRevealed),
+        | Action::Reveal => Outcome::Refused(why),
     }
 }
 
@@ -181,14 +187,7 @@ impl StepState {
     /// Applies a move. `answer` is the step's resolved answer (predict and explore steps).
     pub fn apply(&mut self, action: Action, answer: Option<&ResolvedAnswer>) -> Outcome {
         match self {
-            Self::Reading => match action {
-                Action::Turn | Action::Grade(_) => Outcome::Refused(Refusal::NotACard),
-                Action::Type(_)
-                | Action::Backspace
-                | Action::Select(_)
-                | Action::Commit
-                | Action::Reveal => Outcome::Refused(Refusal::NothingToAnswer),
-            },
+            Self::Reading => refused(action, Refusal::NothingToAnswer),
             Self::Predict(state) => state.apply(action, answer),
             Self::Recall(state) => state.apply(action),
             Self::Explain(state) => state.apply(action),

@@ -25,6 +25,27 @@ fn h200_cluster() -> Scenario {
     }
 }
 
+/// The fixture's vLLM sweep (concurrency 1, 8 and 64), as a file name and its text.
+const SWEEP: (&str, &str) = (
+    "vllm-summary-sweep.txt",
+    include_str!("../../../../tests/fixtures/benchmarks/vllm-summary-sweep.txt"),
+);
+
+/// The fixture's vLLM run at concurrency 32, as a file name and its text.
+const C32: (&str, &str) = (
+    "vllm-llama-3-8b-c32.json",
+    include_str!("../../../../tests/fixtures/benchmarks/vllm-llama-3-8b-c32.json"),
+);
+
+/// The shipped catalog with a benchmark file's runs as the learner's own, made on `cluster`.
+#[track_caller]
+fn with_runs((file, text): (&str, &str), cluster: Scenario) -> Catalog {
+    let runs = parse_benchmark(file, text).unwrap();
+    let mut catalog = builtin_catalog();
+    catalog.benchmarks = Some((cluster, runs));
+    catalog
+}
+
 #[track_caller]
 fn setting_of(catalog: &Catalog) -> (Scenario, MeasurementSource, f64) {
     let (patch, source) = measured_setting(&lesson_setting(), catalog).expect("a measurement");
@@ -39,11 +60,7 @@ fn setting_of(catalog: &Catalog) -> (Scenario, MeasurementSource, f64) {
 
 #[test]
 fn the_learners_runs_come_first_at_a_concurrency_they_have() {
-    let file = "vllm-summary-sweep.txt";
-    let text = include_str!("../../../../tests/fixtures/benchmarks/vllm-summary-sweep.txt");
-    let runs = parse_benchmark(file, text).unwrap();
-    let mut catalog = builtin_catalog();
-    catalog.benchmarks = Some((h200_cluster(), runs));
+    let catalog = with_runs(SWEEP, h200_cluster());
     let (s, source, measured) = setting_of(&catalog);
     assert_eq!(source, MeasurementSource::Runs);
     // The runs are at concurrency 1, 8 and 64: 64 is nearest 32 by ratio (2× against 4×).
@@ -93,14 +110,11 @@ fn without_a_measurement_of_ones_own_the_shipped_sweep_answers() {
 
 #[test]
 fn runs_without_a_model_fall_back_to_the_shipped_sweep() {
-    let text = include_str!("../../../../tests/fixtures/benchmarks/vllm-llama-3-8b-c32.json");
-    let runs = parse_benchmark("vllm-llama-3-8b-c32.json", text).unwrap();
-    let mut catalog = builtin_catalog();
     let cluster = Scenario {
         model: None,
         ..h200_cluster()
     };
-    catalog.benchmarks = Some((cluster, runs));
+    let catalog = with_runs(C32, cluster);
     let (s, source, _) = setting_of(&catalog);
     assert_eq!(
         (source, s.gpu.as_str()),
@@ -110,10 +124,7 @@ fn runs_without_a_model_fall_back_to_the_shipped_sweep() {
 
 #[test]
 fn lesson_14_follows_the_learners_runs() {
-    let text = include_str!("../../../../tests/fixtures/benchmarks/vllm-llama-3-8b-c32.json");
-    let runs = parse_benchmark("vllm-llama-3-8b-c32.json", text).unwrap();
-    let mut catalog = builtin_catalog();
-    catalog.benchmarks = Some((h200_cluster(), runs));
+    let catalog = with_runs(C32, h200_cluster());
     let mut lessons = crate::content::lessons::parse_shipped();
     follow_measurement(&mut lessons, &catalog);
     let step = lessons
@@ -135,11 +146,7 @@ fn lesson_14_follows_the_learners_runs() {
 /// so the roofline the step compares with is at 1,088 tokens of context, not the lesson's 0.
 #[test]
 fn the_learners_runs_set_the_steps_context_to_the_runs() {
-    let file = "vllm-summary-sweep.txt";
-    let text = include_str!("../../../../tests/fixtures/benchmarks/vllm-summary-sweep.txt");
-    let runs = parse_benchmark(file, text).unwrap();
-    let mut catalog = builtin_catalog();
-    catalog.benchmarks = Some((h200_cluster(), runs));
+    let catalog = with_runs(SWEEP, h200_cluster());
     let (s, source, _) = setting_of(&catalog);
     assert_eq!(source, MeasurementSource::Runs);
     assert_eq!((s.batch, s.context), (64, 1088));

@@ -44,30 +44,35 @@ fn kv_sequence(x: Ctx<'_>) -> Option<Input> {
     ))
 }
 
+/// The window's inputs to a KV figure: W, S and N.
+pub(super) fn window_inputs([w, s, n]: [f64; 3]) -> [Input; 3] {
+    let field = |f: &str| model_field(&format!("sliding_window.{f}"));
+    [
+        inp(
+            "W",
+            "tokens a sliding layer keeps",
+            w,
+            "tokens",
+            field("window"),
+        ),
+        inp("S", "sliding layers", s, "", field("layers")),
+        inp(
+            "N",
+            "KV layers",
+            n,
+            "",
+            model_field("layers that keep a KV cache"),
+        ),
+    ]
+}
+
 pub(super) fn kv_per_sequence(x: Ctx<'_>) -> Option<Derivation> {
     let (m, spec) = x.mm()?;
     let mut inputs = vec![x.context(), figures::kv_per_token(x)?];
     let (formula, values) = spec.kv_per_sequence_inputs(x.s.context as f64, 0.0);
     let mut assumption = "the sequence holds its full context";
     if let [_, _, w, s, n] = values[..] {
-        let field = |f: &str| model_field(&format!("sliding_window.{f}"));
-        inputs.extend([
-            inp(
-                "W",
-                "tokens a sliding layer keeps",
-                w,
-                "tokens",
-                field("window"),
-            ),
-            inp("S", "sliding layers", s, "", field("layers")),
-            inp(
-                "N",
-                "KV layers",
-                n,
-                "",
-                model_field("layers that keep a KV cache"),
-            ),
-        ]);
+        inputs.extend(window_inputs([w, s, n]));
         assumption = "a full layer holds the whole context, a sliding layer its last W tokens";
     }
     Some(derived(

@@ -106,6 +106,7 @@ pub(super) fn spec(f: Formula) -> Spec {
         Formula::PoolRatio => cluster::POOL_RATIO,
         Formula::KvBlock => cluster::KV_BLOCK,
         Formula::BlockWaste => cluster::BLOCK_WASTE,
+        Formula::BlockWasteWindowed => cluster::BLOCK_WASTE_WINDOWED,
         Formula::KvShare => cluster::KV_SHARE,
         Formula::KvSharePct => cluster::KV_SHARE_PCT,
         Formula::StateInTokens => cluster::STATE_IN_TOKENS,

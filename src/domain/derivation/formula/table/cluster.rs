@@ -142,6 +142,17 @@ pub(super) const BLOCK_WASTE: Row = (
     |x| at(x).map_or(f64::NAN, |[l, blk, kv]| ((l / blk).ceil() * blk - l) * kv),
 );
 
+pub(super) const BLOCK_WASTE_WINDOWED: Row = (
+    "the empty tokens of a sequence's last, partly filled block times the KV bytes per token, in the full layers, and in the sliding ones up to their window",
+    "kv * ((R - L)*(N - S) + (min(R, W) - min(L, W))*S) / N, R = ceil(L / blk) * blk",
+    |x| {
+        at(x).map_or(f64::NAN, |[l, blk, kv, w, s, n]| {
+            let r = (l / blk).ceil() * blk;
+            kv * ((r - l) * (n - s) + (r.min(w) - l.min(w)) * s) / n
+        })
+    },
+);
+
 pub(super) const KV_SHARE: Row = (
     "the KV and state a decode step reads on a GPU as a share of all the bytes it moves",
     "KV_read / Bytes",

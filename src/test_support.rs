@@ -55,6 +55,16 @@ pub(crate) fn step_record<'a>(
     progress.lessons.get(lesson).and_then(|l| l.steps.get(step))
 }
 
+/// Fails unless `lesson`'s `step` in `progress` is the number `guess`, revealed.
+#[track_caller]
+pub(crate) fn assert_revealed(progress: &Progress, lesson: &str, step: &str, guess: f64) {
+    assert_eq!(
+        step_record(progress, lesson, step),
+        Some(&revealed_guess(guess)),
+        "{lesson}/{step}"
+    );
+}
+
 /// A learner's progress with one lesson in it, the lesson last studied.
 pub(crate) fn progress_in(
     lesson: &str,
@@ -69,6 +79,27 @@ pub(crate) fn progress_in(
         .lessons
         .insert(lesson.into(), lesson_progress(resume, records));
     progress
+}
+
+/// Llama-3-8B on one H100 SXM at 4K context (batch 1).
+pub(crate) fn llama_8b_4k() -> Scenario {
+    Scenario {
+        model: Some("llama-3-8b".to_owned()),
+        context: 4096,
+        ..Scenario::for_gpu("h100-sxm")
+    }
+}
+
+/// Llama-3-70B at TP 4 on H100 SXMs: batch 16, 4K context, 2K prompts.
+pub(crate) fn llama_70b_tp4() -> Scenario {
+    Scenario {
+        model: Some("llama-3-70b".to_owned()),
+        tp: 4,
+        batch: 16,
+        context: 4096,
+        prompt: 2048,
+        ..Scenario::for_gpu("h100-sxm")
+    }
 }
 
 /// A small CPU lab report: one sweep point, medians a little below the best.

@@ -3,7 +3,7 @@
 use super::*;
 use crate::domain::schedule::Timestamp;
 use crate::domain::session::{Grade, Guess, LessonProgress};
-use crate::test_support::{revealed_guess, step_record};
+use crate::test_support::{assert_revealed, revealed_guess};
 
 fn with(mut progress: Progress, lesson: &str, step: &str, record: StepRecord) -> Progress {
     let entry = progress.lessons.entry(lesson.into()).or_default();
@@ -38,18 +38,9 @@ fn two_tutors_answering_different_steps_keep_both_answers() {
 
     let file = saved_in_turn(&base, &[&a, &b]);
 
-    assert_eq!(
-        step_record(&file, "ridge", "p1"),
-        Some(&revealed_guess(295.0))
-    );
-    assert_eq!(
-        step_record(&file, "ridge", "p2"),
-        Some(&revealed_guess(16.0))
-    );
-    assert_eq!(
-        step_record(&file, "kept", "old"),
-        Some(&revealed_guess(1.0))
-    );
+    assert_revealed(&file, "ridge", "p1", 295.0);
+    assert_revealed(&file, "ridge", "p2", 16.0);
+    assert_revealed(&file, "kept", "old", 1.0);
     assert_eq!(
         file.lessons["ridge"].resume_step.as_deref(),
         Some("p2"),
@@ -63,10 +54,7 @@ fn the_newer_record_of_a_step_wins() {
     let a = with(base.clone(), "ridge", "p1", revealed_guess(200.0));
     let b = with(base.clone(), "ridge", "p1", revealed_guess(300.0));
     let file = saved_in_turn(&base, &[&a, &b]);
-    assert_eq!(
-        step_record(&file, "ridge", "p1"),
-        Some(&revealed_guess(300.0))
-    );
+    assert_revealed(&file, "ridge", "p1", 300.0);
 }
 
 #[test]
@@ -83,10 +71,7 @@ fn a_step_merely_seen_never_hides_an_answer() {
         },
     );
     let file = saved_in_turn(&base, &[&answered, &seen, &committed]);
-    assert_eq!(
-        step_record(&file, "ridge", "p1"),
-        Some(&revealed_guess(295.0))
-    );
+    assert_revealed(&file, "ridge", "p1", 295.0);
 }
 
 #[test]

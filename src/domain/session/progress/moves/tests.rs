@@ -6,7 +6,7 @@ use super::*;
 use crate::domain::schedule::{Review, Timestamp};
 use crate::domain::session::Grade;
 use crate::domain::session::progress::{Changes, StepRecord};
-use crate::test_support::{revealed_guess, step_record};
+use crate::test_support::{assert_revealed, revealed_guess, step_record};
 
 fn moved(step: &str) -> StepMove {
     StepMove {
@@ -41,15 +41,9 @@ fn a_moved_steps_record_resume_point_and_reviews_follow_it() {
     progress.add_review("old", "moved", review(10));
     progress.add_review("old", "stays", review(11));
     progress.apply_moves(&[moved("moved")]);
-    assert_eq!(
-        step_record(&progress, "new", "moved"),
-        Some(&revealed_guess(5.0))
-    );
+    assert_revealed(&progress, "new", "moved", 5.0);
     assert_eq!(step_record(&progress, "old", "moved"), None);
-    assert_eq!(
-        step_record(&progress, "old", "stays"),
-        Some(&revealed_guess(6.0))
-    );
+    assert_revealed(&progress, "old", "stays", 6.0);
     assert_eq!(
         progress.lessons["new"].resume_step.as_deref(),
         Some("moved")
@@ -119,10 +113,7 @@ fn applying_twice_is_applying_once_and_unknown_steps_stay() {
     let once = progress.clone();
     progress.apply_moves(&moves);
     assert_eq!(progress, once);
-    assert_eq!(
-        step_record(&progress, "old", "gone-everywhere"),
-        Some(&revealed_guess(3.0))
-    );
+    assert_revealed(&progress, "old", "gone-everywhere", 3.0);
 }
 
 #[test]
@@ -134,10 +125,7 @@ fn chained_moves_land_at_the_last_lesson() {
         to: "newer".into(),
     };
     progress.apply_moves(&[moved("s"), second]);
-    assert_eq!(
-        step_record(&progress, "newer", "s"),
-        Some(&revealed_guess(1.0))
-    );
+    assert_revealed(&progress, "newer", "s", 1.0);
 }
 
 #[test]
@@ -153,16 +141,7 @@ fn two_tutors_merging_after_the_move_keep_both_answers() {
     file.apply_moves(&[moved("moved"), moved("moved-too")]);
     Changes::between(&base, &a).apply(&mut file);
     Changes::between(&base, &b).apply(&mut file);
-    assert_eq!(
-        step_record(&file, "new", "moved"),
-        Some(&revealed_guess(7.0))
-    );
-    assert_eq!(
-        step_record(&file, "old", "stays"),
-        Some(&revealed_guess(8.0))
-    );
-    assert_eq!(
-        step_record(&file, "new", "moved-too"),
-        Some(&revealed_guess(9.0))
-    );
+    assert_revealed(&file, "new", "moved", 7.0);
+    assert_revealed(&file, "old", "stays", 8.0);
+    assert_revealed(&file, "new", "moved-too", 9.0);
 }

@@ -1,14 +1,11 @@
 use super::*;
 use crate::content::data_files::builtin_catalog;
+use crate::test_support::{llama_8b_4k, llama_70b_tp4};
 
 #[test]
 fn json_has_every_documented_key() {
     let catalog = builtin_catalog();
-    let scenario = Scenario {
-        model: Some("llama-3-8b".to_owned()),
-        context: 4096,
-        ..Scenario::for_gpu("h100-sxm")
-    };
+    let scenario = llama_8b_4k();
     let json = to_json(&scenario, &scenario.evaluate(&catalog).unwrap());
     for key in [
         "ridge_flop_per_byte",
@@ -36,14 +33,7 @@ fn json_has_every_documented_key() {
 fn each_pool_row_gives_its_step_intensity_bound_and_rate() {
     let catalog = builtin_catalog();
     let links = crate::content::links::builtin_links();
-    let scenario = Scenario {
-        model: Some("llama-3-70b".to_owned()),
-        tp: 4,
-        batch: 16,
-        context: 4096,
-        prompt: 2048,
-        ..Scenario::for_gpu("h100-sxm")
-    };
+    let scenario = llama_70b_tp4();
     let inputs = crate::domain::disagg::DisaggInputs {
         prefill_gpus: 4,
         decode_gpus: 4,

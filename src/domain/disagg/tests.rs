@@ -2,19 +2,8 @@ use super::*;
 use crate::content::data_files::builtin_catalog;
 use crate::content::links::builtin_links;
 use crate::domain::link::find;
-use crate::test_support::near;
+use crate::test_support::{llama_8b_4k, llama_70b_tp4, near};
 use rstest::rstest;
-
-fn llama_70b_tp4() -> Scenario {
-    Scenario {
-        model: Some("llama-3-70b".to_owned()),
-        tp: 4,
-        batch: 16,
-        context: 4096,
-        prompt: 2048,
-        ..Scenario::for_gpu("h100-sxm")
-    }
-}
 
 fn inputs() -> DisaggInputs {
     DisaggInputs {
@@ -106,11 +95,9 @@ fn splitting_spares_decode_the_prefill_chunk() {
     // Llama-3-8B on H100s at B = 64, 4K: decode alone 14.7 ms; with a 2,048-token chunk ≈ 32 ms.
     let links = builtin_links();
     let s = Scenario {
-        model: Some("llama-3-8b".to_owned()),
         batch: 64,
-        context: 4096,
         prompt: 2048,
-        ..Scenario::for_gpu("h100-sxm")
+        ..llama_8b_4k()
     };
     let i = DisaggInputs {
         prefill_gpus: 1,

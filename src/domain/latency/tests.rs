@@ -1,15 +1,7 @@
 use super::*;
 use crate::content::data_files::builtin_catalog;
-use crate::test_support::near;
+use crate::test_support::{llama_8b_4k, near};
 use rstest::rstest;
-
-fn llama_8b_4k() -> Scenario {
-    Scenario {
-        model: Some("llama-3-8b".to_owned()),
-        context: 4096,
-        ..Scenario::for_gpu("h100-sxm")
-    }
-}
 
 #[rstest]
 // TPOT(B) ≈ (15.01 + 0.537·B) GB ÷ 3.35 TB/s: 20 ms → 96, 50 ms → 284.

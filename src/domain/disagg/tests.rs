@@ -94,11 +94,8 @@ fn a_prefix_hit_discounts_prefill_not_the_transfer() {
 fn splitting_spares_decode_the_prefill_chunk() {
     // Llama-3-8B on H100s at B = 64, 4K: decode alone 14.7 ms; with a 2,048-token chunk ≈ 32 ms.
     let links = builtin_links();
-    let s = Scenario {
-        batch: 64,
-        prompt: 2048,
-        ..llama_8b_4k()
-    };
+    let mut s = llama_8b_4k();
+    (s.batch, s.prompt) = (64, 2048);
     let i = DisaggInputs {
         prefill_gpus: 1,
         decode_gpus: 1,

@@ -4,7 +4,6 @@ use super::Formula;
 
 mod cluster;
 mod gpu;
-mod memory;
 
 /// One formula: its words, its symbols and its arithmetic.
 pub(super) struct Spec {
@@ -54,7 +53,7 @@ fn kv_usage(x: &[f64]) -> f64 {
     })
 }
 
-/// The row of `f`: the rows stand in `gpu`, `memory` and `cluster`, by what they describe.
+/// The row of `f`: the rows stand in `gpu` and `cluster`, by what they describe.
 pub(super) fn spec(f: Formula) -> Spec {
     let (words, symbols, compute): Row = match f {
         Formula::Given => gpu::GIVEN,
@@ -78,16 +77,16 @@ pub(super) fn spec(f: Formula) -> Spec {
         Formula::Attainable => gpu::ATTAINABLE,
         Formula::StepBound => gpu::STEP_BOUND,
         Formula::DotBound => gpu::DOT_BOUND,
-        Formula::AttentionIntensity => memory::ATTENTION_INTENSITY,
-        Formula::KvPerToken => memory::KV_PER_TOKEN,
-        Formula::KvPerSequence => memory::KV_PER_SEQUENCE,
-        Formula::KvPerSequenceWindowed => memory::KV_PER_SEQUENCE_WINDOWED,
-        Formula::StateBytes => memory::STATE_BYTES,
-        Formula::SequencePerGpu => memory::SEQUENCE_PER_GPU,
-        Formula::KvRead => memory::KV_READ,
-        Formula::KvBudget => memory::KV_BUDGET,
-        Formula::WeightsPerGpu => memory::WEIGHTS_PER_GPU,
-        Formula::MeasuredAtRate => memory::MEASURED_AT_RATE,
+        Formula::AttentionIntensity => gpu::ATTENTION_INTENSITY,
+        Formula::KvPerToken => gpu::KV_PER_TOKEN,
+        Formula::KvPerSequence => gpu::KV_PER_SEQUENCE,
+        Formula::KvPerSequenceWindowed => gpu::KV_PER_SEQUENCE_WINDOWED,
+        Formula::StateBytes => gpu::STATE_BYTES,
+        Formula::SequencePerGpu => gpu::SEQUENCE_PER_GPU,
+        Formula::KvRead => gpu::KV_READ,
+        Formula::KvBudget => gpu::KV_BUDGET,
+        Formula::WeightsPerGpu => gpu::WEIGHTS_PER_GPU,
+        Formula::MeasuredAtRate => gpu::MEASURED_AT_RATE,
         Formula::Transfer => cluster::TRANSFER,
         Formula::PrefillTokens => cluster::PREFILL_TOKENS,
         Formula::TransferShare => cluster::TRANSFER_SHARE,

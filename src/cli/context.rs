@@ -221,8 +221,8 @@ pub fn cluster(global: &GlobalArgs, catalog: &Catalog) -> Result<ClusterProfile>
 /// saved before, no start-up warning, the renderer's measures.
 #[must_use]
 pub fn unsaved_app(
-    catalog: Catalog,
-    lessons: Vec<Lesson>,
+    catalog: impl Into<Deferred<Catalog>>,
+    lessons: impl Into<Course>,
     cluster: Scenario,
     appearance: Appearance,
     viewport: ratatui::layout::Size,

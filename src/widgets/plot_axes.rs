@@ -136,12 +136,12 @@ pub fn paint_x_title(
     let header = layout.header;
     if let Some(row) = layout.x_title_row {
         paint_x_title_below(buf, layout, row, below, style);
-        return;
-    }
-    let width = Span::raw(beside).width();
-    if width + y_title_width < usize::from(header.width) {
-        let x = header.right() - width as u16;
-        buf.set_string(x, header.y, beside, style);
+    } else {
+        let width = Span::raw(beside).width();
+        if width + y_title_width < usize::from(header.width) {
+            let x = header.right() - width as u16;
+            buf.set_string(x, header.y, beside, style);
+        }
     }
 }
 

@@ -20,11 +20,10 @@ use criterion::{Criterion, criterion_group};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::widgets::Paragraph;
-use roofline_tutor::app::{App, AppInit, Course, Deferred};
+use roofline_tutor::app::{App, Course, Deferred};
 use roofline_tutor::cli::args::Cli;
 use roofline_tutor::domain::catalog::Catalog;
 use roofline_tutor::domain::scenario::Scenario;
-use roofline_tutor::domain::session::Progress;
 use roofline_tutor::widgets::Appearance;
 
 const SIZE: (u16, u16) = (120, 40);
@@ -65,16 +64,13 @@ fn app(
     lessons: impl Into<Course>,
     cluster: Scenario,
 ) -> App {
-    App::new(AppInit {
-        catalog: catalog.into(),
-        lessons: lessons.into(),
+    roofline_tutor::cli::unsaved_app(
+        catalog,
+        lessons,
         cluster,
-        progress: Progress::default(),
-        warning: None,
-        appearance: Appearance::default(),
-        viewport: ratatui::layout::Size::new(SIZE.0, SIZE.1),
-        measure: roofline_tutor::ui::MEASURE,
-    })
+        Appearance::default(),
+        ratatui::layout::Size::new(SIZE.0, SIZE.1),
+    )
 }
 
 /// The app's first frame, drawn into a new test terminal.

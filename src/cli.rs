@@ -34,7 +34,7 @@ use crate::domain::scenario::Scenario;
 use args::{Cli, Command, GlobalArgs, Lazy, ScenarioFlags};
 pub use context::{
     catalog, catalog_and_cluster, catalog_kind, cluster, data_dir, lessons, progress_dir,
-    study_start,
+    study_start, unsaved_app,
 };
 
 /// Runs the program with the process's arguments.

@@ -42,6 +42,14 @@ impl App {
         }
     }
 
+    /// The key that sends `msg` now (its binding in the contexts active now), as the help
+    /// writes it.
+    #[must_use]
+    pub fn key_now(&self, msg: &Msg) -> Option<String> {
+        self.keymap
+            .key_for(msg, &self.contexts(), self.appearance.glyphs)
+    }
+
     /// The key contexts active now, most specific first.
     #[must_use]
     pub fn contexts(&self) -> Vec<KeyContext> {

@@ -345,5 +345,26 @@ pub fn on_gpu(scenario: &Scenario, id: &str, catalog: &Catalog) -> (Scenario, Op
     (candidate, Some(note))
 }
 
+/// The plot's setting in words, its parts joined by `separator`: the model (`model`), the
+/// context (or no KV cache), the weights' format, the KV cache's where it differs, and the
+/// tensor parallelism above 1.
+#[must_use]
+pub fn setting_words(scenario: &Scenario, model: &str, separator: &str) -> String {
+    let mut parts = vec![model.to_owned()];
+    parts.push(if scenario.context == 0 {
+        "no KV cache".to_owned()
+    } else {
+        format!("{} context", context_label(scenario.context))
+    });
+    parts.push(format!("weights {}", scenario.weights.label()));
+    if scenario.kv != scenario.weights {
+        parts.push(format!("KV {}", scenario.kv.label()));
+    }
+    if scenario.tp > 1 {
+        parts.push(format!("TP {}", scenario.tp));
+    }
+    parts.join(separator)
+}
+
 #[cfg(test)]
 mod tests;

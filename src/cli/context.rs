@@ -44,25 +44,27 @@ fn catalog_with(
 /// This GPU's lab results from the data directory, if `roofline lab --gpu` saved any (a file
 /// that cannot be used is ignored with a warning).
 fn gpu_lab_report(global: &GlobalArgs) -> Option<crate::domain::gpu_lab::GpuLabReport> {
-    match crate::store::lab_file::read_measured(&data_dir(global)?) {
-        Ok(report) => report,
-        Err(e) => {
-            eprintln!("warning: ignoring this GPU's lab results: {e}");
-            None
-        }
-    }
+    usable_lab(
+        crate::store::lab_file::read_measured(&data_dir(global)?),
+        "this GPU's",
+    )
 }
 
 /// This machine's lab results from the data directory, if `roofline lab` saved any (a file
 /// that cannot be used is ignored with a warning).
 fn lab_report(global: &GlobalArgs) -> Option<crate::domain::lab::LabReport> {
-    match crate::store::lab_file::read(&data_dir(global)?) {
-        Ok(report) => report,
-        Err(e) => {
-            eprintln!("warning: ignoring this machine's lab results: {e}");
-            None
-        }
-    }
+    usable_lab(
+        crate::store::lab_file::read(&data_dir(global)?),
+        "this machine's",
+    )
+}
+
+/// What a lab file read gave, or nothing with a warning naming `whose` results were ignored.
+fn usable_lab<T, E: std::fmt::Display>(read: Result<Option<T>, E>, whose: &str) -> Option<T> {
+    read.unwrap_or_else(|e| {
+        eprintln!("warning: ignoring {whose} lab results: {e}");
+        None
+    })
 }
 
 /// What the tutor starts with: the catalog, the cluster profile and the course. With nothing
@@ -221,8 +223,8 @@ pub fn cluster(global: &GlobalArgs, catalog: &Catalog) -> Result<ClusterProfile>
 /// saved before, no start-up warning, the renderer's measures.
 #[must_use]
 pub fn unsaved_app(
-    catalog: Catalog,
-    lessons: Vec<Lesson>,
+    catalog: impl Into<Deferred<Catalog>>,
+    lessons: impl Into<Course>,
     cluster: Scenario,
     appearance: Appearance,
     viewport: ratatui::layout::Size,

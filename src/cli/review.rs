@@ -129,13 +129,7 @@ pub fn run(global: &GlobalArgs, json: bool, ahead: Option<usize>) -> Result<Exit
 /// The JSON report: every step in the review deck, the due ones first, then by due date.
 pub fn to_json(mut deck: Vec<Reviewable>, scheduler: &Scheduler, now: Timestamp) -> Result<String> {
     deck.sort_by_key(|r| r.due);
-    let next_due = deck
-        .iter()
-        .filter_map(|r| match r.due {
-            Due::At(at) if at > now => Some(at),
-            Due::At(_) | Due::Unscheduled => None,
-        })
-        .min();
+    let next_due = next_due_at(&deck, now);
     let items = deck
         .iter()
         .map(|r| {
@@ -168,15 +162,19 @@ pub const fn nothing_ahead() -> &'static str {
     "Nothing to practise yet: recall cards and predictions join the review once answered in `roofline`.\n"
 }
 
-/// What `roofline review` says when nothing is due: that, and when the next item is.
-pub fn nothing_due(deck: &[Reviewable], now: Timestamp) -> Result<String> {
-    let next = deck
-        .iter()
+/// When the first item not yet due comes due (none when every item is due or unscheduled).
+fn next_due_at(deck: &[Reviewable], now: Timestamp) -> Option<Timestamp> {
+    deck.iter()
         .filter_map(|r| match r.due {
             Due::At(at) if at > now => Some(at),
             Due::At(_) | Due::Unscheduled => None,
         })
-        .min();
+        .min()
+}
+
+/// What `roofline review` says when nothing is due: that, and when the next item is.
+pub fn nothing_due(deck: &[Reviewable], now: Timestamp) -> Result<String> {
+    let next = next_due_at(deck, now);
     Ok(match next {
         None => "Nothing to review yet: recall cards and predictions join the review once answered in `roofline`.\n".to_owned(),
         Some(next) => {

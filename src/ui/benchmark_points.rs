@@ -10,17 +10,13 @@ use crate::domain::scenario::Scenario;
 use crate::domain::withhold::MeasuredFigure;
 use crate::widgets::{MeasuredOverlay, MeasuredPoint, PointLabel, Share};
 
-use super::measured_figures::Measured;
+use super::measured_figures::{Measured, shows_setup};
 
 /// The runs' overlay and readouts, when the plot shows the setup they were run on.
 #[must_use]
 pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
     let (cluster, runs) = catalog.benchmarks.as_ref()?;
-    let same_setup = scenario.gpu == cluster.gpu
-        && scenario.model == cluster.model
-        && scenario.precision == cluster.precision
-        && scenario.weights == cluster.weights
-        && scenario.tp == cluster.tp;
+    let same_setup = shows_setup(scenario, cluster);
     if !same_setup || runs.is_empty() {
         return None;
     }

@@ -34,12 +34,7 @@ pub fn render(app: &App, room: &RoomInfo, body: Rect, buf: &mut Buffer) {
     let qr = QrCode::new(&room.qr);
     let (qr_width, qr_height) = qr.size();
     let key = app
-        .keymap()
-        .key_for(
-            &Msg::Room(RoomMsg::ToggleJoinPanel),
-            &app.contexts(),
-            app.appearance().glyphs,
-        )
+        .key_now(&Msg::Room(RoomMsg::ToggleJoinPanel))
         .unwrap_or_default();
     let hint = format!("or in a terminal: roofline join URL · [{key}] hides this");
     let open = format!("Open  {}", room.url);

@@ -2,7 +2,19 @@
 //! utilization readouts and a measured roof. Its own file so that the pane and the benchmark
 //! points, which both build it, do not name each other.
 
+use crate::domain::scenario::Scenario;
 use crate::widgets::{MeasuredOverlay, Roof};
+
+/// Whether the plot's `scenario` shows the setup `cluster`'s measurements were made on: the
+/// same GPU, model, math and weight formats, and tensor parallelism.
+#[must_use]
+pub fn shows_setup(scenario: &Scenario, cluster: &Scenario) -> bool {
+    scenario.gpu == cluster.gpu
+        && scenario.model == cluster.model
+        && scenario.precision == cluster.precision
+        && scenario.weights == cluster.weights
+        && scenario.tp == cluster.tp
+}
 
 /// The overlay and the utilization readouts for a scenario.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -10,6 +10,8 @@ use crate::domain::measured::{decode_mbu, prefill_mfu};
 use crate::domain::scenario::Scenario;
 use crate::widgets::MeasuredOverlay;
 
+use super::measured_figures::shows_setup;
+
 pub use super::measured_figures::Measured;
 
 /// What the catalog holds that was measured for `scenario`'s GPU (and model, for an endpoint).
@@ -43,11 +45,7 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Measured {
 /// The profile's measured endpoint, when the plot shows its setup.
 fn endpoint(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
     let (cluster, measurement) = catalog.endpoint.as_ref()?;
-    let same_setup = scenario.gpu == cluster.gpu
-        && scenario.model == cluster.model
-        && scenario.precision == cluster.precision
-        && scenario.weights == cluster.weights
-        && scenario.tp == cluster.tp;
+    let same_setup = shows_setup(scenario, cluster);
     if !same_setup {
         return None;
     }

@@ -12,8 +12,6 @@
 //! └──────────────────────────────────────────┘
 //! ```
 
-use std::fmt::Write as _;
-
 use ratatui::buffer::Buffer;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
@@ -21,7 +19,7 @@ use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
 use super::layout::{PlotAreas, inside_border};
 use super::theme::Theme;
 use crate::app::App;
-use crate::app::plot_view::{PRECISIONS, PlotKind, PrefillDot, context_label};
+use crate::app::plot_view::{PRECISIONS, PlotKind, PrefillDot, setting_words};
 use crate::domain::batch_range::{BatchRange, Limit};
 use crate::domain::quantity::Quantity;
 use crate::domain::scenario::{Evaluation, Scenario, WeightFit};
@@ -242,20 +240,5 @@ fn info_line(
         .unwrap_or_else(|| range.short_reason(context));
         return Line::styled(text, look.style(Element::Wall));
     }
-    let context = if scenario.context == 0 {
-        "no KV cache".to_owned()
-    } else {
-        format!("{} context", context_label(scenario.context))
-    };
-    let mut text = format!(
-        "{model}{dot}{context}{dot}weights {}",
-        scenario.weights.label()
-    );
-    if scenario.kv != scenario.weights {
-        let _ = write!(text, "{dot}KV {}", scenario.kv.label());
-    }
-    if scenario.tp > 1 {
-        let _ = write!(text, "{dot}TP {}", scenario.tp);
-    }
-    Line::styled(text, theme.muted())
+    Line::styled(setting_words(scenario, model, dot), theme.muted())
 }

@@ -159,11 +159,7 @@ pub fn summary_lines(app: &App, review: &Reviewing, theme: Theme) -> Vec<Line<'s
         None => Line::styled("Nothing is scheduled later.", theme.muted()),
     });
     lines.push(Line::default());
-    let glyphs = app.appearance().glyphs;
-    if let Some(key) = app
-        .keymap()
-        .key_for(&Msg::App(AppMsg::Quit), &app.contexts(), glyphs)
-    {
+    if let Some(key) = app.key_now(&Msg::App(AppMsg::Quit)) {
         lines.push(Line::from(vec![
             Span::styled(format!("[{key}]"), theme.key()),
             Span::styled(" done", theme.muted()),

@@ -20,14 +20,14 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
-use ratatui::widgets::canvas::{Canvas, Line as CanvasLine};
+use ratatui::widgets::canvas::Line as CanvasLine;
 
 use super::dotted_line::DottedLine;
 use super::label_placer::{LabelPlacer, around_dot};
 use super::plot_axes::{
     AxisTicks, TickLabels, layout_for, paint_axes, paint_one_line, paint_x_title,
 };
-use super::plot_layout::{DotGrid, PlotLayout};
+use super::plot_layout::{DotGrid, PlotLayout, unit_canvas};
 use super::theme::{Appearance, Element, GlyphSet};
 use crate::domain::latency::CurvePoint;
 use crate::domain::logscale::{LogScale, short_label};
@@ -162,12 +162,7 @@ impl CurvePlot<'_> {
                 ));
             }
         };
-        Canvas::default()
-            .x_bounds([0.0, 1.0])
-            .y_bounds([0.0, 1.0])
-            .marker(look.curve_marker('*'))
-            .paint(paint)
-            .render(canvas, buf);
+        unit_canvas(look.curve_marker('*'), paint).render(canvas, buf);
         self.render_axes(axes, y_ticks, layout, buf);
         self.render_marks(axes, canvas, buf);
     }

@@ -83,11 +83,11 @@ pub fn clip_to_unit_square(from: (f64, f64), to: (f64, f64)) -> Option<((f64, f6
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::widgets::plot_layout::unit_canvas;
     use ratatui::buffer::Buffer;
     use ratatui::layout::Rect;
     use ratatui::symbols::Marker;
     use ratatui::widgets::Widget;
-    use ratatui::widgets::canvas::Canvas;
     use rstest::rstest;
 
     #[rstest]
@@ -115,12 +115,7 @@ mod tests {
         };
         let area = Rect::new(0, 0, 8, 1);
         let mut buf = Buffer::empty(area);
-        Canvas::default()
-            .marker(Marker::Custom('.'))
-            .x_bounds([0.0, 1.0])
-            .y_bounds([0.0, 1.0])
-            .paint(|ctx| ctx.draw(&line))
-            .render(area, &mut buf);
+        unit_canvas(Marker::Custom('.'), |ctx| ctx.draw(&line)).render(area, &mut buf);
         buf.content()
             .iter()
             .map(ratatui::buffer::Cell::symbol)

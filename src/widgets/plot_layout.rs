@@ -12,8 +12,19 @@
 //! ```
 
 use ratatui::layout::Rect;
+use ratatui::symbols::Marker;
+use ratatui::widgets::canvas::{Canvas, Context};
 
 use super::theme::GlyphSet;
+
+/// A canvas over the unit square, both axes from 0 to 1: the plots draw in axis fractions.
+pub fn unit_canvas<F: Fn(&mut Context<'_>)>(marker: Marker, paint: F) -> Canvas<'static, F> {
+    Canvas::default()
+        .x_bounds([0.0, 1.0])
+        .y_bounds([0.0, 1.0])
+        .marker(marker)
+        .paint(paint)
+}
 
 /// The smallest canvas worth drawing axes around; below it the plot prints a summary line.
 pub const MIN_CANVAS: (u16, u16) = (10, 3);

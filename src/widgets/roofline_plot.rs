@@ -19,13 +19,13 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Span;
 use ratatui::widgets::Widget;
-use ratatui::widgets::canvas::{Canvas, Context, Line as CanvasLine};
+use ratatui::widgets::canvas::{Context, Line as CanvasLine};
 
 use super::dotted_line::DottedLine;
 use super::plot_axes::{
     AxisTicks, TickLabels, layout_for, paint_axes, paint_one_line, paint_x_title,
 };
-use super::plot_layout::{DotGrid, PlotLayout};
+use super::plot_layout::{DotGrid, PlotLayout, unit_canvas};
 use super::plot_model::{INTENSITY_AXIS, PlotModel, Roof};
 use super::theme::{Appearance, Element, GlyphSet};
 use crate::domain::logscale::{LogScale, short_label};
@@ -169,12 +169,7 @@ impl RooflinePlot<'_> {
             }
             ctx.draw(&CanvasLine::new(knee.0, knee.1, end.0, end.1, roof_color));
         };
-        Canvas::default()
-            .x_bounds([0.0, 1.0])
-            .y_bounds([0.0, 1.0])
-            .marker(look.curve_marker('/'))
-            .paint(paint)
-            .render(area, buf);
+        unit_canvas(look.curve_marker('/'), paint).render(area, buf);
     }
 
     fn render_axes(self, axes: &Axes, y_ticks: &[f64], layout: &PlotLayout, buf: &mut Buffer) {

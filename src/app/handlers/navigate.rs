@@ -98,12 +98,7 @@ fn quit(app: &mut App) -> Option<Msg> {
     if app.run_state == RunState::Running && typing_would_be_lost(app) {
         app.run_state = RunState::QuitAsked;
         let key = app
-            .keymap
-            .key_for(
-                &Msg::App(AppMsg::Quit),
-                &app.contexts(),
-                app.appearance.glyphs,
-            )
+            .key_now(&Msg::App(AppMsg::Quit))
             .unwrap_or_else(|| "q".to_owned());
         return refuse(
             app,

@@ -356,12 +356,7 @@ pub(in crate::app) fn restart(app: &mut App) -> Option<Msg> {
     if app.pending != Pending::Restart {
         app.pending = Pending::Restart;
         let key = app
-            .keymap
-            .key_for(
-                &Msg::Nav(NavMsg::RestartLesson),
-                &app.contexts(),
-                app.appearance.glyphs,
-            )
+            .key_now(&Msg::Nav(NavMsg::RestartLesson))
             .unwrap_or_else(|| "R".to_owned());
         return refuse(
             app,

@@ -171,3 +171,18 @@ fn a_model_too_big_for_the_gpu_does_not_fit_and_the_slider_says_so() {
 fn context_labels(#[case] context: u64, #[case] label: &str) {
     assert_eq!(context_label(context), label);
 }
+
+#[rustfmt::skip]
+#[rstest]
+#[case::plain(0, Dtype::Bf16, 1, "m · no KV cache · weights BF16")]
+#[case::kv_and_tp(4096, Dtype::Fp8, 4, "m · 4K context · weights BF16 · KV FP8 · TP 4")]
+fn the_setting_in_words(#[case] context: u64, #[case] kv: Dtype, #[case] tp: u32, #[case] words: &str) {
+    let scenario = Scenario {
+        context,
+        weights: Dtype::Bf16,
+        kv,
+        tp,
+        ..Scenario::default_cluster()
+    };
+    assert_eq!(setting_words(&scenario, "m", " · "), words);
+}

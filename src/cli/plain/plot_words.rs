@@ -14,10 +14,8 @@
 //! and measured points) and passes the same withholding: a figure the screen would show as `?`
 //! is `?` here too.
 
-use std::fmt::Write as _;
-
 use crate::app::App;
-use crate::app::plot_view::{PlotKind, PrefillDot, context_label};
+use crate::app::plot_view::{PlotKind, PrefillDot, setting_words};
 use crate::domain::batch_range::{BatchRange, Limit, Wall};
 use crate::domain::logscale::short_label;
 use crate::domain::quantity::Quantity;
@@ -176,21 +174,5 @@ fn setting_sentence(app: &App, evaluation: &crate::domain::scenario::Evaluation)
         .model
         .as_ref()
         .map_or("no model", |m| m.model_name.as_str());
-    let context = if scenario.context == 0 {
-        "no KV cache".to_owned()
-    } else {
-        format!("{} context", context_label(scenario.context))
-    };
-    let mut text = format!(
-        "Setting: {model}, {context}, weights {}",
-        scenario.weights.label()
-    );
-    if scenario.kv != scenario.weights {
-        let _ = write!(text, ", KV {}", scenario.kv.label());
-    }
-    if scenario.tp > 1 {
-        let _ = write!(text, ", TP {}", scenario.tp);
-    }
-    text.push('.');
-    text
+    format!("Setting: {}.", setting_words(scenario, model, ", "))
 }

@@ -134,13 +134,7 @@ pub(super) fn sequence_per_gpu(x: Ctx<'_>) -> Option<Derivation> {
         vec![
             kv_sequence(x)?,
             figures::state(x)?,
-            inp(
-                "G",
-                "GPUs a sequence is split over",
-                m.kv_split.sequence_divisor(f64::from(x.s.tp)),
-                "",
-                figure(m.kv_split.describe()),
-            ),
+            figures::gpus_per_sequence(x)?,
         ],
         vec!["the cache holds only what is used (paged)"],
     ))
@@ -156,13 +150,7 @@ pub(super) fn kv_read(x: Ctx<'_>) -> Option<Derivation> {
             x.batch(),
             kv_sequence(x)?,
             figures::state(x)?,
-            inp(
-                "s",
-                "share of the batch's KV one GPU holds",
-                m.kv_split.share_per_gpu(f64::from(x.s.tp)),
-                "",
-                figure(m.kv_split.describe()),
-            ),
+            figures::held_share(x)?,
         ],
         vec![
             "every sequence holds its full context",

@@ -159,6 +159,32 @@ fn an_imported_sliding_model_counts_its_window_in_calc() {
     );
 }
 
+/// gpt-oss-20b's MXFP4 covers only its routed experts: `calc` holds 13,751,518,848 B of
+/// weights (the experts' 19,116,933,120 weights at 17/32 B, the other 1,797,824,064 at 2 B;
+/// the repository's safetensors files hold about 13.8 GB), and `model import` says so.
+#[test]
+fn an_imported_gpt_oss_keeps_all_but_its_experts_in_bf16() {
+    let config = format!("{CONFIGS}/gpt-oss-20b");
+    let v: Value = serde_json::from_str(&ok(&[
+        "calc",
+        "--json",
+        "--gpu",
+        "h100-sxm",
+        "--model-config",
+        &config,
+    ]))
+    .unwrap();
+    let held = v["weight_bytes_stored_per_gpu"].as_f64().unwrap();
+    assert!((held - 13_751_518_848.0).abs() < 1.0, "{held}");
+    let imported = ok(&["model", "import", &config]);
+    assert!(
+        imported.contains(
+            "// The checkpoint ships its routed experts as MXFP4 and every other weight as BF16."
+        ),
+        "{imported}"
+    );
+}
+
 #[test]
 fn model_import_writes_a_models_file_that_loads_back() {
     let dir = tempfile::tempdir().unwrap();

@@ -89,11 +89,19 @@ pub fn model_file(model: &ImportedModel) -> Result<String> {
     for (figure, origin) in &model.origins {
         let _ = writeln!(out, "//   {figure}: {origin}");
     }
-    let _ = writeln!(
-        out,
-        "// The checkpoint ships its weights as {}.",
-        model.weights().label()
-    );
+    let _ = match model.spec.experts_only {
+        Some(split) => writeln!(
+            out,
+            "// The checkpoint ships its routed experts as {} and every other weight as {}.",
+            split.experts.label(),
+            split.rest.label()
+        ),
+        None => writeln!(
+            out,
+            "// The checkpoint ships its weights as {}.",
+            model.weights().label()
+        ),
+    };
     if let Some(bytes) = model.checkpoint_bytes {
         let _ = writeln!(
             out,

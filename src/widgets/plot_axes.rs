@@ -134,14 +134,13 @@ pub fn paint_x_title(
     style: Style,
 ) {
     let header = layout.header;
-    match layout.x_title_row {
-        Some(row) => paint_x_title_below(buf, layout, row, below, style),
-        None => {
-            let width = Span::raw(beside).width();
-            if width + y_title_width < usize::from(header.width) {
-                let x = header.right() - width as u16;
-                buf.set_string(x, header.y, beside, style);
-            }
+    if let Some(row) = layout.x_title_row {
+        paint_x_title_below(buf, layout, row, below, style);
+    } else {
+        let width = Span::raw(beside).width();
+        if width + y_title_width < usize::from(header.width) {
+            let x = header.right() - width as u16;
+            buf.set_string(x, header.y, beside, style);
         }
     }
 }

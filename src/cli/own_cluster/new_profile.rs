@@ -172,7 +172,7 @@ mod tests {
             "--context",
             "4096",
         ];
-        let args = Flags::parse_from(argv).new;
+        let flags = Flags::parse_from(argv).new;
         let measured = ["\"/a.json\"".to_owned(), "\"/b.json\"".to_owned()];
         let p = ProfileParts {
             name: "8× H200, Llama 3 8B INT4",
@@ -182,6 +182,6 @@ mod tests {
             weights: Dtype::Int4,
             measured: &measured,
         };
-        insta::assert_snapshot!(profile_text(&args, &p));
+        insta::assert_snapshot!(profile_text(&flags, &p));
     }
 }

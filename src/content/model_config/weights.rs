@@ -20,7 +20,7 @@ pub struct Weights {
 pub fn read(top: Section<'_>, model: Section<'_>) -> Result<Weights, LocatedError> {
     let plain = plain(top, model)?;
     match top.object("quantization_config")? {
-        Some(q) => quantized(q, plain),
+        Some(q) => quantized(q, &plain),
         None => Ok(plain),
     }
 }
@@ -54,7 +54,7 @@ fn plain(top: Section<'_>, model: Section<'_>) -> Result<Weights, LocatedError> 
     })
 }
 
-fn quantized(q: Section<'_>, plain: Weights) -> Result<Weights, LocatedError> {
+fn quantized(q: Section<'_>, plain: &Weights) -> Result<Weights, LocatedError> {
     let method = q
         .opt_text("quant_method")?
         .ok_or_else(|| q.missing("quant_method", "it names the quantization (fp8, awq, gptq)"))?;

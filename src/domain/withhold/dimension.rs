@@ -152,12 +152,11 @@ pub fn by_dimension(asked: Quantity, stated: &[Stated]) -> Vec<Shown> {
 #[must_use]
 pub fn of_dimension(want: Dimension, stated: &[Stated]) -> Vec<Shown> {
     let derived;
-    let plan = match plans().iter().find(|p| p.want == want) {
-        Some(plan) => plan,
-        None => {
-            derived = Plan::of(want);
-            &derived
-        }
+    let plan = if let Some(plan) = plans().iter().find(|p| p.want == want) {
+        plan
+    } else {
+        derived = Plan::of(want);
+        &derived
     };
     let mut out = plan.members.clone();
     for &(a, b) in &plan.pairs {

@@ -267,6 +267,21 @@ impl Withheld {
         replace(text, hits)
     }
 
+    /// `text` as [`Self::mask`] masks it, but a signed percentage (`+10 %`, `+1.10 %`,
+    /// `-0.45 %`) stays: a change of an input or of a figure, which is no figure of any step,
+    /// whatever its value (the derivation view's "moves it most" line).
+    #[must_use]
+    pub fn mask_beside_changes<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        if self.is_empty() {
+            return Cow::Borrowed(text);
+        }
+        let hits: Vec<Range<usize>> = tokens(text)
+            .filter(|t| !tokens::is_change(text, t) && self.stated_by(t).is_some())
+            .map(|t| t.range)
+            .collect();
+        replace(text, hits)
+    }
+
     /// Whether a computed value may be shown as it is (no withheld figure is within half a
     /// unit of its last shown digit, `resolution`).
     #[must_use]

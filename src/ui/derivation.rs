@@ -56,13 +56,13 @@ pub fn render(app: &App, studying: &Studying, area: Rect, buf: &mut Buffer) {
     let withheld = app.withheld();
     let lines: Vec<Line<'static>> = content(entry, theme)
         .into_iter()
-        .map(|(text, heading)| {
-            let text = withheld.mask(&text).into_owned();
-            if heading {
-                Line::styled(text, theme.heading())
-            } else {
-                Line::from(Span::raw(text))
-            }
+        .map(|(text, row)| match row {
+            Row::Heading => Line::styled(withheld.mask(&text).into_owned(), theme.heading()),
+            Row::Moves => Line::styled(
+                withheld.mask_beside_changes(&text).into_owned(),
+                theme.heading(),
+            ),
+            Row::Text => Line::from(Span::raw(withheld.mask(&text).into_owned())),
         })
         .collect();
     Clear.render(box_area, buf);
@@ -72,8 +72,18 @@ pub fn render(app: &App, studying: &Studying, area: Rect, buf: &mut Buffer) {
         .render(box_area, buf);
 }
 
-/// The view's lines, each with whether it is a heading.
-fn content(entry: &WhyEntry, theme: Theme) -> Vec<(String, bool)> {
+/// How a line of the view reads: its style, and which of its numbers the mask reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Row {
+    Heading,
+    Text,
+    /// The input that moves the figure most: its `+1 %` and `figure +1.10 %` are changes,
+    /// never a step's figure, so only the figures it names (a rerun's `98 → 108`) are masked.
+    Moves,
+}
+
+/// The view's lines, each with how it reads.
+fn content(entry: &WhyEntry, theme: Theme) -> Vec<(String, Row)> {
     match &entry.figure {
         WhyFigure::Shown(d) => derivation(d, theme),
         WhyFigure::Withheld => vec![(
@@ -81,25 +91,28 @@ fn content(entry: &WhyEntry, theme: Theme) -> Vec<(String, bool)> {
                 "{} is withheld until its own step is revealed, and its derivation with it.",
                 entry.quantity.name()
             ),
-            false,
+            Row::Text,
         )],
         WhyFigure::Missing => vec![(
             format!(
                 "{} has no derivation to show for this setting (none yet for this quantity, or it does not apply).",
                 entry.quantity.name()
             ),
-            false,
+            Row::Text,
         )],
     }
 }
 
-fn derivation(d: &Derivation, theme: Theme) -> Vec<(String, bool)> {
+fn derivation(d: &Derivation, theme: Theme) -> Vec<(String, Row)> {
     let mut lines = vec![
-        (format!("{} = {}", d.figure, show(d.value, d.unit)), true),
-        (d.formula.words().to_owned(), false),
-        (format!("  {}", d.formula.symbols()), false),
-        (String::new(), false),
-        ("Inputs".to_owned(), true),
+        (
+            format!("{} = {}", d.figure, show(d.value, d.unit)),
+            Row::Heading,
+        ),
+        (d.formula.words().to_owned(), Row::Text),
+        (format!("  {}", d.formula.symbols()), Row::Text),
+        (String::new(), Row::Text),
+        ("Inputs".to_owned(), Row::Heading),
     ];
     lines.extend(d.inputs.iter().map(|i| {
         (
@@ -110,17 +123,17 @@ fn derivation(d: &Derivation, theme: Theme) -> Vec<(String, bool)> {
                 show(i.value, i.unit),
                 i.source
             ),
-            false,
+            Row::Text,
         )
     }));
-    lines.push(("Assumes".to_owned(), true));
+    lines.push(("Assumes".to_owned(), Row::Heading));
     lines.extend(
         d.assumptions
             .iter()
-            .map(|a| (format!("  {} {a}", theme.dot().trim()), false)),
+            .map(|a| (format!("  {} {a}", theme.dot().trim()), Row::Text)),
     );
     if let Some(most) = d.moves_most(theme.glyph("→", "->")) {
-        lines.push((format!("Moves it most: {most}"), true));
+        lines.push((format!("Moves it most: {most}"), Row::Moves));
     }
     lines
 }

@@ -242,7 +242,11 @@ impl<'a> ReadoutsLine<'a> {
                 match item.shown {
                     Shown::Quantity(Quantity::RidgeSharePct) => item.keep = 3,
                     Shown::Quantity(Quantity::TokensPerS) => item.keep = 2,
-                    Shown::Quantity(_) | Shown::Measured(_) | Shown::Batch | Shown::Setting => {}
+                    Shown::Quantity(_)
+                    | Shown::Measured(_)
+                    | Shown::Batch
+                    | Shown::Setting
+                    | Shown::Reserved => {}
                 }
             }
         }

@@ -127,7 +127,11 @@ fn decode_sentence(
                     text.replace(" of ridge", " of the way to the ridge")
                 }
                 Shown::Quantity(Quantity::StepTimeMs) => format!("{text} per step"),
-                Shown::Quantity(_) | Shown::Batch | Shown::Setting | Shown::Measured(_) => text,
+                Shown::Quantity(_)
+                | Shown::Batch
+                | Shown::Setting
+                | Shown::Reserved
+                | Shown::Measured(_) => text,
             }
         })
         .collect();

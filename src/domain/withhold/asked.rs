@@ -100,7 +100,7 @@ impl Withheld {
             match shown {
                 Shown::Quantity(q) => self.asked.push(q),
                 Shown::Measured(m) => self.measured.push(m),
-                Shown::Batch | Shown::Setting => {}
+                Shown::Batch | Shown::Setting | Shown::Reserved => {}
             }
         }
         self.asked.sort_by_key(|q| q.name());
@@ -135,17 +135,20 @@ impl Withheld {
     pub fn may_show(&self, shown: Shown, value: f64, resolution: f64) -> bool {
         match shown {
             Shown::Quantity(q) if self.asked.contains(&q) => {
-                self.is_stated(q, value, resolution) && self.allows(value, resolution)
+                states(&self.stated, q, value, resolution) && self.allows(value, resolution)
             }
             Shown::Quantity(q) if self.later.holds(q) => {
-                self.later.said(q, value, resolution) && self.allows(value, resolution)
+                states(&self.later.said, q, value, resolution) && self.allows(value, resolution)
             }
             Shown::Measured(m) if self.measured.contains(&m) || self.later.holds_measured(m) => {
                 false
             }
             // A measured point's batch is a setting of the measurement, withheld only by the
             // dimension rule (above).
-            Shown::Batch | Shown::Setting | Shown::Measured(MeasuredFigure::Batch) => true,
+            Shown::Batch
+            | Shown::Setting
+            | Shown::Reserved
+            | Shown::Measured(MeasuredFigure::Batch) => true,
             Shown::Quantity(_) | Shown::Measured(_) => self.allows(value, resolution),
         }
     }
@@ -156,32 +159,17 @@ impl Withheld {
     #[must_use]
     pub fn label<'t>(&self, shown: Shown, text: &'t str) -> Cow<'t, str> {
         match shown {
-            Shown::Quantity(q) if self.asked.contains(&q) => {
-                let hits = tokens(text)
-                    .filter(|t| {
-                        !self.is_stated(q, t.value, t.resolution) || self.stated_by(t).is_some()
-                    })
-                    .map(|t| t.range)
-                    .collect();
-                replace(text, hits)
-            }
-            Shown::Quantity(q) if self.later.holds(q) => {
-                let hits = tokens(text)
-                    .filter(|t| {
-                        !self.later.said(q, t.value, t.resolution) || self.stated_by(t).is_some()
-                    })
-                    .map(|t| t.range)
-                    .collect();
-                replace(text, hits)
-            }
+            Shown::Quantity(q) if self.asked.contains(&q) => self.mask_but(text, q, &self.stated),
+            Shown::Quantity(q) if self.later.holds(q) => self.mask_but(text, q, &self.later.said),
             // A measured share in the family (MBU beside the step time while the measured step
             // is asked) goes whatever its value.
             Shown::Measured(m) if self.measured.contains(&m) || self.later.holds_measured(m) => {
                 replace(text, tokens(text).map(|t| t.range).collect())
             }
-            Shown::Batch | Shown::Setting | Shown::Measured(MeasuredFigure::Batch) => {
-                Cow::Borrowed(text)
-            }
+            Shown::Batch
+            | Shown::Setting
+            | Shown::Reserved
+            | Shown::Measured(MeasuredFigure::Batch) => Cow::Borrowed(text),
             Shown::Quantity(_) | Shown::Measured(_) => self.mask(text),
         }
     }
@@ -197,10 +185,10 @@ impl Withheld {
                     || values.iter().any(|(q, v)| {
                         (self.asked.contains(q)
                             && t.states(*v)
-                            && !self.is_stated(*q, t.value, t.resolution))
+                            && !states(&self.stated, *q, t.value, t.resolution))
                             || (self.later.holds(*q)
                                 && t.states(*v)
-                                && !self.later.said(*q, t.value, t.resolution))
+                                && !states(&self.later.said, *q, t.value, t.resolution))
                     })
             })
             .map(|t| t.range)
@@ -208,17 +196,31 @@ impl Withheld {
         replace(text, hits)
     }
 
-    /// Whether the question on screen states this figure of `quantity` as written.
-    fn is_stated(&self, quantity: Quantity, value: f64, resolution: f64) -> bool {
-        let token = Token {
-            range: 0..0,
-            value,
-            resolution,
-        };
-        self.stated
-            .iter()
-            .any(|s| s.is_of(quantity) && token.states(s.value))
+    /// `text` with every number masked but the figures of `quantity` that `kept` states (what
+    /// the question on screen states, or what an earlier reveal said), and never one that
+    /// states a pending figure of another step.
+    fn mask_but<'t>(&self, text: &'t str, quantity: Quantity, kept: &[Stated]) -> Cow<'t, str> {
+        let hits = tokens(text)
+            .filter(|t| {
+                !states(kept, quantity, t.value, t.resolution) || self.stated_by(t).is_some()
+            })
+            .map(|t| t.range)
+            .collect();
+        replace(text, hits)
     }
+}
+
+/// Whether one of `stated` states this figure of `quantity`, as written: the one test of what
+/// the question on screen states and of what an earlier reveal said.
+pub(super) fn states(stated: &[Stated], quantity: Quantity, value: f64, resolution: f64) -> bool {
+    let token = Token {
+        range: 0..0,
+        value,
+        resolution,
+    };
+    stated
+        .iter()
+        .any(|s| s.is_of(quantity) && token.states(s.value))
 }
 
 #[cfg(test)]

@@ -8,6 +8,8 @@
 //! the answer's dimension, at every setting, tells nothing: the question states the dimension.
 //! The rule is derived once from each quantity's unit, not listed per lesson.
 
+use std::sync::OnceLock;
+
 use super::family::{PAIRS, TRIPLES};
 use super::{MeasuredFigure, Shown, Stated};
 use crate::domain::quantity::Quantity;
@@ -50,6 +52,7 @@ impl Dimension {
         match shown {
             Shown::Quantity(q) => Self::of_unit(q.unit()),
             Shown::Batch | Shown::Measured(MeasuredFigure::Batch) => Some(Self::TOKEN),
+            Shown::Reserved => Some(Self::BYTE),
             Shown::Measured(MeasuredFigure::Mbu | MeasuredFigure::Mfu) => Some(Self::NONE),
             Shown::Measured(MeasuredFigure::Knee) => Some(Self::FLOP_PER_BYTE),
             Shown::Measured(MeasuredFigure::Peak) => Some(Self::FLOP_PER_S),
@@ -73,6 +76,9 @@ use Quantity as Q;
 /// the most derived: of two that give the answer together, the later one goes.
 const ON_SCREEN: &[Shown] = &[
     Shown::Batch,
+    // The memory the learner reserved, which the KV wall's notice names: a share beside it
+    // gives a size.
+    Shown::Reserved,
     Shown::Quantity(Q::PeakTflops),
     Shown::Quantity(Q::BandwidthTbs),
     // The usable memory a notice names beside the weights is the datasheet's, less settings.
@@ -107,9 +113,11 @@ const ON_SCREEN: &[Shown] = &[
 const fn rank(shown: Shown) -> u8 {
     match shown {
         Shown::Measured(MeasuredFigure::Batch) => 4,
-        Shown::Quantity(_) | Shown::Measured(_) | Shown::Batch | Shown::Setting => {
-            super::family::rank(shown)
-        }
+        Shown::Quantity(_)
+        | Shown::Measured(_)
+        | Shown::Batch
+        | Shown::Setting
+        | Shown::Reserved => super::family::rank(shown),
     }
 }
 
@@ -143,40 +151,93 @@ pub fn by_dimension(asked: Quantity, stated: &[Stated]) -> Vec<Shown> {
 /// literal figure's unit gives it as well as a quantity's does).
 #[must_use]
 pub fn of_dimension(want: Dimension, stated: &[Stated]) -> Vec<Shown> {
-    let mut out: Vec<Shown> = Vec::new();
-    let of_dimension = Quantity::ALL
-        .into_iter()
-        .map(Shown::Quantity)
-        .chain(ON_SCREEN.iter().copied())
-        .filter(|s| rank(*s) > 0 && Dimension::of(*s) == Some(want));
-    for shown in of_dimension {
-        if !out.contains(&shown) {
-            out.push(shown);
+    let derived;
+    let plan = if let Some(plan) = plans().iter().find(|p| p.want == want) {
+        plan
+    } else {
+        derived = Plan::of(want);
+        &derived
+    };
+    let mut out = plan.members.clone();
+    for &(a, b) in &plan.pairs {
+        // A figure withheld already can be on screen only where the question states it
+        // (`989 TFLOP/s dense`).
+        let can_show = |s: Shown| match s {
+            Shown::Quantity(q) if out.contains(&s) => stated.iter().any(|x| x.is_of(q)),
+            Shown::Quantity(_) | Shown::Batch | Shown::Setting | Shown::Reserved => true,
+            Shown::Measured(_) => !out.contains(&s),
+        };
+        if !can_show(a) || !can_show(b) {
+            continue;
         }
-    }
-    for (i, a) in ON_SCREEN.iter().copied().enumerate() {
-        for b in ON_SCREEN[i + 1..].iter().copied() {
-            let (Some(da), Some(db)) = (Dimension::of(a), Dimension::of(b)) else {
-                continue;
-            };
-            // A figure withheld already can be on screen only where the question states it
-            // (`989 TFLOP/s dense`).
-            let can_show = |s: Shown| match s {
-                Shown::Quantity(q) if out.contains(&s) => stated.iter().any(|x| x.is_of(q)),
-                Shown::Quantity(_) | Shown::Batch | Shown::Setting => true,
-                Shown::Measured(_) => !out.contains(&s),
-            };
-            let gives = [da.times(db), da.over(db), db.over(da)].contains(&want);
-            if !gives || give_what_is_known(a, b) || !can_show(a) || !can_show(b) {
-                continue;
-            }
-            let goes = if rank(b) > 0 { b } else { a };
-            if rank(goes) > 0 && !out.contains(&goes) {
-                out.push(goes);
-            }
+        let goes = if rank(b) > 0 { b } else { a };
+        if rank(goes) > 0 && !out.contains(&goes) {
+            out.push(goes);
         }
     }
     out
+}
+
+/// The part of the rule for one dimension that no question changes, derived once: every
+/// figure of that dimension, and the pairs on screen whose product or quotient has it and that
+/// do not give a setting or a constant, in the order of [`ON_SCREEN`].
+struct Plan {
+    want: Dimension,
+    members: Vec<Shown>,
+    pairs: Vec<(Shown, Shown)>,
+}
+
+impl Plan {
+    fn of(want: Dimension) -> Self {
+        let mut members: Vec<Shown> = Vec::new();
+        let of_dimension = Quantity::ALL
+            .into_iter()
+            .map(Shown::Quantity)
+            .chain(ON_SCREEN.iter().copied())
+            .filter(|s| rank(*s) > 0 && Dimension::of(*s) == Some(want));
+        for shown in of_dimension {
+            if !members.contains(&shown) {
+                members.push(shown);
+            }
+        }
+        let mut pairs = Vec::new();
+        for (i, a) in ON_SCREEN.iter().copied().enumerate() {
+            for b in ON_SCREEN[i + 1..].iter().copied() {
+                let (Some(da), Some(db)) = (Dimension::of(a), Dimension::of(b)) else {
+                    continue;
+                };
+                let gives = [da.times(db), da.over(db), db.over(da)].contains(&want);
+                if gives && !give_what_is_known(a, b) {
+                    pairs.push((a, b));
+                }
+            }
+        }
+        Self {
+            want,
+            members,
+            pairs,
+        }
+    }
+}
+
+/// The plans of every dimension a unit names.
+fn plans() -> &'static [Plan] {
+    static PLANS: OnceLock<Vec<Plan>> = OnceLock::new();
+    PLANS.get_or_init(|| {
+        [
+            Dimension::NONE,
+            Dimension::FLOP_PER_BYTE,
+            Dimension::FLOP_PER_S,
+            Dimension::BYTE_PER_S,
+            Dimension::BYTE,
+            Dimension::SECOND,
+            Dimension::TOKEN,
+            Dimension::TOKEN_PER_S,
+        ]
+        .into_iter()
+        .map(Plan::of)
+        .collect()
+    })
 }
 
 #[cfg(test)]

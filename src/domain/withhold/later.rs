@@ -8,7 +8,7 @@
 //! its question states is exempt; a later step withholds only its family.
 
 use super::asked::Stated;
-use super::{MeasuredFigure, Token, Withheld, family, measured_family};
+use super::{MeasuredFigure, Withheld, family, measured_family};
 use crate::domain::quantity::Quantity;
 
 /// The quantities later steps ask, and the figures earlier reveals said.
@@ -16,7 +16,8 @@ use crate::domain::quantity::Quantity;
 pub(super) struct Later {
     quantities: Vec<Quantity>,
     measured: Vec<MeasuredFigure>,
-    said: Vec<Stated>,
+    /// The figures earlier reveals said: they stay shown.
+    pub(super) said: Vec<Stated>,
 }
 
 impl Later {
@@ -34,18 +35,6 @@ impl Later {
     /// Whether a later step withholds this measured figure.
     pub(super) fn holds_measured(&self, figure: MeasuredFigure) -> bool {
         self.measured.contains(&figure)
-    }
-
-    /// Whether an earlier reveal said this figure of `quantity`, as written.
-    pub(super) fn said(&self, quantity: Quantity, value: f64, resolution: f64) -> bool {
-        let token = Token {
-            range: 0..0,
-            value,
-            resolution,
-        };
-        self.said
-            .iter()
-            .any(|s| s.is_of(quantity) && token.states(s.value))
     }
 }
 

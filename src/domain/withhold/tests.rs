@@ -121,3 +121,28 @@ fn a_ratio_states_no_figure_of_another_unit(
     let withheld = Withheld::with_units([(figure, unit.to_owned())]);
     assert_eq!(withheld.found_in_prose(text).is_some(), stated, "{text}");
 }
+
+#[rstest]
+// The derivation view's "moves it most" line: `+1 %` and `+1.10 %` are changes of an input and
+// of the figure, no figure of any step, so a pending 1.10 or 10 does not mask them; the
+// figures a rerun reads (`98 → 108`) are masked as anywhere.
+#[case::a_sensitivity(
+    "ridge (R +1 % → figure +1.10 %)",
+    &[1.1],
+    "ridge (R +1 % → figure +1.10 %)"
+)]
+#[case::a_fall("memory time (t +1 % → figure -0.45 %)", &[0.45], "memory time (t +1 % → figure -0.45 %)")]
+#[case::a_rerun(
+    "memory bandwidth +10 % → target_batch 98 → 108",
+    &[10.0, 98.0],
+    "memory bandwidth +10 % → target_batch ? → 108"
+)]
+#[case::an_unsigned_share_is_a_figure("at 62% of ridge", &[62.0], "at ?% of ridge")]
+fn a_change_of_an_input_is_never_masked(
+    #[case] text: &str,
+    #[case] pending: &[f64],
+    #[case] shown: &str,
+) {
+    let withheld = Withheld::new(pending.iter().copied());
+    assert_eq!(withheld.mask_beside_changes(text), shown);
+}

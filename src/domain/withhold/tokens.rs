@@ -24,6 +24,14 @@ pub fn tokens(text: &str) -> impl Iterator<Item = Token> + '_ {
     })
 }
 
+/// Whether `token` in `text` is a signed percentage (`+10 %`, `-0.45%`, `−3 %`): a change,
+/// not a level.
+#[must_use]
+pub fn is_change(text: &str, token: &Token) -> bool {
+    let signed = text[..token.range.start].ends_with(['+', '-', '−']);
+    signed && text[token.range.end..].trim_start().starts_with('%')
+}
+
 /// Whether the digit at `start` continues a word or a number (`H100`, `v5e`, the `5` of `0.5`,
 /// a version in a name after a hyphen: the `3.1` of `Llama-3.1-405B`).
 fn glued_before(bytes: &[u8], start: usize) -> bool {

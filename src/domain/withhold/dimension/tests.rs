@@ -88,7 +88,9 @@ fn a_setting_is_never_withheld() {
     for quantity in Quantity::ALL {
         let got = by_dimension(quantity, &[]);
         assert!(
-            !got.contains(&Shown::Batch) && !got.contains(&Shown::Setting),
+            [Shown::Batch, Shown::Setting, Shown::Reserved]
+                .iter()
+                .all(|s| !got.contains(s)),
             "{quantity:?}"
         );
     }
@@ -123,4 +125,26 @@ fn a_figure_the_question_states_withholds_what_it_gives_with() {
     let stated = [Stated::new(4.5, "ms")];
     assert!(by_dimension(Q::TtftMs, &stated).contains(&MBU));
     assert!(!by_dimension(Q::TtftMs, &[]).contains(&MBU));
+}
+
+#[test]
+fn a_share_beside_the_memory_the_learner_reserved_goes_when_a_size_is_asked() {
+    // The KV wall's notice says `3 GB reserved`: the learner's setting, never masked. A share on
+    // screen beside it gives a size in one operation (19% over 3 GB reads 15.8 GB, within a
+    // tenth of the 17.4 GB of weights asked), so the share goes, whatever its value.
+    let got = by_dimension(Q::WeightGbPerGpu, &[]);
+    for share in [q(Q::RidgeSharePct), MBU, MFU] {
+        assert!(got.contains(&share), "{share:?} not in {got:?}");
+    }
+    assert!(!got.contains(&Shown::Reserved), "{got:?}");
+    let withheld = Withheld::none().asking(Q::WeightGbPerGpu, []);
+    assert!(withheld.may_show(Shown::Reserved, 3.0, 1.0));
+    assert_eq!(
+        withheld.label(Shown::Reserved, "3 GB reserved"),
+        "3 GB reserved"
+    );
+    assert_eq!(
+        withheld.label(q(Q::RidgeSharePct), "19% of ridge"),
+        "?% of ridge"
+    );
 }

@@ -220,7 +220,7 @@ pub(super) fn evaluate(
         Formula::MixedStep.compute(&[m.memory_time_s, m.compute_time_s, chunk_flops, e.peak_flops]);
     let out = link_of(s, catalog, Role::ScaleOut)?;
     let scale_up = ring_link(s, catalog, out)?.map(|l| scale_up_figures(s, model, l));
-    let scale_out = out.map(|l| scale_out_figures(s, m, l));
+    let scale_out = out.map(|l| scale_out_figures(s, (model, m), l));
     let wall = m
         .batch_limit()
         .map(|w| u32::try_from(w).unwrap_or(u32::MAX));
@@ -262,10 +262,15 @@ pub(super) fn evaluate(
     }))
 }
 
-/// The prompt's KV over the scale-out link, each GPU sending its shard.
-fn scale_out_figures(s: &Scenario, m: &super::ModelEvaluation, l: &Link) -> ScaleOutFigures {
-    let kv_bytes_per_gpu =
-        m.kv_bytes_per_token * m.kv_split.share_per_gpu(f64::from(s.tp)) * s.prompt as f64;
+/// The prompt's KV over the scale-out link, each GPU sending its shard (a sliding layer only
+/// its last W tokens).
+fn scale_out_figures(
+    s: &Scenario,
+    (model, m): (&crate::domain::model::ModelSpec, &super::ModelEvaluation),
+    l: &Link,
+) -> ScaleOutFigures {
+    let kv_bytes_per_gpu = model.kv_bytes_per_sequence(s.prompt as f64, m.kv_bytes_per_token)
+        * m.kv_split.share_per_gpu(f64::from(s.tp));
     ScaleOutFigures {
         id: l.id.clone(),
         name: l.name.clone(),

@@ -233,37 +233,49 @@ const KNOWN: &str = "; known: ";
     "36-typed-figure.ron",
     8,
     124,
-    "'107' is typed where the engine computes it: write {max_batch_kv} (with a format such as :.0, and @ with the setting it is at, such as @context=0) so the text stays right when the cluster or the catalog changes"
+    "'107' is typed where the engine computes it: write {max_batch_kv} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
 )]
 #[case::typed_in_a_log_line(
     "42-typed-in-a-log-line.ron",
     8,
     169,
-    "'59.3' is typed where the engine computes it: write {kv_usage_pct} (with a format such as :.0, and @ with the setting it is at, such as @context=0) so the text stays right when the cluster or the catalog changes"
+    "'59.3' is typed where the engine computes it: write {kv_usage_pct} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
 )]
 #[case::typed_at_another_setting(
     "60-typed-at-another-setting.ron",
     12,
     50,
-    "'4.48' is typed where the engine computes it: write {step_time_ms} (with a format such as :.0, and @ with the setting it is at, such as @context=0) so the text stays right when the cluster or the catalog changes"
+    "'4.48' is typed where the engine computes it: write {step_time_ms@context=0} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
 )]
 #[case::typed_in_a_model_answer(
     "61-typed-in-a-model-answer.ron",
     13,
     88,
-    "'223' is typed where the engine computes it: write {tokens_per_s_per_seq} (with a format such as :.0, and @ with the setting it is at, such as @context=0) so the text stays right when the cluster or the catalog changes"
+    "'223' is typed where the engine computes it: write {tokens_per_s_per_seq} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
 )]
 #[case::typed_in_a_choice(
     "62-typed-in-a-choice.ron",
     15,
     39,
-    "'4.48' is typed where the engine computes it: write {step_time_ms} (with a format such as :.0, and @ with the setting it is at, such as @context=0) so the text stays right when the cluster or the catalog changes"
+    "'4.48' is typed where the engine computes it: write {step_time_ms} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
 )]
 #[case::typed_instead_of(
     "63-typed-instead-of.ron",
     9,
     172,
-    "'4.48' is typed where the engine computes it: write {step_time_ms} (with a format such as :.0, and @ with the setting it is at, such as @context=0) so the text stays right when the cluster or the catalog changes"
+    "'4.48' is typed where the engine computes it: write {step_time_ms@bf16} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
+)]
+#[case::typed_for_a_named_gpu(
+    "65-typed-for-a-named-gpu.ron",
+    12,
+    112,
+    "'326' is typed where the engine computes it: write {batch_to_ridge@gpu=h100-sxm} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
+)]
+#[case::typed_on_a_card(
+    "66-typed-on-a-card.ron",
+    12,
+    43,
+    "'206' is typed where the engine computes it: write {ridge@gpu=h200} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
 )]
 #[case::used_in_text_before_taught(
     "64-two-ceilings.ron",

@@ -15,7 +15,7 @@ mod on;
 
 pub use names::{Setting, UnknownName, ValueName};
 pub use number::{Format, MAX_DECIMALS, format_number};
-pub use on::{Change, NAMED_SETTINGS, apply, changes, on_other};
+pub use on::{Change, NAMED_SETTINGS, apply, changes, on_other, spelled};
 
 use super::super::catalog::Catalog;
 use super::super::quantity::QuantityValue;

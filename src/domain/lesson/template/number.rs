@@ -12,12 +12,22 @@ pub enum Format {
     Auto,
     /// Exactly this many decimals (`{ridge:.1}` → `294.6`).
     Decimals(u8),
+    /// Exactly this many decimals and no thousands separators, as a program's `%.Nf` prints a
+    /// figure in a quoted log line (`{tokens_per_s:.1f}` → `17371.2`, as vLLM logs it).
+    Printf(u8),
 }
 
 impl Format {
-    /// Reads what follows the colon: `.N` with N from 0 to [`MAX_DECIMALS`].
+    /// Reads what follows the colon: `.N` with N from 0 to [`MAX_DECIMALS`], or `.Nf` for
+    /// the same without thousands separators.
     #[must_use]
     pub fn parse(spec: &str) -> Option<Self> {
+        if let Some(plain) = spec.strip_suffix('f') {
+            return match Self::parse(plain)? {
+                Self::Decimals(n) => Some(Self::Printf(n)),
+                Self::Auto | Self::Printf(_) => None,
+            };
+        }
         let digits = spec.strip_prefix('.')?;
         if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return None;
@@ -34,10 +44,13 @@ pub fn format_number(value: f64, format: Format) -> String {
         return super::UNAVAILABLE.to_owned();
     }
     let text = match format {
-        Format::Decimals(n) => format!("{value:.prec$}", prec = usize::from(n)),
+        Format::Decimals(n) | Format::Printf(n) => format!("{value:.prec$}", prec = usize::from(n)),
         Format::Auto => auto(value),
     };
-    crate::domain::format::group_thousands(&text)
+    match format {
+        Format::Printf(_) => text,
+        Format::Auto | Format::Decimals(_) => crate::domain::format::group_thousands(&text),
+    }
 }
 
 fn auto(value: f64) -> String {
@@ -80,6 +93,9 @@ mod tests {
     #[case::decimals_padded(2.0, Format::Decimals(2), "2.00")]
     #[case::big_with_decimals(12345.678, Format::Decimals(2), "12,345.68")]
     #[case::negative_zero(-0.0001, Format::Decimals(2), "0.00")]
+    #[case::printf(17_371.24, Format::Printf(1), "17371.2")]
+    #[case::printf_whole(4096.0, Format::Printf(0), "4096")]
+    #[case::printf_nan(f64::NAN, Format::Printf(1), "—")]
     #[case::nan(f64::NAN, Format::Auto, "—")]
     #[case::infinity(f64::INFINITY, Format::Decimals(1), "—")]
     #[case::tiny(1e-300, Format::Auto, "0")]
@@ -97,7 +113,10 @@ mod tests {
     #[case::no_dot("2", None)]
     #[case::sign(".-1", None)]
     #[case::long(".0001", None)]
-    #[case::suffix(".2f", None)]
+    #[case::printf(".2f", Some(Format::Printf(2)))]
+    #[case::printf_too_many(".7f", None)]
+    #[case::printf_twice(".2ff", None)]
+    #[case::bare_f("f", None)]
     fn parses_formats(#[case] spec: &str, #[case] expected: Option<Format>) {
         assert_eq!(Format::parse(spec), expected);
     }

@@ -29,7 +29,7 @@ pub enum Change {
 }
 
 /// The settings a `key=value` change may name.
-pub const NAMED_SETTINGS: [&str; 6] = ["batch", "context", "tp", "prompt", "draft", "model"];
+pub const NAMED_SETTINGS: [&str; 7] = ["batch", "context", "tp", "prompt", "draft", "gpu", "model"];
 
 /// The changes `on` asks for, or a sentence saying which item cannot be read. A bare item that
 /// is neither a number nor a format is a GPU id; whether the catalog has it is the caller's check.
@@ -62,12 +62,30 @@ fn change(item: &str) -> Result<Change, String> {
         "tp" => small().map(Change::Tp),
         "prompt" => number().map(Change::Prompt),
         "draft" => small().map(Change::Draft),
+        "gpu" if !value.is_empty() => Ok(Change::Gpu(value.to_owned())),
         "model" if !value.is_empty() => Ok(Change::Model(value.to_owned())),
         _ => Err(format!(
             "`{item}` names no setting a placeholder can change (one of {})",
             NAMED_SETTINGS.join(", ")
         )),
     }
+}
+
+/// How a placeholder writes `changes` after its `@`, as [`changes`] reads them back:
+/// `gpu=h100-sxm,context=0`.
+#[must_use]
+pub fn spelled(changes: &[Change]) -> String {
+    let one = |c: &Change| match c {
+        Change::Batch(b) => format!("batch={b}"),
+        Change::Context(c) => format!("context={c}"),
+        Change::Tp(t) => format!("tp={t}"),
+        Change::Prompt(p) => format!("prompt={p}"),
+        Change::Draft(d) => format!("draft={d}"),
+        Change::Format(f) => f.name().to_owned(),
+        Change::Gpu(g) => format!("gpu={g}"),
+        Change::Model(m) => format!("model={m}"),
+    };
+    changes.iter().map(one).collect::<Vec<_>>().join(",")
 }
 
 /// `scenario` with the changes `on` asks for; an item that cannot be read changes nothing (the
@@ -120,12 +138,22 @@ mod tests {
         "model=qwen3.6-27b,tp=2",
         vec![Change::Model("qwen3.6-27b".to_owned()), Change::Tp(2)]
     )]
+    #[case::named_gpu("gpu=h100-sxm", vec![Change::Gpu("h100-sxm".to_owned())])]
     #[case::gpu_and_format("h200,fp8", vec![Change::Gpu("h200".to_owned()), Change::Format(Dtype::Fp8)])]
     fn reads_changes(#[case] on: &str, #[case] expected: Vec<Change>) {
         assert_eq!(changes(on), Ok(expected));
     }
 
     #[rstest]
+    #[case::gpu_model_context("gpu=h200,model=llama-3-70b,context=0")]
+    #[case::format_batch_tp_prompt_draft("fp8,batch=64,tp=2,prompt=512,draft=3")]
+    fn spells_changes_as_it_reads_them(#[case] on: &str) {
+        let read = changes(on).expect("read");
+        assert_eq!(spelled(&read), on);
+    }
+
+    #[rstest]
+    #[case::no_gpu("gpu=", "names no setting")]
     #[case::unknown_key("color=3", "names no setting")]
     #[case::not_a_number("context=long", "whole number")]
     #[case::no_model("model=", "names no setting")]

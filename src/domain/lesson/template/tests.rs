@@ -124,7 +124,8 @@ fn placeholders_report_name_format_and_offset() {
 #[case::format_without_dot("{ridge:1}", bad_format("{ridge:1}", "ridge", "1"))]
 #[case::format_without_digits("{ridge:.}", bad_format("{ridge:.}", "ridge", "."))]
 #[case::too_many_decimals("{ridge:.12}", bad_format("{ridge:.12}", "ridge", ".12"))]
-#[case::letters("{ridge:.1f}", bad_format("{ridge:.1f}", "ridge", ".1f"))]
+#[case::letters("{ridge:.1x}", bad_format("{ridge:.1x}", "ridge", ".1x"))]
+#[case::printf_without_dot("{ridge:1f}", bad_format("{ridge:1f}", "ridge", "1f"))]
 #[case::empty_format("{ridge:}", bad_format("{ridge:}", "ridge", ""))]
 fn syntax_errors_are_reported(#[case] text: &str, #[case] expected: TemplateError) {
     assert_eq!(placeholders(text), Err(expected));

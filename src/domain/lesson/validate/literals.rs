@@ -7,7 +7,9 @@
 //! numbers of a single significant digit say too little to count (the withholding rule's own
 //! reading of a number, [`crate::domain::withhold::tokens`]).
 
+mod entities;
 mod named;
+mod variants;
 
 use super::Problem;
 use super::leaks::texts;
@@ -18,6 +20,7 @@ use crate::domain::lesson::{Answer, Lesson, ScenarioPatch, Step, scenario_for};
 use crate::domain::quantity::{Quantity, QuantityValue};
 use crate::domain::scenario::{Evaluation, Scenario};
 use crate::domain::withhold::{Token, tokens};
+use variants::{sentence_around, variants};
 
 /// Every literal in `lesson`'s text (its questions, explanations, traps, model answers and
 /// choices) that a quantity computes, at the step's scenario or at a setting the text names.
@@ -40,12 +43,21 @@ pub(super) fn check(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<
                 }
             }
         }
+        let front = match step {
+            Step::Recall(card) => card.front.as_str(),
+            Step::Read(_)
+            | Step::Predict(_)
+            | Step::Example(_)
+            | Step::Explore(_)
+            | Step::Explain(_) => "",
+        };
         for passage in &passages {
             let at = Place {
                 index,
                 fields: &[passage.field],
                 patch: passage.patch,
                 changes: &changes,
+                topic: if passage.field == "back" { front } else { "" },
             };
             problems.extend(in_passage(&at, passage.body, catalog, base));
         }
@@ -55,6 +67,7 @@ pub(super) fn check(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<
                 fields: &["answer", "options"],
                 patch: step.question().and_then(|q| q.scenario),
                 changes: &changes,
+                topic: "",
             };
             problems.extend(in_passage(&at, option, catalog, base));
         }
@@ -69,6 +82,9 @@ struct Place<'a> {
     patch: Option<&'a ScenarioPatch>,
     /// The settings the step's texts name.
     changes: &'a [Change],
+    /// What the text answers, where that names what its figures are (a card's front, for its
+    /// back), else empty.
+    topic: &'a str,
 }
 
 /// A choice's options, which a learner reads as much as its question.
@@ -81,52 +97,44 @@ fn options(step: &Step) -> &[String] {
 
 fn in_passage(at: &Place<'_>, body: &str, catalog: &Catalog, base: &Scenario) -> Vec<Problem> {
     let scenario = scenario_for(at.patch, base);
-    let Ok(evaluation) = scenario.evaluate(catalog) else {
+    if scenario.evaluate(catalog).is_err() {
         // An unevaluable scenario is reported by the step checks.
         return Vec::new();
-    };
-    let raw = without_placeholders(body);
-    // The step's own scenario first, then the settings its text names, one at a time and all
-    // together: "4.48 ms per step with short prompts" is the step time at no context.
-    let changes = at.changes;
-    let mut variants: Vec<Scenario> = changes
-        .iter()
-        .map(|c| {
-            let mut s = scenario.clone();
-            template::apply(&mut s, c.clone());
-            s
-        })
-        .collect();
-    if changes.len() > 1 {
-        let mut all = scenario.clone();
-        for c in changes {
-            template::apply(&mut all, c.clone());
-        }
-        variants.push(all);
     }
-    let mut evaluations = vec![(scenario, evaluation)];
-    evaluations.extend(
-        variants
-            .into_iter()
-            .filter_map(|s| s.evaluate(catalog).ok().map(|e| (s, e))),
-    );
-    let settings: Vec<f64> = evaluations
+    let raw = without_placeholders(body);
+    // The step's own scenario first, then the settings its texts name, one at a time and all
+    // together ("4.48 ms per step with short prompts" is the step time at no context), then
+    // the same on each GPU or model the passage names ("326 on the H100").
+    let entities = entities::named(&format!("{} {raw}", at.topic), catalog);
+    let variants = variants(&scenario, at.changes, &entities, catalog);
+    let settings: Vec<f64> = variants
         .iter()
-        .flat_map(|(s, e)| settings(s, e))
+        .flat_map(|v| settings(&v.scenario, &v.evaluation))
         .collect();
     tokens(&raw)
         .filter(|token| token.is_telling() && !round(&raw[token.range.clone()]))
         .filter(|token| !settings.iter().any(|v| near(*v, token.value, token.resolution)))
         .filter_map(|token| {
             let token = to_its_precision(token, &raw);
-            let quantity = evaluations
+            // The sentence around the number says which GPU or model it is for, and (with its
+            // placeholders, which name their quantities) what it is.
+            let sentence = sentence_around(&raw, token.range.clone());
+            let here = entities::named(&format!("{} {}", at.topic, &raw[sentence.clone()]), catalog);
+            let context = format!("{} {}", at.topic, &body[sentence]).to_lowercase();
+            let (variant, quantity) = variants
                 .iter()
-                .find_map(|(_, e)| computed_as(&token, &raw, e))?;
+                .filter(|v| v.entity.as_ref().is_none_or(|e| here.contains(e)))
+                .find_map(|v| computed_as(&token, &raw, &context, &v.evaluation).map(|q| (v, q)))?;
             let written = raw[token.range].to_owned();
+            let on = if variant.on.is_empty() {
+                String::new()
+            } else {
+                format!("@{}", template::spelled(&variant.on))
+            };
             Some(Problem {
                 spot: Spot::step(at.index, at.fields, Some(Needle::whole(written.clone()))),
                 message: format!(
-                    "'{written}' is typed where the engine computes it: write {{{}}} (with a format such as :.0, and @ with the setting it is at, such as @context=0) so the text stays right when the cluster or the catalog changes",
+                    "'{written}' is typed where the engine computes it: write {{{}{on}}} (with a format such as :.0) so the text stays right when the cluster or the catalog changes",
                     quantity.name()
                 ),
             })
@@ -135,11 +143,19 @@ fn in_passage(at: &Place<'_>, body: &str, catalog: &Catalog, base: &Scenario) ->
 }
 
 /// The quantity whose value, rounded to the token's precision, is the token, written as that
-/// quantity is written: followed by its unit, or (a ridge, a batch) named just before it.
-fn computed_as(token: &Token, text: &str, evaluation: &Evaluation) -> Option<Quantity> {
+/// quantity is written: followed by its unit, or (a ridge, a batch) named just before it or in
+/// `context` (its sentence, and what the step asks where the text answers it).
+fn computed_as(
+    token: &Token,
+    text: &str,
+    context: &str,
+    evaluation: &Evaluation,
+) -> Option<Quantity> {
     let written_after = text[token.range.end..].trim_start();
     let before = &text[..token.range.start];
-    let after = inherited_unit(before).unwrap_or(written_after);
+    let after = inherited_unit(before)
+        .or_else(|| shared_unit(written_after))
+        .unwrap_or(written_after);
     let mut from = before.len().saturating_sub(40);
     while !before.is_char_boundary(from) {
         from += 1;
@@ -149,14 +165,56 @@ fn computed_as(token: &Token, text: &str, evaluation: &Evaluation) -> Option<Qua
         // A fraction (`9/16`) or a ratio, not a figure.
         return None;
     }
+    let words = Words { before, context };
     // A step time reads better in the message than the memory time it equals below the ridge.
     std::iter::once(Quantity::StepTimeMs)
         .chain(Quantity::ALL)
-        .filter(|q| written_as(*q, after, before))
+        .filter(|q| written_as(*q, after, &words) || words.holds_placeholder(*q))
         .find(|q| {
             matches!(q.value(evaluation), Some(QuantityValue::Number(v))
                 if near(v, token.value, token.resolution))
         })
+}
+
+/// The words around a number that may name what it is: the 40 characters before it, and its
+/// sentence with what the step asks.
+struct Words<'a> {
+    before: &'a str,
+    context: &'a str,
+}
+
+impl Words<'_> {
+    /// Whether any of `words` is written before the number or in its sentence.
+    fn names(&self, words: &[&str]) -> bool {
+        words
+            .iter()
+            .any(|w| self.before.contains(w) || self.context.contains(w))
+    }
+
+    /// Whether the sentence shows quantity `q` in a placeholder: a number beside
+    /// `{batch_to_ridge}` ("against about 326 on the H100") is that quantity elsewhere.
+    fn holds_placeholder(&self, q: Quantity) -> bool {
+        let name = format!("{{{}", q.name());
+        self.context.match_indices(&name).any(|(at, _)| {
+            matches!(
+                self.context[at + name.len()..].chars().next(),
+                Some('}' | ':' | '@')
+            )
+        })
+    }
+}
+
+/// The unit a number shares with the next one in a range (`from 295 to 206 FLOP/byte`,
+/// `10.4 and 5.2 ms`): the text from that unit on.
+fn shared_unit(after: &str) -> Option<&str> {
+    let rest = ["to ", "and ", "or ", "→ "]
+        .into_iter()
+        .find_map(|joint| after.strip_prefix(joint))?;
+    let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit() || c == ',' || c == ' ');
+    let rest = rest
+        .strip_prefix('.')
+        .map_or(rest, |r| r.trim_start_matches(|c: char| c.is_ascii_digit()));
+    Some(rest.trim_start())
 }
 
 /// The unit a bare number compared with a figure before it takes from that figure
@@ -181,9 +239,9 @@ fn inherited_unit(before: &str) -> Option<&str> {
 }
 
 /// Whether text reading `before` ⟨number⟩ `after` writes the number as quantity `q`.
-fn written_as(q: Quantity, after: &str, before: &str) -> bool {
+fn written_as(q: Quantity, after: &str, around: &Words<'_>) -> bool {
     let unit = |units: &[&str]| units.iter().any(|u| after.starts_with(u));
-    let named = |words: &[&str]| words.iter().any(|w| before.contains(w));
+    let named = |words: &[&str]| around.names(words);
     match q {
         Quantity::Ridge => unit(&["FLOP/byte"]) || named(&["ridge"]),
         Quantity::FcIntensity
@@ -197,7 +255,9 @@ fn written_as(q: Quantity, after: &str, before: &str) -> bool {
         Quantity::BatchToRidge
         | Quantity::BatchToRidgeApprox
         | Quantity::DenseBatchToRidge
-        | Quantity::MaxBatchKv => unit(&["sequences", "reqs"]) || named(&["wall", "ridge needs"]),
+        | Quantity::MaxBatchKv => {
+            unit(&["sequences", "reqs"]) || named(&["wall", "ridge needs", "to the ridge"])
+        }
         Quantity::ExpertsTouchedPct
         | Quantity::RidgeSharePct
         | Quantity::TransferSharePct
@@ -245,7 +305,7 @@ fn written_as(q: Quantity, after: &str, before: &str) -> bool {
             unit(&["tok/s", "tokens/s"])
         }
         Quantity::UsdPerMillionTokens | Quantity::TargetUsdPerMillionTokens => {
-            unit(&["USD", "$"]) || before.ends_with('$')
+            unit(&["USD", "$"]) || around.before.ends_with('$')
         }
         Quantity::EnergyPerTokenJ => unit(&["J"]),
         Quantity::AlltoallMbPerToken => unit(&["MB"]),

@@ -266,7 +266,7 @@ impl StepChecker<'_> {
             self.push(fields, needle(), message);
             return;
         }
-        if matches!(hole.format, Format::Decimals(_)) && !name.is_numeric() {
+        if matches!(hole.format, Format::Decimals(_) | Format::Printf(_)) && !name.is_numeric() {
             let message = format!(
                 "placeholder `{}`: `{name}` is text, so it takes no number format; write `{{{name}}}`",
                 hole.raw

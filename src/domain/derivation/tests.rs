@@ -134,6 +134,16 @@ fn mixtral_cluster() -> Scenario {
     }
 }
 
+/// The MoE cluster with its experts over 8 GPUs and two pipeline stages: the terms `ep` and
+/// `pp` add.
+fn parallel() -> Scenario {
+    Scenario {
+        ep: 8,
+        pp: 2,
+        ..mixtral_cluster()
+    }
+}
+
 /// The scenarios the table-wide tests walk: dense, MoE, MLA with attention DP, hybrid, and
 /// two clusters with every cluster setting.
 fn scenarios() -> [Scenario; 6] {
@@ -197,7 +207,7 @@ fn each_quantitys_derivation_recomputes_its_figure() {
     let mut catalog = builtin_catalog();
     catalog.add_models([sliding_model()]);
     let mut derived = std::collections::BTreeSet::new();
-    for s in scenarios().into_iter().chain([sliding()]) {
+    for s in scenarios().into_iter().chain([sliding(), parallel()]) {
         let e = s.evaluate(&catalog).unwrap();
         let gpu = catalog.gpu(&s.gpu).unwrap();
         let model = s.model.as_ref().map(|id| catalog.model(id).unwrap());

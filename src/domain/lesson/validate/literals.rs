@@ -231,7 +231,9 @@ fn written_as(q: Quantity, after: &str, before: &str) -> bool {
         | Quantity::AllreduceMs
         | Quantity::AllreduceLatencyMs
         | Quantity::StepWithCommMs
-        | Quantity::PpStepMs => unit(&["ms"]),
+        | Quantity::PpStepMs
+        | Quantity::EpAlltoallMs
+        | Quantity::PpSendMs => unit(&["ms"]),
         Quantity::AllreduceCalls => unit(&["calls", "all-reduces"]),
         Quantity::TargetBatch | Quantity::TargetBatchNoWall | Quantity::BendBatch => {
             unit(&["sequences", "reqs"]) || named(&["batch"])

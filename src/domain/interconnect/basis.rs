@@ -422,7 +422,11 @@ impl Inputs<'_> {
             ],
             assumptions: vec![
                 group.assumption,
-                "one micro-batch: the whole step passes each boundary once, the stages one after another (at batch 1 the step's time at the roofs is the whole model's, as without stages)",
+                if group.field == "pp" {
+                    "one micro-batch: the whole step passes each boundary once, the stages one after another (at batch 1 the step's time at the roofs is the whole model's, as without stages)"
+                } else {
+                    "one micro-batch: the whole step passes each boundary once"
+                },
                 NO_OVERLAP,
             ],
             reruns: Vec::new(),

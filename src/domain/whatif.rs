@@ -193,12 +193,7 @@ pub fn parse(line: &str, catalog: &Catalog) -> Result<Command, WhatIfError> {
             1024,
             "a tensor-parallel degree from 1 to 1024",
         )?),
-        ("ep", _) => Command::Ep(count(
-            need()?,
-            1,
-            1024,
-            "an expert-parallel degree from 1 to 1024",
-        )?),
+        ("ep", _) => Command::Ep(count(need()?, 1, 1024, "an EP degree from 1 to 1024")?),
         ("pp", _) => Command::Pp(count(need()?, 1, 1024, "pipeline stages from 1 to 1024")?),
         ("batch", _) => Command::Batch(count(need()?, 1, 4096, "a batch from 1 to 4096")?),
         ("step", _) => Command::Step(count(need()?, 1, 999, "a step number")? as usize),

@@ -225,11 +225,7 @@ pub(super) fn evaluate(
         Formula::MixedStep.compute(&[m.memory_time_s, m.compute_time_s, chunk_flops, e.peak_flops]);
     let out = link_of(s, catalog, Role::ScaleOut)?;
     let gpu = catalog.gpu(&s.gpu)?;
-    let fabric = link_of(s, catalog, Role::ScaleUp)?.map(|up| interconnect::Fabric {
-        up,
-        out,
-        domain: gpu.scale_up_gpus,
-    });
+    let fabric = fabric_of(s, catalog, out)?;
     // A ring wider than one scale-up domain runs at its slowest hop, the NIC's: the same rule
     // as `calc --interconnect` (`Fabric::outer`), so the two give one number.
     let scale_up = fabric.map(|f| scale_up_figures(s, model, f.outer(s.tp)));
@@ -287,6 +283,17 @@ fn scale_out_figures(s: &Scenario, m: &super::ModelEvaluation, l: &Link) -> Scal
         kv_bytes_per_gpu,
         transfer_s: Formula::Transfer.compute(&[kv_bytes_per_gpu, l.gbs]),
     }
+}
+
+/// The links around the scenario's GPU (none without a scale-up link), looked up once for
+/// the all-reduce's ring and the terms `ep` and `pp` add.
+fn fabric_of<'a>(
+    s: &Scenario,
+    catalog: &'a Catalog,
+    out: Option<&'a Link>,
+) -> Result<Option<interconnect::Fabric<'a>>, ScenarioError> {
+    let domain = catalog.gpu(&s.gpu)?.scale_up_gpus;
+    Ok(link_of(s, catalog, Role::ScaleUp)?.map(|up| interconnect::Fabric { up, out, domain }))
 }
 
 /// The tensor-parallel all-reduces of one decode step over the scale-up link.

@@ -14,6 +14,15 @@ pub(crate) fn close(actual: f64, expected: f64, tolerance: f64) {
     );
 }
 
+/// Fails unless `actual` is within the absolute `tolerance` of `expected`.
+#[track_caller]
+pub(crate) fn near(actual: f64, expected: f64, tolerance: f64) {
+    assert!(
+        (actual - expected).abs() <= tolerance,
+        "expected {expected} ± {tolerance}, got {actual}"
+    );
+}
+
 /// One lesson's record: where it resumes and each step's record by id.
 pub(crate) fn lesson_progress(
     resume: Option<&str>,

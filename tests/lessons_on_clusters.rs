@@ -125,3 +125,41 @@ fn every_lesson_renders_completely_for_every_shipped_cluster() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// The course's checks (`roofline check`: every step computes, every `vary` draws variants)
+/// of lesson 26, the learner's own cluster, on clusters of imported sliding-window models:
+/// the default cluster with `--model-config` (what `roofline --model-config DIR check` checks)
+/// and a `cluster new` profile's defaults (8,192 tokens of context, `max_num_seqs` 256, TP 1),
+/// on an H100 and an H200, each at the checkpoint's own weight format (gpt-oss: MXFP4
+/// experts).
+#[rstest::rstest]
+#[case::gpt_oss_default("gpt-oss-20b", None)]
+#[case::gpt_oss_h100_profile("gpt-oss-20b", Some(("h100-sxm", 8192, 256)))]
+#[case::gpt_oss_h200_128k("gpt-oss-20b", Some(("h200", 131_072, 256)))]
+#[case::gemma3_default("gemma-3-27b-it", None)]
+#[case::gemma3_h200_profile("gemma-3-27b-it", Some(("h200", 8192, 256)))]
+fn lesson_26_checks_on_an_imported_sliding_model(
+    #[case] dir: &str,
+    #[case] profile: Option<(&str, u64, u32)>,
+) {
+    use roofline_tutor::content::lessons::check_files_against;
+    use roofline_tutor::content::model_config::load_model_config;
+
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let model = load_model_config(&root.join("tests/fixtures/model-config").join(dir))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let mut catalog = builtin_catalog();
+    let mut scenario = ClusterProfile::default_profile().scenario;
+    scenario.model = Some(model.spec.id.clone());
+    scenario.weights = model.weights();
+    if let Some((gpu, context, max_num_seqs)) = profile {
+        scenario.gpu = gpu.to_owned();
+        scenario.context = context;
+        scenario.batch = max_num_seqs;
+    }
+    catalog.add_models([model.spec]);
+    let lesson = root.join("lessons/26-your-cluster.ron");
+    let checked = check_files_against(&[lesson], None, &catalog, &scenario);
+    let problems: Vec<String> = checked.errors.iter().map(ToString::to_string).collect();
+    assert!(problems.is_empty(), "{dir}:\n{}", problems.join("\n"));
+}

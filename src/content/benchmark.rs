@@ -3,6 +3,7 @@
 //! `llama-bench -o json`. A file that is none of them, or whose runs had no successful
 //! request, is refused, located.
 
+mod json;
 mod llama_bench;
 mod serving;
 mod vllm_text;
@@ -45,7 +46,7 @@ pub fn parse_benchmark(path: &str, text: &str) -> Result<Vec<BenchmarkRun>, Loca
             Err(_) if text.lines().filter(|l| !l.trim().is_empty()).count() > 1 => {
                 serving::parse_lines(path, text)
             }
-            Err(e) => Err(json_error(path, text, &e)),
+            Err(e) => Err(json::syntax_error(path, text, 0, &e)),
         };
     }
     Err(LocatedError::at_offset(
@@ -58,20 +59,6 @@ pub fn parse_benchmark(path: &str, text: &str) -> Result<Vec<BenchmarkRun>, Loca
              \"{VLLM_SUMMARY_MARK}\" block, SGLang bench_serving JSONL, or llama-bench -o json"
         ),
     ))
-}
-
-/// A JSON syntax error, located.
-fn json_error(path: &str, text: &str, e: &serde_json::Error) -> LocatedError {
-    LocatedError::at(
-        path,
-        text,
-        super::located::Location {
-            line: e.line().max(1),
-            col: e.column().max(1),
-        },
-        1,
-        format!("not a benchmark's JSON: {e}"),
-    )
 }
 
 #[cfg(test)]

@@ -5,21 +5,22 @@
 //! Every file is parsed strictly and then checked ([`validate`]); every problem of every file
 //! comes back at once, each as `path:line:col` with the line and a caret.
 
+mod check;
 mod course;
 mod file_name;
 mod outline;
 mod sources;
 
+pub use check::{Checked, MAX_ERRORS_PER_FILE};
 pub use file_name::expected_file_name;
 pub use outline::Outline;
 pub use sources::{LessonSource, gather, read_dir_sources, read_file_source};
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::located::{LocatedError, decode_text, parse_ron};
 use crate::domain::catalog::Catalog;
-use crate::domain::lesson::validate::{MAX_PROBLEMS, Needle, Spot, concept_order, validate};
+use crate::domain::lesson::validate::validate;
 use crate::domain::lesson::{Course, Lesson, LessonHead, StepKind};
 use crate::domain::scenario::Scenario;
 
@@ -30,43 +31,6 @@ const EMBEDDED: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/embedded_
 /// by `build.rs`; `None` when a file's head could not be read.
 pub const SHIPPED_HEADS: Option<&[LessonHead]> =
     include!(concat!(env!("OUT_DIR"), "/embedded_heads.rs"));
-
-/// Problems listed per file; more are summed up in one line.
-pub const MAX_ERRORS_PER_FILE: usize = 200;
-
-/// Source-line bytes the listed problems of one file may carry (each shows its line).
-const MAX_SHOWN_BYTES_PER_FILE: usize = 16 * 1024 * 1024;
-
-/// The outcome of checking a set of lesson files.
-#[derive(Debug, Clone, Default)]
-pub struct Checked {
-    /// The lessons that parsed, in file order (with or without problems).
-    pub lessons: Vec<Lesson>,
-    /// Every problem, file by file, each file's in source order.
-    pub errors: Vec<LocatedError>,
-    /// How many files were read (or tried).
-    pub files: usize,
-}
-
-impl Checked {
-    /// The lessons when there is no problem at all, or every problem.
-    pub fn into_result(self) -> Result<Vec<Lesson>, Vec<LocatedError>> {
-        if self.errors.is_empty() {
-            Ok(self.lessons)
-        } else {
-            Err(self.errors)
-        }
-    }
-
-    /// How many distinct files have problems.
-    #[must_use]
-    pub fn files_with_problems(&self) -> usize {
-        let mut paths: Vec<&str> = self.errors.iter().map(|e| e.path.as_str()).collect();
-        paths.sort_unstable();
-        paths.dedup();
-        paths.len()
-    }
-}
 
 /// The embedded lesson files, named `lessons/NN-id.ron`.
 #[must_use]
@@ -243,7 +207,7 @@ pub fn check_files_against(
         ([], Some(dir)) => check_sources_against(read_dir_sources(dir), catalog, cluster),
         // Files checked on their own take their place in the course the tutor would load: a
         // concept the lessons before them teach is taught.
-        _ => check_in_course(
+        _ => check::in_course(
             paths.iter().flat_map(|p| gather(p)).collect(),
             course::of(lessons_dir),
             catalog,
@@ -268,104 +232,12 @@ pub fn check_sources_against(
     catalog: &Catalog,
     base: &Scenario,
 ) -> Checked {
-    check_in_course(
+    check::in_course(
         sources.into_iter().collect(),
         Course::default().with_glossary(super::glossary::builtin()),
         catalog,
         base,
     )
-}
-
-/// Checks `sources` in order, each in its place in `course` (a source whose lesson the course
-/// has takes that lesson's place; any other comes after the course).
-fn check_in_course(
-    sources: Vec<Result<LessonSource, LocatedError>>,
-    mut course: Course,
-    catalog: &Catalog,
-    base: &Scenario,
-) -> Checked {
-    for lesson in sources.iter().flatten().filter_map(course::parse_quietly) {
-        course.put(&lesson);
-    }
-    let mut checked = Checked::default();
-    let mut lesson_ids: HashMap<String, String> = HashMap::new();
-    for source in sources {
-        checked.files += 1;
-        let source = match source {
-            Ok(source) => source,
-            Err(e) => {
-                checked.errors.push(e);
-                continue;
-            }
-        };
-        let (lesson, mut errors) = check_one(&source, catalog, base, &course, &mut lesson_ids);
-        checked.errors.append(&mut errors);
-        checked.lessons.extend(lesson);
-    }
-    checked
-}
-
-fn check_one(
-    source: &LessonSource,
-    catalog: &Catalog,
-    base: &Scenario,
-    course: &Course,
-    lesson_ids: &mut HashMap<String, String>,
-) -> (Option<Lesson>, Vec<LocatedError>) {
-    let path = source.path.as_str();
-    let text = match decode_text(path, &source.bytes) {
-        Ok(text) => text,
-        Err(e) => return (None, vec![e]),
-    };
-    let lesson: Lesson = match parse_ron(path, text) {
-        Ok(lesson) => lesson,
-        Err(e) => return (None, vec![e]),
-    };
-    let mut problems = validate(&lesson, catalog, base);
-    problems.extend(concept_order(&lesson, course));
-    let name_problem = file_name::problem(&source.file_name, &lesson.id);
-    let first_use = lesson_ids.get(&lesson.id).cloned();
-    if first_use.is_none() {
-        lesson_ids.insert(lesson.id.clone(), path.to_owned());
-    }
-    if problems.is_empty() && name_problem.is_none() && first_use.is_none() {
-        // The usual case: no problem, so no index to locate one with.
-        return (Some(lesson), Vec::new());
-    }
-    let outline = Outline::scan(text);
-    let mut errors = Vec::new();
-    let mut shown_bytes = 0;
-    let mut overflow = None;
-    for (n, p) in problems.iter().enumerate() {
-        // Each error carries its source line; bound what a pathological file can cost.
-        if n >= MAX_ERRORS_PER_FILE || shown_bytes > MAX_SHOWN_BYTES_PER_FILE {
-            let more = problems.len() - n;
-            let message = if problems.len() >= MAX_PROBLEMS {
-                format!("at least {more} more problems in this file, not listed; fix these first")
-            } else {
-                format!("{more} more problems in this file, not listed; fix these first")
-            };
-            overflow = Some(outline.locate(path, text, &Spot::lesson("steps", None), message));
-            break;
-        }
-        let error = outline.locate(path, text, &p.spot, p.message.clone());
-        shown_bytes += error.line_text.len();
-        errors.push(error);
-    }
-    let at_id = || Spot::lesson("id", Some(Needle::whole(format!("\"{}\"", lesson.id))));
-    if let Some(message) = name_problem {
-        errors.push(outline.locate(path, text, &at_id(), message));
-    }
-    if let Some(first) = first_use {
-        let message = format!(
-            "duplicate lesson id '{}' (also used by {first}); lesson ids must be unique",
-            lesson.id
-        );
-        errors.push(outline.locate(path, text, &at_id(), message));
-    }
-    errors.sort_by_key(|e| e.start);
-    errors.extend(overflow);
-    (Some(lesson), errors)
 }
 
 #[cfg(test)]

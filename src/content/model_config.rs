@@ -4,6 +4,7 @@
 //! `model.safetensors.index.json` sits beside the file, its `total_size` gives the exact bytes
 //! of the checkpoint.
 
+mod gpt_oss;
 mod layout;
 pub mod section;
 mod weights;

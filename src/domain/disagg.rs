@@ -93,7 +93,11 @@ pub fn evaluate(
     let prefill_bound = prefill_bound(&prefill_scenario, catalog)?;
     let dec = model_of(s, catalog)?;
     let tp = f64::from(s.tp);
-    let kv_bytes_per_gpu = dec.kv_bytes_per_token * dec.kv_split.share_per_gpu(tp) * prompt as f64;
+    // The prompt's KV, through the window where some layers slide: a sliding layer sends only
+    // its last W tokens.
+    let spec = catalog.model(s.model.as_deref().unwrap_or_default())?;
+    let kv_bytes_per_gpu = spec.kv_bytes_per_sequence(prompt as f64, dec.kv_bytes_per_token)
+        * dec.kv_split.share_per_gpu(tp);
     let transfer_s = Formula::Transfer.compute(&[kv_bytes_per_gpu, link.gbs]);
     let decode_step_s = dec.step_time_s;
     let batch = f64::from(s.batch);

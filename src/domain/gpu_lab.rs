@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::hardware::{Capacity, Gpu, MIB, Peaks};
-use super::lab::{Knee, Repeated, disagreeing_of, fit_knee};
+use super::lab::{Knee, Repeated, disagreeing_of, fit_sweep_knee};
 use super::roofline;
 
 /// The GPU lab file format this build reads and writes.
@@ -220,12 +220,7 @@ impl GpuLabReport {
     /// The knee fitted through the sweep's points, if the sweep crossed it.
     #[must_use]
     pub fn fitted_knee(&self) -> Option<Knee> {
-        let points: Vec<(f64, f64)> = self
-            .sweep
-            .iter()
-            .map(|p| (p.intensity(), p.flops_per_s.best))
-            .collect();
-        fit_knee(&points)
+        fit_sweep_knee(&self.sweep, |p| (p.intensity(), p.flops_per_s.best))
     }
 
     /// What went wrong while measuring, as warnings: repeats that disagreed, held-back clocks.

@@ -154,12 +154,7 @@ impl LabReport {
     /// The knee fitted through the sweep's points, if the sweep crossed it.
     #[must_use]
     pub fn fitted_knee(&self) -> Option<Knee> {
-        let points: Vec<(f64, f64)> = self
-            .sweep
-            .iter()
-            .map(|p| (p.intensity(), p.best_flops_per_s()))
-            .collect();
-        fit_knee(&points)
+        fit_sweep_knee(&self.sweep, |p| (p.intensity(), p.best_flops_per_s()))
     }
 
     /// Which measurements had repeats that disagreed (names, for a warning).
@@ -251,6 +246,13 @@ impl Knee {
             |k| format!("{:.*} FLOP/byte", decimals, k.ridge()),
         )
     }
+}
+
+/// [`fit_knee`] through a sweep, each point placed by `point` as `(intensity, FLOP/s)`.
+#[must_use]
+pub fn fit_sweep_knee<P>(sweep: &[P], point: impl Fn(&P) -> (f64, f64)) -> Option<Knee> {
+    let points: Vec<(f64, f64)> = sweep.iter().map(point).collect();
+    fit_knee(&points)
 }
 
 /// Fits min(peak, bandwidth × intensity) to `(intensity, FLOP/s)` points by least squares in

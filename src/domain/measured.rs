@@ -12,7 +12,7 @@
 use super::catalog::Catalog;
 use super::measured_reference::Datasheet;
 use super::roofline;
-use super::scenario::{Scenario, ScenarioError};
+use super::scenario::{Evaluation, Scenario, ScenarioError};
 
 pub use super::endpoint::{DecodeRate, Measurement, PrefillRate};
 
@@ -29,6 +29,14 @@ pub struct Utilization {
     pub flops_per_s: f64,
 }
 
+/// The roofs `e` was evaluated against: what its MBU and MFU divide by.
+pub(super) fn datasheet_of(e: &Evaluation) -> Datasheet {
+    Datasheet {
+        bandwidth: e.bandwidth,
+        peak_flops: e.peak_flops,
+    }
+}
+
 /// Decode bandwidth utilization of `rate` on `scenario` (evaluated at the measured batch).
 pub fn decode_mbu(
     scenario: &Scenario,
@@ -40,6 +48,7 @@ pub fn decode_mbu(
         ..scenario.clone()
     };
     let evaluation = at_batch.evaluate(catalog)?;
+    let datasheet = datasheet_of(&evaluation);
     let Some(model) = evaluation.model else {
         return Ok(None);
     };
@@ -48,11 +57,7 @@ pub fn decode_mbu(
     let intensity = model.decode_intensity();
     let roof_there = roofline::attainable(intensity, evaluation.peak_flops, evaluation.bandwidth);
     Ok(Some(Utilization {
-        share: Datasheet {
-            bandwidth: evaluation.bandwidth,
-            peak_flops: evaluation.peak_flops,
-        }
-        .mbu(bytes_per_step / measured_step_s),
+        share: datasheet.mbu(bytes_per_step / measured_step_s),
         speed_of_light_tokens_per_s: model.tokens_per_s,
         intensity,
         flops_per_s: roof_there * rate.tokens_per_s / model.tokens_per_s,
@@ -70,6 +75,7 @@ pub fn prefill_mfu(
         ..scenario.clone()
     };
     let evaluation = at_prompt.evaluate(catalog)?;
+    let datasheet = datasheet_of(&evaluation);
     let (Some(model), Some(id)) = (evaluation.model, &scenario.model) else {
         return Ok(None);
     };
@@ -82,10 +88,6 @@ pub fn prefill_mfu(
     let achieved = rate.tokens_per_s / t * flops_per_prompt_per_gpu;
     // Speed of light: the prompt's FLOPs at peak, or its weight bytes at full bandwidth.
     let bytes = spec.params_read(t) * scenario.weights.bytes() / tp;
-    let datasheet = Datasheet {
-        bandwidth: evaluation.bandwidth,
-        peak_flops: evaluation.peak_flops,
-    };
     let prompt_time_s = datasheet.speed_of_light_s(bytes, flops_per_prompt_per_gpu);
     Ok(Some(Utilization {
         share: datasheet.mfu(achieved),

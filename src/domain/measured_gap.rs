@@ -6,8 +6,7 @@
 use super::catalog::Catalog;
 use super::interconnect::tp_allreduce;
 use super::link::Link;
-use super::measured::DecodeRate;
-use super::measured_reference::Datasheet;
+use super::measured::{DecodeRate, datasheet_of};
 use super::scenario::{Scenario, ScenarioError};
 
 /// One measured decode run beside the speed of light for the same setting.
@@ -65,10 +64,7 @@ pub fn decode_gap(
         .flatten()
         .map(|link| tp_allreduce(spec, batch, at.precision.bytes(), at.tp, link).total_s());
     let bytes = m.memory_time_s * e.bandwidth;
-    let datasheet = Datasheet {
-        bandwidth: e.bandwidth,
-        peak_flops: e.peak_flops,
-    };
+    let datasheet = datasheet_of(&e);
     Ok(Some(DecodeGap {
         batch: rate.batch,
         context: at.context,

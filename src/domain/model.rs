@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 use super::derivation::Formula;
 use super::dtype::Dtype;
-use super::weight_format::WeightFormat;
+
+mod weights;
 
 /// How a model's attention stores its KV cache.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,8 +36,17 @@ pub struct Experts {
     pub shared: u32,
     /// Intermediate width of one routed expert's gated MLP.
     pub expert_ffn: u64,
+    /// Bias parameters of one routed expert (gpt-oss: gate-up 2 × width + down hidden; 0 for
+    /// most models).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub bias: u64,
     /// How many layers are MoE layers (the rest are dense).
     pub moe_layers: u32,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+const fn is_zero(v: &u64) -> bool {
+    *v == 0
 }
 
 /// The linear-attention layers of a hybrid model (Gated DeltaNet, Mamba-style): each keeps a
@@ -65,6 +75,18 @@ pub struct SlidingWindow {
     pub window: u64,
     /// How many of the KV layers slide (the rest attend to the whole context).
     pub layers: u32,
+}
+
+/// A checkpoint that quantizes only its routed experts and keeps every other weight (attention,
+/// router, norms, embedding, head) in 16 bits: gpt-oss's MXFP4, whose `quantization_config`
+/// lists those modules in `modules_to_not_convert`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpertsOnly {
+    /// The format the routed experts ship in.
+    pub experts: Dtype,
+    /// The format every other weight keeps (`torch_dtype`).
+    pub rest: Dtype,
 }
 
 /// One model, as a data file describes it.
@@ -110,6 +132,10 @@ pub struct ModelSpec {
     /// Sliding-window layers, if some layers attend only to the last tokens.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sliding_window: Option<SlidingWindow>,
+    /// A checkpoint whose quantization leaves all but the routed experts in 16 bits; at that
+    /// format the weight bytes count each part at its own bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub experts_only: Option<ExpertsOnly>,
     /// Where the figures come from.
     pub source: String,
 }
@@ -151,29 +177,6 @@ impl ModelSpec {
         self.embedding_params()
     }
 
-    /// Weight bytes one step of `tokens` tokens reads in a weight format, whole model: the
-    /// matmul weights at the format's bytes (plus its scales), the output head at the format's
-    /// head bytes (weight-only INT4 keeps it in BF16). See [`WeightFormat`].
-    #[must_use]
-    pub fn weight_bytes_read(&self, tokens: f64, weights: Dtype) -> f64 {
-        let format = WeightFormat::of(weights);
-        let head = self.head_params();
-        (self.params_read(tokens) - head) * format.body_bytes() + head * format.edge_bytes()
-    }
-
-    /// Weight bytes held in memory in a weight format, whole model: the matmul weights, the
-    /// input embedding and (untied) the output head, each at its bytes.
-    #[must_use]
-    pub fn weight_bytes_stored(&self, weights: Dtype) -> f64 {
-        let format = WeightFormat::of(weights);
-        let edges = if self.tied_embeddings {
-            self.embedding_params()
-        } else {
-            self.embedding_params() + self.head_params()
-        };
-        (self.params - edges) * format.body_bytes() + edges * format.edge_bytes()
-    }
-
     /// Layers with linear attention (0 unless the model is hybrid).
     #[must_use]
     pub fn linear_attention_layers(&self) -> u32 {
@@ -197,14 +200,13 @@ impl ModelSpec {
         })
     }
 
-    /// Parameters in all routed experts together (0 for dense models).
+    /// Parameters in all routed experts together, their biases included (0 for dense models).
     #[must_use]
     pub fn routed_expert_params(&self) -> f64 {
         self.experts.map_or(0.0, |e| {
             f64::from(e.moe_layers)
                 * f64::from(e.routed)
-                * 3.0
-                * (self.hidden * e.expert_ffn) as f64
+                * (3.0 * (self.hidden * e.expert_ffn) as f64 + e.bias as f64)
         })
     }
 
@@ -311,6 +313,36 @@ impl ModelSpec {
                 vec![context, kv_per_token, w.window as f64, sliding, all],
             ),
         }
+    }
+
+    /// The formula of the KV bytes a sequence's partly filled paging blocks of `block` tokens
+    /// hold empty at `context`, and its inputs: (R − L) · kv with R = ⌈L ÷ blk⌉ · blk, or, when
+    /// some layers slide, the KV per sequence at R less that at L (a sliding layer's blocks
+    /// stop growing at its window, so past it they waste nothing when the window is a whole
+    /// number of blocks).
+    #[must_use]
+    pub fn block_waste_inputs(
+        &self,
+        context: f64,
+        block: f64,
+        kv_per_token: f64,
+    ) -> (Formula, Vec<f64>) {
+        match self.sliding_layers() {
+            None => (Formula::BlockWaste, vec![context, block, kv_per_token]),
+            Some((w, sliding, all)) => (
+                Formula::BlockWasteWindowed,
+                vec![context, block, kv_per_token, w.window as f64, sliding, all],
+            ),
+        }
+    }
+
+    /// One sequence's KV bytes at `context`, with `kv_per_token` bytes per token, through the
+    /// window where some layers slide ([`Self::kv_per_sequence_inputs`]): the one figure every
+    /// KV figure (the cache, the transfer of a prompt's KV, the paging blocks) is built on.
+    #[must_use]
+    pub fn kv_bytes_per_sequence(&self, context: f64, kv_per_token: f64) -> f64 {
+        let (formula, inputs) = self.kv_per_sequence_inputs(context, kv_per_token);
+        formula.compute(&inputs)
     }
 
     /// Attention FLOPs of one causal prefill of `prompt` tokens, whole model: T²/2 query-key

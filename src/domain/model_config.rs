@@ -9,7 +9,7 @@
 mod params;
 
 use super::dtype::Dtype;
-use super::model::{Attention, Experts, LinearAttention, ModelSpec, SlidingWindow};
+use super::model::{Attention, Experts, ExpertsOnly, LinearAttention, ModelSpec, SlidingWindow};
 
 /// The biases a family's attention projections carry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +29,25 @@ pub enum HeadNorm {
     Absent,
     /// An RMSNorm over each query and key head (Qwen3): 2 × head_dim weights per layer.
     QueryKey,
+}
+
+/// Learned per-head scalars a family's attention adds to the softmax's denominator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttentionSinks {
+    /// None (every family but gpt-oss).
+    Absent,
+    /// One sink per query head and layer (gpt-oss's `sinks`).
+    PerHead,
+}
+
+/// The biases a family's routed experts carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExpertBias {
+    /// None.
+    Absent,
+    /// A bias on the fused gate-up projection (2 × width) and on the down projection (hidden),
+    /// per expert (gpt-oss's `gate_up_proj_bias` and `down_proj_bias`).
+    GateUpDown,
 }
 
 /// How the softmax attention stores and computes its keys and values.
@@ -72,6 +91,19 @@ pub struct ConfigExperts {
     /// Whether the router carries a per-expert score bias (DeepSeek-V3's
     /// `e_score_correction_bias`, `topk_method: noaux_tc`).
     pub router_bias: bool,
+    /// The experts' own biases.
+    pub bias: ExpertBias,
+}
+
+impl ConfigExperts {
+    /// Bias parameters of one routed expert.
+    #[must_use]
+    pub const fn bias_params(&self, hidden: u64) -> u64 {
+        match self.bias {
+            ExpertBias::Absent => 0,
+            ExpertBias::GateUpDown => 2 * self.expert_ffn + hidden,
+        }
+    }
 }
 
 /// The linear-attention layers of a hybrid model (Gated DeltaNet).
@@ -100,6 +132,9 @@ pub enum ConfigWeights {
         /// Weights sharing one scale (`group_size`).
         group: u32,
     },
+    /// Only the routed experts quantized, every other weight kept in `rest`: gpt-oss's MXFP4,
+    /// whose `modules_to_not_convert` lists attention, router, embedding and head.
+    ExpertsOnly(ExpertsOnly),
 }
 
 impl ConfigWeights {
@@ -110,6 +145,7 @@ impl ConfigWeights {
             Self::Plain(d) => d,
             Self::Fp8Blocks { .. } => Dtype::Fp8,
             Self::Int4Groups { .. } => Dtype::Int4,
+            Self::ExpertsOnly(q) => q.experts,
         }
     }
 }
@@ -139,6 +175,8 @@ pub struct ModelConfig {
     pub bias: ProjectionBias,
     /// Per-head norms.
     pub head_norm: HeadNorm,
+    /// Attention sinks.
+    pub sinks: AttentionSinks,
     /// GQA or MLA.
     pub attention: ConfigAttention,
     /// Routed experts, for MoE models.
@@ -176,6 +214,7 @@ impl ModelConfig {
             per_token: e.per_token,
             shared: e.shared,
             expert_ffn: e.expert_ffn,
+            bias: e.bias_params(self.hidden),
             moe_layers: self.layers - e.dense_layers.min(self.layers),
         });
         // Every layer MoE: the dense FC width the tutor shows is one expert's.
@@ -203,6 +242,13 @@ impl ModelConfig {
             sliding_window: self
                 .sliding_window
                 .map(|(window, layers)| SlidingWindow { window, layers }),
+            experts_only: match self.weights {
+                ConfigWeights::ExpertsOnly(q) if self.experts.is_some() => Some(q),
+                ConfigWeights::ExpertsOnly(_)
+                | ConfigWeights::Plain(_)
+                | ConfigWeights::Fp8Blocks { .. }
+                | ConfigWeights::Int4Groups { .. } => None,
+            },
             source: source.to_owned(),
         }
     }

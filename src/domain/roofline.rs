@@ -142,25 +142,25 @@ mod tests {
     }
 
     // Reference: Llama-3-70B MLP (8192 × 28672), BF16: 1.00, 7.99, 31.8, 246.
-    #[rstest]
-    #[case::batch_1(1.0, 1.00, 0.005)]
-    #[case::batch_8(8.0, 7.99, 0.005)]
-    #[case::batch_32(32.0, 31.8, 0.05)]
-    #[case::batch_256(256.0, 246.0, 0.5)]
-    fn llama70b_mlp_bf16_intensity(#[case] batch: f64, #[case] expected: f64, #[case] tol: f64) {
-        assert_close(fc_intensity(batch, K70, N70, 2.0, 2.0), expected, tol);
-    }
-
     // FP8 weights and FP8 activations (W8A8): 2·B/(1 + B·(K+N)/(K·N)). The reference prints
     // 15.96 and 63.4 for B = 8 and 32, which are the W8A16 values (FP8 weights, BF16
     // activations), and 478 at B = 256, which matches neither; the W8A8 values are these.
     #[rstest]
-    #[case::batch_1(1.0, 2.00, 0.005)]
-    #[case::batch_8(8.0, 15.98, 0.005)]
-    #[case::batch_32(32.0, 63.68, 0.005)]
-    #[case::batch_256(256.0, 492.2, 0.05)]
-    fn llama70b_mlp_w8a8_intensity(#[case] batch: f64, #[case] expected: f64, #[case] tol: f64) {
-        assert_close(fc_intensity(batch, K70, N70, 1.0, 1.0), expected, tol);
+    #[case::bf16_batch_1(2.0, 1.0, 1.00, 0.005)]
+    #[case::bf16_batch_8(2.0, 8.0, 7.99, 0.005)]
+    #[case::bf16_batch_32(2.0, 32.0, 31.8, 0.05)]
+    #[case::bf16_batch_256(2.0, 256.0, 246.0, 0.5)]
+    #[case::w8a8_batch_1(1.0, 1.0, 2.00, 0.005)]
+    #[case::w8a8_batch_8(1.0, 8.0, 15.98, 0.005)]
+    #[case::w8a8_batch_32(1.0, 32.0, 63.68, 0.005)]
+    #[case::w8a8_batch_256(1.0, 256.0, 492.2, 0.05)]
+    fn llama70b_mlp_intensity(
+        #[case] bytes: f64,
+        #[case] batch: f64,
+        #[case] expected: f64,
+        #[case] tol: f64,
+    ) {
+        assert_close(fc_intensity(batch, K70, N70, bytes, bytes), expected, tol);
     }
 
     #[rstest]

@@ -1,5 +1,7 @@
 //! Test operands and the reference product for the lab's kernels (tests only).
 
+use crate::lab::operands::Operands;
+
 /// `rows × k` weights and `batch × k` inputs of small values exact in f32, none zero-heavy.
 #[must_use]
 pub fn operands(rows: usize, k: usize, batch: usize) -> (Vec<f32>, Vec<f32>) {
@@ -30,4 +32,24 @@ pub fn assert_product(what: &str, w: &[f32], x: &[f32], k: usize, out: &[f32]) {
             );
         }
     }
+}
+
+/// Runs `kernel` on fresh `rows × k` weights and `batch × k` inputs into an output of NaNs,
+/// then asserts its product as [`assert_product`] does.
+#[track_caller]
+pub fn check_kernel(
+    what: &str,
+    (rows, k, batch): (usize, usize, usize),
+    kernel: impl FnOnce(Operands<'_>, &mut [f32]),
+) {
+    let (w, x) = operands(rows, k, batch);
+    let mut out = vec![f32::NAN; rows * batch];
+    let ops = Operands {
+        w: &w,
+        x: &x,
+        k,
+        batch,
+    };
+    kernel(ops, &mut out);
+    assert_product(what, &w, &x, k, &out);
 }

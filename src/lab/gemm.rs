@@ -225,16 +225,9 @@ mod tests {
     /// The blocked kernel on one vector unit, against the product in f64.
     #[track_caller]
     fn check(simd: impl Simd, unit: &str, rows: usize, k: usize, batch: usize) {
-        let (w, x) = crate::lab::fixture::operands(rows, k, batch);
-        let mut out = vec![f32::NAN; rows * batch];
-        let ops = Operands {
-            w: &w,
-            x: &x,
-            k,
-            batch,
-        };
-        simd.vectorize(Run { ops, out: &mut out });
-        crate::lab::fixture::assert_product(unit, &w, &x, k, &out);
+        crate::lab::fixture::check_kernel(unit, (rows, k, batch), |ops, out| {
+            simd.vectorize(Run { ops, out });
+        });
     }
 
     // Rows: fewer than a tile, not a whole number of tiles, more than a block (MC = 192) and

@@ -327,7 +327,7 @@ fn dots<S: Simd, const R: usize, const C: usize, const U: usize>(
 mod tests {
     use pulp::Simd;
 
-    use super::{Blocked, Operands, PackedInputs, Streaming};
+    use super::{Blocked, PackedInputs, Streaming};
 
     /// Which of the two kernels a check runs.
     #[derive(Debug, Clone, Copy)]
@@ -347,31 +347,21 @@ mod tests {
         };
         for (k, rows) in [(37, 13), (100, 203), (16, 8), (3, 5)] {
             for &batch in batches {
-                let (w, x) = crate::lab::fixture::operands(rows, k, batch);
-                let mut out = vec![f32::NAN; rows * batch];
-                let ops = Operands {
-                    w: &w,
-                    x: &x,
-                    k,
-                    batch,
-                };
-                match kernel {
-                    Kernel::Streaming => simd.vectorize(Streaming { ops, out: &mut out }),
-                    Kernel::Blocked => {
-                        let packed = PackedInputs::new(&x, k, batch, 2 * S::F32_LANES, 2);
-                        simd.vectorize(Blocked {
-                            ops,
-                            packed: &packed,
-                            out: &mut out,
-                        });
-                    }
-                }
-                crate::lab::fixture::assert_product(
-                    &format!("{lanes} {kernel:?}"),
-                    &w,
-                    &x,
-                    k,
-                    &out,
+                let what = format!("{lanes} {kernel:?}");
+                crate::lab::fixture::check_kernel(
+                    &what,
+                    (rows, k, batch),
+                    |ops, out| match kernel {
+                        Kernel::Streaming => simd.vectorize(Streaming { ops, out }),
+                        Kernel::Blocked => {
+                            let packed = PackedInputs::new(ops.x, k, batch, 2 * S::F32_LANES, 2);
+                            simd.vectorize(Blocked {
+                                ops,
+                                packed: &packed,
+                                out,
+                            });
+                        }
+                    },
                 );
             }
         }

@@ -25,7 +25,7 @@ use ratatui::widgets::canvas::{Canvas, Line as CanvasLine};
 use super::dotted_line::DottedLine;
 use super::label_placer::{LabelPlacer, around_dot};
 use super::plot_axes::{
-    AxisTicks, TickLabels, layout_for, paint_axes, paint_one_line, paint_x_title_below,
+    AxisTicks, TickLabels, layout_for, paint_axes, paint_one_line, paint_x_title,
 };
 use super::plot_layout::{DotGrid, PlotLayout};
 use super::theme::{Appearance, Element, GlyphSet};
@@ -198,23 +198,10 @@ impl CurvePlot<'_> {
             buf,
             layout,
             look,
-            AxisTicks {
-                scale: &axes.y,
-                ticks: y_ticks,
-                labels: labels(Quantity::TokensPerSPerGpu),
-            },
-            AxisTicks {
-                scale: &axes.x,
-                ticks: &x_ticks,
-                labels: labels(Quantity::TokensPerSPerSeq),
-            },
+            AxisTicks::new(&axes.y, y_ticks, labels(Quantity::TokensPerSPerGpu)),
+            AxisTicks::new(&axes.x, &x_ticks, labels(Quantity::TokensPerSPerSeq)),
         );
-        let PlotLayout {
-            header,
-            x_title_row,
-            ..
-        } = *layout;
-        let x_short = look.pick("tok/s per user →", "tok/s per user ->");
+        let header = layout.header;
         let y_title = "tok/s per GPU";
         buf.set_stringn(
             header.x,
@@ -223,18 +210,17 @@ impl CurvePlot<'_> {
             usize::from(header.width),
             style,
         );
-        let room = usize::from(header.width).saturating_sub(y_title.len() + 1);
-        match x_title_row {
-            Some(row) => {
-                let title = "tokens per second per user (interactivity)";
-                paint_x_title_below(buf, layout, row, (title, "tok/s per user"), style);
-            }
-            None if x_short.chars().count() <= room => {
-                let x = header.right() - x_short.chars().count() as u16;
-                buf.set_string(x, header.y, x_short, style);
-            }
-            None => {}
-        }
+        paint_x_title(
+            buf,
+            layout,
+            (
+                "tokens per second per user (interactivity)",
+                "tok/s per user",
+            ),
+            look.pick("tok/s per user →", "tok/s per user ->"),
+            y_title.len(),
+            style,
+        );
     }
 
     /// The slider's dot, the bend and the target's batch, each with its label where it fits.

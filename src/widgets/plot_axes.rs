@@ -6,6 +6,7 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
+use ratatui::text::Span;
 
 use super::plot_layout::{DotGrid, PlotLayout, centred_start};
 use super::theme::{Appearance, Element};
@@ -39,6 +40,18 @@ pub struct AxisTicks<'a> {
     pub ticks: &'a [f64],
     /// Numbers or masks.
     pub labels: TickLabels,
+}
+
+impl<'a> AxisTicks<'a> {
+    /// An axis whose ticks at `ticks` on `scale` are labelled `labels`.
+    #[must_use]
+    pub const fn new(scale: &'a LogScale, ticks: &'a [f64], labels: TickLabels) -> Self {
+        Self {
+            scale,
+            ticks,
+            labels,
+        }
+    }
 }
 
 /// The layout for a plot whose y ticks are `y_ticks` (the gutter as wide as the widest label);
@@ -109,9 +122,32 @@ pub fn paint_axes(
     }
 }
 
+/// The x axis's title: on the layout's own title row where it has one (`below`, see
+/// [`paint_x_title_below`]), else `beside` at the header's right end, where it fits beside the
+/// y title (`y_title_width` columns) with a column between them.
+pub fn paint_x_title(
+    buf: &mut Buffer,
+    layout: &PlotLayout,
+    below: (&str, &str),
+    beside: &str,
+    y_title_width: usize,
+    style: Style,
+) {
+    let header = layout.header;
+    if let Some(row) = layout.x_title_row {
+        paint_x_title_below(buf, layout, row, below, style);
+    } else {
+        let width = Span::raw(beside).width();
+        if width + y_title_width < usize::from(header.width) {
+            let x = header.right() - width as u16;
+            buf.set_string(x, header.y, beside, style);
+        }
+    }
+}
+
 /// The x title on its own `row`, centred under the canvas: `long` where the canvas is wide
 /// enough for it, else `short`.
-pub fn paint_x_title_below(
+fn paint_x_title_below(
     buf: &mut Buffer,
     layout: &PlotLayout,
     row: u16,

@@ -23,7 +23,7 @@ use ratatui::widgets::canvas::{Canvas, Context, Line as CanvasLine};
 
 use super::dotted_line::DottedLine;
 use super::plot_axes::{
-    AxisTicks, TickLabels, layout_for, paint_axes, paint_one_line, paint_x_title_below,
+    AxisTicks, TickLabels, layout_for, paint_axes, paint_one_line, paint_x_title,
 };
 use super::plot_layout::{DotGrid, PlotLayout};
 use super::plot_model::{INTENSITY_AXIS, PlotModel, Roof};
@@ -185,16 +185,8 @@ impl RooflinePlot<'_> {
             buf,
             layout,
             look,
-            AxisTicks {
-                scale: &axes.y,
-                ticks: y_ticks,
-                labels: TickLabels::Numbers,
-            },
-            AxisTicks {
-                scale: &axes.x,
-                ticks: &x_ticks,
-                labels: TickLabels::Numbers,
-            },
+            AxisTicks::new(&axes.y, y_ticks, TickLabels::Numbers),
+            AxisTicks::new(&axes.x, &x_ticks, TickLabels::Numbers),
         );
         let PlotLayout {
             header,
@@ -202,7 +194,6 @@ impl RooflinePlot<'_> {
             ..
         } = *layout;
         let x_title_short = look.pick("FLOP/byte →", "FLOP/byte ->");
-        let x_title_long = "arithmetic intensity, FLOP/byte";
         let header_x_title = if x_title_row.is_none() {
             Span::raw(x_title_short).width()
         } else {
@@ -216,16 +207,14 @@ impl RooflinePlot<'_> {
             "TFLOP/s"
         };
         buf.set_stringn(header.x, header.y, y_title, room, style);
-        match x_title_row {
-            Some(row) => {
-                paint_x_title_below(buf, layout, row, (x_title_long, "FLOP/byte"), style);
-            }
-            None if header_x_title + y_title.len() < usize::from(header.width) => {
-                let x = header.right() - header_x_title as u16;
-                buf.set_string(x, header.y, x_title_short, style);
-            }
-            None => {}
-        }
+        paint_x_title(
+            buf,
+            layout,
+            ("arithmetic intensity, FLOP/byte", "FLOP/byte"),
+            x_title_short,
+            y_title.len(),
+            style,
+        );
     }
 
     fn render_summary(self, area: Rect, buf: &mut Buffer) {

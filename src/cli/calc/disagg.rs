@@ -9,6 +9,7 @@ use crate::domain::derivation::Derivation;
 use crate::domain::disagg::{self, Disagg, DisaggInputs};
 use crate::domain::format::group;
 use crate::domain::link::Link;
+use crate::domain::roofline::Bound;
 use crate::domain::scenario::Scenario;
 
 /// The split's numbers.
@@ -94,15 +95,21 @@ impl Section {
         } else {
             String::new()
         };
+        // A pool's row: its step per prompt or per token, intensity, bound and request rate.
+        let pool = |step: String, intensity: String, bound: Bound, rate: f64| {
+            format!(
+                "{step}, {intensity} FLOP/byte, {bound}-bound; {} requests/s",
+                group(rate, 2)
+            )
+        };
         let rows = [
             (
                 "prefill pool",
-                format!(
-                    "{} ms per prompt{hit}, {} FLOP/byte, {}-bound; {} requests/s",
-                    ms(d.prefill_s),
+                pool(
+                    format!("{} ms per prompt{hit}", ms(d.prefill_s)),
                     group(d.prefill_intensity, 0),
                     d.prefill_bound,
-                    group(d.prefill_rate, 2)
+                    d.prefill_rate,
                 ),
             ),
             (
@@ -116,12 +123,11 @@ impl Section {
             ),
             (
                 "decode pool",
-                format!(
-                    "{} ms per token, {} FLOP/byte, {}-bound; {} requests/s",
-                    ms(d.decode_step_s),
+                pool(
+                    format!("{} ms per token", ms(d.decode_step_s)),
                     group(d.decode_intensity, 1),
                     d.decode_bound,
-                    group(d.decode_rate, 2)
+                    d.decode_rate,
                 ),
             ),
             (

@@ -1,7 +1,6 @@
 //! `roofline cluster new`: a commented cluster profile from flags, checked by loading it back
 //! before it is printed or written.
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -88,80 +87,51 @@ struct ProfileParts<'a> {
 
 /// The profile's text, every field explained in a comment.
 fn profile_text(args: &ClusterNewCli, p: &ProfileParts<'_>) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "// A cluster profile, written by `roofline cluster new`. Use it with"
-    );
-    let _ = writeln!(
-        out,
-        "// `roofline --cluster THIS_FILE`: every worked example, computed answer and the live"
-    );
-    let _ = writeln!(
-        out,
-        "// plot then use this deployment. Check an edited copy with `roofline cluster check FILE`."
-    );
-    let _ = writeln!(out, "(\n    format_version: {CLUSTER_FORMAT_VERSION},");
-    let _ = writeln!(out, "    name: {},", ron_string(p.name));
-    let _ = writeln!(
-        out,
-        "    // Accelerator id (`roofline calc --gpu` ids, or one from --hardware)."
-    );
-    let _ = writeln!(out, "    gpu: \"{}\",", args.gpu);
-    let _ = writeln!(
-        out,
-        "    // GPUs in the deployment, and the tensor-parallel degree of one replica."
-    );
-    let _ = writeln!(out, "    gpu_count: {},\n    tp: {},", p.count, args.tp);
-    let _ = writeln!(
-        out,
-        "    // The model: a catalog id (`model: \"llama-3-8b\"`) or a Hugging Face config.json"
-    );
-    let _ = writeln!(
-        out,
-        "    // (`model_config: \"path/to/config.json\"`, relative to this file)."
-    );
-    let _ = writeln!(out, "    {}", p.model_line);
-    let _ = writeln!(
-        out,
-        "    // Tensor-core math format, weight format, KV cache format."
-    );
-    let _ = writeln!(
-        out,
-        "    precision: {},\n    weights: {},",
-        p.precision, p.weights
-    );
-    let _ = writeln!(out, "    kv: {},", args.kv.unwrap_or(Dtype::Bf16));
-    let _ = writeln!(
-        out,
-        "    // Typical context per sequence in tokens (prompt + output), and the server's batch"
-    );
-    let _ = writeln!(
-        out,
-        "    // limit (vLLM --max-num-seqs): the decode batch at full load."
-    );
-    let _ = writeln!(
-        out,
-        "    context: {},\n    max_num_seqs: {},",
-        args.context, args.max_num_seqs
-    );
-    let _ = writeln!(
-        out,
-        "    // Share of GPU memory the server may use, and GB per GPU held back for activations,"
-    );
-    let _ = writeln!(out, "    // CUDA graphs and the runtime.");
-    let _ = writeln!(out, "    mem_util: 0.9,\n    overhead_gb: 3.0,");
-    let _ = writeln!(
-        out,
-        "    // Benchmark files of your serving engine (vLLM --save-result JSON or its printed"
-    );
-    let _ = writeln!(
-        out,
-        "    // summary, SGLang bench_serving JSONL, llama-bench -o json): their runs go on the plot."
-    );
-    let _ = writeln!(out, "    measured_files: [{}],", p.measured.join(", "));
-    out.push_str(")\n");
-    out
+    format!(
+        "\
+// A cluster profile, written by `roofline cluster new`. Use it with
+// `roofline --cluster THIS_FILE`: every worked example, computed answer and the live
+// plot then use this deployment. Check an edited copy with `roofline cluster check FILE`.
+(
+    format_version: {CLUSTER_FORMAT_VERSION},
+    name: {name},
+    // Accelerator id (`roofline calc --gpu` ids, or one from --hardware).
+    gpu: \"{gpu}\",
+    // GPUs in the deployment, and the tensor-parallel degree of one replica.
+    gpu_count: {count},
+    tp: {tp},
+    // The model: a catalog id (`model: \"llama-3-8b\"`) or a Hugging Face config.json
+    // (`model_config: \"path/to/config.json\"`, relative to this file).
+    {model_line}
+    // Tensor-core math format, weight format, KV cache format.
+    precision: {precision},
+    weights: {weights},
+    kv: {kv},
+    // Typical context per sequence in tokens (prompt + output), and the server's batch
+    // limit (vLLM --max-num-seqs): the decode batch at full load.
+    context: {context},
+    max_num_seqs: {max_num_seqs},
+    // Share of GPU memory the server may use, and GB per GPU held back for activations,
+    // CUDA graphs and the runtime.
+    mem_util: 0.9,
+    overhead_gb: 3.0,
+    // Benchmark files of your serving engine (vLLM --save-result JSON or its printed
+    // summary, SGLang bench_serving JSONL, llama-bench -o json): their runs go on the plot.
+    measured_files: [{measured}],
+)
+",
+        name = ron_string(p.name),
+        gpu = args.gpu,
+        count = p.count,
+        tp = args.tp,
+        model_line = p.model_line,
+        precision = p.precision,
+        weights = p.weights,
+        kv = args.kv.unwrap_or(Dtype::Bf16),
+        context = args.context,
+        max_num_seqs = args.max_num_seqs,
+        measured = p.measured.join(", "),
+    )
 }
 
 /// A string as RON writes it (quotes and backslashes escaped).
@@ -174,4 +144,44 @@ fn absolute(path: &Path) -> Result<String> {
     let full: PathBuf =
         std::path::absolute(path).with_context(|| format!("cannot resolve {}", path.display()))?;
     Ok(full.display().to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::{ClusterNewCli, ProfileParts, profile_text};
+    use crate::domain::dtype::Dtype;
+
+    #[derive(Parser)]
+    struct Flags {
+        #[command(flatten)]
+        new: ClusterNewCli,
+    }
+
+    #[test]
+    fn the_profile_explains_each_field_in_a_comment() {
+        let argv = [
+            "x",
+            "--gpu",
+            "h200",
+            "--tp",
+            "4",
+            "--kv",
+            "fp8",
+            "--context",
+            "4096",
+        ];
+        let flags = Flags::parse_from(argv).new;
+        let measured = ["\"/a.json\"".to_owned(), "\"/b.json\"".to_owned()];
+        let p = ProfileParts {
+            name: "8× H200, Llama 3 8B INT4",
+            model_line: "model: \"llama-3-8b\",",
+            count: 8,
+            precision: Dtype::Fp8,
+            weights: Dtype::Int4,
+            measured: &measured,
+        };
+        insta::assert_snapshot!(profile_text(&flags, &p));
+    }
 }

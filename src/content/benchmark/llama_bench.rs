@@ -5,13 +5,15 @@
 
 use serde_json::Value;
 
+use super::json;
 use crate::content::located::LocatedError;
 use crate::content::model_config::section::Section;
 use crate::domain::benchmark::{BenchmarkRun, Concurrency, Engine};
 
 /// Every test of the array that is a pure decode or a pure prefill test.
 pub fn parse(path: &str, text: &str) -> Result<Vec<BenchmarkRun>, LocatedError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| super::json_error(path, text, &e))?;
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| json::syntax_error(path, text, 0, &e))?;
     let Value::Array(tests) = &value else {
         return Err(LocatedError::at_offset(
             path,
@@ -36,14 +38,7 @@ pub fn parse(path: &str, text: &str) -> Result<Vec<BenchmarkRun>, LocatedError> 
         // Each object's own text starts at its next `{`.
         let at = text[from..].find('{').map_or(from, |i| from + i);
         from = at + 1;
-        let s = Section {
-            path,
-            text,
-            map,
-            at,
-            name: "",
-        };
-        runs.extend(test_run(&s)?);
+        runs.extend(test_run(&json::section(path, text, map, at))?);
     }
     if runs.is_empty() {
         return Err(LocatedError::at_offset(

@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 
+use super::json;
 use crate::content::located::LocatedError;
 use crate::content::model_config::section::Section;
 use crate::domain::benchmark::{BenchmarkRun, Concurrency, Engine};
@@ -33,19 +34,8 @@ pub fn parse_object(
     } else {
         text.len()
     };
-    let value: Value = serde_json::from_str(&text[at..end]).map_err(|e| {
-        let line = text[..at].matches('\n').count() + e.line();
-        LocatedError::at(
-            path,
-            text,
-            crate::content::located::Location {
-                line,
-                col: e.column().max(1),
-            },
-            1,
-            format!("not a benchmark's JSON: {e}"),
-        )
-    })?;
+    let value: Value =
+        serde_json::from_str(&text[at..end]).map_err(|e| json::syntax_error(path, text, at, &e))?;
     let Value::Object(map) = &value else {
         return Err(LocatedError::at_offset(
             path,
@@ -55,14 +45,7 @@ pub fn parse_object(
             "not a benchmark: expected a JSON object",
         ));
     };
-    let s = Section {
-        path,
-        text,
-        map,
-        at,
-        name: "",
-    };
-    run_of(&s, engine)
+    run_of(&json::section(path, text, map, at), engine)
 }
 
 /// The run a result object describes.

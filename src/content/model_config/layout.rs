@@ -5,8 +5,8 @@ use crate::content::located::LocatedError;
 use crate::domain::dtype::Dtype;
 use crate::domain::model::LinearAttention;
 use crate::domain::model_config::{
-    ConfigAttention, ConfigExperts, ConfigHybrid, ConfigWeights, HeadNorm, ModelConfig,
-    ProjectionBias,
+    AttentionSinks, ConfigAttention, ConfigExperts, ConfigHybrid, ConfigWeights, ExpertBias,
+    HeadNorm, ModelConfig, ProjectionBias,
 };
 
 use super::section::Section;
@@ -147,6 +147,7 @@ fn core(
         tied_embeddings,
         bias: ProjectionBias::None,
         head_norm: HeadNorm::Absent,
+        sinks: AttentionSinks::Absent,
         attention: ConfigAttention::Gqa { output_gate: false },
         experts: None,
         hybrid: None,
@@ -198,7 +199,7 @@ fn family(
         }
         "deepseek_v2" | "deepseek_v3" => deepseek(m, c, origins, notes)?,
         "qwen3_5" | "qwen3_5_text" => hybrid(m, c, origins)?,
-        "gpt_oss" => super::window::gpt_oss(m, c, origins, notes)?,
+        "gpt_oss" => super::gpt_oss::read(m, c, origins)?,
         "gemma3" | "gemma3_text" => super::window::gemma3(c, notes),
         other => unreachable!("{other} is checked against KNOWN_TYPES"),
     }
@@ -227,6 +228,7 @@ fn experts(
         expert_ffn,
         dense_layers,
         router_bias,
+        bias: ExpertBias::Absent,
     })
 }
 

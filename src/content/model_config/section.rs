@@ -55,6 +55,12 @@ impl<'a> Section<'a> {
         LocatedError::at_offset(self.path, self.text, offset, len, message)
     }
 
+    /// An error at `needle` (an item of `key`'s value, as the file writes it), else at `key`.
+    #[must_use]
+    pub fn at_item(&self, key: &str, needle: &str, message: impl Into<String>) -> LocatedError {
+        LocatedError::at_needle(self.path, self.text, self.key_offset(key), needle, message)
+    }
+
     /// `path:line:col` of `key` (for saying where a figure came from).
     #[must_use]
     pub fn origin(&self, key: &str) -> String {

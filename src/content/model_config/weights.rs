@@ -3,6 +3,7 @@
 
 use crate::content::located::LocatedError;
 use crate::domain::dtype::Dtype;
+use crate::domain::model::ExpertsOnly;
 use crate::domain::model_config::ConfigWeights;
 
 use super::section::Section;
@@ -17,9 +18,15 @@ pub struct Weights {
 
 /// Reads the format from the top level (or the text model's `torch_dtype`).
 pub fn read(top: Section<'_>, model: Section<'_>) -> Result<Weights, LocatedError> {
-    if let Some(q) = top.object("quantization_config")? {
-        return quantized(q);
+    let plain = plain(top, model)?;
+    match top.object("quantization_config")? {
+        Some(q) => quantized(q, &plain),
+        None => Ok(plain),
     }
+}
+
+/// The unquantized format: `torch_dtype` (or `dtype`), else BF16.
+fn plain(top: Section<'_>, model: Section<'_>) -> Result<Weights, LocatedError> {
     for section in [model, top] {
         for key in ["torch_dtype", "dtype"] {
             if let Some(name) = section.opt_text(key)? {
@@ -47,11 +54,11 @@ pub fn read(top: Section<'_>, model: Section<'_>) -> Result<Weights, LocatedErro
     })
 }
 
-fn quantized(q: Section<'_>) -> Result<Weights, LocatedError> {
+fn quantized(q: Section<'_>, plain: &Weights) -> Result<Weights, LocatedError> {
     let method = q
         .opt_text("quant_method")?
         .ok_or_else(|| q.missing("quant_method", "it names the quantization (fp8, awq, gptq)"))?;
-    let origin = q.origin("quant_method");
+    let mut origin = q.origin("quant_method");
     let format = match method {
         "fp8" => match q.get("weight_block_size") {
             Some(serde_json::Value::Array(dims)) => {
@@ -93,8 +100,19 @@ fn quantized(q: Section<'_>) -> Result<Weights, LocatedError> {
                 }
             }
         }
-        // gpt-oss: the experts in MXFP4 (32-weight blocks, one E8M0 scale each).
-        "mxfp4" => ConfigWeights::Plain(Dtype::Mxfp4),
+        // gpt-oss: the experts in MXFP4 (32-weight blocks, one E8M0 scale each), the rest
+        // unconverted.
+        "mxfp4" => {
+            not_converted(q)?;
+            origin = format!(
+                "{origin} (routed experts); {} (every other weight, modules_to_not_convert)",
+                plain.origin
+            );
+            ConfigWeights::ExpertsOnly(ExpertsOnly {
+                experts: Dtype::Mxfp4,
+                rest: plain.format.dtype(),
+            })
+        }
         other => {
             return Err(q.at_key(
                 "quant_method",
@@ -105,4 +123,43 @@ fn quantized(q: Section<'_>) -> Result<Weights, LocatedError> {
         }
     };
     Ok(Weights { format, origin })
+}
+
+/// The modules an MXFP4 checkpoint leaves unconverted (`modules_to_not_convert`), as gpt-oss
+/// lists them: `transformers`' MXFP4 quantizer converts only the routed experts'
+/// (`GptOssExperts`), and these are every other weight by name.
+pub const NOT_CONVERTED: [&str; 4] = [
+    "model.layers.*.self_attn",
+    "model.layers.*.mlp.router",
+    "model.embed_tokens",
+    "lm_head",
+];
+
+/// Reads `modules_to_not_convert` strictly: a list of the known patterns, else refused at the
+/// pattern the tutor does not read.
+fn not_converted(q: Section<'_>) -> Result<(), LocatedError> {
+    const KEY: &str = "modules_to_not_convert";
+    let Some(value) = q.get(KEY) else {
+        return Ok(());
+    };
+    let Some(items) = value.as_array() else {
+        return Err(q.at_key(
+            KEY,
+            format!("{KEY} must be a list of module patterns, not {value}"),
+        ));
+    };
+    for item in items {
+        let known = item.as_str().filter(|p| NOT_CONVERTED.contains(p));
+        if known.is_none() {
+            return Err(q.at_item(
+                KEY,
+                &item.to_string(),
+                format!(
+                    "{KEY} lists {item}, not a module the tutor reads ({}): it cannot tell which weights stay unconverted",
+                    NOT_CONVERTED.join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(())
 }

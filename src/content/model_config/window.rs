@@ -1,8 +1,8 @@
 //! Sliding-window layers (`sliding_window` with `layer_types` or `sliding_window_pattern`), and
-//! the two families whose layers mix sliding and full attention: gpt-oss and Gemma 3.
+//! Gemma 3, whose layers mix sliding and full attention (gpt-oss, the other, has its own file).
 
 use crate::content::located::LocatedError;
-use crate::domain::model_config::{ConfigExperts, HeadNorm, ModelConfig, ProjectionBias};
+use crate::domain::model_config::{HeadNorm, ModelConfig};
 
 use super::section::Section;
 
@@ -79,46 +79,6 @@ pub(super) fn sliding(
     origins.push(("sliding_window.window", m.origin("sliding_window")));
     origins.push(("sliding_window.layers", m.origin(from)));
     Ok(())
-}
-
-/// gpt-oss: biased attention projections, routed experts as wide as `intermediate_size`, a
-/// router with a bias.
-pub(super) fn gpt_oss(
-    m: Section<'_>,
-    c: &mut ModelConfig,
-    origins: &mut Vec<(&'static str, String)>,
-    notes: &mut Vec<String>,
-) -> Result<(), LocatedError> {
-    if m.opt_flag("attention_bias")?.unwrap_or(true) {
-        c.bias = ProjectionBias::All;
-    }
-    let routed = m.count32("num_local_experts", "the routed experts per layer")?;
-    let per_token = m.count32(
-        "num_experts_per_tok",
-        "the routed experts each token uses (top-k)",
-    )?;
-    c.experts = Some(ConfigExperts {
-        routed,
-        per_token,
-        shared: 0,
-        expert_ffn: c.ffn,
-        dense_layers: 0,
-        router_bias: true,
-    });
-    origins.push(("experts.routed", m.origin("num_local_experts")));
-    origins.push(("experts.expert_ffn", m.origin("intermediate_size")));
-    notes.push(format!(
-        "the attention sinks (one per query head and layer) and the experts' biases are left out of the parameters: {} of them",
-        gpt_oss_extras(c, routed)
-    ));
-    Ok(())
-}
-
-/// gpt-oss's parameters the tutor's tensor list leaves out: one sink per query head and layer,
-/// and each expert's gate-up (2 × width) and down (hidden) biases.
-fn gpt_oss_extras(c: &ModelConfig, routed: u32) -> u64 {
-    let layers = u64::from(c.layers);
-    layers * (u64::from(c.query_heads) + u64::from(routed) * (2 * c.ffn + c.hidden))
 }
 
 /// Gemma 3: per-head query and key norms.

@@ -108,6 +108,9 @@ pub enum Formula {
     KvBlock,
     /// (⌈L ÷ blk⌉ · blk − L) · kv.
     BlockWaste,
+    /// kv · ((R − L)·(N − S) + (min(R, W) − min(L, W))·S) ÷ N, R = ⌈L ÷ blk⌉ · blk: the
+    /// waste through the window, S of the N KV layers keeping only W tokens.
+    BlockWasteWindowed,
     /// KV_read ÷ Bytes.
     KvShare,
     /// 100 · KV_read ÷ Bytes: [`Formula::KvShare`] in per cent.

@@ -2,12 +2,8 @@ use super::*;
 use crate::content::data_files::builtin_catalog;
 use crate::content::links::builtin_links;
 use crate::domain::link::find;
+use crate::test_support::near;
 use rstest::rstest;
-
-#[track_caller]
-fn near(a: f64, b: f64, tol: f64) {
-    assert!((a - b).abs() <= tol, "expected {b} ± {tol}, got {a}");
-}
 
 fn llama_70b_tp4() -> Scenario {
     Scenario {

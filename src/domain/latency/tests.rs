@@ -1,11 +1,7 @@
 use super::*;
 use crate::content::data_files::builtin_catalog;
+use crate::test_support::near;
 use rstest::rstest;
-
-#[track_caller]
-fn near(a: f64, b: f64, tol: f64) {
-    assert!((a - b).abs() <= tol, "expected {b} ± {tol}, got {a}");
-}
 
 fn llama_8b_4k() -> Scenario {
     Scenario {

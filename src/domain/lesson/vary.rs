@@ -5,7 +5,9 @@
 //! [`draw_variant`] draws a variant from the catalog with a seed: the same seed gives the same
 //! variant, and only variants that compute are drawn (a GPU with a peak for the precision, a tp
 //! that divides the heads, a model whose weights and the batch's KV fit in memory, an answer the
-//! engine can give).
+//! engine can give). A step that does not vary the batch keeps the cluster's; when no draw
+//! fits at it (a server's limit far beyond every model's KV wall), each draw runs at its KV
+//! wall instead, as a server would.
 
 use serde::{Deserialize, Serialize};
 
@@ -180,25 +182,66 @@ pub fn draw_variant(
         let answer = resolve_number(&number.value, &scenario, catalog).ok()?;
         (answer.is_finite() && answer > 0.0).then_some(Variant { scenario, answer })
     };
-    let mut rng = fastrand::Rng::with_seed(seed);
-    let mut same = None;
-    for _ in 0..ATTEMPTS {
-        let scenario = drawn(&base, settings, catalog, &mut rng);
-        let fresh = scenario != base;
-        if let Some(variant) = computes(scenario) {
-            if fresh {
-                return Ok(variant);
+    let draw = |batch: BatchOfDraw| {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut same = None;
+        for _ in 0..ATTEMPTS {
+            let scenario = drawn(&base, settings, catalog, &mut rng);
+            let fresh = scenario != base;
+            let scenario = match batch {
+                BatchOfDraw::Kept => Some(scenario),
+                BatchOfDraw::AtTheWall => at_the_wall(scenario, catalog),
+            };
+            if let Some(variant) = scenario.and_then(computes) {
+                if fresh {
+                    return Some(variant);
+                }
+                same.get_or_insert(variant);
             }
-            same.get_or_insert(variant);
         }
+        same
+    };
+    let at_the_wall_too = !settings.contains(&Vary::Batch);
+    draw(BatchOfDraw::Kept)
+        .or_else(|| {
+            at_the_wall_too
+                .then(|| draw(BatchOfDraw::AtTheWall))
+                .flatten()
+        })
+        .ok_or_else(|| VaryError::NothingComputes {
+            settings: settings
+                .iter()
+                .map(|v| v.name())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}
+
+/// The batch a draw that does not vary the batch runs at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum BatchOfDraw {
+    /// The step's own (the learner's cluster's).
+    Kept,
+    /// At most the drawn scenario's KV wall: a cluster's batch is its server's limit
+    /// (`max_num_seqs`), and a server runs no more sequences than fit. Tried only when no
+    /// draw at the kept batch computes (a profile with a large limit at a long context).
+    AtTheWall,
+}
+
+/// The scenario with its batch lowered to its KV wall, when the batch's KV does not fit;
+/// `None` when not even one sequence fits.
+fn at_the_wall(mut scenario: Scenario, catalog: &Catalog) -> Option<Scenario> {
+    let wall = scenario
+        .evaluate(catalog)
+        .ok()?
+        .model
+        .and_then(|m| m.max_batch_kv);
+    if let Some(wall) = wall
+        && u64::from(scenario.batch) > wall
+    {
+        scenario.batch = u32::try_from(wall).ok().filter(|&b| b > 0)?;
     }
-    same.ok_or_else(|| VaryError::NothingComputes {
-        settings: settings
-            .iter()
-            .map(|v| v.name())
-            .collect::<Vec<_>>()
-            .join(", "),
-    })
+    Some(scenario)
 }
 
 /// One draw: each varied setting, in [`Vary::ALL`] order, picked uniformly.

@@ -2,7 +2,10 @@
 //! code of each family builds its layers: embeddings, every block's attention (or linear
 //! attention), MLP or experts and two RMSNorms, the final norm, and the output head unless tied.
 
-use super::{ConfigAttention, ConfigExperts, ConfigHybrid, HeadNorm, ModelConfig, ProjectionBias};
+use super::{
+    AttentionSinks, ConfigAttention, ConfigExperts, ConfigHybrid, HeadNorm, ModelConfig,
+    ProjectionBias,
+};
 
 /// All parameters: embeddings, blocks, final norm and (untied) output head.
 pub(super) fn total(c: &ModelConfig) -> u64 {
@@ -40,6 +43,9 @@ fn attention(c: &ModelConfig) -> u64 {
     let norms = match c.head_norm {
         HeadNorm::Absent => 0,
         HeadNorm::QueryKey => 2 * u64::from(c.head_dim),
+    } + match c.sinks {
+        AttentionSinks::Absent => 0,
+        AttentionSinks::PerHead => u64::from(c.query_heads),
     };
     match c.attention {
         ConfigAttention::Gqa { output_gate } => {
@@ -94,11 +100,12 @@ fn linear(c: &ModelConfig, hybrid: ConfigHybrid) -> u64 {
     qkvz + ba + conv + decay_and_step + norm + value_dim * h
 }
 
-/// One MoE block: the router, the routed experts and the shared experts (each a gated MLP).
+/// One MoE block: the router, the routed experts (with their biases) and the shared experts
+/// (each a gated MLP).
 fn moe(c: &ModelConfig, e: ConfigExperts) -> u64 {
     let h = c.hidden;
     let routed = u64::from(e.routed);
     let gate = h * routed + if e.router_bias { routed } else { 0 };
     let expert = 3 * h * e.expert_ffn;
-    gate + routed * expert + u64::from(e.shared) * expert
+    gate + routed * (expert + e.bias_params(h)) + u64::from(e.shared) * expert
 }

@@ -16,6 +16,7 @@ fn llama_3_8b() -> ModelConfig {
         tied_embeddings: false,
         bias: ProjectionBias::None,
         head_norm: HeadNorm::Absent,
+        sinks: AttentionSinks::Absent,
         attention: ConfigAttention::Gqa { output_gate: false },
         experts: None,
         hybrid: None,
@@ -36,6 +37,7 @@ fn mixtral() -> ModelConfig {
             expert_ffn: 14336,
             dense_layers: 0,
             router_bias: false,
+            bias: ExpertBias::Absent,
         }),
         ..llama_3_8b()
     }
@@ -65,6 +67,7 @@ fn deepseek_v3() -> ModelConfig {
             expert_ffn: 2048,
             dense_layers: 3,
             router_bias: true,
+            bias: ExpertBias::Absent,
         }),
         mtp_layers: 1,
         weights: ConfigWeights::Fp8Blocks { block: [128, 128] },

@@ -229,7 +229,7 @@ pub(super) fn evaluate(
     // A ring wider than one scale-up domain runs at its slowest hop, the NIC's: the same rule
     // as `calc --interconnect` (`Fabric::outer`), so the two give one number.
     let scale_up = fabric.map(|f| scale_up_figures(s, model, f.outer(s.tp)));
-    let scale_out = out.map(|l| scale_out_figures(s, m, l));
+    let scale_out = out.map(|l| scale_out_figures(s, (model, m), l));
     let wall = m
         .batch_limit()
         .map(|w| u32::try_from(w).unwrap_or(u32::MAX));
@@ -272,10 +272,15 @@ pub(super) fn evaluate(
     }))
 }
 
-/// The prompt's KV over the scale-out link, each GPU sending its shard.
-fn scale_out_figures(s: &Scenario, m: &super::ModelEvaluation, l: &Link) -> ScaleOutFigures {
-    let kv_bytes_per_gpu =
-        m.kv_bytes_per_token * m.kv_split.share_per_gpu(f64::from(s.tp)) * s.prompt as f64;
+/// The prompt's KV over the scale-out link, each GPU sending its shard (a sliding layer only
+/// its last W tokens).
+fn scale_out_figures(
+    s: &Scenario,
+    (model, m): (&crate::domain::model::ModelSpec, &super::ModelEvaluation),
+    l: &Link,
+) -> ScaleOutFigures {
+    let kv_bytes_per_gpu = model.kv_bytes_per_sequence(s.prompt as f64, m.kv_bytes_per_token)
+        * m.kv_split.share_per_gpu(f64::from(s.tp));
     ScaleOutFigures {
         id: l.id.clone(),
         name: l.name.clone(),

@@ -260,11 +260,8 @@ impl StepBytes {
         let tokens = s.tokens_per_step();
         let kv_bytes_per_token =
             Formula::KvPerToken.compute(&[model.kv_elements_per_token(), s.kv.bytes()]);
-        let kv_bytes_per_sequence = {
-            let (formula, inputs) =
-                model.kv_per_sequence_inputs(s.context as f64, kv_bytes_per_token);
-            formula.compute(&inputs)
-        };
+        let kv_bytes_per_sequence =
+            model.kv_bytes_per_sequence(s.context as f64, kv_bytes_per_token);
         let state_bytes_per_sequence = model.state_bytes_per_sequence();
         let kv_split = KvSplit::of(s, model);
         let share = kv_split.share_per_gpu(tp);

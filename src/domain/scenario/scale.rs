@@ -47,7 +47,10 @@ pub(super) fn evaluate(
     Ok(ScaleFigures {
         kv_usage: kv_usage(s, m),
         kv_block_bytes: Formula::KvBlock.compute(&[block, kv]),
-        block_waste_bytes: Formula::BlockWaste.compute(&[s.context as f64, block, kv]),
+        block_waste_bytes: {
+            let (formula, inputs) = model.block_waste_inputs(s.context as f64, block, kv);
+            formula.compute(&inputs)
+        },
         kv_share: Formula::KvShare.compute(&[m.kv_bytes_read_per_gpu, m.step_bytes_per_gpu]),
         state_kv_tokens: (m.state_bytes_per_sequence > 0.0 && kv > 0.0)
             .then(|| Formula::StateInTokens.compute(&[m.state_bytes_per_sequence, kv])),

@@ -129,3 +129,82 @@ fn a_window_without_layer_types(#[case] fields: &str, #[case] window: Option<Sli
     let model = parse_model_config("dir/config.json", &text, "x").unwrap();
     assert_eq!(model.spec.sliding_window, window);
 }
+
+/// The catalog with `dir`'s model added, and a scenario for it on one H200 at `context`
+/// (the prompt as long), BF16 weights and KV, batch 1.
+fn on_an_h200(dir: &str, context: u64) -> (crate::domain::catalog::Catalog, Scenario) {
+    let spec = fixture(dir).spec;
+    let mut catalog = builtin_catalog();
+    let id = spec.id.clone();
+    catalog.add_models([spec]);
+    let s = Scenario {
+        model: Some(id),
+        context,
+        prompt: context,
+        batch: 1,
+        kv: Dtype::Bf16,
+        weights: Dtype::Bf16,
+        gpu: "h200".to_owned(),
+        ..Scenario::default_cluster()
+    };
+    (catalog, s)
+}
+
+#[track_caller]
+fn near(got: f64, expected: f64) {
+    assert!(
+        (got - expected).abs() <= 1e-9 * expected.abs().max(1.0),
+        "{got} against {expected}"
+    );
+}
+
+/// The prompt's KV that crosses the link to the decode pool goes through the window too: the
+/// split's `kv_transfer_ms` and the cluster's scale-out figure send gpt-oss-20b's KV per
+/// sequence at the prompt (worked out above, TP 1): 103,809,024 B at 4K and 3,224,371,200 B
+/// at 128K, where every layer's would be 201,326,592 and 6,442,450,944 B.
+#[rstest]
+#[case::at_4k(4096, 103_809_024.0)]
+#[case::at_128k(131_072, 3_224_371_200.0)]
+fn the_prompts_kv_crosses_the_link_through_the_window(#[case] prompt: u64, #[case] kv: f64) {
+    use crate::content::links::builtin_links;
+    use crate::domain::disagg::{DisaggInputs, evaluate};
+    use crate::domain::link::find;
+
+    let (catalog, s) = on_an_h200("gpt-oss-20b", prompt);
+    let links = builtin_links();
+    let link = find(&links, "ib-ndr").unwrap();
+    let inputs = DisaggInputs {
+        prefill_gpus: 1,
+        decode_gpus: 1,
+        prefix_hit: 0.0,
+        output_tokens: 256,
+        chunk: 2048,
+    };
+    let d = evaluate(&s, &catalog, &inputs, link).unwrap();
+    near(d.kv_bytes_per_gpu, kv);
+    near(d.transfer_s, kv / (link.gbs * 1e9));
+    let e = s.evaluate(&catalog).unwrap();
+    let out = e.cluster.unwrap().scale_out.unwrap();
+    near(out.kv_bytes_per_gpu, kv);
+}
+
+/// A paging block of 16 tokens wastes its empty tokens in every full layer, and in a sliding
+/// layer only below the window (past it the layer keeps W tokens, a whole number of blocks).
+/// gpt-oss-20b, BF16 KV, 2,048 B per token and layer, 12 full and 12 sliding layers (W 128):
+/// - 4,100 tokens: 12 empty tokens × 12 full layers × 2,048 = 294,912 B (every layer: 589,824);
+/// - 131,077 tokens (128K + 5): 11 × 12 × 2,048 = 270,336 B (every layer: 540,672);
+/// - 100 tokens, inside the window: 12 × 24 × 2,048 = 589,824 B, as if no layer slid.
+///
+/// Gemma 3 27B, 8,192 B per token and layer, 10 global layers, 52 sliding (W 1,024): 4,100
+/// tokens waste 12 × 10 × 8,192 = 983,040 B; 131,077, 11 × 10 × 8,192 = 901,120 B.
+#[rstest]
+#[case::gpt_oss_4k("gpt-oss-20b", 4100, 294_912.0)]
+#[case::gpt_oss_128k("gpt-oss-20b", 131_077, 270_336.0)]
+#[case::gpt_oss_inside_the_window("gpt-oss-20b", 100, 589_824.0)]
+#[case::gemma3_4k("gemma-3-27b-it", 4100, 983_040.0)]
+#[case::gemma3_128k("gemma-3-27b-it", 131_077, 901_120.0)]
+fn a_blocks_waste_stops_at_the_window(#[case] dir: &str, #[case] context: u64, #[case] waste: f64) {
+    let (catalog, s) = on_an_h200(dir, context);
+    let e = s.evaluate(&catalog).unwrap();
+    near(e.cluster.unwrap().scale.block_waste_bytes, waste);
+}

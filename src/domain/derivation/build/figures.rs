@@ -138,3 +138,27 @@ pub(super) fn flops_and_peak(x: Ctx<'_>, flops: f64, what: &str) -> [Input; 2] {
         peak(x),
     ]
 }
+
+/// `G`: the GPUs one sequence's KV is split over.
+pub(super) fn gpus_per_sequence(x: Ctx<'_>) -> Option<Input> {
+    let split = x.m()?.kv_split;
+    Some(inp(
+        "G",
+        "GPUs a sequence is split over",
+        split.sequence_divisor(f64::from(x.s.tp)),
+        "",
+        figure(split.describe()),
+    ))
+}
+
+/// `s`: the share of the batch's KV one GPU holds.
+pub(super) fn held_share(x: Ctx<'_>) -> Option<Input> {
+    let split = x.m()?.kv_split;
+    Some(inp(
+        "s",
+        "share of the batch's KV one GPU holds",
+        split.share_per_gpu(f64::from(x.s.tp)),
+        "",
+        figure(split.describe()),
+    ))
+}

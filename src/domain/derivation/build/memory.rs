@@ -44,30 +44,35 @@ fn kv_sequence(x: Ctx<'_>) -> Option<Input> {
     ))
 }
 
+/// The window's inputs to a KV figure: W, S and N.
+pub(super) fn window_inputs([w, s, n]: [f64; 3]) -> [Input; 3] {
+    let field = |f: &str| model_field(&format!("sliding_window.{f}"));
+    [
+        inp(
+            "W",
+            "tokens a sliding layer keeps",
+            w,
+            "tokens",
+            field("window"),
+        ),
+        inp("S", "sliding layers", s, "", field("layers")),
+        inp(
+            "N",
+            "KV layers",
+            n,
+            "",
+            model_field("layers that keep a KV cache"),
+        ),
+    ]
+}
+
 pub(super) fn kv_per_sequence(x: Ctx<'_>) -> Option<Derivation> {
     let (m, spec) = x.mm()?;
     let mut inputs = vec![x.context(), figures::kv_per_token(x)?];
     let (formula, values) = spec.kv_per_sequence_inputs(x.s.context as f64, 0.0);
     let mut assumption = "the sequence holds its full context";
     if let [_, _, w, s, n] = values[..] {
-        let field = |f: &str| model_field(&format!("sliding_window.{f}"));
-        inputs.extend([
-            inp(
-                "W",
-                "tokens a sliding layer keeps",
-                w,
-                "tokens",
-                field("window"),
-            ),
-            inp("S", "sliding layers", s, "", field("layers")),
-            inp(
-                "N",
-                "KV layers",
-                n,
-                "",
-                model_field("layers that keep a KV cache"),
-            ),
-        ]);
+        inputs.extend(window_inputs([w, s, n]));
         assumption = "a full layer holds the whole context, a sliding layer its last W tokens";
     }
     Some(derived(
@@ -129,13 +134,7 @@ pub(super) fn sequence_per_gpu(x: Ctx<'_>) -> Option<Derivation> {
         vec![
             kv_sequence(x)?,
             figures::state(x)?,
-            inp(
-                "G",
-                "GPUs a sequence is split over",
-                m.kv_split.sequence_divisor(f64::from(x.s.tp)),
-                "",
-                figure(m.kv_split.describe()),
-            ),
+            figures::gpus_per_sequence(x)?,
         ],
         vec!["the cache holds only what is used (paged)"],
     ))
@@ -151,13 +150,7 @@ pub(super) fn kv_read(x: Ctx<'_>) -> Option<Derivation> {
             x.batch(),
             kv_sequence(x)?,
             figures::state(x)?,
-            inp(
-                "s",
-                "share of the batch's KV one GPU holds",
-                m.kv_split.share_per_gpu(f64::from(x.s.tp)),
-                "",
-                figure(m.kv_split.describe()),
-            ),
+            figures::held_share(x)?,
         ],
         vec![
             "every sequence holds its full context",

@@ -166,16 +166,25 @@ pub(super) fn blocks(x: Ctx<'_>, which: Block) -> Option<Derivation> {
             vec![blk, kv],
             vec![whole],
         ),
-        Block::Waste => derived(
-            Formula::BlockWaste,
-            scale.block_waste_bytes,
-            "bytes",
-            vec![x.context(), blk, kv],
-            vec![
-                whole,
-                "the sequence at its full context; only its last block is partly filled",
-            ],
-        ),
+        Block::Waste => {
+            let (formula, values) =
+                x.spec?
+                    .block_waste_inputs(x.s.context as f64, x.s.block_size as f64, kv.value);
+            let mut inputs = vec![x.context(), blk, kv];
+            let mut assumption =
+                "the sequence at its full context; only its last block is partly filled";
+            if let [_, _, _, w, s, n] = values[..] {
+                inputs.extend(super::memory::window_inputs([w, s, n]));
+                assumption = "the sequence at its full context; a full layer's last block is partly filled, a sliding layer's blocks stop at its window";
+            }
+            derived(
+                formula,
+                scale.block_waste_bytes,
+                "bytes",
+                inputs,
+                vec![whole, assumption],
+            )
+        }
     })
 }
 

@@ -89,6 +89,33 @@ fn variants_keep_to_what_the_hardware_and_model_allow() {
     }
 }
 
+/// A cluster's batch is its server's limit (`max_num_seqs`): at 32K tokens and a limit of
+/// 512, no catalog model keeps 512 sequences' KV on one H100, so a step that varies the model
+/// (not the batch) is asked at the drawn model's KV wall, as a server runs no more sequences
+/// than fit. Without that, no variant computed (issue 23: `roofline check` on a profile made
+/// by `cluster new`, whose limit is 256).
+#[test]
+fn a_limit_beyond_every_models_wall_is_lowered_to_the_wall() {
+    let catalog = builtin_catalog();
+    let active = Scenario {
+        context: 32_768,
+        batch: 512,
+        ..Scenario::default_cluster()
+    };
+    // No scenario of its own: the step is asked on the learner's cluster, as lesson 26's are.
+    let step = PredictStep {
+        scenario: None,
+        ..step(&[Vary::Model], "kv_kib_per_token")
+    };
+    for seed in 0..4 {
+        let v = draw_variant(&step, &active, &catalog, seed).unwrap();
+        let m = v.scenario.evaluate(&catalog).unwrap().model.unwrap();
+        let wall = m.max_batch_kv.unwrap();
+        assert!(wall < 512, "seed {seed}: {wall}");
+        assert_eq!(u64::from(v.scenario.batch), wall, "seed {seed}");
+    }
+}
+
 #[test]
 fn fixed_answers_cannot_vary() {
     let catalog = builtin_catalog();

@@ -9,6 +9,11 @@ use crate::domain::session::{Grade, Guess};
 
 const START: Timestamp = Timestamp(1_767_225_600); // 2026-01-01 00:00 UTC
 
+/// Records a review of a lesson's step, graded `grade` at `at`.
+fn graded(progress: &mut Progress, (lesson, step): (&str, &str), at: Timestamp, grade: Grade) {
+    progress.add_review(lesson, step, Review { at, grade });
+}
+
 fn lesson() -> Lesson {
     Lesson {
         format_version: 1,
@@ -93,22 +98,8 @@ fn only_answered_cards_and_predictions_join_the_deck() {
 fn a_card_graded_good_is_not_due_the_next_day_but_is_after_its_interval() {
     let scheduler = Scheduler::default();
     let mut progress = answered();
-    progress.add_review(
-        "ridge-point",
-        "card",
-        Review {
-            at: START,
-            grade: Grade::Good,
-        },
-    );
-    progress.add_review(
-        "ridge-point",
-        "ridge",
-        Review {
-            at: START,
-            grade: Grade::Good,
-        },
-    );
+    graded(&mut progress, ("ridge-point", "card"), START, Grade::Good);
+    graded(&mut progress, ("ridge-point", "ridge"), START, Grade::Good);
     let lessons = [lesson()];
     assert!(due_now(&lessons, &progress, &scheduler, START.plus_days(1)).is_empty());
     let Due::At(due) = reviewables(&lessons, &progress, &scheduler)[1].due else {
@@ -144,14 +135,7 @@ fn a_prediction_within_tolerance_is_pushed_out_and_one_four_times_off_comes_back
         let mut progress = answered();
         progress.add_review("ridge-point", "ridge", first);
         let grade = grade_for_guess(guess, answer, 0.1).unwrap();
-        progress.add_review(
-            "ridge-point",
-            "ridge",
-            Review {
-                at: review_day,
-                grade,
-            },
-        );
+        graded(&mut progress, ("ridge-point", "ridge"), review_day, grade);
         match reviewables(&lessons, &progress, &scheduler)[0].due {
             Due::At(at) => at,
             Due::Unscheduled => panic!("scheduled"),
@@ -170,22 +154,8 @@ fn a_prediction_within_tolerance_is_pushed_out_and_one_four_times_off_comes_back
 fn steps_and_lessons_no_longer_installed_are_left_out() {
     let scheduler = Scheduler::default();
     let mut progress = answered();
-    progress.add_review(
-        "gone",
-        "card",
-        Review {
-            at: START,
-            grade: Grade::Again,
-        },
-    );
-    progress.add_review(
-        "ridge-point",
-        "gone",
-        Review {
-            at: START,
-            grade: Grade::Again,
-        },
-    );
+    graded(&mut progress, ("gone", "card"), START, Grade::Again);
+    graded(&mut progress, ("ridge-point", "gone"), START, Grade::Again);
     let deck = reviewables(&[lesson()], &progress, &scheduler);
     assert_eq!(ids(&deck), ["ridge", "card"]);
 }

@@ -27,6 +27,16 @@ fn review(secs: i64, grade: Grade) -> Review {
     }
 }
 
+/// The file after each tutor, started from `base`, saved its changes in turn.
+#[track_caller]
+fn saved_in_turn(base: &Progress, saves: &[&Progress]) -> Progress {
+    let mut file = base.clone();
+    for save in saves {
+        Changes::between(base, save).apply(&mut file);
+    }
+    file
+}
+
 #[track_caller]
 fn record<'a>(progress: &'a Progress, lesson: &str, step: &str) -> Option<&'a StepRecord> {
     progress.lessons.get(lesson).and_then(|l| l.steps.get(step))
@@ -38,9 +48,7 @@ fn two_tutors_answering_different_steps_keep_both_answers() {
     let a = with(base.clone(), "ridge", "p1", revealed(295.0));
     let b = with(base.clone(), "ridge", "p2", revealed(16.0));
 
-    let mut file = base.clone();
-    Changes::between(&base, &a).apply(&mut file);
-    Changes::between(&base, &b).apply(&mut file);
+    let file = saved_in_turn(&base, &[&a, &b]);
 
     assert_eq!(record(&file, "ridge", "p1"), Some(&revealed(295.0)));
     assert_eq!(record(&file, "ridge", "p2"), Some(&revealed(16.0)));
@@ -57,9 +65,7 @@ fn the_newer_record_of_a_step_wins() {
     let base = with(Progress::default(), "ridge", "p1", revealed(100.0));
     let a = with(base.clone(), "ridge", "p1", revealed(200.0));
     let b = with(base.clone(), "ridge", "p1", revealed(300.0));
-    let mut file = base.clone();
-    Changes::between(&base, &a).apply(&mut file);
-    Changes::between(&base, &b).apply(&mut file);
+    let file = saved_in_turn(&base, &[&a, &b]);
     assert_eq!(record(&file, "ridge", "p1"), Some(&revealed(300.0)));
 }
 
@@ -76,10 +82,7 @@ fn a_step_merely_seen_never_hides_an_answer() {
             guess: Guess::Number(1.0),
         },
     );
-    let mut file = base.clone();
-    Changes::between(&base, &answered).apply(&mut file);
-    Changes::between(&base, &seen).apply(&mut file);
-    Changes::between(&base, &committed).apply(&mut file);
+    let file = saved_in_turn(&base, &[&answered, &seen, &committed]);
     assert_eq!(record(&file, "ridge", "p1"), Some(&revealed(295.0)));
 }
 
@@ -95,10 +98,7 @@ fn reviews_are_appended_in_time_order_and_nothing_is_removed() {
     b.add_review("l", "card", review(200, Grade::Easy));
     b.lessons.insert("other".into(), LessonProgress::default());
 
-    let mut file = base.clone();
-    Changes::between(&base, &a).apply(&mut file);
-    Changes::between(&base, &b).apply(&mut file);
-    Changes::between(&base, &b).apply(&mut file); // saved twice: no duplicate
+    let file = saved_in_turn(&base, &[&a, &b, &b]); // b saved twice: no duplicate
     assert_eq!(
         file.history("l", "card"),
         [

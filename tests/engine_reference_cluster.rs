@@ -253,3 +253,58 @@ fn an_unknown_link_names_the_known_ones(
     assert!(why.contains("unknown link 'nvlink9'"), "{why}");
     assert!(why.contains("ib-ndr") && why.contains("eth-100g"), "{why}");
 }
+
+/// Lesson 17's expert-parallel steps, by the reference's all-to-all bytes (2 · B · k · hidden ·
+/// b_a · (N−1)/N per layer): DeepSeek-V3 FP8 on H200 boards, B = 64, k = 8, hidden 7,168, one
+/// byte per activation, 58 MoE layers, two calls per layer. EP 8 stays on NVLink 4 (450 GB/s,
+/// 6 µs + 1 µs a hop); at EP 16 half of each GPU's bytes cross InfiniBand NDR (50 GB/s,
+/// 10 µs + 2 µs a hop), which then sets the pace.
+#[rstest]
+#[case::ep8_one_board(8, 7.0 / 8.0 / 450e9, 6.0 + 7.0)]
+#[case::ep16_two_boards(16, 8.0 / 16.0 / 50e9, 10.0 + 15.0 * 2.0)]
+fn lesson_17s_all_to_all_by_hand(#[case] ep: u32, #[case] share_s: f64, #[case] call_us: f64) {
+    let s = Scenario {
+        precision: roofline_tutor::domain::dtype::Dtype::Fp8,
+        weights: roofline_tutor::domain::dtype::Dtype::Fp8,
+        tp: 8,
+        ep,
+        batch: 64,
+        context: 4096,
+        ..scenario("h200", "deepseek-v3")
+    };
+    let per_layer = 2.0 * 64.0 * 8.0 * 7168.0;
+    let ms = (per_layer * share_s * 58.0 + call_us * 1e-6 * 116.0) * 1e3;
+    assert_near(q(&s, Quantity::EpAlltoallMs), ms, ms * 1e-9);
+}
+
+/// Lesson 17's pipeline step: DeepSeek-V3 FP8, TP 8 on each of two H200 boards and PP 2
+/// across them, B = 16: one boundary on InfiniBand NDR carries 16 · 7,168 · 1 bytes and one
+/// 2 µs hop, where TP 16 would all-reduce twice per layer (122 calls) over the same NIC, each
+/// 2·15/16 of the buffer plus 10 µs + 30 hops of 2 µs.
+#[test]
+fn lesson_17s_pipeline_against_tp16_by_hand() {
+    let s = Scenario {
+        precision: roofline_tutor::domain::dtype::Dtype::Fp8,
+        weights: roofline_tutor::domain::dtype::Dtype::Fp8,
+        tp: 8,
+        pp: 2,
+        batch: 16,
+        context: 4096,
+        ..scenario("h200", "deepseek-v3")
+    };
+    let bytes = 16.0 * 7168.0;
+    let pp_ms = (bytes / 50e9 + 2e-6) * 1e3;
+    assert_near(q(&s, Quantity::PpSendMs), pp_ms, pp_ms * 1e-9);
+    let tp16 = Scenario { tp: 16, ..s };
+    let call_s = 2.0 * 15.0 / 16.0 * bytes / 50e9 + (10.0 + 30.0 * 2.0) * 1e-6;
+    let allreduce_ms = 122.0 * call_s * 1e3;
+    assert_near(
+        q(&tp16, Quantity::AllreduceMs),
+        allreduce_ms,
+        allreduce_ms * 1e-9,
+    );
+    assert!(
+        allreduce_ms > 1000.0 * pp_ms,
+        "TP 16's wire time dwarfs the pipeline's"
+    );
+}

@@ -80,7 +80,7 @@ fn scenarios() -> impl Strategy<Value = Scenario> {
 /// The `--json` keys that are null when they do not apply (checked finite when they do): the
 /// KV wall at context 0 or when the weights do not fit, the routed experts' figures for a
 /// dense model, a batch that never reaches the ridge, board power a part does not publish.
-const OPTIONAL: [&str; 34] = [
+const OPTIONAL: [&str; 36] = [
     "max_batch_kv",
     "expert_intensity",
     "expert_tokens_to_ridge",
@@ -116,6 +116,9 @@ const OPTIONAL: [&str; 34] = [
     "target_usd_per_million_tokens",
     "alltoall_mb_per_token",
     "state_kv_tokens",
+    // The terms `ep` and `pp` add exist only where they are set above 1.
+    "ep_alltoall_ms",
+    "pp_send_ms",
     // A link only where the GPU's data names one (or the scenario does).
     "scale_out_link",
     "scale_up_link",

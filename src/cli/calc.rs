@@ -74,7 +74,8 @@ pub fn run(catalog: &Catalog, args: &CalcArgs) -> Result<String> {
     } else {
         let mut text = to_table(s, &evaluation);
         text.push_str(&cluster::formats_text(s));
-        if args.plan.sets_any() {
+        // `--ep` and `--pp` add their terms to these lines too.
+        if args.plan.sets_any() || s.ep > 1 || s.pp > 1 {
             text.push_str(&cluster::text(s, &evaluation));
         }
         text.push_str(&sections.text());

@@ -81,6 +81,7 @@ fn error_field(e: &crate::domain::scenario::ScenarioError) -> &'static str {
         E::Prompt(_) => "prompt",
         E::DraftTokens(_) => "draft_tokens",
         E::Cluster(_) => "name",
+        E::Parallel(field, _) => field,
         E::Context(_) => "context",
     }
 }
@@ -149,6 +150,8 @@ fn check(
         batch: file.max_num_seqs,
         context: file.context,
         tp: file.tp,
+        ep: file.ep.unwrap_or(1),
+        pp: file.pp.unwrap_or(1),
         mem_util: file.mem_util.unwrap_or(0.9),
         overhead_gb: file.overhead_gb.unwrap_or(DEFAULT_RESERVE_GB),
         attention_dp: file.attention_dp.unwrap_or(false),
@@ -160,7 +163,10 @@ fn check(
         ..Scenario::default_cluster()
     };
     if let Err(e) = scenario.evaluate(catalog) {
-        return Err(at(error_field(&e), e.to_string()));
+        // The field's own line first: `ep` and `pp` also occur inside other words.
+        let (field, why) = (error_field(&e), e.to_string());
+        let from = code_line_starting(text, field).unwrap_or(0);
+        return Err(LocatedError::at_needle(path, text, from, field, why));
     }
     Ok(ClusterProfile {
         name: file.name,
@@ -371,6 +377,8 @@ mod tests {
         "unknown link 'ib-hdr'; known: nvlink4"
     )]
     #[case::unknown_field("context: 8192", "contxt: 8192", "unknown field `contxt`")]
+    #[case::ep_on_a_dense_model("context: 8192", "ep: 8,\n    context: 8192", "is dense")]
+    #[case::pp_zero("context: 8192", "pp: 0,\n    context: 8192", "pp must be at least 1")]
     #[case::measured_zero(
         "decode_tok_s: 108.0",
         "decode_tok_s: 0.0",

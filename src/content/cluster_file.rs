@@ -19,6 +19,12 @@ pub struct ClusterFile {
     pub gpu_count: u32,
     /// Tensor-parallel degree of one replica.
     pub tp: u32,
+    /// Expert-parallel degree, MoE models only (default 1: no all-to-all).
+    #[serde(default)]
+    pub ep: Option<u32>,
+    /// Pipeline stages of `tp` GPUs each (default 1: no sends between stages).
+    #[serde(default)]
+    pub pp: Option<u32>,
     /// Model id (or give `model_config`).
     #[serde(default)]
     pub model: Option<String>,

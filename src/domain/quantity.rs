@@ -157,13 +157,18 @@ pub enum Quantity {
     AlltoallMbPerToken,
     /// The running batch's KV against the KV budget, percent (vLLM's "GPU KV cache usage").
     KvUsagePct,
+    /// MoE at `ep` above 1: the expert-parallel all-to-alls of one decode step over `ep` GPUs
+    /// (two per MoE layer), a time the roofline does not show, ms.
+    EpAlltoallMs,
+    /// `pp` above 1: the pipeline's sends of one decode step through `pp` stages, ms.
+    PpSendMs,
     /// `memory` or `compute`.
     Bound,
 }
 
 impl Quantity {
     /// Every quantity, in documentation order.
-    pub const ALL: [Self; 73] = [
+    pub const ALL: [Self; 75] = [
         Self::Ridge,
         Self::PeakTflops,
         Self::BandwidthTbs,
@@ -236,6 +241,8 @@ impl Quantity {
         Self::PpStepMs,
         Self::AlltoallMbPerToken,
         Self::KvUsagePct,
+        Self::EpAlltoallMs,
+        Self::PpSendMs,
         Self::Bound,
     ];
 
@@ -315,6 +322,8 @@ impl Quantity {
             Self::StateKvTokens => ("state_kv_tokens", "tokens"),
             Self::PpStepMs => ("pp_step_ms", "ms"),
             Self::AlltoallMbPerToken => ("alltoall_mb_per_token", "MB"),
+            Self::EpAlltoallMs => ("ep_alltoall_ms", "ms"),
+            Self::PpSendMs => ("pp_send_ms", "ms"),
             Self::Bound => ("bound", ""),
         }
     }

@@ -15,8 +15,8 @@ mod sizing;
 
 pub use batch_fit::BatchFit;
 pub use cluster::{
-    Bend, ClusterEvaluation, OPEN_CURVE_MAX, Role, ScaleOutFigures, ScaleUpFigures, TargetBatch,
-    largest_meeting, link_id,
+    Bend, ClusterEvaluation, OPEN_CURVE_MAX, ParallelFigures, Role, ScaleOutFigures,
+    ScaleUpFigures, TargetBatch, largest_meeting, link_id,
 };
 pub use evaluate::{Evaluation, ScenarioError};
 pub use model_evaluation::{KvSplit, ModelEvaluation, WeightFit};
@@ -46,6 +46,15 @@ pub struct Scenario {
     pub context: u64,
     /// Tensor-parallel degree: GPUs that split each layer.
     pub tp: u32,
+    /// Expert-parallel degree (MoE only): GPUs the routed experts spread over, each step's
+    /// tokens sent to their experts' GPUs and back (two all-to-alls per MoE layer). 1, the
+    /// default, adds no all-to-all to the step.
+    #[serde(default = "one", skip_serializing_if = "is_one_u32")]
+    pub ep: u32,
+    /// Pipeline stages: groups of `tp` GPUs that each hold a share of the layers, the step's
+    /// activations sent from one to the next. 1, the default, sends nothing.
+    #[serde(default = "one", skip_serializing_if = "is_one_u32")]
+    pub pp: u32,
     /// Share of GPU memory the server may use (vLLM's `gpu_memory_utilization`).
     pub mem_util: f64,
     /// GB per GPU reserved for activations, CUDA graphs and the runtime, outside the KV budget.
@@ -128,6 +137,15 @@ const fn default_block_size() -> u64 {
     DEFAULT_BLOCK_SIZE
 }
 
+const fn one() -> u32 {
+    1
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+const fn is_one_u32(v: &u32) -> bool {
+    *v == 1
+}
+
 const fn default_efficiency() -> f64 {
     1.0
 }
@@ -184,6 +202,8 @@ impl Scenario {
             batch: 1,
             context: 0,
             tp: 1,
+            ep: 1,
+            pp: 1,
             mem_util: 0.9,
             overhead_gb: DEFAULT_RESERVE_GB,
             prompt: 2048,

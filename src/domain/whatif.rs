@@ -1,4 +1,5 @@
 //! The what-if line (`:` over the plot): `:gpu h200`, `:fp8`, `:model llama-3-70b`, `:tp 4`,
+//! `:ep 16`, `:pp 2`,
 //! `:batch 64`, `:context 32k`, `:link ib-ndr`, `:overlay mi300x`, `:reset`, `:step 5`,
 //! `:lesson 3`. Parsing, did-you-mean
 //! and Tab completion are pure; applying a command to the plot is the app's.
@@ -24,6 +25,10 @@ pub enum Command {
     Model(String),
     /// Tensor-parallel degree.
     Tp(u32),
+    /// Expert-parallel degree (MoE models): adds the all-to-all.
+    Ep(u32),
+    /// Pipeline stages: adds the sends between them.
+    Pp(u32),
     /// Sequences decoded together.
     Batch(u32),
     /// Tokens of context per sequence.
@@ -53,10 +58,20 @@ enum Takes {
 }
 
 /// The commands, as data: the name typed, what it takes, and its line in the help.
-const COMMANDS: [(&str, Takes, &str); 15] = [
+const COMMANDS: [(&str, Takes, &str); 17] = [
     ("gpu", Takes::GpuId, "gpu ID: show another GPU (:gpu h200)"),
     ("model", Takes::ModelId, "model ID: show another model"),
     ("tp", Takes::Count, "tp N: tensor-parallel degree"),
+    (
+        "ep",
+        Takes::Count,
+        "ep N: expert-parallel degree (MoE), adds the all-to-all",
+    ),
+    (
+        "pp",
+        Takes::Count,
+        "pp N: pipeline stages, adds the sends between them",
+    ),
     ("batch", Takes::Count, "batch B: sequences decoded together"),
     (
         "context",
@@ -178,6 +193,8 @@ pub fn parse(line: &str, catalog: &Catalog) -> Result<Command, WhatIfError> {
             1024,
             "a tensor-parallel degree from 1 to 1024",
         )?),
+        ("ep", _) => Command::Ep(count(need()?, 1, 1024, "an EP degree from 1 to 1024")?),
+        ("pp", _) => Command::Pp(count(need()?, 1, 1024, "pipeline stages from 1 to 1024")?),
         ("batch", _) => Command::Batch(count(need()?, 1, 4096, "a batch from 1 to 4096")?),
         ("step", _) => Command::Step(count(need()?, 1, 999, "a step number")? as usize),
         ("lesson", _) => Command::Lesson(count(need()?, 1, 999, "a lesson number")? as usize),

@@ -197,6 +197,40 @@ impl<'a> ReadoutsLine<'a> {
         ))
     }
 
+    /// The terms the scenario's `ep` and `pp` add after the step (`+2.1 ms all-to-all on
+    /// InfiniBand NDR`), each masked by its own quantity's rule. The engine has them only where
+    /// `ep` or `pp` is set above 1, so the lessons of the pure roofline never show them.
+    fn parallel_readouts(&self) -> Vec<Readout> {
+        let e = self.evaluation;
+        let Some(c) = e.cluster.as_ref() else {
+            return Vec::new();
+        };
+        let terms = [
+            (
+                Quantity::EpAlltoallMs,
+                c.parallel.all_to_all.as_ref(),
+                "all-to-all",
+            ),
+            (Quantity::PpSendMs, c.parallel.pipeline.as_ref(), "PP sends"),
+        ];
+        terms
+            .into_iter()
+            .filter_map(|(q, term, what)| {
+                let link = &term?.link;
+                let ms = q.number(e)?;
+                let text = self
+                    .withheld
+                    .label(
+                        Shown::Quantity(q),
+                        &format!("+{} ms {what}", milliseconds(ms)),
+                    )
+                    .into_owned();
+                // Masked already: the link's name is a setting.
+                Some(Readout::new(format!("{text} on {link}"), None, 4))
+            })
+            .collect()
+    }
+
     /// Adds what was measured on the endpoint: `MBU 10%` (decode) and `MFU 11%` (prefill).
     #[must_use]
     pub const fn with_utilization(mut self, mbu: Option<f64>, mfu: Option<f64>) -> Self {
@@ -210,13 +244,18 @@ impl<'a> ReadoutsLine<'a> {
         let look = self.appearance;
         let separator = look.pick(" · ", " | ");
         let mut items = readouts(self.evaluation);
-        if let Some(term) = self.interconnect_readout() {
+        let terms: Vec<Readout> = self
+            .interconnect_readout()
+            .into_iter()
+            .chain(self.parallel_readouts())
+            .collect();
+        if !terms.is_empty() {
             let step = Shown::Quantity(Quantity::StepTimeMs);
             let at = items
                 .iter()
                 .position(|r| r.shown == step)
                 .map_or(0, |i| i + 1);
-            items.insert(at, term);
+            items.splice(at..at, terms);
         }
         let (mbu, mfu) = self.utilization;
         items.extend(mbu.map(|u| {

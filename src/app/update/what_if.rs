@@ -91,6 +91,8 @@ fn applies_here(app: &App, command: Command) -> Result<Command, String> {
         | Command::Precision { .. }
         | Command::Model(_)
         | Command::Tp(_)
+        | Command::Ep(_)
+        | Command::Pp(_)
         | Command::Batch(_)
         | Command::Context(_)
         | Command::Link(_)
@@ -121,6 +123,8 @@ fn apply(app: &mut App, command: Command) -> Option<Msg> {
             ..current
         },
         Command::Tp(tp) => Scenario { tp, ..current },
+        Command::Ep(ep) => Scenario { ep, ..current },
+        Command::Pp(pp) => Scenario { pp, ..current },
         Command::Context(context) => Scenario { context, ..current },
         // One link for both jobs, as `--link` means: the jobs' own links give way to it.
         Command::Link(id) => current.with_links(&crate::domain::link::LinkChoice {

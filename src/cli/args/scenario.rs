@@ -33,6 +33,14 @@ pub struct ScenarioFlags {
     /// Tensor-parallel degree [default: 1].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub tp: Option<u32>,
+    /// Expert-parallel degree, MoE models only: GPUs the routed experts spread over; the
+    /// step's all-to-all joins the interconnect terms [default: 1].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub ep: Option<u32>,
+    /// Pipeline stages of `--tp` GPUs each; the sends between them join the interconnect
+    /// terms [default: 1].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub pp: Option<u32>,
     /// Share of GPU memory the server may use [default: 0.9].
     #[arg(long = "mem-util", value_name = "U", value_parser = parse_mem_util)]
     pub mem_util: Option<f64>,
@@ -72,7 +80,7 @@ impl From<ScenarioFlags> for ScenarioPatch {
             }};
         }
         passed_on! {
-            gpu, model, precision, weights, kv, batch, context, tp, mem_util, overhead_gb, prompt,
+            gpu, model, precision, weights, kv, batch, context, tp, ep, pp, mem_util, overhead_gb, prompt,
             draft_tokens, gpu_hour_usd
         }
     }

@@ -59,9 +59,45 @@ pub fn text(s: &Scenario, e: &Evaluation) -> String {
         };
         rows.push(("all-reduce per step", value));
     }
+    rows.extend(parallel_rows(s, e));
     rows.extend(latency_rows(s, e));
     push_rows(&mut out, &rows);
     out
+}
+
+/// The terms `--ep` and `--pp` add to the step, each with the link it crosses.
+fn parallel_rows(s: &Scenario, e: &Evaluation) -> Vec<(&'static str, String)> {
+    let Some(c) = &e.cluster else {
+        return Vec::new();
+    };
+    let ms = |v: f64| group(v * 1e3, 3);
+    let mut rows = Vec::new();
+    if let Some(t) = &c.parallel.all_to_all {
+        rows.push((
+            "all-to-all per step",
+            format!(
+                "EP {}: {} ms ({} calls, {} ms of it latency) on {}",
+                s.ep,
+                ms(t.time.total_s()),
+                t.time.calls,
+                ms(t.time.latency_s),
+                t.link
+            ),
+        ));
+    }
+    if let Some(t) = &c.parallel.pipeline {
+        rows.push((
+            "pipeline sends per step",
+            format!(
+                "PP {}: {} ms across {} stage boundaries, the last on {}",
+                s.pp,
+                ms(t.time.total_s()),
+                t.time.calls,
+                t.link
+            ),
+        ));
+    }
+    rows
 }
 
 /// Prefill after the prefix cache, the KV over the link and the two ways to serve it.

@@ -20,6 +20,11 @@ pub struct Section {
     link: Link,
     out: Option<Link>,
     tp: u32,
+    /// The scenario's `ep` and `pp` (1: calc's "if" lines spread over the TP GPUs instead).
+    ep: u32,
+    pp: u32,
+    /// GPUs in one scale-up domain, where the GPU's data names it.
+    scale_up_gpus: Option<u32>,
     terms: Terms,
     step_s: f64,
     ttft_s: f64,
@@ -49,6 +54,9 @@ impl Section {
             link: link.clone(),
             out: out.cloned(),
             tp: s.tp,
+            ep: s.ep,
+            pp: s.pp,
+            scale_up_gpus: gpu.scale_up_gpus,
             terms: basis::terms(s, gpu, model, &fabric),
             step_s: m.step_time_s,
             ttft_s: m.ttft_s,
@@ -73,6 +81,8 @@ impl Section {
             "link": self.link.id,
             "link_gbs": self.link.gbs,
             "tp": self.tp,
+            "ep": self.ep,
+            "pp": self.pp,
             "allreduce_calls_per_step": self.terms.decode.calls,
             "allreduce_bytes_per_gpu": self.terms.decode.bytes_per_gpu,
             "allreduce_bandwidth_ms": ms(self.terms.decode.bandwidth_s),
@@ -94,15 +104,25 @@ impl Section {
         })
     }
 
-    /// Where the group of TP GPUs sits: in one scale-up domain, or across them on the NIC.
-    fn span(&self) -> String {
+    /// Where a group of `n` members of `per` GPUs each sits: in one scale-up domain, or across
+    /// them on the NIC.
+    fn span(&self, n: u32, per: u32) -> String {
+        let d = self.domain_of(n, per);
+        let members = if per > 1 { "stages" } else { "GPUs" };
         match &self.out {
-            Some(out) if self.terms.domain < self.tp => format!(
-                "over {} between domains of {} GPUs",
-                out.name, self.terms.domain
-            ),
+            Some(out) if d < n => format!("over {} between domains of {d} {members}", out.name),
             _ => format!("inside one {} domain", self.link.name),
         }
+    }
+
+    /// The members (of `per` GPUs each) of a group of `n` that share one scale-up domain.
+    fn domain_of(&self, n: u32, per: u32) -> u32 {
+        Fabric {
+            up: &self.link,
+            out: self.out.as_ref(),
+            domain: self.scale_up_gpus.map(|d| (d / per.max(1)).max(1)),
+        }
+        .domain_of(n)
     }
 
     /// The scale-out link, named where the group spans domains and so crosses it.
@@ -128,7 +148,7 @@ impl Section {
             self.between(),
             self.tp
         );
-        if self.tp <= 1 {
+        if self.tp <= 1 && self.ep <= 1 && self.pp <= 1 {
             out.push_str("  one GPU per replica: nothing to all-reduce\n");
             return out;
         }
@@ -141,7 +161,7 @@ impl Section {
                     self.terms.decode.calls,
                     ms(self.terms.decode.bandwidth_s),
                     ms(self.terms.decode.latency_s),
-                    self.span()
+                    self.span(self.tp, 1)
                 ),
             ),
             (
@@ -163,25 +183,35 @@ impl Section {
                 ),
             ),
         ];
+        // Set above 1, the term is the scenario's own (EP N, PP N); else what it would be
+        // were the TP GPUs used that way.
+        let (ep, ep_label) = match self.ep {
+            1 => (self.tp, "if expert-parallel"),
+            n => (n, "expert-parallel (EP)"),
+        };
         if let Some(a2a) = self.terms.all_to_all {
             rows.push((
-                "if expert-parallel",
+                ep_label,
                 format!(
                     "{} ms of all-to-all per step ({} calls) to send tokens to their experts, {}",
                     ms(a2a.total_s()),
                     a2a.calls,
-                    self.span()
+                    self.span(ep, 1)
                 ),
             ));
         }
+        let (pp_n, per, pp_label) = match self.pp {
+            1 => (self.tp, 1, "if pipeline stages"),
+            n => (n, self.tp, "pipeline stages (PP)"),
+        };
         let pp = self.terms.pipeline;
         rows.push((
-            "if pipeline stages",
+            pp_label,
             format!(
                 "{} ms per step to pass activations across {} stage boundaries, {}",
                 ms(pp.total_s()),
                 pp.calls,
-                self.span()
+                self.span(pp_n, per)
             ),
         ));
         push_rows(&mut out, &rows);

@@ -25,6 +25,8 @@ pub fn to_json(s: &Scenario, e: &Evaluation) -> Value {
         "batch": s.batch,
         "context": s.context,
         "tp": s.tp,
+        "ep": s.ep,
+        "pp": s.pp,
         "mem_util": s.mem_util,
         "overhead_gb": s.overhead_gb,
         "attention_dp": s.attention_dp,

@@ -255,6 +255,8 @@ pub fn of_quantity(
         Q::StateKvTokens => scale::state_in_tokens(cx),
         Q::PpStepMs => scale::pipeline_step(cx),
         Q::AlltoallMbPerToken => scale::alltoall(cx),
+        Q::EpAlltoallMs => Some(cx.c()?.parallel.all_to_all.as_ref()?.derivation.clone()),
+        Q::PpSendMs => Some(cx.c()?.parallel.pipeline.as_ref()?.derivation.clone()),
         Q::KvUsagePct => scale::kv_usage(cx),
         Q::BendBatch => latency::searched(cx, latency::Search::Bend),
         Q::TimeInSystemS => latency::rate(cx, latency::RateOf::TimeInSystem),

@@ -151,6 +151,16 @@ fn mixtral_cluster() -> Scenario {
     }
 }
 
+/// The MoE cluster with its experts over 8 GPUs and two pipeline stages: the terms `ep` and
+/// `pp` add.
+fn parallel() -> Scenario {
+    Scenario {
+        ep: 8,
+        pp: 2,
+        ..mixtral_cluster()
+    }
+}
+
 /// The scenarios the table-wide tests walk: dense, MoE, MLA with attention DP, hybrid, and
 /// two clusters with every cluster setting.
 fn scenarios() -> [Scenario; 6] {

@@ -49,8 +49,14 @@ pub fn terms(s: &Scenario, gpu: &Gpu, model: &ModelSpec, fabric: &Fabric<'_>) ->
         ),
         x.allreduce("prefill_allreduce_ms", model, s.prompt as f64, "prompt"),
     ];
-    basis.extend(x.all_to_all(model, tokens));
-    basis.push(x.pipeline(model, tokens));
+    let (ep, pp) = (Group::experts(s), Group::stages(s));
+    basis.extend(x.all_to_all(model, tokens, ep));
+    let stages = stage_fabric(s, fabric);
+    let xs = Inputs {
+        fabric: &stages,
+        ..x
+    };
+    basis.push(xs.pipeline(model, tokens, pp));
     // A ring wider than one domain runs at the pace of its slowest hop, the NIC's.
     let ring = fabric.outer(s.tp);
     let decode = tp_allreduce(model, tokens, b_a, s.tp, ring);
@@ -58,12 +64,121 @@ pub fn terms(s: &Scenario, gpu: &Gpu, model: &ModelSpec, fabric: &Fabric<'_>) ->
     Terms {
         decode,
         prefill,
-        all_to_all: ep_all_to_all(model, tokens, b_a, s.tp, fabric),
-        all_to_all_link: fabric.outer(s.tp).id.clone(),
-        pipeline: pp_sends(model, tokens, b_a, s.tp, fabric),
+        all_to_all: ep_all_to_all(model, tokens, b_a, ep.n, fabric),
+        all_to_all_link: fabric.outer(ep.n).id.clone(),
+        pipeline: pp_sends(model, tokens, b_a, pp.n, &stages),
         domain: fabric.domain_of(s.tp),
         basis,
     }
+}
+
+/// The GPUs a term spreads over, and how its derivation names them: the scenario's `ep` or
+/// `pp` where set above 1, else (calc's "were" lines) the TP GPUs.
+#[derive(Debug, Clone, Copy)]
+struct Group {
+    n: u32,
+    name: &'static str,
+    field: &'static str,
+    assumption: &'static str,
+}
+
+impl Group {
+    fn experts(s: &Scenario) -> Self {
+        if s.ep > 1 {
+            Self {
+                n: s.ep,
+                name: "GPUs the experts spread over (EP)",
+                field: "ep",
+                assumption: "expert parallel over EP GPUs, experts spread evenly, tokens routed evenly",
+            }
+        } else {
+            Self {
+                n: s.tp,
+                name: "GPUs the experts spread over (TP)",
+                field: "tp",
+                assumption: "expert parallel over the TP GPUs, experts spread evenly, tokens routed evenly",
+            }
+        }
+    }
+
+    fn stages(s: &Scenario) -> Self {
+        if s.pp > 1 {
+            Self {
+                n: s.pp,
+                name: "pipeline stages (PP)",
+                field: "pp",
+                assumption: "PP stages, one GPU's link each to the next, filling domains in order",
+            }
+        } else {
+            Self {
+                n: s.tp,
+                name: "pipeline stages (the TP GPUs)",
+                field: "tp",
+                assumption: "the TP GPUs as pipeline stages of one GPU each, filling domains in order",
+            }
+        }
+    }
+}
+
+/// The fabric as pipeline stages see it: with `pp` set, each stage is a TP group, so a domain
+/// of D GPUs holds D ÷ TP stages (at least one); else (calc's "if" line) the stages are the TP
+/// GPUs themselves, one GPU each.
+#[must_use]
+pub fn stage_fabric<'a>(s: &Scenario, fabric: &Fabric<'a>) -> Fabric<'a> {
+    if s.pp > 1 {
+        Fabric {
+            domain: fabric.domain.map(|d| (d / s.tp.max(1)).max(1)),
+            ..*fabric
+        }
+    } else {
+        *fabric
+    }
+}
+
+/// One link term the scenario's own settings add to a decode step, with its derivation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SetTerm {
+    /// Its time, bandwidth and latency apart.
+    pub time: CommTime,
+    /// The display name of the link its slowest part crosses (the scale-out link when the
+    /// group spans domains).
+    pub link: String,
+    /// How it was computed (the same derivation calc's interconnect section prints).
+    pub derivation: Derivation,
+}
+
+/// The terms the scenario's `ep` and `pp` add to a decode step: the all-to-all over `ep` GPUs
+/// (MoE models, `ep` above 1) and the sends through `pp` stages (`pp` above 1).
+#[must_use]
+pub fn set_terms(
+    s: &Scenario,
+    gpu: &Gpu,
+    model: &ModelSpec,
+    fabric: &Fabric<'_>,
+) -> (Option<SetTerm>, Option<SetTerm>) {
+    let x = Inputs { s, gpu, fabric };
+    let (tokens, b_a) = (s.tokens_per_step(), s.precision.bytes());
+    let all_to_all = (s.ep > 1)
+        .then(|| {
+            let derivation = x.all_to_all(model, tokens, Group::experts(s))?;
+            Some(SetTerm {
+                time: ep_all_to_all(model, tokens, b_a, s.ep, fabric)?,
+                link: fabric.outer(s.ep).name.clone(),
+                derivation,
+            })
+        })
+        .flatten();
+    let stages = stage_fabric(s, fabric);
+    let xs = Inputs {
+        fabric: &stages,
+        ..x
+    };
+    let pipeline = (s.pp > 1).then(|| SetTerm {
+        time: pp_sends(model, tokens, b_a, s.pp, &stages),
+        link: stages.outer(s.pp).name.clone(),
+        derivation: xs.pipeline(model, tokens, Group::stages(s)),
+    });
+    (all_to_all, pipeline)
 }
 
 /// What each derivation's inputs are read from.
@@ -167,6 +282,28 @@ impl Inputs<'_> {
         Input::new("D", name, d, "", source)
     }
 
+    /// D for the pipeline: GPUs per domain for stages of one GPU, or stages per domain (its
+    /// GPUs ÷ TP) where `pp` makes each stage a TP group.
+    fn stage_domain(&self, group: Group) -> Input {
+        let plain = self.domain(group.n);
+        match (group.field, self.gpu.scale_up_gpus, self.fabric.out) {
+            ("pp", Some(size), Some(_)) => Input::new(
+                "D",
+                "pipeline stages per scale-up domain",
+                plain.value,
+                "",
+                Source::Datasheet {
+                    field: format!(
+                        "scale_up_gpus = {size} ÷ tp = {}, at least 1, at most the stages",
+                        self.s.tp
+                    ),
+                    cite: format!("{}'s row of the hardware data", self.gpu.name),
+                },
+            ),
+            _ => plain,
+        }
+    }
+
     fn allreduce(
         &self,
         figure: &'static str,
@@ -210,11 +347,11 @@ impl Inputs<'_> {
 
     // The bindings are the formula's own symbols (T, k, d, N, …), as the derivation prints them.
     #[allow(clippy::many_single_char_names)]
-    fn all_to_all(&self, model: &ModelSpec, tokens: f64) -> Option<Derivation> {
+    fn all_to_all(&self, model: &ModelSpec, tokens: f64, group: Group) -> Option<Derivation> {
         let b_a = self.s.precision.bytes();
-        let x = alltoall_inputs(model, tokens, b_a, self.s.tp, self.fabric)?;
-        let time = ep_all_to_all(model, tokens, b_a, self.s.tp, self.fabric)?;
-        let outer = self.fabric.outer(self.s.tp);
+        let x = alltoall_inputs(model, tokens, b_a, group.n, self.fabric)?;
+        let time = ep_all_to_all(model, tokens, b_a, group.n, self.fabric)?;
+        let outer = self.fabric.outer(group.n);
         let out_is_nic = !std::ptr::eq(outer, self.fabric.up);
         let [t, per_token, hidden, _, gpus, _, _, _, base, hop, layers] = x;
         Some(Derivation {
@@ -227,8 +364,8 @@ impl Inputs<'_> {
                 Self::model("k", "experts per token", per_token, "experts.per_token"),
                 Self::model("d", "hidden size", hidden, "hidden"),
                 self.act_bytes(),
-                Self::setting("N", "GPUs the experts spread over (TP)", gpus, "tp"),
-                self.domain(self.s.tp),
+                Self::setting("N", group.name, gpus, group.field),
+                self.domain(group.n),
                 self.gbs("up", self.fabric.up, false),
                 self.gbs("out", outer, out_is_nic),
                 self.latency(
@@ -246,7 +383,7 @@ impl Inputs<'_> {
                 Self::model("L_moe", "MoE layers", layers, "experts.moe_layers"),
             ],
             assumptions: vec![
-                "expert parallel over the TP GPUs, experts spread evenly, tokens routed evenly",
+                group.assumption,
                 "a flat all-to-all: a GPU's traffic inside its domain and out of it at once",
                 NO_OVERLAP,
             ],
@@ -254,10 +391,10 @@ impl Inputs<'_> {
         })
     }
 
-    fn pipeline(&self, model: &ModelSpec, tokens: f64) -> Derivation {
+    fn pipeline(&self, model: &ModelSpec, tokens: f64, group: Group) -> Derivation {
         let b_a = self.s.precision.bytes();
-        let x = pipeline_inputs(model, tokens, b_a, self.s.tp, self.fabric);
-        let outer = self.fabric.outer(self.s.tp);
+        let x = pipeline_inputs(model, tokens, b_a, group.n, self.fabric);
+        let outer = self.fabric.outer(group.n);
         let out_is_nic = !std::ptr::eq(outer, self.fabric.up);
         let [t, hidden, _, stages, _, _, _, hop_up, hop_out] = x;
         let (bw, lat) = super::pipeline_parts(&x);
@@ -271,8 +408,8 @@ impl Inputs<'_> {
                 Self::setting("T", "tokens per step", t, "batch × (1 + draft tokens)"),
                 Self::model("d", "hidden size", hidden, "hidden"),
                 self.act_bytes(),
-                Self::setting("P", "pipeline stages (the TP GPUs)", stages, "tp"),
-                self.domain(self.s.tp),
+                Self::setting("P", group.name, stages, group.field),
+                self.stage_domain(group),
                 self.gbs("up", up, false),
                 self.gbs("out", outer, out_is_nic),
                 self.latency("l_up", "hop latency, scale-up link", hop_up, (up, false)),
@@ -284,8 +421,12 @@ impl Inputs<'_> {
                 ),
             ],
             assumptions: vec![
-                "the TP GPUs as pipeline stages of one GPU each, filling domains in order",
-                "one micro-batch: the whole step passes each boundary once",
+                group.assumption,
+                if group.field == "pp" {
+                    "one micro-batch: the whole step passes each boundary once, the stages one after another (at batch 1 the step's time at the roofs is the whole model's, as without stages)"
+                } else {
+                    "one micro-batch: the whole step passes each boundary once"
+                },
                 NO_OVERLAP,
             ],
             reruns: Vec::new(),

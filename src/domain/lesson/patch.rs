@@ -34,6 +34,12 @@ pub struct ScenarioPatch {
     /// Tensor-parallel degree.
     #[serde(default)]
     pub tp: Option<u32>,
+    /// Expert-parallel degree (MoE models).
+    #[serde(default)]
+    pub ep: Option<u32>,
+    /// Pipeline stages.
+    #[serde(default)]
+    pub pp: Option<u32>,
     /// GPU memory utilization.
     #[serde(default)]
     pub mem_util: Option<f64>,
@@ -112,7 +118,7 @@ impl ScenarioPatch {
             };
         }
         apply!(
-            copy: kv, batch, context, tp, mem_util, overhead_gb, prompt, draft_tokens,
+            copy: kv, batch, context, tp, ep, pp, mem_util, overhead_gb, prompt, draft_tokens,
                 attention_dp, gpu_hour_usd, prefix_hit, output_tokens, chunk, block_size;
             wrap: model, link, scale_up_link, scale_out_link, tpot_target_ms, rate;
             rest: gpu, precision, weights, efficiency

@@ -92,7 +92,9 @@ fn all_lists_every_variant_once() {
             Q::PpStepMs => 69,
             Q::AlltoallMbPerToken => 70,
             Q::KvUsagePct => 71,
-            Q::Bound => 72,
+            Q::EpAlltoallMs => 72,
+            Q::PpSendMs => 73,
+            Q::Bound => 74,
         }
     }
     for (i, q) in Quantity::ALL.into_iter().enumerate() {

@@ -102,6 +102,8 @@ impl Quantity {
             Self::KvUsagePct => 100.0 * c()?.scale.kv_usage?,
             Self::StateKvTokens => c()?.scale.state_kv_tokens?,
             Self::PpStepMs => c()?.scale.pp_step_s * 1e3,
+            Self::EpAlltoallMs => c()?.parallel.all_to_all.as_ref()?.time.total_s() * 1e3,
+            Self::PpSendMs => c()?.parallel.pipeline.as_ref()?.time.total_s() * 1e3,
             Self::AlltoallMbPerToken => c()?.scale.alltoall_bytes_per_token? / 1e6,
         };
         Some(Number(v))

@@ -11,9 +11,11 @@ use crate::domain::interconnect::{self, CommTime};
 use crate::domain::link::Link;
 
 mod links;
+mod parallel;
 
 use links::link_of;
 pub use links::{Role, link_id};
+pub use parallel::ParallelFigures;
 
 /// The largest batch on the curve when no KV wall stops it.
 pub const OPEN_CURVE_MAX: u32 = 1024;
@@ -57,6 +59,8 @@ pub struct ClusterEvaluation {
     pub sizing: Option<Sizing>,
     /// Paging blocks, the KV share of a step, pipeline stages, expert-parallel traffic.
     pub scale: super::ScaleFigures,
+    /// The link terms the scenario's `ep` and `pp` add to a decode step.
+    pub parallel: ParallelFigures,
 }
 
 /// The scale-out link's figures: one prompt's KV from the prefill pool to the decode pool.
@@ -188,6 +192,7 @@ pub(super) fn evaluate(
         return Ok(None);
     };
     let model = catalog.model(id)?;
+    parallel::check_model(s, model)?;
     let plain = plain(s);
     let tpot_at = |batch: u32| -> Result<f64, ScenarioError> {
         let at = Scenario {
@@ -219,7 +224,11 @@ pub(super) fn evaluate(
     let mixed_tpot_s =
         Formula::MixedStep.compute(&[m.memory_time_s, m.compute_time_s, chunk_flops, e.peak_flops]);
     let out = link_of(s, catalog, Role::ScaleOut)?;
-    let scale_up = ring_link(s, catalog, out)?.map(|l| scale_up_figures(s, model, l));
+    let gpu = catalog.gpu(&s.gpu)?;
+    let fabric = fabric_of(s, catalog, out)?;
+    // A ring wider than one scale-up domain runs at its slowest hop, the NIC's: the same rule
+    // as `calc --interconnect` (`Fabric::outer`), so the two give one number.
+    let scale_up = fabric.map(|f| scale_up_figures(s, model, f.outer(s.tp)));
     let scale_out = out.map(|l| scale_out_figures(s, (model, m), l));
     let wall = m
         .batch_limit()
@@ -259,6 +268,7 @@ pub(super) fn evaluate(
         tokens_per_s_per_gpu: Formula::PerGpuRate.compute(&[m.tokens_per_s, tp]),
         sizing,
         scale: super::scale::evaluate(s, catalog, model, m)?,
+        parallel: parallel::figures(s, gpu, model, fabric.as_ref()),
     }))
 }
 
@@ -280,22 +290,15 @@ fn scale_out_figures(
     }
 }
 
-/// The link the tensor-parallel ring crosses: the scale-up link, or the NIC (`out`) where the
-/// ring is wider than one scale-up domain, since it runs at its slowest hop. The same rule as
-/// `calc --interconnect` (`Fabric::outer`), so the two give one number.
-fn ring_link<'a>(
+/// The links around the scenario's GPU (none without a scale-up link), looked up once for
+/// the all-reduce's ring and the terms `ep` and `pp` add.
+fn fabric_of<'a>(
     s: &Scenario,
     catalog: &'a Catalog,
     out: Option<&'a Link>,
-) -> Result<Option<&'a Link>, ScenarioError> {
-    Ok(link_of(s, catalog, Role::ScaleUp)?.map(|up| {
-        let fabric = interconnect::Fabric {
-            up,
-            out,
-            domain: catalog.gpu(&s.gpu).ok().and_then(|g| g.scale_up_gpus),
-        };
-        fabric.outer(s.tp)
-    }))
+) -> Result<Option<interconnect::Fabric<'a>>, ScenarioError> {
+    let domain = catalog.gpu(&s.gpu)?.scale_up_gpus;
+    Ok(link_of(s, catalog, Role::ScaleUp)?.map(|up| interconnect::Fabric { up, out, domain }))
 }
 
 /// The tensor-parallel all-reduces of one decode step over the scale-up link.
@@ -358,6 +361,7 @@ fn bend(
 }
 
 fn check(s: &Scenario) -> Result<(), ScenarioError> {
+    parallel::check_counts(s)?;
     let bad = |what: String| Err(ScenarioError::Cluster(what));
     if !(0.0..1.0).contains(&s.prefix_hit) {
         return bad(format!(

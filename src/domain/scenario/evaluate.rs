@@ -155,6 +155,10 @@ pub enum ScenarioError {
     /// A cluster setting out of range, or a link the data does not name (the message says).
     #[error("{0}")]
     Cluster(String),
+    /// An expert-parallel or pipeline setting the model cannot take: the setting's name
+    /// (`ep` or `pp`) and why.
+    #[error("{1}")]
+    Parallel(&'static str, String),
     /// A math format the GPU has no peak for.
     #[error("{gpu} has no {} peak (it has: {})", precision.label(), available.iter().map(|d| d.name()).collect::<Vec<_>>().join(", "))]
     NoPeak {

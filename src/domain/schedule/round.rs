@@ -347,6 +347,10 @@ pub fn pin(own: Option<&ScenarioPatch>, scenario: &Scenario, cluster: &Scenario)
         batch: Some(scenario.batch),
         context: Some(scenario.context),
         tp: Some(scenario.tp),
+        // Named only off the default, or where the cluster sets another: older saved patches
+        // and snapshots keep their shape.
+        ep: (scenario.ep != 1 || cluster.ep != 1).then_some(scenario.ep),
+        pp: (scenario.pp != 1 || cluster.pp != 1).then_some(scenario.pp),
         mem_util: Some(scenario.mem_util),
         overhead_gb: Some(scenario.overhead_gb),
         prompt: own.and_then(|p| p.prompt).map(|_| scenario.prompt),

@@ -9,6 +9,8 @@ use rstest::rstest;
 #[case::int4("int4", Command::Precision { math: Dtype::Bf16, weights: Dtype::Int4 })]
 #[case::model("model llama-3-70b", Command::Model("llama-3-70b".into()))]
 #[case::tp("tp 4", Command::Tp(4))]
+#[case::ep("ep 16", Command::Ep(16))]
+#[case::pp("pp 2", Command::Pp(2))]
 #[case::batch("batch 64", Command::Batch(64))]
 #[case::context_k("context 32k", Command::Context(32_768))]
 #[case::context_plain("context 4096", Command::Context(4096))]

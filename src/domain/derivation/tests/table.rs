@@ -5,7 +5,8 @@ use rstest::rstest;
 
 use super::super::{bound_number, of_quantity};
 use super::{
-    builtin_catalog, evaluated, llama_8b, llama_70b_cluster, scenarios, sliding, sliding_model,
+    builtin_catalog, evaluated, llama_8b, llama_70b_cluster, parallel, scenarios, sliding,
+    sliding_model,
 };
 use crate::domain::quantity::{Quantity, QuantityValue};
 use crate::domain::scenario::Scenario;
@@ -20,7 +21,7 @@ fn each_quantitys_derivation_recomputes_its_figure() {
     let mut catalog = builtin_catalog();
     catalog.add_models([sliding_model()]);
     let mut derived = std::collections::BTreeSet::new();
-    for s in scenarios().into_iter().chain([sliding()]) {
+    for s in scenarios().into_iter().chain([sliding(), parallel()]) {
         let (e, gpu, model) = evaluated(&catalog, &s);
         for q in Quantity::ALL {
             let d = of_quantity(q, &s, &e, gpu, model);

@@ -35,6 +35,10 @@ pub enum Setting {
     Context,
     /// Tensor-parallel degree.
     Tp,
+    /// Expert-parallel degree.
+    Ep,
+    /// Pipeline stages.
+    Pp,
     /// GPU memory utilization (`0.9`).
     MemUtil,
     /// GB per GPU reserved outside the KV budget.
@@ -98,7 +102,7 @@ pub enum Setting {
 
 impl Setting {
     /// Every setting, in documentation order.
-    pub const ALL: [Self; 38] = [
+    pub const ALL: [Self; 40] = [
         Self::Gpu,
         Self::GpuId,
         Self::Model,
@@ -109,6 +113,8 @@ impl Setting {
         Self::Batch,
         Self::Context,
         Self::Tp,
+        Self::Ep,
+        Self::Pp,
         Self::MemUtil,
         Self::OverheadGb,
         Self::Prompt,
@@ -153,6 +159,8 @@ impl Setting {
             Self::Batch => "batch",
             Self::Context => "context",
             Self::Tp => "tp",
+            Self::Ep => "ep",
+            Self::Pp => "pp",
             Self::MemUtil => "mem_util",
             Self::OverheadGb => "overhead_gb",
             Self::Prompt => "prompt",
@@ -191,6 +199,8 @@ impl Setting {
             Self::Batch => f64::from(s.batch),
             Self::Context => s.context as f64,
             Self::Tp => f64::from(s.tp),
+            Self::Ep => f64::from(s.ep),
+            Self::Pp => f64::from(s.pp),
             Self::MemUtil => s.mem_util,
             Self::OverheadGb => s.overhead_gb,
             Self::Prompt => s.prompt as f64,
@@ -298,6 +308,8 @@ impl Setting {
             | Self::Batch
             | Self::Context
             | Self::Tp
+            | Self::Ep
+            | Self::Pp
             | Self::MemUtil
             | Self::OverheadGb
             | Self::Prompt
@@ -338,6 +350,8 @@ impl Setting {
             | Self::Batch
             | Self::Context
             | Self::Tp
+            | Self::Ep
+            | Self::Pp
             | Self::MemUtil
             | Self::OverheadGb
             | Self::Prompt

@@ -16,6 +16,10 @@ pub enum Change {
     Context(u64),
     /// Tensor-parallel degree.
     Tp(u32),
+    /// Expert-parallel degree.
+    Ep(u32),
+    /// Pipeline stages.
+    Pp(u32),
     /// Prompt tokens for prefill.
     Prompt(u64),
     /// Draft tokens per sequence per step.
@@ -29,7 +33,9 @@ pub enum Change {
 }
 
 /// The settings a `key=value` change may name.
-pub const NAMED_SETTINGS: [&str; 7] = ["batch", "context", "tp", "prompt", "draft", "gpu", "model"];
+pub const NAMED_SETTINGS: [&str; 9] = [
+    "batch", "context", "tp", "ep", "pp", "prompt", "draft", "gpu", "model",
+];
 
 /// The changes `on` asks for, or a sentence saying which item cannot be read. A bare item that
 /// is neither a number nor a format is a GPU id; whether the catalog has it is the caller's check.
@@ -60,6 +66,8 @@ fn change(item: &str) -> Result<Change, String> {
         "batch" => small().map(Change::Batch),
         "context" => number().map(Change::Context),
         "tp" => small().map(Change::Tp),
+        "ep" => small().map(Change::Ep),
+        "pp" => small().map(Change::Pp),
         "prompt" => number().map(Change::Prompt),
         "draft" => small().map(Change::Draft),
         "gpu" if !value.is_empty() => Ok(Change::Gpu(value.to_owned())),
@@ -105,6 +113,8 @@ pub fn apply(scenario: &mut Scenario, change: Change) {
         Change::Batch(b) => scenario.batch = b,
         Change::Context(c) => scenario.context = c,
         Change::Tp(t) => scenario.tp = t,
+        Change::Ep(e) => scenario.ep = e,
+        Change::Pp(p) => scenario.pp = p,
         Change::Prompt(p) => scenario.prompt = p,
         Change::Draft(d) => scenario.draft_tokens = d,
         Change::Format(f) => {

@@ -291,7 +291,9 @@ fn written_as(q: Quantity, after: &str, around: &Words<'_>) -> bool {
         | Quantity::AllreduceMs
         | Quantity::AllreduceLatencyMs
         | Quantity::StepWithCommMs
-        | Quantity::PpStepMs => unit(&["ms"]),
+        | Quantity::PpStepMs
+        | Quantity::EpAlltoallMs
+        | Quantity::PpSendMs => unit(&["ms"]),
         Quantity::AllreduceCalls => unit(&["calls", "all-reduces"]),
         Quantity::TargetBatch | Quantity::TargetBatchNoWall | Quantity::BendBatch => {
             unit(&["sequences", "reqs"]) || named(&["batch"])

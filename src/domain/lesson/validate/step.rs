@@ -396,6 +396,7 @@ fn scenario_key(e: &ScenarioError) -> &'static str {
         ScenarioError::Prompt(_) => "prompt",
         ScenarioError::DraftTokens(_) => "draft_tokens",
         ScenarioError::Cluster(_) => "scenario",
+        ScenarioError::Parallel(field, _) => field,
         ScenarioError::Context(_) => "context",
     }
 }
@@ -418,6 +419,8 @@ fn on_problem(on: &str, catalog: &Catalog) -> Result<(), String> {
             template::Change::Batch(_)
             | template::Change::Context(_)
             | template::Change::Tp(_)
+            | template::Change::Ep(_)
+            | template::Change::Pp(_)
             | template::Change::Prompt(_)
             | template::Change::Draft(_)
             | template::Change::Format(_)

@@ -43,6 +43,10 @@ impl StepChecker<'_> {
             | Quantity::CommSharePct => {
                 " (no link: name one with `link`, or a GPU that has NVLink)"
             }
+            Quantity::EpAlltoallMs => {
+                " (it needs `ep` above 1 on a mixture-of-experts model, and a GPU with a link)"
+            }
+            Quantity::PpSendMs => " (it needs `pp` above 1, and a GPU with a link)",
             Quantity::TargetBatch | Quantity::TargetBatchNoWall => " (it needs a `tpot_target_ms`)",
             Quantity::TpToFit => {
                 " (it needs a `tpot_target_ms`, and weights that fit on 8 GPUs or fewer)"

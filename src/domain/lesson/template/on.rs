@@ -87,6 +87,8 @@ pub fn spelled(changes: &[Change]) -> String {
         Change::Batch(b) => format!("batch={b}"),
         Change::Context(c) => format!("context={c}"),
         Change::Tp(t) => format!("tp={t}"),
+        Change::Ep(e) => format!("ep={e}"),
+        Change::Pp(p) => format!("pp={p}"),
         Change::Prompt(p) => format!("prompt={p}"),
         Change::Draft(d) => format!("draft={d}"),
         Change::Format(f) => f.name().to_owned(),
@@ -157,6 +159,7 @@ mod tests {
     #[rstest]
     #[case::gpu_model_context("gpu=h200,model=llama-3-70b,context=0")]
     #[case::format_batch_tp_prompt_draft("fp8,batch=64,tp=2,prompt=512,draft=3")]
+    #[case::ep_pp("ep=16,pp=2")]
     fn spells_changes_as_it_reads_them(#[case] on: &str) {
         let read = changes(on).expect("read");
         assert_eq!(spelled(&read), on);

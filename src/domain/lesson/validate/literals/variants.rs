@@ -34,6 +34,8 @@ pub(super) fn variants(
         Change::Batch(_)
         | Change::Context(_)
         | Change::Tp(_)
+        | Change::Ep(_)
+        | Change::Pp(_)
         | Change::Prompt(_)
         | Change::Draft(_)
         | Change::Format(_) => false,

@@ -322,43 +322,9 @@ impl Widget for ReadoutsLine<'_> {
     }
 }
 
-/// An intensity: one decimal below 100 (`8.0`), whole numbers above (`1,024`).
-#[must_use]
-pub fn intensity(value: f64) -> String {
-    if value < 100.0 {
-        decimals(value, 1)
-    } else {
-        group(value, 0)
-    }
-}
-
-/// A percentage: one decimal below 10 (`2.7`), whole above (`54`).
-#[must_use]
-pub fn percent(value: f64) -> String {
-    if value < 10.0 {
-        decimals(value, 1)
-    } else {
-        group(value, 0)
-    }
-}
-
-/// Milliseconds: two decimals below 1, one below 100, whole above.
-#[must_use]
-pub fn milliseconds(value: f64) -> String {
-    if value < 1.0 {
-        decimals(value, 2)
-    } else if value < 100.0 {
-        decimals(value, 1)
-    } else {
-        group(value, 0)
-    }
-}
-
-fn decimals(value: f64, places: usize) -> String {
-    format!("{value:.places$}")
-}
-
-pub use crate::domain::format::group;
+mod numbers;
+use numbers::decimals;
+pub use numbers::{group, intensity, milliseconds, percent};
 
 /// Drops the lowest-ranked readouts until the line fits `width` cells, narrowing each readout
 /// that has a narrow form first, and widening again where what was dropped left room.

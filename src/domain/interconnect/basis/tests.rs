@@ -2,6 +2,7 @@ use rstest::rstest;
 
 use super::*;
 use crate::content::data_files::builtin_catalog;
+use crate::domain::derivation::Source;
 use crate::domain::link;
 
 #[track_caller]

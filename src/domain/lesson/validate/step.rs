@@ -3,7 +3,7 @@
 use super::snippet::around;
 use super::spot::{Needle, Spot};
 use super::{Problem, quoted};
-use crate::domain::catalog::{Catalog, IdKind};
+use crate::domain::catalog::Catalog;
 use crate::domain::lesson::template::{self, Format, Placeholder, ValueName};
 use crate::domain::lesson::{
     Answer, ChoiceAnswer, ExampleStep, ExplainStep, ExploreStep, NumberAnswer, NumberSource,
@@ -12,7 +12,10 @@ use crate::domain::lesson::{
 use crate::domain::quantity::Quantity;
 use crate::domain::scenario::{Evaluation, Scenario, ScenarioError};
 
+mod settings;
 mod why_missing;
+
+use settings::{on_problem, scenario_key};
 
 const ANSWER_VALUE: &[&str] = &["answer", "value"];
 
@@ -378,55 +381,4 @@ impl StepChecker<'_> {
         };
         self.push(ANSWER_VALUE, needle(), message);
     }
-}
-
-/// The scenario key whose value an evaluation error is about.
-fn scenario_key(e: &ScenarioError) -> &'static str {
-    match e {
-        ScenarioError::Unknown(u) => match u.kind {
-            IdKind::Gpu => "gpu",
-            IdKind::Model => "model",
-        },
-        ScenarioError::Batch(_) => "batch",
-        ScenarioError::TensorParallel { .. } | ScenarioError::TensorParallelZero => "tp",
-        ScenarioError::MemUtil(_) => "mem_util",
-        ScenarioError::Overhead(_) | ScenarioError::OverheadBeyondMemory { .. } => "overhead_gb",
-        ScenarioError::Price(_) => "gpu_hour_usd",
-        ScenarioError::NoPeak { .. } => "precision",
-        ScenarioError::Prompt(_) => "prompt",
-        ScenarioError::DraftTokens(_) => "draft_tokens",
-        ScenarioError::Cluster(_) => "scenario",
-        ScenarioError::Parallel(field, _) => field,
-        ScenarioError::Context(_) => "context",
-    }
-}
-
-/// Why a placeholder's `@on` cannot be computed: an item that cannot be read, or a GPU the
-/// catalog lacks.
-fn on_problem(on: &str, catalog: &Catalog) -> Result<(), String> {
-    for change in template::changes(on)? {
-        match change {
-            template::Change::Gpu(gpu) if catalog.gpu(&gpu).is_err() => {
-                return Err(format!(
-                    "it names GPU '{gpu}', which the catalog does not have (nor is it a number format such as bf16, a batch, or a setting such as context=0)"
-                ));
-            }
-            template::Change::Model(model) if catalog.model(&model).is_err() => {
-                return Err(format!(
-                    "it names model '{model}', which the catalog does not have"
-                ));
-            }
-            template::Change::Batch(_)
-            | template::Change::Context(_)
-            | template::Change::Tp(_)
-            | template::Change::Ep(_)
-            | template::Change::Pp(_)
-            | template::Change::Prompt(_)
-            | template::Change::Draft(_)
-            | template::Change::Format(_)
-            | template::Change::Gpu(_)
-            | template::Change::Model(_) => {}
-        }
-    }
-    Ok(())
 }

@@ -1,4 +1,5 @@
 use super::*;
+use crate::domain::quantity::Quantity;
 use rstest::rstest;
 
 #[test]

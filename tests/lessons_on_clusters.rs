@@ -142,6 +142,22 @@ fn lesson_26_checks_on_an_imported_sliding_model(
     #[case] dir: &str,
     #[case] profile: Option<(&str, u64, u32)>,
 ) {
+    checks_on_an_imported_model("lessons/26-your-cluster.ron", dir, profile);
+}
+
+/// The whole course's checks on a `cluster new` profile of an imported model at 128K on an
+/// H200: a step that names a GPU the model does not fit on sets a model that does (the ridge
+/// steps of lesson 2), and the rule on typed figures reads the text against the course's own
+/// cluster, where the author wrote it, so a 7B model's "14 GB" is not a gpt-oss figure.
+#[rstest::rstest]
+#[case::gpt_oss("gpt-oss-20b")]
+#[case::gemma3("gemma-3-27b-it")]
+fn the_course_checks_on_an_imported_model_at_128k(#[case] dir: &str) {
+    checks_on_an_imported_model("lessons", dir, Some(("h200", 131_072, 256)));
+}
+
+#[track_caller]
+fn checks_on_an_imported_model(path: &str, dir: &str, profile: Option<(&str, u64, u32)>) {
     use roofline_tutor::content::lessons::check_files_against;
     use roofline_tutor::content::model_config::load_model_config;
 
@@ -158,7 +174,7 @@ fn lesson_26_checks_on_an_imported_sliding_model(
         scenario.batch = max_num_seqs;
     }
     catalog.add_models([model.spec]);
-    let lesson = root.join("lessons/26-your-cluster.ron");
+    let lesson = root.join(path);
     let checked = check_files_against(&[lesson], None, &catalog, &scenario);
     let problems: Vec<String> = checked.errors.iter().map(ToString::to_string).collect();
     assert!(problems.is_empty(), "{dir}:\n{}", problems.join("\n"));

@@ -360,8 +360,14 @@ pub fn setting_words(scenario: &Scenario, model: &str, separator: &str) -> Strin
     if scenario.kv != scenario.weights {
         parts.push(format!("KV {}", scenario.kv.label()));
     }
-    if scenario.tp > 1 {
-        parts.push(format!("TP {}", scenario.tp));
+    for (name, degree) in [
+        ("TP", scenario.tp),
+        ("EP", scenario.ep),
+        ("PP", scenario.pp),
+    ] {
+        if degree > 1 {
+            parts.push(format!("{name} {degree}"));
+        }
     }
     parts.join(separator)
 }

@@ -186,3 +186,20 @@ fn the_setting_in_words(#[case] context: u64, #[case] kv: Dtype, #[case] tp: u32
     };
     assert_eq!(setting_words(&scenario, "m", " · "), words);
 }
+
+/// Lesson 17's steps set EP 16 or PP 2: the setting line says so, as it says TP.
+#[test]
+fn the_setting_names_expert_and_pipeline_parallel() {
+    let scenario = Scenario {
+        model: Some("deepseek-v3".to_owned()),
+        tp: 8,
+        ep: 16,
+        pp: 2,
+        ..Scenario::default_cluster()
+    };
+    assert!(
+        setting_words(&scenario, "m", " · ").ends_with("TP 8 · EP 16 · PP 2"),
+        "{}",
+        setting_words(&scenario, "m", " · ")
+    );
+}

@@ -26,6 +26,8 @@ pub enum Change {
     Draft(u32),
     /// Math and weight format.
     Format(Dtype),
+    /// The weight format alone, the math kept: `weights=nvfp4` (W4A16 on BF16 math).
+    Weights(Dtype),
     /// Another GPU, by catalog id (not checked here).
     Gpu(String),
     /// Another model, by catalog id (not checked here): `model=mixtral-8x7b`.
@@ -33,8 +35,8 @@ pub enum Change {
 }
 
 /// The settings a `key=value` change may name.
-pub const NAMED_SETTINGS: [&str; 9] = [
-    "batch", "context", "tp", "ep", "pp", "prompt", "draft", "gpu", "model",
+pub const NAMED_SETTINGS: [&str; 10] = [
+    "batch", "context", "tp", "ep", "pp", "prompt", "draft", "weights", "gpu", "model",
 ];
 
 /// The changes `on` asks for, or a sentence saying which item cannot be read. A bare item that
@@ -70,6 +72,9 @@ fn change(item: &str) -> Result<Change, String> {
         "pp" => small().map(Change::Pp),
         "prompt" => number().map(Change::Prompt),
         "draft" => small().map(Change::Draft),
+        "weights" => value.parse::<Dtype>().map(Change::Weights).map_err(|_| {
+            format!("`{item}` needs a number format after `=` (e.g. `weights=nvfp4`)")
+        }),
         "gpu" if !value.is_empty() => Ok(Change::Gpu(value.to_owned())),
         "model" if !value.is_empty() => Ok(Change::Model(value.to_owned())),
         _ => Err(format!(
@@ -92,6 +97,7 @@ pub fn spelled(changes: &[Change]) -> String {
         Change::Prompt(p) => format!("prompt={p}"),
         Change::Draft(d) => format!("draft={d}"),
         Change::Format(f) => f.name().to_owned(),
+        Change::Weights(w) => format!("weights={}", w.name()),
         Change::Gpu(g) => format!("gpu={g}"),
         Change::Model(m) => format!("model={m}"),
     };
@@ -123,6 +129,7 @@ pub fn apply(scenario: &mut Scenario, change: Change) {
             scenario.precision = f;
             scenario.weights = f;
         }
+        Change::Weights(w) => scenario.weights = w,
         Change::Gpu(gpu) => scenario.gpu = gpu,
         Change::Model(model) => scenario.model = Some(model),
     }
@@ -159,6 +166,7 @@ mod tests {
     #[rstest]
     #[case::gpu_model_context("gpu=h200,model=llama-3-70b,context=0")]
     #[case::format_batch_tp_prompt_draft("fp8,batch=64,tp=2,prompt=512,draft=3")]
+    #[case::weights_alone("bf16,weights=nvfp4")]
     #[case::ep_pp("ep=16,pp=2")]
     fn spells_changes_as_it_reads_them(#[case] on: &str) {
         let read = changes(on).expect("read");
@@ -170,6 +178,7 @@ mod tests {
     #[case::unknown_key("color=3", "names no setting")]
     #[case::not_a_number("context=long", "whole number")]
     #[case::no_model("model=", "names no setting")]
+    #[case::weights_not_a_format("weights=fp5", "number format")]
     #[case::too_large_batch("batch=99999999999", "too large")]
     fn refuses_changes(#[case] on: &str, #[case] says: &str) {
         let error = changes(on).expect_err("refused");
@@ -182,5 +191,13 @@ mod tests {
         let s = on_other(&base, "batch=64,context=0,h200");
         assert_eq!((s.batch, s.context, s.gpu.as_str()), (64, 0, "h200"));
         assert_eq!((s.model, s.tp), (base.model, base.tp));
+    }
+
+    /// W4A16: `bf16,weights=nvfp4` keeps BF16 math and stores the weights in NVFP4, where a
+    /// bare `nvfp4` would set both.
+    #[test]
+    fn weights_change_the_weights_alone() {
+        let s = on_other(&Scenario::default_cluster(), "fp8,weights=nvfp4");
+        assert_eq!((s.precision, s.weights), (Dtype::Fp8, Dtype::Nvfp4));
     }
 }

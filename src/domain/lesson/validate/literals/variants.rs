@@ -38,7 +38,8 @@ pub(super) fn variants(
         | Change::Pp(_)
         | Change::Prompt(_)
         | Change::Draft(_)
-        | Change::Format(_) => false,
+        | Change::Format(_)
+        | Change::Weights(_) => false,
     };
     let heads = std::iter::once(None).chain(entities.iter().filter(|e| !own(e)).cloned().map(Some));
     let mut out = Vec::new();

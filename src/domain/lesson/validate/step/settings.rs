@@ -49,6 +49,7 @@ pub(super) fn on_problem(on: &str, catalog: &Catalog) -> Result<(), String> {
             | template::Change::Prompt(_)
             | template::Change::Draft(_)
             | template::Change::Format(_)
+            | template::Change::Weights(_)
             | template::Change::Gpu(_)
             | template::Change::Model(_) => {}
         }

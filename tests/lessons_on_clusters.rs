@@ -169,7 +169,7 @@ fn checks_on_an_imported_model(path: &str, dir: &str, profile: Option<(&str, u64
     scenario.model = Some(model.spec.id.clone());
     scenario.weights = model.weights();
     if let Some((gpu, context, max_num_seqs)) = profile {
-        scenario.gpu = gpu.to_owned();
+        gpu.clone_into(&mut scenario.gpu);
         scenario.context = context;
         scenario.batch = max_num_seqs;
     }

@@ -80,10 +80,10 @@ impl Quantity {
             Self::AllreduceMs => up()?.allreduce_s * 1e3,
             Self::AllreduceLatencyMs => up()?.allreduce.latency_s * 1e3,
             Self::StepWithCommMs => {
-                Formula::StepWithComm.compute(&[m()?.step_time_s, up()?.allreduce_s]) * 1e3
+                Formula::StepWithComm.compute(&[m()?.step_time_s, c()?.link_time_s()?]) * 1e3
             }
             Self::CommSharePct => {
-                Formula::CommShare.compute(&[up()?.allreduce_s, m()?.step_time_s])
+                Formula::CommShare.compute(&[c()?.link_time_s()?, m()?.step_time_s])
             }
             Self::TargetBatch => f64::from(c()?.target?.batch),
             Self::TargetBatchNoWall => f64::from(c()?.target?.no_wall),

@@ -223,13 +223,7 @@ pub(super) fn allreduce(x: Ctx<'_>, which: Comm) -> Option<Derivation> {
     let (base, hop) = l.latency_us;
     let base = latency("l_0", "base latency per call", base);
     let hop = latency("l_h", "latency per hop", hop);
-    let comm = inp(
-        "t_comm",
-        "all-reduces",
-        l.allreduce_s,
-        "s",
-        figure("allreduce_ms"),
-    );
+    let comm = link_time(x, l)?;
     Some(match which {
         Comm::Calls => allreduce_calls(x, l, layers),
         Comm::Time => allreduce_time(x, l, [base, hop, n]),
@@ -242,18 +236,42 @@ pub(super) fn allreduce(x: Ctx<'_>, which: Comm) -> Option<Derivation> {
         ),
         Comm::StepWith => derived(
             Formula::StepWithComm,
-            m.step_time_s + l.allreduce_s,
+            m.step_time_s + comm.value,
             "s",
             vec![figures::step(x)?, comm],
             vec!["the all-reduces wait for the step's matmuls (no overlap)"],
         ),
         Comm::Share => derived(
             Formula::CommShare,
-            100.0 * l.allreduce_s / m.step_time_s,
+            100.0 * comm.value / m.step_time_s,
             "%",
             vec![comm, figures::step(x)?],
             vec!["no overlap"],
         ),
+    })
+}
+
+/// The link time a step waits for, as an input: the all-reduces alone, or with the all-to-alls
+/// and pipeline sends the scenario's `ep` and `pp` add (the one sum the quantities read).
+fn link_time(x: Ctx<'_>, l: &ScaleUpFigures) -> Option<Input> {
+    let c = x.c()?;
+    let total = c.link_time_s()?;
+    Some(if c.parallel.total_s() > 0.0 {
+        inp(
+            "t_comm",
+            "all-reduces, all-to-alls and pipeline sends",
+            total,
+            "s",
+            figure("allreduce_ms + ep_alltoall_ms + pp_send_ms"),
+        )
+    } else {
+        inp(
+            "t_comm",
+            "all-reduces",
+            l.allreduce_s,
+            "s",
+            figure("allreduce_ms"),
+        )
     })
 }
 

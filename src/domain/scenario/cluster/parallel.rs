@@ -19,6 +19,27 @@ pub struct ParallelFigures {
     pub pipeline: Option<SetTerm>,
 }
 
+impl ParallelFigures {
+    /// The seconds the set terms add to a step together (0 when neither is set).
+    #[must_use]
+    pub fn total_s(&self) -> f64 {
+        [&self.all_to_all, &self.pipeline]
+            .into_iter()
+            .flatten()
+            .map(|t| t.time.total_s())
+            .sum()
+    }
+}
+
+impl super::ClusterEvaluation {
+    /// The link time a step waits for: the tensor-parallel all-reduces plus what `ep` and `pp`
+    /// add. One sum, read by the step with its link time, its share and their derivations.
+    #[must_use]
+    pub fn link_time_s(&self) -> Option<f64> {
+        Some(self.scale_up.as_ref()?.allreduce_s + self.parallel.total_s())
+    }
+}
+
 /// `ep` and `pp` of at least 1, whatever the model.
 pub(super) fn check_counts(s: &Scenario) -> Result<(), ScenarioError> {
     for (name, v, what) in [

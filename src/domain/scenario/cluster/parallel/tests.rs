@@ -87,3 +87,20 @@ fn nonsense_is_refused(
         other => panic!("expected a refusal of {field}, got {other:?}"),
     }
 }
+
+/// The step with its link time adds every link term the setting makes, not the all-reduces
+/// alone: at EP 16 the all-to-all waits for the step as the all-reduces do, and its share of
+/// the step counts it too. At EP 1 and PP 1 the sum is the all-reduces' alone.
+#[rstest]
+#[case::defaults((8, 1, 1))]
+#[case::ep16((8, 16, 1))]
+#[case::pp2((8, 1, 2))]
+fn the_step_with_its_link_time_adds_every_term(#[case] degrees: (u32, u32, u32)) {
+    let s = at("h200", "deepseek-v3", Dtype::Fp8, degrees);
+    let term = |q| ms(&s, q).unwrap_or(0.0);
+    let links =
+        term(Quantity::AllreduceMs) + term(Quantity::EpAlltoallMs) + term(Quantity::PpSendMs);
+    let step = term(Quantity::StepTimeMs);
+    near(term(Quantity::StepWithCommMs), step + links);
+    near(term(Quantity::CommSharePct), 100.0 * links / step);
+}

@@ -122,3 +122,32 @@ fn the_engines_all_reduce_and_the_interconnect_term_agree_across_boards() {
         num(&v["interconnect"], "interconnect_ms"),
     );
 }
+
+/// With `--ep` set, the step with its link time is one figure: the engine's
+/// `step_with_comm_ms` (what the plot and lessons show) and the interconnect section's step
+/// both add the all-to-all to the all-reduces, and the sum is the three terms.
+#[test]
+fn the_step_with_its_links_adds_the_all_to_all_the_setting_makes() {
+    let args = [
+        "--gpu",
+        "h200",
+        "--model",
+        "deepseek-v3",
+        "--precision",
+        "fp8",
+        "--tp",
+        "8",
+        "--ep",
+        "16",
+        "--batch",
+        "64",
+        "--interconnect",
+    ];
+    let v = calc_json(&args);
+    let sum = num(&v, "step_time_ms") + num(&v, "allreduce_ms") + num(&v, "ep_alltoall_ms");
+    near(num(&v, "step_with_comm_ms"), sum);
+    near(
+        num(&v["interconnect"], "step_time_with_interconnect_ms"),
+        sum,
+    );
+}

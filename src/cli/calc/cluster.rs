@@ -44,15 +44,24 @@ pub fn text(s: &Scenario, e: &Evaluation) -> String {
         n(Q::CommSharePct),
         n(Q::StepTimeMs),
     ) {
+        // With EP or PP set, the sum (all the link terms) goes on its own row below them.
+        let alone = s.ep <= 1 && s.pp <= 1;
+        let sum = format!(
+            "+{share:.1} % on the {} ms step = {} ms",
+            ms(step),
+            ms(with)
+        );
         let value = if s.tp > 1 {
             format!(
-                "{} calls: {} ms ({} ms of it latency), +{:.1} % on the {} ms step = {} ms",
+                "{} calls: {} ms ({} ms of it latency){}",
                 group(calls, 0),
                 ms(all),
                 ms(latency),
-                share,
-                ms(step),
-                ms(with)
+                if alone {
+                    format!(", {sum}")
+                } else {
+                    String::new()
+                }
             )
         } else {
             "TP 1: nothing to all-reduce".to_owned()
@@ -60,6 +69,21 @@ pub fn text(s: &Scenario, e: &Evaluation) -> String {
         rows.push(("all-reduce per step", value));
     }
     rows.extend(parallel_rows(s, e));
+    if let (false, Some(with), Some(share), Some(step)) = (
+        s.ep <= 1 && s.pp <= 1,
+        n(Q::StepWithCommMs),
+        n(Q::CommSharePct),
+        n(Q::StepTimeMs),
+    ) {
+        rows.push((
+            "step with its links",
+            format!(
+                "+{share:.1} % on the {} ms step = {} ms (all-reduces, all-to-alls and pipeline sends)",
+                ms(step),
+                ms(with)
+            ),
+        ));
+    }
     rows.extend(latency_rows(s, e));
     push_rows(&mut out, &rows);
     out

@@ -15,6 +15,20 @@ fn link(id: &str, gbs: f64, base: f64, hop: f64) -> Link {
     }
 }
 
+/// InfiniBand NDR as the tests take it: 50 GB/s, 10 µs a call and 2 µs a hop.
+fn ndr() -> Link {
+    link("ib-ndr", 50.0, 10.0, 2.0)
+}
+
+/// An HGX board: `up` among 8 GPUs, `out` of it.
+fn hgx<'a>(up: &'a Link, out: &'a Link) -> Fabric<'a> {
+    Fabric {
+        up,
+        out: Some(out),
+        domain: Some(8),
+    }
+}
+
 #[track_caller]
 fn near(got: f64, want: f64) {
     assert!(
@@ -46,12 +60,8 @@ fn the_all_to_all_crosses_the_nic_when_expert_parallel_spans_nodes(
     #[case] bandwidth_s: f64,
     #[case] latency_s: f64,
 ) {
-    let (up, out) = (nvlink4(), link("ib-ndr", 50.0, 10.0, 2.0));
-    let fabric = Fabric {
-        up: &up,
-        out: Some(&out),
-        domain: Some(8),
-    };
+    let (up, out) = (nvlink4(), ndr());
+    let fabric = hgx(&up, &out);
     let t = ep_all_to_all(&model("deepseek-v3"), 64.0, 2.0, n, &fabric).expect("MoE");
     near(t.bandwidth_s, bandwidth_s);
     near(t.latency_s, latency_s);
@@ -61,12 +71,8 @@ fn the_all_to_all_crosses_the_nic_when_expert_parallel_spans_nodes(
 #[test]
 fn ep16_on_the_board_takes_8_6_ms_of_bandwidth_and_4_6_ms_of_latency() {
     // The same case in milliseconds: 146.8 µs × 58 = 8.51 ms; 40 µs × 116 = 4.64 ms.
-    let (up, out) = (nvlink4(), link("ib-ndr", 50.0, 10.0, 2.0));
-    let fabric = Fabric {
-        up: &up,
-        out: Some(&out),
-        domain: Some(8),
-    };
+    let (up, out) = (nvlink4(), ndr());
+    let fabric = hgx(&up, &out);
     let t = ep_all_to_all(&model("deepseek-v3"), 64.0, 2.0, 16, &fabric).expect("MoE");
     assert!(
         (t.bandwidth_s * 1e3 - 8.515).abs() < 0.001,
@@ -79,10 +85,7 @@ fn ep16_on_the_board_takes_8_6_ms_of_bandwidth_and_4_6_ms_of_latency() {
 #[test]
 fn an_nvl72_rack_keeps_ep16_on_nvlink() {
     // GB200 NVL72: 72 GPUs to a domain, NVLink 5 at 900 GB/s: 15/16 · X / 900 GB/s a layer.
-    let (up, out) = (
-        link("nvlink5", 900.0, 6.0, 1.0),
-        link("ib-ndr", 50.0, 10.0, 2.0),
-    );
+    let (up, out) = (link("nvlink5", 900.0, 6.0, 1.0), ndr());
     let fabric = Fabric {
         up: &up,
         out: Some(&out),
@@ -122,12 +125,8 @@ fn the_pipeline_sends_its_activations_across_each_boundary(
     #[case] bandwidth_s: f64,
     #[case] latency_s: f64,
 ) {
-    let (up, out) = (nvlink4(), link("ib-ndr", 50.0, 10.0, 2.0));
-    let fabric = Fabric {
-        up: &up,
-        out: Some(&out),
-        domain: Some(8),
-    };
+    let (up, out) = (nvlink4(), ndr());
+    let fabric = hgx(&up, &out);
     let t = pp_sends(&model("llama-3-70b"), 16.0, 2.0, stages, &fabric);
     assert_eq!(t.calls, calls);
     near(t.bandwidth_s, bandwidth_s);
@@ -145,7 +144,7 @@ fn a_group_fits_one_domain_unless_it_is_larger_and_has_a_nic(
     #[case] n: u32,
     #[case] want: u32,
 ) {
-    let (up, out) = (nvlink4(), link("ib-ndr", 50.0, 10.0, 2.0));
+    let (up, out) = (nvlink4(), ndr());
     let fabric = Fabric {
         up: &up,
         out: nic.then_some(&out),

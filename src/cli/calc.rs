@@ -106,18 +106,19 @@ fn to_table(s: &Scenario, e: &Evaluation) -> String {
         };
         let _ = writeln!(
             out,
-            "\n{} · batch {} · context {} · TP {} · KV {}{dp}",
+            "\n{} · batch {} · context {} · TP {}{} · KV {}{dp}",
             m.model_name,
             s.batch,
             s.context,
             s.tp,
+            rows::stages(s),
             s.kv.label()
         );
         if m.fit == WeightFit::DoesNotFit {
             let _ = writeln!(
                 out,
                 "  DOES NOT FIT: {} GB of weights per GPU, {} GB usable (memory × {} − {} GB \
-                 reserved). The numbers below are a thought experiment; raise --tp.",
+                 reserved). The numbers below are a thought experiment; raise --tp or --pp.",
                 group(m.weight_bytes_stored_per_gpu / 1e9, 1),
                 group(m.usable_bytes_per_gpu / 1e9, 1),
                 s.mem_util,
@@ -163,18 +164,22 @@ fn gpu_rows(e: &Evaluation) -> Vec<(&'static str, String)> {
 type Rows = Vec<(&'static str, String)>;
 
 fn model_rows(s: &Scenario, e: &Evaluation, m: &ModelEvaluation) -> Rows {
-    let mut rows = memory_rows(m);
+    let mut rows = memory_rows(s, m);
     rows.extend(intensity_rows(s, e, m));
     rows.extend(time_rows(s, m));
     rows
 }
 
-fn memory_rows(m: &ModelEvaluation) -> Rows {
+fn memory_rows(s: &Scenario, m: &ModelEvaluation) -> Rows {
     let gb = |bytes: f64| group(bytes / 1e9, 2);
     let mut rows = vec![
         (
             "weights read per step",
-            format!("{} GB per GPU", gb(m.weight_bytes_per_gpu)),
+            format!(
+                "{} GB per GPU{}",
+                gb(m.weight_bytes_per_gpu),
+                rows::over_stages(s)
+            ),
         ),
         (
             "weights held",
@@ -368,7 +373,7 @@ fn time_rows(s: &Scenario, m: &ModelEvaluation) -> Rows {
                 "{} USD per million output tokens at {} USD per GPU-hour × {} GPUs",
                 group(m.usd_per_million_tokens, 2),
                 group(s.gpu_hour_usd, 2),
-                s.tp
+                s.tp * s.pp
             ),
         ),
     ];

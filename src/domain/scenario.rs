@@ -240,6 +240,13 @@ impl Scenario {
     pub fn tokens_per_step(&self) -> f64 {
         f64::from(self.batch) * f64::from(1 + self.draft_tokens)
     }
+
+    /// GPUs one replica holds: TP in each of the PP stages (each stage holds its share of the
+    /// layers, so memory, cost and GPU counts divide or multiply by both).
+    #[must_use]
+    pub fn replica_gpus(&self) -> f64 {
+        f64::from(self.tp) * f64::from(self.pp)
+    }
 }
 
 #[cfg(test)]

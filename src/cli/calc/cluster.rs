@@ -18,7 +18,12 @@ pub fn text(s: &Scenario, e: &Evaluation) -> String {
     };
     let n = |q: Q| q.number(e);
     let ms = |v: f64| group(v, 3);
-    let mut out = format!("\nCluster figures · batch {} · TP {}", s.batch, s.tp);
+    let mut out = format!(
+        "\nCluster figures · batch {} · TP {}{}",
+        s.batch,
+        s.tp,
+        super::rows::stages(s)
+    );
     let links = [
         ("scale-up", c.scale_up.as_ref().map(|l| (&l.name, l.gbs))),
         ("scale-out", c.scale_out.as_ref().map(|l| (&l.name, l.gbs))),

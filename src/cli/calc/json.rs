@@ -27,6 +27,7 @@ pub fn to_json(s: &Scenario, e: &Evaluation) -> Value {
         "tp": s.tp,
         "ep": s.ep,
         "pp": s.pp,
+        "gpus": s.tp * s.pp,
         "mem_util": s.mem_util,
         "overhead_gb": s.overhead_gb,
         "attention_dp": s.attention_dp,

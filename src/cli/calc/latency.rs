@@ -193,13 +193,13 @@ fn sizing_at(catalog: &Catalog, at: &Scenario, rate: f64) -> Result<Option<Sizin
     let (Some(concurrency), Some(gpus)) = (c.concurrency, c.gpus_for_rate) else {
         return Ok(None);
     };
-    // Whole counts already (⌈concurrency ÷ batch⌉ × TP), as the engine rounds them.
+    // Whole counts already (⌈concurrency ÷ batch⌉ × TP × PP), as the engine rounds them.
     let gpus = gpus.round() as u64;
     Ok(Some(Sizing {
         rate,
         time_in_system_s: c.time_in_system_s,
         concurrency,
-        replicas: gpus / u64::from(at.tp.max(1)),
+        replicas: gpus / (u64::from(at.tp.max(1)) * u64::from(at.pp.max(1))),
         gpus,
     }))
 }

@@ -82,6 +82,49 @@ impl<'a> Ctx<'a> {
         )
     }
 
+    /// `PP`: the pipeline stages, each holding its share of the layers.
+    fn pp(self) -> Input {
+        inp(
+            "PP",
+            "pipeline stages",
+            f64::from(self.s.pp),
+            "",
+            setting("pp", self.s.pp == 1),
+        )
+    }
+
+    /// Whether the replica runs as more than one pipeline stage (a derivation then names PP).
+    const fn staged(self) -> bool {
+        self.s.pp > 1
+    }
+
+    /// `one` at one pipeline stage, else `staged` (the same formula, also over PP).
+    const fn over_stages(self, one: Formula, staged: Formula) -> Formula {
+        if self.staged() { staged } else { one }
+    }
+
+    /// `inputs`, with [`Ctx::pp`] last when the replica runs as more than one stage.
+    fn with_pp(self, mut inputs: Vec<Input>) -> Vec<Input> {
+        if self.staged() {
+            inputs.push(self.pp());
+        }
+        inputs
+    }
+
+    /// The GPUs of a replica: `TP` ([`Ctx::tp`]) at one stage, else TP × PP.
+    fn gpus(self, symbol: &'static str) -> Input {
+        if !self.staged() {
+            return self.tp(symbol);
+        }
+        inp(
+            symbol,
+            "GPUs in a replica: TP in each of the PP stages",
+            self.s.replica_gpus(),
+            "",
+            Source::setting("tp × pp"),
+        )
+    }
+
     /// `L`: the context.
     fn context(self) -> Input {
         inp(

@@ -64,12 +64,16 @@ pub enum Formula {
     StateBytes,
     /// S = (KV + St) ÷ G.
     SequencePerGpu,
+    /// S = (KV + St) ÷ (G · PP): each of the PP stages holds its share of the layers.
+    SequencePerStageGpu,
     /// B · (KV + 2·St) · s.
     KvRead,
     /// max(M·u − Res − W, 0).
     KvBudget,
     /// W ÷ TP.
     WeightsPerGpu,
+    /// W ÷ (TP · PP): each of the PP stages holds its share of the layers.
+    WeightsPerStageGpu,
     /// t = t_mem · BW ÷ rate.
     MeasuredAtRate,
     /// KV ÷ link bandwidth.
@@ -139,8 +143,12 @@ pub enum Formula {
     LittlesLaw,
     /// max(⌈C ÷ B⌉, 1) · TP.
     GpusForRate,
+    /// max(⌈C ÷ B⌉, 1) · TP · PP.
+    GpusForRateStaged,
     /// tokens/s ÷ TP.
     PerGpuRate,
+    /// tokens/s ÷ (TP · PP).
+    PerGpuRateStaged,
     /// The expert-parallel all-to-alls of a step: inside and outside the scale-up domain at
     /// once, plus each call's latency.
     AlltoallTime,

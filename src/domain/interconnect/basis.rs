@@ -106,7 +106,7 @@ impl Group {
                 n: s.pp,
                 name: "pipeline stages (PP)",
                 field: "pp",
-                assumption: "PP stages, one GPU's link each to the next, filling domains in order",
+                assumption: "PP stages of TP GPUs each, filling domains in order; at each boundary every rank of a stage sends the whole activation (S) to its peer in the next stage, all on their own links at once (no scatter/gather: Megatron's split sends S/TP per rank and gathers it inside the next stage)",
             }
         } else {
             Self {

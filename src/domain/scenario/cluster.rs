@@ -51,9 +51,9 @@ pub struct ClusterEvaluation {
     pub concurrency: Option<f64>,
     /// Time one request spends in the system: prefill + (output − 1) × TPOT.
     pub time_in_system_s: f64,
-    /// GPUs the rate needs at the scenario's batch: ⌈concurrency ÷ batch⌉ × TP.
+    /// GPUs the rate needs at the scenario's batch: ⌈concurrency ÷ batch⌉ × TP × PP.
     pub gpus_for_rate: Option<f64>,
-    /// Throughput per GPU at the scenario's batch: batch ÷ step ÷ TP, tokens/s.
+    /// Throughput per GPU at the scenario's batch: batch ÷ step ÷ (TP × PP), tokens/s.
     pub tokens_per_s_per_gpu: f64,
     /// The deployment at the target batch, when the scenario sets a target.
     pub sizing: Option<Sizing>,
@@ -249,7 +249,7 @@ pub(super) fn evaluate(
     let concurrency = s
         .rate
         .map(|r| Formula::LittlesLaw.compute(&[r, time_in_system_s]));
-    let tp = f64::from(s.tp);
+    let (tp, pp) = (f64::from(s.tp), f64::from(s.pp));
     Ok(Some(ClusterEvaluation {
         scale_up,
         scale_out,
@@ -264,8 +264,8 @@ pub(super) fn evaluate(
         concurrency,
         time_in_system_s,
         gpus_for_rate: concurrency
-            .map(|c| Formula::GpusForRate.compute(&[c, f64::from(s.batch), tp])),
-        tokens_per_s_per_gpu: Formula::PerGpuRate.compute(&[m.tokens_per_s, tp]),
+            .map(|c| Formula::GpusForRateStaged.compute(&[c, f64::from(s.batch), tp, pp])),
+        tokens_per_s_per_gpu: Formula::PerGpuRateStaged.compute(&[m.tokens_per_s, tp, pp]),
         sizing,
         scale: super::scale::evaluate(s, catalog, model, m)?,
         parallel: parallel::figures(s, gpu, model, fabric.as_ref()),

@@ -1,5 +1,7 @@
 //! A model in a scenario: bytes, FLOPs, the decode dot, the KV wall, latency, cost and energy.
-//! Per GPU where a field says so; "the replica" is the tensor-parallel group of `tp` GPUs.
+//! Per GPU where a field says so; "the replica" is `tp` GPUs in each of `pp` pipeline stages.
+//! The stages hold the layers in turn, so what a GPU holds divides by `tp × pp`, while what a
+//! step reads and takes is summed over the stages a token passes one after another.
 
 mod layout;
 
@@ -18,9 +20,10 @@ pub use layout::{KvSplit, WeightFit};
 pub struct ModelEvaluation {
     /// Display name of the model.
     pub model_name: String,
-    /// Weight bytes one decode step reads, per GPU.
+    /// Weight bytes one decode step reads, per GPU (under PP, summed over the stages a token
+    /// passes in turn: the model's ÷ TP).
     pub weight_bytes_per_gpu: f64,
-    /// All weight bytes held, per GPU.
+    /// All weight bytes held, per GPU: the model's ÷ (TP × PP).
     pub weight_bytes_stored_per_gpu: f64,
     /// Whether the weights fit in the usable memory per GPU.
     pub fit: WeightFit,
@@ -35,7 +38,8 @@ pub struct ModelEvaluation {
     pub state_bytes_per_sequence: f64,
     /// How the KV lies across the TP group.
     pub kv_split: KvSplit,
-    /// Bytes one sequence holds on each GPU that holds it: KV at the context plus state.
+    /// Bytes one sequence holds on each GPU that holds it: KV at the context plus state (under
+    /// PP, its stage's layers' share).
     pub sequence_bytes_per_gpu: f64,
     /// KV and state bytes one decode step reads and writes, per GPU.
     pub kv_bytes_read_per_gpu: f64,
@@ -134,6 +138,7 @@ pub(super) fn evaluate(
     let bandwidth = gpu.bandwidth_bytes_per_s();
     let ridge = roofline::ridge(peak_flops, bandwidth);
     let tp = f64::from(s.tp);
+    let gpus = s.replica_gpus();
     let batch = f64::from(s.batch);
     let tokens = s.tokens_per_step();
     let per_step = f64::from(1 + s.draft_tokens);
@@ -209,10 +214,10 @@ pub(super) fn evaluate(
         ttft_s,
         prefill_bytes_per_gpu,
         prefill_flops_per_gpu,
-        usd_per_million_tokens: Formula::Cost.compute(&[tp, s.gpu_hour_usd, tokens_per_s]),
+        usd_per_million_tokens: Formula::Cost.compute(&[gpus, s.gpu_hour_usd, tokens_per_s]),
         energy_per_token_j: gpu
             .tdp_w
-            .map(|w| Formula::EnergyPerToken.compute(&[tp, w, step_time_s, batch])),
+            .map(|w| Formula::EnergyPerToken.compute(&[gpus, w, step_time_s, batch])),
     })
 }
 
@@ -266,6 +271,12 @@ impl StepBytes {
         let kv_split = KvSplit::of(s, model);
         let share = kv_split.share_per_gpu(tp);
         let per_gpu = |whole: f64| Formula::WeightsPerGpu.compute(&[whole, tp]);
+        // Each pipeline stage holds its share of the layers; a step still reads them all.
+        let held = Formula::WeightsPerStageGpu.compute(&[
+            model.weight_bytes_stored(s.weights),
+            tp,
+            f64::from(s.pp),
+        ]);
         // The state is read and written once per step; the KV is read.
         let kv_bytes_read_per_gpu = Formula::KvRead.compute(&[
             f64::from(s.batch),
@@ -280,7 +291,7 @@ impl StepBytes {
             kv_split,
             share,
             weight_bytes_per_gpu: per_gpu(model.weight_bytes_read(tokens, s.weights)),
-            weight_bytes_stored_per_gpu: per_gpu(model.weight_bytes_stored(s.weights)),
+            weight_bytes_stored_per_gpu: held,
             kv_bytes_read_per_gpu,
         }
     }

@@ -34,10 +34,12 @@ impl Room {
         } else {
             WeightFit::DoesNotFit
         };
-        let sequence_bytes_per_gpu = Formula::SequencePerGpu.compute(&[
+        // Each pipeline stage holds its own layers' share of every sequence.
+        let sequence_bytes_per_gpu = Formula::SequencePerStageGpu.compute(&[
             kv_bytes,
             state_bytes,
             kv_split.sequence_divisor(tp),
+            f64::from(s.pp),
         ]);
         let groups = match kv_split {
             KvSplit::Heads | KvSplit::Replicated => 1.0,

@@ -20,7 +20,7 @@ pub struct Sizing {
     /// Split serving: prefill GPUs per decode GPU, both pools at the scenario's TP: prefill ×
     /// batch ÷ ((output − 1) × step), the step at the target batch. The rate cancels.
     pub pool_ratio: Option<f64>,
-    /// USD per million output tokens at the target batch: TP × price ÷ (batch ÷ step × 3,600)
+    /// USD per million output tokens at the target batch: TP × PP × price ÷ (batch ÷ step × 3,600)
     /// × 10⁶.
     pub usd_per_million_tokens: Option<f64>,
     /// What the search for [`Sizing::tp_to_fit`] found at each degree of [`TP_DEGREES`], in
@@ -94,7 +94,7 @@ pub(super) fn sizing(
     sized.pool_ratio =
         (s.output_tokens > 1).then(|| Formula::PoolRatio.compute(&[prefill_s, b, output, step_s]));
     sized.usd_per_million_tokens =
-        Some(Formula::Cost.compute(&[f64::from(s.tp), s.gpu_hour_usd, at.tokens_per_s]));
+        Some(Formula::Cost.compute(&[s.replica_gpus(), s.gpu_hour_usd, at.tokens_per_s]));
     sized.at_target = Some(at);
     Ok(sized)
 }

@@ -139,10 +139,10 @@ pub(super) fn rate(x: Ctx<'_>, which: RateOf) -> Option<Derivation> {
             vec!["a steady state: arrivals and departures balance"],
         ),
         RateOf::Gpus => derived(
-            Formula::GpusForRate,
+            x.over_stages(Formula::GpusForRate, Formula::GpusForRateStaged),
             c.gpus_for_rate?,
             "GPUs",
-            vec![
+            x.with_pp(vec![
                 inp(
                     "C",
                     "requests in the system",
@@ -152,14 +152,14 @@ pub(super) fn rate(x: Ctx<'_>, which: RateOf) -> Option<Derivation> {
                 ),
                 x.batch(),
                 x.tp("TP"),
-            ],
+            ]),
             vec!["every replica runs the scenario's batch", "the batch fits"],
         ),
         RateOf::PerGpu => derived(
-            Formula::PerGpuRate,
+            x.over_stages(Formula::PerGpuRate, Formula::PerGpuRateStaged),
             c.tokens_per_s_per_gpu,
             "tokens/s",
-            vec![
+            x.with_pp(vec![
                 inp(
                     "tok/s",
                     "the replica's tokens per second",
@@ -168,7 +168,7 @@ pub(super) fn rate(x: Ctx<'_>, which: RateOf) -> Option<Derivation> {
                     figure("tokens_per_s"),
                 ),
                 x.tp("TP"),
-            ],
+            ]),
             vec!["one output token per sequence per step"],
         ),
     })

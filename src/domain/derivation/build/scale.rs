@@ -122,7 +122,7 @@ pub(super) fn sized(x: Ctx<'_>, which: Sized) -> Option<Derivation> {
             z.usd_per_million_tokens?,
             "USD",
             vec![
-                x.tp("N"),
+                x.gpus("N"),
                 x.price(),
                 inp(
                     "tok/s",

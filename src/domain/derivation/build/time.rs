@@ -159,7 +159,7 @@ pub(super) fn cost(x: Ctx<'_>) -> Option<Derivation> {
         Formula::Cost,
         m.usd_per_million_tokens,
         "USD",
-        vec![x.tp("N"), x.price(), figures::tokens_per_s(x)?],
+        vec![x.gpus("N"), x.price(), figures::tokens_per_s(x)?],
         vec![
             "the GPUs serve at this batch every hour they are paid for",
             "output tokens only (prefill is not charged here)",
@@ -174,7 +174,7 @@ pub(super) fn energy(x: Ctx<'_>) -> Option<Derivation> {
         m.energy_per_token_j?,
         "J",
         vec![
-            x.tp("N"),
+            x.gpus("N"),
             inp(
                 "W",
                 "board power (TDP)",

@@ -24,6 +24,11 @@ fn share(x: &[f64]) -> f64 {
     at(x).map_or(f64::NAN, |[a, b]| a / b)
 }
 
+/// a ÷ (TP · PP): a whole shared among the GPUs of every pipeline stage.
+fn staged_share(x: &[f64]) -> f64 {
+    at(x).map_or(f64::NAN, |[a, tp, pp]| a / (tp * pp))
+}
+
 fn percent(x: &[f64]) -> f64 {
     at(x).map_or(f64::NAN, |[a, b]| 100.0 * a / b)
 }
@@ -83,9 +88,11 @@ pub(super) fn spec(f: Formula) -> Spec {
         Formula::KvPerSequenceWindowed => gpu::KV_PER_SEQUENCE_WINDOWED,
         Formula::StateBytes => gpu::STATE_BYTES,
         Formula::SequencePerGpu => gpu::SEQUENCE_PER_GPU,
+        Formula::SequencePerStageGpu => gpu::SEQUENCE_PER_STAGE_GPU,
         Formula::KvRead => gpu::KV_READ,
         Formula::KvBudget => gpu::KV_BUDGET,
         Formula::WeightsPerGpu => gpu::WEIGHTS_PER_GPU,
+        Formula::WeightsPerStageGpu => gpu::WEIGHTS_PER_STAGE_GPU,
         Formula::MeasuredAtRate => gpu::MEASURED_AT_RATE,
         Formula::Transfer => cluster::TRANSFER,
         Formula::PrefillTokens => cluster::PREFILL_TOKENS,
@@ -119,7 +126,9 @@ pub(super) fn spec(f: Formula) -> Spec {
         Formula::TimeInSystem => cluster::TIME_IN_SYSTEM,
         Formula::LittlesLaw => cluster::LITTLES_LAW,
         Formula::GpusForRate => cluster::GPUS_FOR_RATE,
+        Formula::GpusForRateStaged => cluster::GPUS_FOR_RATE_STAGED,
         Formula::PerGpuRate => cluster::PER_GPU_RATE,
+        Formula::PerGpuRateStaged => cluster::PER_GPU_RATE_STAGED,
         Formula::AlltoallTime => super::comm::ALLTOALL_TIME,
         Formula::PipelineSends => super::comm::PIPELINE_SENDS,
     };

@@ -235,8 +235,20 @@ pub(super) const GPUS_FOR_RATE: Row = (
     |x| at(x).map_or(f64::NAN, |[c, b, tp]| (c / b).ceil().max(1.0) * tp),
 );
 
+pub(super) const GPUS_FOR_RATE_STAGED: Row = (
+    "replicas to hold the requests in flight at the batch, at least one, times the GPUs per replica: TP in each of the PP stages",
+    "max(ceil(C / B), 1) * TP * PP",
+    |x| at(x).map_or(f64::NAN, |[c, b, tp, pp]| (c / b).ceil().max(1.0) * tp * pp),
+);
+
 pub(super) const PER_GPU_RATE: Row = (
     "the replica's tokens per second shared among its GPUs",
     "tok/s / TP",
     share,
+);
+
+pub(super) const PER_GPU_RATE_STAGED: Row = (
+    "the replica's tokens per second shared among its GPUs: TP in each of the PP stages",
+    "tok/s / (TP * PP)",
+    super::staged_share,
 );

@@ -199,6 +199,12 @@ pub(super) const SEQUENCE_PER_GPU: Row = (
     |x| at(x).map_or(f64::NAN, |[kv, st, g]| (kv + st) / g),
 );
 
+pub(super) const SEQUENCE_PER_STAGE_GPU: Row = (
+    "one sequence's KV at the context plus its state, divided among the GPUs that split it by head, and among the pipeline stages (each holds its own layers' share)",
+    "S = (KV + St) / (G * PP)",
+    |x| at(x).map_or(f64::NAN, |[kv, st, g, pp]| (kv + st) / (g * pp)),
+);
+
 pub(super) const KV_READ: Row = (
     "every sequence's KV read once and its state read and written, the share one GPU holds",
     "B * (KV + 2*St) * s",
@@ -215,6 +221,12 @@ pub(super) const WEIGHTS_PER_GPU: Row = (
     "the model's weight bytes divided among the tensor-parallel GPUs",
     "W / TP",
     share,
+);
+
+pub(super) const WEIGHTS_PER_STAGE_GPU: Row = (
+    "the model's weight bytes divided among the pipeline stages (each holds its share of the layers) and, within a stage, among the tensor-parallel GPUs",
+    "W / (TP * PP)",
+    super::staged_share,
 );
 
 pub(super) const MEASURED_AT_RATE: Row = (

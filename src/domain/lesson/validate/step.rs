@@ -3,7 +3,7 @@
 use super::snippet::around;
 use super::spot::{Needle, Spot};
 use super::{Problem, quoted};
-use crate::domain::catalog::Catalog;
+use crate::domain::catalog::{Catalog, UnknownId};
 use crate::domain::lesson::template::{self, Format, Placeholder, ValueName};
 use crate::domain::lesson::{
     Answer, ChoiceAnswer, ExampleStep, ExplainStep, ExploreStep, NumberAnswer, NumberSource,
@@ -137,15 +137,24 @@ impl StepChecker<'_> {
 
     /// An explore step's overlay GPU, when it names one, is in the catalog.
     fn overlay_gpu(&mut self, gpu: Option<&str>) {
-        if let Some(gpu) = gpu
-            && let Err(e) = self.catalog.gpu(gpu)
-        {
-            self.push(
-                &["overlay_gpu"],
-                Some(Needle::whole(quoted(gpu))),
-                e.to_string(),
-            );
+        if let Some(gpu) = gpu {
+            let found = self.catalog.gpu(gpu).map(|_| ());
+            // An unknown overlay is reported; the step's own scenario still evaluates.
+            self.id_found(&["overlay_gpu"], gpu, found);
         }
+    }
+
+    /// Whether the catalog found `id`; where it did not, its error is reported at `fields`,
+    /// pointing at the quoted id.
+    fn id_found(
+        &mut self,
+        fields: &[&'static str],
+        id: &str,
+        found: Result<(), UnknownId>,
+    ) -> bool {
+        let Err(e) = found else { return true };
+        self.push(fields, Some(Needle::whole(quoted(id))), e.to_string());
+        false
     }
 
     fn push(&mut self, fields: &[&'static str], text: Option<Needle>, message: String) {
@@ -159,25 +168,13 @@ impl StepChecker<'_> {
         let Some(patch) = patch else { return };
         self.patch_field = Some(field);
         self.scenario = scenario_for(Some(patch), &self.scenario);
-        if let Some(gpu) = &patch.gpu
-            && let Err(e) = self.catalog.gpu(gpu)
-        {
-            self.ids_known = false;
-            self.push(
-                &[field, "gpu"],
-                Some(Needle::whole(quoted(gpu))),
-                e.to_string(),
-            );
+        if let Some(gpu) = &patch.gpu {
+            let found = self.catalog.gpu(gpu).map(|_| ());
+            self.ids_known &= self.id_found(&[field, "gpu"], gpu, found);
         }
-        if let Some(model) = &patch.model
-            && let Err(e) = self.catalog.model(model)
-        {
-            self.ids_known = false;
-            self.push(
-                &[field, "model"],
-                Some(Needle::whole(quoted(model))),
-                e.to_string(),
-            );
+        if let Some(model) = &patch.model {
+            let found = self.catalog.model(model).map(|_| ());
+            self.ids_known &= self.id_found(&[field, "model"], model, found);
         }
         if let Some(efficiency) = &patch.efficiency
             && efficiency.source.trim().is_empty()

@@ -33,21 +33,20 @@ pub(super) fn check(index: usize, step: &Step, catalog: &Catalog, base: &Scenari
         evaluation: None,
         problems: Vec::new(),
     };
+    let (_, patch) = step.opening();
+    c.scenario(step.patch_key(), patch);
     match step {
-        Step::Read(ReadStep { text, scenario, .. }) => {
-            c.scenario("scenario", scenario.as_ref());
+        Step::Read(ReadStep { text, .. }) => {
             c.text(&["text"], text);
         }
         Step::Predict(PredictStep {
             question,
-            scenario,
             answer,
             explanation,
             trap,
             alone,
             ..
         }) => {
-            c.scenario("scenario", scenario.as_ref());
             c.text(&["question"], question);
             if let Some(alone) = alone {
                 c.text(&["alone"], alone);
@@ -58,35 +57,21 @@ pub(super) fn check(index: usize, step: &Step, catalog: &Catalog, base: &Scenari
                 c.text(&["trap"], trap);
             }
         }
-        Step::Recall(RecallStep {
-            front,
-            back,
-            scenario,
-            ..
-        }) => {
-            c.scenario("scenario", scenario.as_ref());
+        Step::Recall(RecallStep { front, back, .. }) => {
             c.text(&["front"], front);
             c.text(&["back"], back);
         }
-        Step::Example(ExampleStep {
-            title,
-            scenario,
-            lines,
-            ..
-        }) => {
-            c.scenario("scenario", scenario.as_ref());
+        Step::Example(ExampleStep { title, lines, .. }) => {
             c.text(&["title"], title);
             c.example_lines(lines);
         }
         Step::Explore(ExploreStep {
-            preset,
             overlay_gpu,
             task,
             answer,
             explanation,
             ..
         }) => {
-            c.scenario("preset", preset.as_ref());
             c.overlay_gpu(overlay_gpu.as_deref());
             c.text(&["task"], task);
             c.answer(answer);
@@ -95,10 +80,8 @@ pub(super) fn check(index: usize, step: &Step, catalog: &Catalog, base: &Scenari
         Step::Explain(ExplainStep {
             prompt,
             model_answer,
-            scenario,
             ..
         }) => {
-            c.scenario("scenario", scenario.as_ref());
             c.text(&["prompt"], prompt);
             c.text(&["model_answer"], model_answer);
         }

@@ -53,8 +53,12 @@ fn revealed_before(
         })
 }
 
-/// A step's numeric answer and unit, for its own scenario.
-fn figure<'a>(step: &'a Step, catalog: &Catalog, base: &Scenario) -> Option<(f64, &'a str)> {
+/// A step's numeric answer (finite and above zero) and unit, for its own scenario.
+pub(super) fn figure<'a>(
+    step: &'a Step,
+    catalog: &Catalog,
+    base: &Scenario,
+) -> Option<(f64, &'a str)> {
     let (n, scenario) = step.asked_number(base)?;
     resolve_number(&n.value, &scenario, catalog)
         .ok()

@@ -12,6 +12,7 @@ use crate::domain::hardware::Gpu;
 use crate::domain::limits;
 use crate::domain::model::ModelSpec;
 
+use super::data_ids::{Entry, check_version};
 pub use super::data_ids::{FORMAT_VERSION, valid_id};
 
 const BUILTIN_HARDWARE: (&str, &str) = (
@@ -99,35 +100,13 @@ pub fn parse_hardware(path: &str, text: &str) -> Result<Vec<Gpu>, Vec<LocatedErr
     let mut errors = check_version(path, text, file.format_version);
     let mut seen = HashSet::new();
     for gpu in &file.gpus {
-        let at = |message: String| {
-            LocatedError::at_needle(path, text, 0, &format!("\"{}\"", gpu.id), message)
-        };
-        if !seen.insert(gpu.id.clone()) {
-            errors.push(at(format!("duplicate GPU id '{}'", gpu.id)));
-        }
-        if !valid_id(&gpu.id) {
-            errors.push(at(format!(
-                "GPU id '{}' must be lowercase letters, digits, '-' and '.'",
-                gpu.id
-            )));
-        }
+        let entry = Entry::new(path, text, &gpu.id);
+        errors.extend(entry.id_problems("GPU", &mut seen));
         let formats = gpu.peak_tflops.formats();
         if formats.is_empty() {
-            errors.push(at(format!(
-                "{}: peak_tflops needs at least one format",
-                gpu.id
-            )));
+            errors.push(entry.error(format!("{}: peak_tflops needs at least one format", gpu.id)));
         }
-        let from = entry_offset(text, &gpu.id);
-        for (field, why) in limits::gpu_problems(gpu) {
-            errors.push(LocatedError::at_needle(
-                path,
-                text,
-                from,
-                field,
-                format!("{}: {why}", gpu.id),
-            ));
-        }
+        errors.extend(entry.field_problems(limits::gpu_problems(gpu)));
     }
     if errors.is_empty() {
         Ok(file.gpus)
@@ -142,47 +121,28 @@ pub fn parse_models(path: &str, text: &str) -> Result<Vec<ModelSpec>, Vec<Locate
     let mut errors = check_version(path, text, file.format_version);
     let mut seen = HashSet::new();
     for m in &file.models {
-        let at = |message: String| {
-            LocatedError::at_needle(path, text, 0, &format!("\"{}\"", m.id), message)
-        };
-        if !seen.insert(m.id.clone()) {
-            errors.push(at(format!("duplicate model id '{}'", m.id)));
-        }
-        if !valid_id(&m.id) {
-            errors.push(at(format!(
-                "model id '{}' must be lowercase letters, digits, '-' and '.'",
-                m.id
-            )));
-        }
-        let from = entry_offset(text, &m.id);
+        let entry = Entry::new(path, text, &m.id);
+        errors.extend(entry.id_problems("model", &mut seen));
         let out_of_range = limits::model_problems(m);
         if !out_of_range.is_empty() {
             // The derived checks below assume every count in range.
-            for (field, why) in out_of_range {
-                errors.push(LocatedError::at_needle(
-                    path,
-                    text,
-                    from,
-                    field,
-                    format!("{}: {why}", m.id),
-                ));
-            }
+            errors.extend(entry.field_problems(out_of_range));
             continue;
         }
         if m.query_heads % m.kv_heads != 0 {
-            errors.push(at(format!(
+            errors.push(entry.error(format!(
                 "{}: query_heads must be a multiple of kv_heads",
                 m.id
             )));
         }
         if m.params <= m.embedding_params() {
-            errors.push(at(format!(
+            errors.push(entry.error(format!(
                 "{}: params must exceed the embedding table (vocab × hidden)",
                 m.id
             )));
         }
         if m.attention_layers.is_some_and(|a| a == 0 || a > m.layers) {
-            errors.push(at(format!(
+            errors.push(entry.error(format!(
                 "{}: attention_layers must be between 1 and layers",
                 m.id
             )));
@@ -193,50 +153,26 @@ pub fn parse_models(path: &str, text: &str) -> Result<Vec<ModelSpec>, Vec<Locate
                 || e.per_token > e.routed
                 || e.moe_layers > m.layers
             {
-                errors.push(at(format!(
+                errors.push(entry.error(format!(
                     "{}: experts need 0 < per_token ≤ routed and moe_layers ≤ layers",
                     m.id
                 )));
             } else if m.routed_expert_params() >= m.params {
-                errors.push(at(format!(
+                errors.push(entry.error(format!(
                     "{}: routed experts cannot hold more than params",
                     m.id
                 )));
             }
         }
-        if let Some(why) = limits::active_params_problem(m) {
-            errors.push(LocatedError::at_needle(
-                path,
-                text,
-                from,
-                "active_params",
-                format!("{}: {why}", m.id),
+        errors
+            .extend(entry.field_problems(
+                limits::active_params_problem(m).map(|why| ("active_params", why)),
             ));
-        }
     }
     if errors.is_empty() {
         Ok(file.models)
     } else {
         Err(errors)
-    }
-}
-
-/// Where an entry's id is written (so a field's problem is located in its own entry).
-fn entry_offset(text: &str, id: &str) -> usize {
-    text.find(&format!("\"{id}\"")).unwrap_or(0)
-}
-
-fn check_version(path: &str, text: &str, version: u32) -> Vec<LocatedError> {
-    if version == FORMAT_VERSION {
-        Vec::new()
-    } else {
-        vec![LocatedError::at_needle(
-            path,
-            text,
-            0,
-            "format_version",
-            format!("format_version {version} is not supported; this build reads {FORMAT_VERSION}"),
-        )]
     }
 }
 

@@ -60,6 +60,12 @@ impl<'a> Entry<'a> {
         )
     }
 
+    /// A problem of the entry as a whole, prefixed with its id and located at it.
+    #[must_use]
+    pub fn problem(&self, why: &str) -> LocatedError {
+        self.error(format!("{}: {why}", self.id))
+    }
+
     /// The id's problems, named as a `kind` id (`GPU`, `model`): used before (it is added to
     /// `seen`), or not a valid id.
     pub fn id_problems(&self, kind: &str, seen: &mut HashSet<String>) -> Vec<LocatedError> {

@@ -43,10 +43,9 @@ pub fn parse_links(path: &str, text: &str) -> Result<Vec<Link>, Vec<LocatedError
         }
         let figures = [link.gbs, link.base_latency_us, link.hop_latency_us];
         if !(link.gbs > 0.0 && figures.iter().all(|v| v.is_finite() && *v >= 0.0)) {
-            errors.push(entry.error(format!(
-                "{}: gbs must be positive and the latencies non-negative, all finite",
-                link.id
-            )));
+            errors.push(
+                entry.problem("gbs must be positive and the latencies non-negative, all finite"),
+            );
         }
     }
     if errors.is_empty() {

@@ -14,6 +14,10 @@
 //! file from a newer version of the program is left alone and nothing is saved over it; a
 //! format-1 file is copied to `progress.ron.format-1` and rewritten in format 2.
 
+// A new variant of one of the project's enums must be handled wherever it is matched: no
+// `_ =>` arm takes it in silence (a restriction lint, turned on per module, as in `domain`).
+#![warn(clippy::wildcard_enum_match_arm)]
+
 pub mod atomic;
 pub mod lab_file;
 pub mod lock;

@@ -159,7 +159,7 @@ fn check(global: &GlobalArgs, file: &Path) -> Result<ExitCode> {
         profile.gpu_count,
         evaluation.gpu_name,
         s.tp,
-        profile.gpu_count / s.tp.max(1),
+        profile.gpu_count / (s.tp.max(1) * s.pp.max(1)),
         model,
         s.weights.label(),
         s.precision.label(),

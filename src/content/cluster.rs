@@ -122,12 +122,17 @@ fn check(
             "max_num_seqs must be at least 1".to_owned(),
         ));
     }
-    if file.tp == 0 || file.gpu_count == 0 || file.gpu_count % file.tp != 0 {
+    // A replica is TP GPUs in each of its PP stages (pp 0 is refused with the scenario).
+    let (replica, of) = match file.pp.unwrap_or(1) {
+        0 | 1 => (file.tp, "tp"),
+        pp => (file.tp.saturating_mul(pp), "tp × pp"),
+    };
+    if replica == 0 || file.gpu_count == 0 || file.gpu_count % replica != 0 {
         return Err(at(
             "gpu_count",
             format!(
-                "gpu_count ({}) must be a positive multiple of tp ({})",
-                file.gpu_count, file.tp
+                "gpu_count ({}) must be a positive multiple of {of} ({replica})",
+                file.gpu_count
             ),
         ));
     }

@@ -100,6 +100,11 @@ fn old_and_new_profiles_give_each_job_its_link(
 #[case::unknown_field("context: 8192", "contxt: 8192", "unknown field `contxt`")]
 #[case::ep_on_a_dense_model("context: 8192", "ep: 8,\n    context: 8192", "is dense")]
 #[case::pp_zero("context: 8192", "pp: 0,\n    context: 8192", "pp must be at least 1")]
+#[case::gpu_count_multiple_of_the_stages(
+    "tp: 2",
+    "tp: 2, pp: 2",
+    "gpu_count (2) must be a positive multiple of tp × pp (4)"
+)]
 #[case::measured_zero(
     "decode_tok_s: 108.0",
     "decode_tok_s: 0.0",

@@ -86,6 +86,21 @@ fn error_field(e: &crate::domain::scenario::ScenarioError) -> &'static str {
     }
 }
 
+/// Why `gpu_count` is not a whole number of replicas, each TP GPUs in each of its PP stages
+/// (pp 0 is refused with the scenario); `None` when it is.
+fn whole_replicas(file: &ClusterFile) -> Option<String> {
+    let (replica, of) = match file.pp.unwrap_or(1) {
+        0 | 1 => (file.tp, "tp"),
+        pp => (file.tp.saturating_mul(pp), "tp × pp"),
+    };
+    (replica == 0 || file.gpu_count == 0 || file.gpu_count % replica != 0).then(|| {
+        format!(
+            "gpu_count ({}) must be a positive multiple of {of} ({replica})",
+            file.gpu_count
+        )
+    })
+}
+
 fn check(
     path: &str,
     text: &str,
@@ -122,19 +137,8 @@ fn check(
             "max_num_seqs must be at least 1".to_owned(),
         ));
     }
-    // A replica is TP GPUs in each of its PP stages (pp 0 is refused with the scenario).
-    let (replica, of) = match file.pp.unwrap_or(1) {
-        0 | 1 => (file.tp, "tp"),
-        pp => (file.tp.saturating_mul(pp), "tp × pp"),
-    };
-    if replica == 0 || file.gpu_count == 0 || file.gpu_count % replica != 0 {
-        return Err(at(
-            "gpu_count",
-            format!(
-                "gpu_count ({}) must be a positive multiple of {of} ({replica})",
-                file.gpu_count
-            ),
-        ));
+    if let Some(why) = whole_replicas(&file) {
+        return Err(at("gpu_count", why));
     }
     let measured = match file.measured {
         Some(m) => Some(

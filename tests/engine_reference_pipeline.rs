@@ -175,3 +175,21 @@ fn pipeline_sends_of_70b_by_hand(#[case] pp: u32, #[case] nvlink: f64, #[case] n
     let want_s = nvlink * (bytes / 450e9 + 1e-6) + nic * (bytes / 50e9 + 2e-6);
     assert_near(q(&s, Quantity::PpSendMs), want_s * 1e3, want_s * 1e-6);
 }
+
+/// Split serving under PP: each GPU sends the prompt's KV of its own heads in its own stage's
+/// layers, all at once, so the transfer per GPU and its time halve at PP 2: 2,048 tokens ×
+/// 327,680 bytes ÷ 8 GPUs over InfiniBand NDR's 50 GB/s.
+#[test]
+fn each_stage_sends_its_own_layers_kv() {
+    let s = |pp| Scenario {
+        link: Some("ib-ndr".to_owned()),
+        ..llama_70b(4, pp)
+    };
+    let want_ms = 2048.0 * KV_PER_TOKEN / 8.0 / 50e9 * 1e3;
+    assert_near(q(&s(2), Quantity::KvTransferMs), want_ms, want_ms * 1e-9);
+    assert_near(
+        q(&s(1), Quantity::KvTransferMs),
+        2.0 * want_ms,
+        want_ms * 1e-9,
+    );
+}

@@ -97,7 +97,8 @@ pub fn evaluate(
     // its last W tokens.
     let spec = catalog.model(s.model.as_deref().unwrap_or_default())?;
     let kv_bytes_per_gpu = spec.kv_bytes_per_sequence(prompt as f64, dec.kv_bytes_per_token)
-        * dec.kv_split.share_per_gpu(tp);
+        * dec.kv_split.share_per_gpu(tp)
+        / f64::from(s.pp);
     let transfer_s = Formula::Transfer.compute(&[kv_bytes_per_gpu, link.gbs]);
     let decode_step_s = dec.step_time_s;
     let batch = f64::from(s.batch);

@@ -272,15 +272,16 @@ pub(super) fn evaluate(
     }))
 }
 
-/// The prompt's KV over the scale-out link, each GPU sending its shard (a sliding layer only
-/// its last W tokens).
+/// The prompt's KV over the scale-out link, each GPU sending its shard of its own stage's
+/// layers (a sliding layer only its last W tokens).
 fn scale_out_figures(
     s: &Scenario,
     (model, m): (&crate::domain::model::ModelSpec, &super::ModelEvaluation),
     l: &Link,
 ) -> ScaleOutFigures {
     let kv_bytes_per_gpu = model.kv_bytes_per_sequence(s.prompt as f64, m.kv_bytes_per_token)
-        * m.kv_split.share_per_gpu(f64::from(s.tp));
+        * m.kv_split.share_per_gpu(f64::from(s.tp))
+        / f64::from(s.pp);
     ScaleOutFigures {
         id: l.id.clone(),
         name: l.name.clone(),

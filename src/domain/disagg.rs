@@ -16,7 +16,7 @@ mod verdict;
 pub use basis::{derivations, engine_derivation};
 pub use verdict::Verdict;
 
-/// The split asked for: pool sizes in GPUs (each a whole number of TP groups), the request
+/// The split asked for: pool sizes in GPUs (each a whole number of replicas of TP × PP), the request
 /// shape and the one-pool chunk to compare with.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DisaggInputs {
@@ -107,9 +107,11 @@ pub fn evaluate(
         f64::from(inputs.prefill_gpus),
         f64::from(inputs.decode_gpus),
     );
-    let prefill_rate = Formula::PrefillPoolRate.compute(&[prefill_gpus, tp, prefill_s]);
+    // A replica is TP GPUs in each of the PP stages.
+    let replica = s.replica_gpus();
+    let prefill_rate = Formula::PrefillPoolRate.compute(&[prefill_gpus, replica, prefill_s]);
     let decode_rate =
-        Formula::DecodePoolRate.compute(&[decode_gpus, tp, batch, decode_step_s, output]);
+        Formula::DecodePoolRate.compute(&[decode_gpus, replica, batch, decode_step_s, output]);
     let rate_per_gpu =
         Formula::SplitRatePerGpu.compute(&[prefill_rate, decode_rate, prefill_gpus, decode_gpus]);
 
@@ -121,7 +123,7 @@ pub fn evaluate(
     let amortized_step = dec
         .memory_time_s
         .max(dec.compute_time_s + batch / output * prefill_compute_s(&prefill_scenario, catalog)?);
-    let one_pool_rate_per_gpu = batch / (amortized_step * output) / tp;
+    let one_pool_rate_per_gpu = batch / (amortized_step * output) / replica;
     let split = Outcome {
         rate_per_gpu,
         tpot_s: decode_step_s,
@@ -163,8 +165,13 @@ pub struct Outcome {
 
 fn check(s: &Scenario, inputs: &DisaggInputs) -> Result<(), PlanError> {
     for gpus in [inputs.prefill_gpus, inputs.decode_gpus] {
-        if gpus == 0 || s.tp == 0 || gpus % s.tp != 0 {
-            return Err(PlanError::Pool { gpus, tp: s.tp });
+        let replica = s.tp.saturating_mul(s.pp.max(1));
+        if gpus == 0 || replica == 0 || gpus % replica != 0 {
+            return Err(PlanError::Pool {
+                gpus,
+                tp: s.tp,
+                pp: s.pp,
+            });
         }
     }
     if !(0.0..1.0).contains(&inputs.prefix_hit) {

@@ -27,13 +27,15 @@ pub enum PlanError {
         /// The job the link was wanted for.
         role: Role,
     },
-    /// A pool that is not a whole number of tensor-parallel groups.
-    #[error("a pool of {gpus} GPUs is not a whole number of TP {tp} groups")]
+    /// A pool that is not a whole number of replicas (TP GPUs in each of PP stages).
+    #[error("a pool of {gpus} GPUs is not a whole number of {}", replicas(*tp, *pp))]
     Pool {
         /// GPUs in the pool.
         gpus: u32,
         /// The tensor-parallel degree.
         tp: u32,
+        /// The pipeline stages.
+        pp: u32,
     },
     /// A share outside [0, 1).
     #[error("the prefix-cache hit rate must be in [0, 1), not {0}")]
@@ -46,4 +48,13 @@ pub enum PlanError {
         /// Its value.
         value: f64,
     },
+}
+
+/// `TP n groups`, or `TP n × PP m replicas` under pipeline stages.
+fn replicas(tp: u32, pp: u32) -> String {
+    if pp > 1 {
+        format!("TP {tp} × PP {pp} replicas")
+    } else {
+        format!("TP {tp} groups")
+    }
 }

@@ -56,9 +56,9 @@ impl Shared {
             tp: Input::new(
                 "TP",
                 "GPUs per replica",
-                f64::from(s.tp),
+                s.replica_gpus(),
                 "",
-                Source::setting("tp"),
+                Source::setting(if s.pp > 1 { "tp × pp" } else { "tp" }),
             ),
             g_p: pool("G_p", "prefill GPUs", inputs.prefill_gpus),
             g_d: pool("G_d", "decode GPUs", inputs.decode_gpus),

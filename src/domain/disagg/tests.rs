@@ -133,3 +133,34 @@ fn verdicts_cover_both_figures_of_merit() {
         Verdict::SplitMoreRequests
     );
 }
+
+/// Under PP a replica is TP × PP GPUs: 8 GPUs per pool hold one TP 4 × PP 2 replica, so each
+/// pool finishes half the requests the two TP 4 replicas of PP 1 do (the prefill and the step
+/// take as long: the stages run in turn), and a pool of 4 is not a whole replica.
+#[test]
+fn pools_count_replicas_of_tp_times_pp() {
+    let eight = DisaggInputs {
+        prefill_gpus: 8,
+        decode_gpus: 8,
+        ..inputs()
+    };
+    let one = split(&llama_70b_tp4(), &eight, "ib-ndr").unwrap();
+    let staged = Scenario {
+        pp: 2,
+        ..llama_70b_tp4()
+    };
+    let two = split(&staged, &eight, "ib-ndr").unwrap();
+    near(two.prefill_rate, one.prefill_rate / 2.0, 1e-12);
+    near(two.decode_rate, one.decode_rate / 2.0, 1e-12);
+    near(two.rate_per_gpu, one.rate_per_gpu / 2.0, 1e-12);
+    near(
+        two.one_pool_rate_per_gpu,
+        one.one_pool_rate_per_gpu / 2.0,
+        1e-12,
+    );
+    let e = split(&staged, &inputs(), "ib-ndr").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "a pool of 4 GPUs is not a whole number of TP 4 × PP 2 replicas"
+    );
+}

@@ -1,6 +1,10 @@
 //! The edge of the program: parses arguments, loads data, runs a command, and turns every error
 //! into one readable message and a non-zero exit (no backtraces).
 
+// A new variant of one of the project's enums must be handled wherever it is matched: no
+// `_ =>` arm takes it in silence (a restriction lint, turned on per module, as in `domain`).
+#![warn(clippy::wildcard_enum_match_arm)]
+
 pub mod args;
 pub mod calc;
 pub mod check;

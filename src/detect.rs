@@ -6,6 +6,10 @@
 //! tools' outputs are parsed by pure functions ([`parse`]) tested on saved outputs, and
 //! product names map to ids in [`names`].
 
+// A new variant of one of the project's enums must be handled wherever it is matched: no
+// `_ =>` arm takes it in silence (a restriction lint, turned on per module, as in `domain`).
+#![warn(clippy::wildcard_enum_match_arm)]
+
 pub mod names;
 pub mod parse;
 

@@ -11,6 +11,10 @@
 //!
 //! `?` draws the help over everything; below 40×12 a notice replaces it all.
 
+// A new variant of one of the project's enums must be handled wherever it is matched: no
+// `_ =>` arm takes it in silence (a restriction lint, turned on per module, as in `domain`).
+#![warn(clippy::wildcard_enum_match_arm)]
+
 pub mod ascii;
 pub mod find;
 pub mod footer;

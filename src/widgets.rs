@@ -18,6 +18,10 @@
 //! }
 //! ```
 
+// A new variant of one of the project's enums must be handled wherever it is matched: no
+// `_ =>` arm takes it in silence (a restriction lint, turned on per module, as in `domain`).
+#![warn(clippy::wildcard_enum_match_arm)]
+
 pub mod batch_slider;
 pub mod curve_plot;
 pub mod dotted_line;

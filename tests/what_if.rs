@@ -221,3 +221,22 @@ fn an_unknown_link_is_refused_with_the_known_ones() {
     ));
     assert_eq!(app.plot(), &before);
 }
+
+/// `:lesson N` roams the course only while studying; a walkthrough keeps its lesson and says
+/// why on the line.
+#[test]
+fn lesson_n_opens_a_lesson_in_study_and_is_refused_while_presenting() {
+    let mut study = at("batching", 1);
+    line(&mut study, "lesson 3");
+    assert_eq!(study.what_if(), &WhatIfLine::Closed);
+    assert_eq!(study.session().unwrap().lesson_id(), study.lessons()[2].id);
+
+    let mut room = at("batching", 1).presenting("2026-11-26T06:00:00Z".to_owned());
+    let before = room.session().unwrap().lesson_id().to_owned();
+    line(&mut room, "lesson 3");
+    assert!(matches!(
+        room.what_if(),
+        WhatIfLine::Open { error: Some(e), .. } if e.starts_with("lessons are opened while studying")
+    ));
+    assert_eq!(room.session().unwrap().lesson_id(), before);
+}

@@ -59,7 +59,27 @@ pub enum Saves {
     Schedule,
 }
 
+/// How a mode moves through the course.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Course {
+    /// The learner goes where they like: `:lesson N` opens any lesson, and the line says what
+    /// is due for review.
+    Roams,
+    /// The sequence is the mode's own (the presenter's lesson, the quiz's draw, the review's
+    /// round): no lesson is opened from the line, nothing else is announced.
+    Fixed,
+}
+
 impl Mode {
+    /// How the mode moves through the course.
+    #[must_use]
+    pub const fn course(&self) -> Course {
+        match self {
+            Self::Study(_) => Course::Roams,
+            Self::Present(_) | Self::Quiz(_) | Self::Review(_) => Course::Fixed,
+        }
+    }
+
     /// The figures no surface may show now.
     ///
     /// Study: every predict or explore answer not yet revealed (less those a reveal already

@@ -85,7 +85,9 @@ pub fn load(path: &Path) -> Result<QuizResult, LocatedError> {
             serde_json::error::Category::Eof => {
                 "the file ends too soon: is it cut short?".to_owned()
             }
-            _ => strip_position(&e.to_string()),
+            serde_json::error::Category::Io
+            | serde_json::error::Category::Syntax
+            | serde_json::error::Category::Data => strip_position(&e.to_string()),
         };
         LocatedError::at(
             &shown,

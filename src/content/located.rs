@@ -298,6 +298,9 @@ pub fn read_text(path: &Path) -> Result<String, LocatedError> {
     Ok(String::from_utf8(bytes).unwrap_or_default())
 }
 
+// ron's `Error`: the errors the loader does not word itself keep ron's own words; its many
+// variants are not ours to list.
+#[allow(clippy::wildcard_enum_match_arm)]
 fn describe(code: &ron::Error) -> String {
     use ron::Error as E;
     match code {

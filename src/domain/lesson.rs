@@ -96,6 +96,20 @@ impl Step {
         }
     }
 
+    /// The key its scenario patch is written under in a lesson file: `preset` for an
+    /// exploration, `scenario` for every other kind.
+    #[must_use]
+    pub const fn patch_key(&self) -> &'static str {
+        match self {
+            Self::Explore(_) => "preset",
+            Self::Read(_)
+            | Self::Predict(_)
+            | Self::Recall(_)
+            | Self::Example(_)
+            | Self::Explain(_) => "scenario",
+        }
+    }
+
     /// The kind's name as `roofline list --json` counts it.
     #[must_use]
     pub const fn kind_name(&self) -> &'static str {

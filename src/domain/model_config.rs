@@ -12,9 +12,10 @@ use super::dtype::Dtype;
 use super::model::{Attention, Experts, ExpertsOnly, LinearAttention, ModelSpec, SlidingWindow};
 
 /// The biases a family's attention projections carry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum ProjectionBias {
     /// No biases (Llama, Mistral, Qwen3, DeepSeek).
+    #[default]
     None,
     /// Q, K and V biases (Qwen2 and Qwen2.5 always have them).
     Qkv,
@@ -23,18 +24,20 @@ pub enum ProjectionBias {
 }
 
 /// Extra per-head pieces of a family's attention.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum HeadNorm {
     /// Nothing beyond the projections.
+    #[default]
     Absent,
     /// An RMSNorm over each query and key head (Qwen3): 2 × head_dim weights per layer.
     QueryKey,
 }
 
 /// Learned per-head scalars a family's attention adds to the softmax's denominator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum AttentionSinks {
     /// None (every family but gpt-oss).
+    #[default]
     Absent,
     /// One sink per query head and layer (gpt-oss's `sinks`).
     PerHead,
@@ -72,6 +75,13 @@ pub enum ConfigAttention {
         /// `v_head_dim`.
         v: u32,
     },
+}
+
+impl Default for ConfigAttention {
+    /// Plain grouped-query attention, without an output gate.
+    fn default() -> Self {
+        Self::Gqa { output_gate: false }
+    }
 }
 
 /// The routed experts of a mixture-of-experts model.
@@ -137,6 +147,13 @@ pub enum ConfigWeights {
     ExpertsOnly(ExpertsOnly),
 }
 
+impl Default for ConfigWeights {
+    /// Unquantized BF16.
+    fn default() -> Self {
+        Self::Plain(Dtype::Bf16)
+    }
+}
+
 impl ConfigWeights {
     /// The tutor's weight format for this checkpoint.
     #[must_use]
@@ -151,7 +168,11 @@ impl ConfigWeights {
 }
 
 /// Every figure of a model that its `config.json` gives, typed.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// Its `Default` is a plain dense model with every size at zero: no biases, head norms or
+/// sinks, GQA without an output gate, no experts, linear layers, window or MTP layers, BF16
+/// weights. Give the sizes and spread it (`..ModelConfig::default()`) for the rest.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct ModelConfig {
     /// `model_type` (of `text_config` when the model nests one).
     pub model_type: String,

@@ -120,11 +120,7 @@ impl Withheld {
         figures.dedup();
         Self {
             figures,
-            asked: Vec::new(),
-            measured: Vec::new(),
-            stated: Vec::new(),
-            units: Vec::new(),
-            later: later::Later::NONE,
+            ..Self::none()
         }
     }
 

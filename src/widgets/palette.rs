@@ -45,6 +45,8 @@ impl Palette {
     /// The colour to draw a dark-palette colour in: itself on a dark background, a deeper
     /// tone of it on a light one.
     #[must_use]
+    // ratatui's `Color`: the colours a light background keeps are not ours to list.
+    #[allow(clippy::wildcard_enum_match_arm)]
     pub const fn tone(self, dark: Color) -> Color {
         match self {
             Self::Dark => dark,

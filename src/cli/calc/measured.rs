@@ -20,8 +20,19 @@ use crate::domain::scenario::Scenario;
 pub enum Section {
     /// The learner's runs (`--measured`, the profile's files), each with its gap.
     Runs(Vec<(&'static str, DecodeGap)>),
-    /// The measurement shipped for the GPU.
-    Reference(&'static MeasuredReference, Datasheet),
+    /// The measurement shipped for the GPU, and whose shapes it measured against the
+    /// scenario's model.
+    Reference(&'static MeasuredReference, Datasheet, Shapes),
+}
+
+/// Whether the shipped sweep measured the scenario's own model: its speeds of light are the
+/// sweep's, so under another model they are not the table's above.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shapes {
+    /// The sweep's model is the scenario's.
+    ThisModel,
+    /// The scenario has another model (or none), by its shapes: the one named here.
+    OtherModel(Option<String>),
 }
 
 impl Section {
@@ -52,7 +63,13 @@ impl Section {
         }
         let reference = shipped(&s.gpu)?;
         let datasheet = Datasheet::of(catalog.gpu(&s.gpu).ok()?, Dtype::Bf16)?;
-        Some(Self::Reference(reference, datasheet))
+        let model = s.model.as_deref().and_then(|m| catalog.model(m).ok());
+        let shapes = if model.is_some_and(|m| reference.sweep.measures(m)) {
+            Shapes::ThisModel
+        } else {
+            Shapes::OtherModel(s.model.clone())
+        };
+        Some(Self::Reference(reference, datasheet, shapes))
     }
 
     /// The section as JSON (times in ms, shares as fractions).
@@ -78,8 +95,10 @@ impl Section {
                     },
                 })).collect::<Vec<_>>(),
             }),
-            Self::Reference(r, datasheet) => json!({
+            Self::Reference(r, datasheet, shapes) => json!({
                 "source": r.source,
+                "model": r.sweep.model,
+                "scenario_model": shapes == &Shapes::ThisModel,
                 "device": r.device,
                 "method": r.sweep.method,
                 "points": r.sweep.points.iter().map(|p| {
@@ -118,12 +137,21 @@ impl Section {
                     let _ = writeln!(out, "    {}", gap_words(g));
                 }
             }
-            Self::Reference(r, datasheet) => {
+            Self::Reference(r, datasheet, shapes) => {
+                let whose = match shapes {
+                    Shapes::ThisModel => String::new(),
+                    Shapes::OtherModel(model) => format!(
+                        "; {} is not {}: these speeds of light are the sweep's own, not the table's above",
+                        r.sweep.model,
+                        model.as_deref().unwrap_or("this scenario's model")
+                    ),
+                };
                 let _ = writeln!(
                     out,
-                    "  shipped: {} ({}), {}",
-                    r.device, r.date, r.sweep.method
+                    "  shipped: {} ({}), the linear layers of {} in BF16{whose}",
+                    r.device, r.date, r.sweep.model
                 );
+                let _ = writeln!(out, "  {}", r.sweep.method);
                 for p in &r.sweep.points {
                     let placed = r.placed(p, *datasheet);
                     let _ = writeln!(
@@ -217,5 +245,36 @@ mod tests {
             ..Scenario::default_cluster()
         };
         assert!(Section::compute(&catalog, &h200).is_none());
+    }
+
+    /// The sweep measured Llama-3-8B's linear layers: no other catalog model has its shapes
+    /// (Mistral 7B differs in its vocabulary, Qwen3 8B in its width).
+    #[test]
+    fn the_sweep_measures_llama_3_8b_alone_by_its_shapes() {
+        let catalog = builtin_catalog();
+        let sweep = &shipped("h100-sxm").unwrap().sweep;
+        let measured: Vec<&str> = catalog
+            .models
+            .iter()
+            .filter(|m| sweep.measures(m))
+            .map(|m| m.id.as_str())
+            .collect();
+        assert_eq!(measured, ["llama-3-8b"]);
+    }
+
+    #[test]
+    fn under_another_model_the_sweep_says_whose_it_is() {
+        let catalog = builtin_catalog();
+        let own = Section::compute(&catalog, &Scenario::default_cluster()).unwrap();
+        assert!(!own.text().contains("is not"), "{}", own.text());
+        let seventy = Scenario {
+            model: Some("llama-3-70b".to_owned()),
+            ..Scenario::default_cluster()
+        };
+        let text = Section::compute(&catalog, &seventy).unwrap().text();
+        assert!(
+            text.contains("the linear layers of llama-3-8b in BF16; llama-3-8b is not llama-3-70b"),
+            "{text}"
+        );
     }
 }

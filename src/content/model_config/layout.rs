@@ -5,8 +5,7 @@ use crate::content::located::LocatedError;
 use crate::domain::dtype::Dtype;
 use crate::domain::model::LinearAttention;
 use crate::domain::model_config::{
-    AttentionSinks, ConfigAttention, ConfigExperts, ConfigHybrid, ConfigWeights, ExpertBias,
-    HeadNorm, ModelConfig, ProjectionBias,
+    ConfigAttention, ConfigExperts, ConfigHybrid, ExpertBias, HeadNorm, ModelConfig, ProjectionBias,
 };
 
 use super::section::Section;
@@ -145,15 +144,8 @@ fn core(
         head_dim,
         vocab,
         tied_embeddings,
-        bias: ProjectionBias::None,
-        head_norm: HeadNorm::Absent,
-        sinks: AttentionSinks::Absent,
-        attention: ConfigAttention::Gqa { output_gate: false },
-        experts: None,
-        hybrid: None,
-        sliding_window: None,
-        mtp_layers: 0,
-        weights: ConfigWeights::Plain(Dtype::Bf16),
+        // The dense core: what each family adds (`family`) goes on top of the plain defaults.
+        ..ModelConfig::default()
     })
 }
 

@@ -15,6 +15,14 @@ fn inputs() -> DisaggInputs {
     }
 }
 
+/// `s` split into pools as `inputs` says, the prompt's KV crossing `link` (an id of the links
+/// data).
+#[track_caller]
+fn split(s: &Scenario, inputs: &DisaggInputs, link: &str) -> Result<Disagg, PlanError> {
+    let links = builtin_links();
+    evaluate(s, &builtin_catalog(), inputs, find(&links, link).unwrap())
+}
+
 #[rstest]
 // Reference: 80 KiB per GPU per prompt token; IB NDR 1.64 µs (4.6 % of 35.7 µs of prefill),
 // NVLink 0.18 µs (0.5 %), 100 GbE 6.6 µs (18 %). Attention's T² term only lowers the share.
@@ -24,14 +32,7 @@ fn inputs() -> DisaggInputs {
 fn kv_transfer_against_the_prefill(#[case] link: &str, #[case] us_per_token: f64) {
     // The prompt's compute per token (34.76 µs: see the next test).
     let share = us_per_token / 34.76;
-    let links = builtin_links();
-    let d = evaluate(
-        &llama_70b_tp4(),
-        &builtin_catalog(),
-        &inputs(),
-        find(&links, link).unwrap(),
-    )
-    .unwrap();
+    let d = split(&llama_70b_tp4(), &inputs(), link).unwrap();
     near(d.kv_bytes_per_gpu / 2048.0, 80.0 * 1024.0, 1e-6);
     near(d.transfer_s / 2048.0 * 1e6, us_per_token, 0.01);
     assert!(
@@ -50,18 +51,11 @@ fn kv_transfer_against_the_prefill(#[case] link: &str, #[case] us_per_token: f64
 
 #[test]
 fn the_prefill_compute_per_prompt_token_is_35_7_us() {
-    let links = builtin_links();
     let s = Scenario {
         prompt: 512,
         ..llama_70b_tp4()
     };
-    let d = evaluate(
-        &s,
-        &builtin_catalog(),
-        &inputs(),
-        find(&links, "ib-ndr").unwrap(),
-    )
-    .unwrap();
+    let d = split(&s, &inputs(), "ib-ndr").unwrap();
     // The reference's 35.7 µs is 2 · 70.55e9 ÷ (4 · 989.4e12), every weight for every token.
     // The engine leaves out the input embedding (one row per token) and runs the output head
     // for the last prompt token only (issue 24): 2 · (70.55e9 − 2 · 1.05e9) ÷ (4 · 989.4e12)
@@ -71,18 +65,14 @@ fn the_prefill_compute_per_prompt_token_is_35_7_us() {
 
 #[test]
 fn a_prefix_hit_discounts_prefill_not_the_transfer() {
-    let links = builtin_links();
-    let link = find(&links, "ib-ndr").unwrap();
-    let c = builtin_catalog();
-    let cold = evaluate(&llama_70b_tp4(), &c, &inputs(), link).unwrap();
-    let warm = evaluate(
+    let cold = split(&llama_70b_tp4(), &inputs(), "ib-ndr").unwrap();
+    let warm = split(
         &llama_70b_tp4(),
-        &c,
         &DisaggInputs {
             prefix_hit: 0.5,
             ..inputs()
         },
-        link,
+        "ib-ndr",
     )
     .unwrap();
     assert_eq!(warm.prefill_tokens, 1024);
@@ -93,7 +83,6 @@ fn a_prefix_hit_discounts_prefill_not_the_transfer() {
 #[test]
 fn splitting_spares_decode_the_prefill_chunk() {
     // Llama-3-8B on H100s at B = 64, 4K: decode alone 14.7 ms; with a 2,048-token chunk ≈ 32 ms.
-    let links = builtin_links();
     let mut s = llama_8b_4k();
     (s.batch, s.prompt) = (64, 2048);
     let i = DisaggInputs {
@@ -101,7 +90,7 @@ fn splitting_spares_decode_the_prefill_chunk() {
         decode_gpus: 1,
         ..inputs()
     };
-    let d = evaluate(&s, &builtin_catalog(), &i, find(&links, "nvlink4").unwrap()).unwrap();
+    let d = split(&s, &i, "nvlink4").unwrap();
     near(d.decode_step_s * 1e3, 14.7, 0.05);
     near(d.one_pool_tpot_s * 1e3, 32.0, 1.5);
     assert!(matches!(
@@ -114,13 +103,13 @@ fn splitting_spares_decode_the_prefill_chunk() {
 #[case::prefill_not_whole_groups(3, 4)]
 #[case::empty_decode(4, 0)]
 fn pools_must_be_whole_tp_groups(#[case] p: u32, #[case] d: u32) {
-    let links = builtin_links();
     let i = DisaggInputs {
         prefill_gpus: p,
         decode_gpus: d,
         ..inputs()
     };
-    let e = evaluate(&llama_70b_tp4(), &builtin_catalog(), &i, &links[0]).unwrap_err();
+    // The pools are checked before the link is read.
+    let e = split(&llama_70b_tp4(), &i, "ib-ndr").unwrap_err();
     assert!(matches!(e, PlanError::Pool { .. }));
 }
 

@@ -81,40 +81,56 @@ struct Group {
     assumption: &'static str,
 }
 
+/// A group's words: the setting that sets it, then its name and assumption with that setting
+/// above 1, then with the TP GPUs instead.
+type Wording = (&'static str, [&'static str; 2], [&'static str; 2]);
+
+const EXPERTS: Wording = (
+    "ep",
+    [
+        "GPUs the experts spread over (EP)",
+        "expert parallel over EP GPUs, experts spread evenly, tokens routed evenly",
+    ],
+    [
+        "GPUs the experts spread over (TP)",
+        "expert parallel over the TP GPUs, experts spread evenly, tokens routed evenly",
+    ],
+);
+
+const STAGES: Wording = (
+    "pp",
+    [
+        "pipeline stages (PP)",
+        "PP stages, one GPU's link each to the next, filling domains in order",
+    ],
+    [
+        "pipeline stages (the TP GPUs)",
+        "the TP GPUs as pipeline stages of one GPU each, filling domains in order",
+    ],
+);
+
 impl Group {
     fn experts(s: &Scenario) -> Self {
-        if s.ep > 1 {
-            Self {
-                n: s.ep,
-                name: "GPUs the experts spread over (EP)",
-                field: "ep",
-                assumption: "expert parallel over EP GPUs, experts spread evenly, tokens routed evenly",
-            }
-        } else {
-            Self {
-                n: s.tp,
-                name: "GPUs the experts spread over (TP)",
-                field: "tp",
-                assumption: "expert parallel over the TP GPUs, experts spread evenly, tokens routed evenly",
-            }
-        }
+        Self::own_or_tp(s, s.ep, EXPERTS)
     }
 
     fn stages(s: &Scenario) -> Self {
-        if s.pp > 1 {
-            Self {
-                n: s.pp,
-                name: "pipeline stages (PP)",
-                field: "pp",
-                assumption: "PP stages, one GPU's link each to the next, filling domains in order",
-            }
+        Self::own_or_tp(s, s.pp, STAGES)
+    }
+
+    /// The group of the setting `wording` names, of `n` GPUs, where `n` is above 1; else the
+    /// TP GPUs.
+    fn own_or_tp(s: &Scenario, n: u32, (field, own, tp): Wording) -> Self {
+        let (n, field, [name, assumption]) = if n > 1 {
+            (n, field, own)
         } else {
-            Self {
-                n: s.tp,
-                name: "pipeline stages (the TP GPUs)",
-                field: "tp",
-                assumption: "the TP GPUs as pipeline stages of one GPU each, filling domains in order",
-            }
+            (s.tp, "tp", tp)
+        };
+        Self {
+            n,
+            name,
+            field,
+            assumption,
         }
     }
 }

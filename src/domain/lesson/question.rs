@@ -2,7 +2,8 @@
 //! and an exploration), so a reader of "the question" or "the answer" needs no match over
 //! every step kind: a new kind is added here once.
 
-use super::{Answer, ScenarioPatch, Step};
+use super::{Answer, NumberAnswer, ScenarioPatch, Step, scenario_for};
+use crate::domain::scenario::Scenario;
 
 /// The question of a step that takes an answer.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -47,6 +48,17 @@ impl Step {
     #[must_use]
     pub fn answer(&self) -> Option<&Answer> {
         self.question().map(|q| q.answer)
+    }
+
+    /// The number this step asks for, with the scenario it asks it at (its patch on
+    /// `active`); `None` for a step that takes a choice or no answer.
+    #[must_use]
+    pub fn asked_number(&self, active: &Scenario) -> Option<(&NumberAnswer, Scenario)> {
+        let question = self.question()?;
+        let Answer::Number(number) = question.answer else {
+            return None;
+        };
+        Some((number, scenario_for(question.scenario, active)))
     }
 }
 

@@ -14,15 +14,7 @@ fn llama_3_8b() -> ModelConfig {
         head_dim: 128,
         vocab: 128_256,
         tied_embeddings: false,
-        bias: ProjectionBias::None,
-        head_norm: HeadNorm::Absent,
-        sinks: AttentionSinks::Absent,
-        attention: ConfigAttention::Gqa { output_gate: false },
-        experts: None,
-        hybrid: None,
-        sliding_window: None,
-        mtp_layers: 0,
-        weights: ConfigWeights::Plain(Dtype::Bf16),
+        ..ModelConfig::default()
     }
 }
 

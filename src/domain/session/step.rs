@@ -242,6 +242,15 @@ impl PredictState {
     }
 }
 
+/// `c` typed at the end of `text`, unless `text` already holds `max` characters.
+fn push_bounded(text: &mut String, c: char, max: usize) -> Outcome {
+    if text.chars().count() >= max {
+        return Outcome::Refused(Refusal::InputFull);
+    }
+    text.push(c);
+    Outcome::Changed
+}
+
 impl PredictInput {
     fn type_char(&mut self, c: char) -> Outcome {
         match self {
@@ -250,12 +259,11 @@ impl PredictInput {
                 if !is_number_char(c) {
                     return Outcome::Refused(Refusal::NotANumberCharacter(c));
                 }
-                if text.chars().count() >= MAX_GUESS_CHARS {
-                    return Outcome::Refused(Refusal::InputFull);
+                let outcome = push_bounded(text, c, MAX_GUESS_CHARS);
+                if outcome == Outcome::Changed {
+                    *error = None;
                 }
-                text.push(c);
-                *error = None;
-                Outcome::Changed
+                outcome
             }
         }
     }
@@ -358,13 +366,7 @@ impl ExplainState {
         match self {
             Self::Writing { text } => match action {
                 Action::Type(c) if c.is_control() => Outcome::Unchanged,
-                Action::Type(c) => {
-                    if text.chars().count() >= MAX_EXPLANATION_CHARS {
-                        return Outcome::Refused(Refusal::InputFull);
-                    }
-                    text.push(c);
-                    Outcome::Changed
-                }
+                Action::Type(c) => push_bounded(text, c, MAX_EXPLANATION_CHARS),
                 Action::Backspace => {
                     if text.pop().is_some() {
                         Outcome::Changed

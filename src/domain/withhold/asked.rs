@@ -253,17 +253,6 @@ mod tests {
     }
 
     #[test]
-    fn what_the_question_states_stays_shown() {
-        let withheld = Withheld::none().asking(
-            Quantity::UsdPerMillionTokens,
-            [Stated::new(4604.0, "tok/s")],
-        );
-        let tokens_per_s = Shown::Quantity(Quantity::TokensPerS);
-        assert_eq!(withheld.label(tokens_per_s, "4,604 tok/s"), "4,604 tok/s");
-        assert_eq!(withheld.label(tokens_per_s, "9,208 tok/s"), "? tok/s");
-    }
-
-    #[test]
     fn a_notice_masks_a_withheld_quantity_at_any_value() {
         let withheld = Withheld::none().asking(Quantity::WeightGbPerGpu, []);
         let text = "does not fit: 46.7 GB of weights per GPU, 27.9 GB usable";

@@ -80,14 +80,6 @@ mod tests {
     }
 
     #[test]
-    fn what_an_earlier_reveal_said_stays_shown() {
-        let withheld = Withheld::none().later(Quantity::Ridge, [Stated::new(295.0, "FLOP/byte")]);
-        let ridge = Shown::Quantity(Quantity::Ridge);
-        assert_eq!(withheld.label(ridge, "ridge 295"), "ridge 295");
-        assert_eq!(withheld.label(ridge, "ridge 591"), "ridge ?");
-    }
-
-    #[test]
     fn a_later_step_does_not_widen_to_its_dimension() {
         // Only the step on screen withholds its whole dimension; a later step its family.
         let withheld = Withheld::none().later(Quantity::Ridge, []);

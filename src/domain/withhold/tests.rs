@@ -1,4 +1,5 @@
 use super::*;
+use crate::domain::quantity::Quantity;
 use rstest::rstest;
 
 #[track_caller]
@@ -145,4 +146,28 @@ fn a_change_of_an_input_is_never_masked(
 ) {
     let withheld = Withheld::new(pending.iter().copied());
     assert_eq!(withheld.mask_beside_changes(text), shown);
+}
+
+/// A figure the question states, or an earlier step's reveal said, stays shown while the
+/// quantity is withheld; another figure of it is masked.
+#[rstest]
+#[case::the_question_states_it(
+    Withheld::none().asking(Quantity::UsdPerMillionTokens, [Stated::new(4604.0, "tok/s")]),
+    Quantity::TokensPerS,
+    ["4,604 tok/s", "9,208 tok/s", "? tok/s"]
+)]
+#[case::an_earlier_reveal_said_it(
+    Withheld::none().later(Quantity::Ridge, [Stated::new(295.0, "FLOP/byte")]),
+    Quantity::Ridge,
+    ["ridge 295", "ridge 591", "ridge ?"]
+)]
+fn what_is_stated_stays_shown(
+    #[case] withheld: Withheld,
+    #[case] quantity: Quantity,
+    #[case] labels: [&str; 3],
+) {
+    let [stated, other, masked] = labels;
+    let shown = Shown::Quantity(quantity);
+    assert_eq!(withheld.label(shown, stated), stated);
+    assert_eq!(withheld.label(shown, other), masked);
 }

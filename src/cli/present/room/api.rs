@@ -228,7 +228,9 @@ impl Shared {
         }
         let mut body = match self.state_for(token) {
             Reply::Json(200, body) => body,
-            other => return other,
+            other @ (Reply::Json(..) | Reply::Page | Reply::Forbidden | Reply::TooMany(_)) => {
+                return other;
+            }
         };
         body["late"] = json!(true);
         body["error"] =

@@ -189,188 +189,110 @@ impl Setting {
         }
     }
 
-    /// The numeric value, for the settings that are numbers.
+    /// The numeric value, for the settings that are numbers the scenario holds.
     #[must_use]
     pub fn number(self, s: &Scenario) -> Option<f64> {
-        Some(match self {
-            Self::Batch => f64::from(s.batch),
-            Self::Context => s.context as f64,
-            Self::Tp => f64::from(s.tp),
-            Self::Ep => f64::from(s.ep),
-            Self::Pp => f64::from(s.pp),
-            Self::MemUtil => s.mem_util,
-            Self::OverheadGb => s.overhead_gb,
-            Self::Prompt => s.prompt as f64,
-            Self::DraftTokens => f64::from(s.draft_tokens),
-            Self::GpuHourUsd => s.gpu_hour_usd,
-            Self::PrefixHitPct => 100.0 * s.prefix_hit,
-            Self::OutputTokens => f64::from(s.output_tokens),
-            Self::Chunk => s.chunk as f64,
-            Self::TpotTargetMs => s.tpot_target_ms?,
-            Self::Rate => s.rate?,
-            Self::BlockSize => s.block_size as f64,
-            Self::EfficiencyPct => 100.0 * s.efficiency,
-            Self::TpotBudgetMs => Formula::TokenBudget.compute(&[s.tpot_target_ms?, s.efficiency]),
-            Self::Link
-            | Self::ScaleOutLink
-            | Self::ScaleOutGbs
-            | Self::QueryHeads
-            | Self::KvHeads
-            | Self::GroupSize
-            | Self::Layers
-            | Self::KvLayers
-            | Self::HeadDim
-            | Self::Hidden
-            | Self::Ffn
-            | Self::Gpu
-            | Self::GpuId
-            | Self::Model
-            | Self::ModelId
-            | Self::Precision
-            | Self::Weights
-            | Self::Kv
-            | Self::DotLayers
-            | Self::KvFormula
-            | Self::AttentionFormula
-            | Self::KvLayout => {
-                return None;
-            }
-        })
+        match self.source() {
+            Source::Scenario(read) => read(s),
+            Source::Model(_) | Source::Catalog(_) | Source::Text(_) => None,
+        }
     }
 
     /// Whether the setting is a number (and so takes a `.N` format).
     #[must_use]
     pub const fn is_numeric(self) -> bool {
-        !matches!(
-            self,
-            Self::Gpu
-                | Self::GpuId
-                | Self::Model
-                | Self::ModelId
-                | Self::Precision
-                | Self::Weights
-                | Self::Kv
-                | Self::DotLayers
-                | Self::KvFormula
-                | Self::AttentionFormula
-                | Self::KvLayout
-                | Self::Link
-                | Self::ScaleOutLink
-        )
+        !matches!(self.source(), Source::Text(_))
     }
 
     /// The setting as text; an id the catalog lacks or a missing model shows as `—`.
     #[must_use]
     pub fn render(self, s: &Scenario, catalog: &Catalog, format: Format) -> String {
-        if let Some(v) = self.number(s) {
-            return format_number(v, format);
-        }
-        if let Some(figure) = self.model_figure() {
-            return model_of(s, catalog).map_or_else(
-                || UNAVAILABLE.to_owned(),
-                |m| format_number(figure(m), format),
-            );
-        }
-        let text = match self {
-            Self::Gpu => catalog.gpu(&s.gpu).ok().map(|g| g.name.clone()),
-            Self::GpuId => Some(s.gpu.clone()),
-            Self::Model => s
-                .model
-                .as_deref()
-                .and_then(|id| catalog.model(id).ok())
-                .map(|m| m.name.clone()),
-            Self::ModelId => s.model.clone(),
-            Self::Precision => Some(s.precision.label()),
-            Self::Weights => Some(s.weights.label()),
-            Self::Kv => Some(s.kv.label()),
-            Self::DotLayers => model_of(s, catalog).map(|m| describe::dot_layers(m).to_owned()),
-            Self::KvFormula => model_of(s, catalog).map(|m| describe::kv_formula(m, s)),
-            Self::AttentionFormula => {
-                model_of(s, catalog).map(|m| describe::attention_formula(m, s))
-            }
-            Self::KvLayout => model_of(s, catalog).map(|m| describe::kv_layout(m, s).to_owned()),
-            Self::Link => crate::domain::scenario::link_id(s, catalog, Role::ScaleUp)
-                .and_then(|id| catalog.links.iter().find(|l| l.id == id))
-                .map(|l| l.name.clone()),
-            Self::ScaleOutLink => scale_out(s, catalog).map(|l| l.name.clone()),
-            Self::ScaleOutGbs => scale_out(s, catalog).map(|l| format_number(l.gbs, format)),
-            Self::PrefixHitPct
-            | Self::OutputTokens
-            | Self::Chunk
-            | Self::TpotTargetMs
-            | Self::Rate
-            | Self::BlockSize
-            | Self::EfficiencyPct
-            | Self::TpotBudgetMs
-            | Self::Batch
-            | Self::Context
-            | Self::Tp
-            | Self::Ep
-            | Self::Pp
-            | Self::MemUtil
-            | Self::OverheadGb
-            | Self::Prompt
-            | Self::DraftTokens
-            | Self::GpuHourUsd
-            | Self::QueryHeads
-            | Self::KvHeads
-            | Self::GroupSize
-            | Self::Layers
-            | Self::KvLayers
-            | Self::HeadDim
-            | Self::Hidden
-            | Self::Ffn => None,
+        let text = match self.source() {
+            Source::Scenario(read) => read(s).map(|v| format_number(v, format)),
+            Source::Model(figure) => model_of(s, catalog).map(|m| format_number(figure(m), format)),
+            Source::Catalog(read) => read(s, catalog).map(|v| format_number(v, format)),
+            Source::Text(read) => read(s, catalog),
         };
         text.unwrap_or_else(|| UNAVAILABLE.to_owned())
     }
+
+    /// Where the setting's value comes from, and how to read it: the one place that sorts the
+    /// settings into numbers of the scenario, figures of the model, numbers of the catalog and text.
+    const fn source(self) -> Source {
+        match self {
+            Self::Batch => Source::Scenario(|s| Some(f64::from(s.batch))),
+            Self::Context => Source::Scenario(|s| Some(s.context as f64)),
+            Self::Tp => Source::Scenario(|s| Some(f64::from(s.tp))),
+            Self::Ep => Source::Scenario(|s| Some(f64::from(s.ep))),
+            Self::Pp => Source::Scenario(|s| Some(f64::from(s.pp))),
+            Self::MemUtil => Source::Scenario(|s| Some(s.mem_util)),
+            Self::OverheadGb => Source::Scenario(|s| Some(s.overhead_gb)),
+            Self::Prompt => Source::Scenario(|s| Some(s.prompt as f64)),
+            Self::DraftTokens => Source::Scenario(|s| Some(f64::from(s.draft_tokens))),
+            Self::GpuHourUsd => Source::Scenario(|s| Some(s.gpu_hour_usd)),
+            Self::PrefixHitPct => Source::Scenario(|s| Some(100.0 * s.prefix_hit)),
+            Self::OutputTokens => Source::Scenario(|s| Some(f64::from(s.output_tokens))),
+            Self::Chunk => Source::Scenario(|s| Some(s.chunk as f64)),
+            Self::TpotTargetMs => Source::Scenario(|s| s.tpot_target_ms),
+            Self::Rate => Source::Scenario(|s| s.rate),
+            Self::BlockSize => Source::Scenario(|s| Some(s.block_size as f64)),
+            Self::EfficiencyPct => Source::Scenario(|s| Some(100.0 * s.efficiency)),
+            Self::TpotBudgetMs => Source::Scenario(|s| {
+                Some(Formula::TokenBudget.compute(&[s.tpot_target_ms?, s.efficiency]))
+            }),
+            Self::QueryHeads => Source::Model(|m| f64::from(m.query_heads)),
+            Self::KvHeads => Source::Model(|m| f64::from(m.kv_heads)),
+            Self::GroupSize => Source::Model(ModelSpec::group_size),
+            Self::Layers => Source::Model(|m| f64::from(m.layers)),
+            Self::KvLayers => Source::Model(|m| f64::from(m.kv_layers())),
+            Self::HeadDim => Source::Model(|m| f64::from(m.head_dim)),
+            Self::Hidden => Source::Model(|m| m.hidden as f64),
+            Self::Ffn => Source::Model(|m| m.ffn as f64),
+            Self::ScaleOutGbs => Source::Catalog(|s, catalog| scale_out(s, catalog).map(|l| l.gbs)),
+            Self::Gpu => {
+                Source::Text(|s, catalog| catalog.gpu(&s.gpu).ok().map(|g| g.name.clone()))
+            }
+            Self::GpuId => Source::Text(|s, _| Some(s.gpu.clone())),
+            Self::Model => Source::Text(|s, catalog| model_of(s, catalog).map(|m| m.name.clone())),
+            Self::ModelId => Source::Text(|s, _| s.model.clone()),
+            Self::Precision => Source::Text(|s, _| Some(s.precision.label())),
+            Self::Weights => Source::Text(|s, _| Some(s.weights.label())),
+            Self::Kv => Source::Text(|s, _| Some(s.kv.label())),
+            Self::DotLayers => Source::Text(|s, catalog| {
+                model_of(s, catalog).map(|m| describe::dot_layers(m).to_owned())
+            }),
+            Self::KvFormula => {
+                Source::Text(|s, catalog| model_of(s, catalog).map(|m| describe::kv_formula(m, s)))
+            }
+            Self::AttentionFormula => Source::Text(|s, catalog| {
+                model_of(s, catalog).map(|m| describe::attention_formula(m, s))
+            }),
+            Self::KvLayout => Source::Text(|s, catalog| {
+                model_of(s, catalog).map(|m| describe::kv_layout(m, s).to_owned())
+            }),
+            Self::Link => Source::Text(|s, catalog| {
+                crate::domain::scenario::link_id(s, catalog, Role::ScaleUp)
+                    .and_then(|id| catalog.links.iter().find(|l| l.id == id))
+                    .map(|l| l.name.clone())
+            }),
+            Self::ScaleOutLink => {
+                Source::Text(|s, catalog| scale_out(s, catalog).map(|l| l.name.clone()))
+            }
+        }
+    }
 }
 
-impl Setting {
-    /// For a figure of the model itself (its heads, layers, widths), how to read it.
-    fn model_figure(self) -> Option<fn(&ModelSpec) -> f64> {
-        Some(match self {
-            Self::QueryHeads => |m| f64::from(m.query_heads),
-            Self::KvHeads => |m| f64::from(m.kv_heads),
-            Self::GroupSize => ModelSpec::group_size,
-            Self::Layers => |m| f64::from(m.layers),
-            Self::KvLayers => |m| f64::from(m.kv_layers()),
-            Self::HeadDim => |m| f64::from(m.head_dim),
-            Self::Hidden => |m| m.hidden as f64,
-            Self::Ffn => |m| m.ffn as f64,
-            Self::Gpu
-            | Self::GpuId
-            | Self::Model
-            | Self::ModelId
-            | Self::Precision
-            | Self::Weights
-            | Self::Kv
-            | Self::Batch
-            | Self::Context
-            | Self::Tp
-            | Self::Ep
-            | Self::Pp
-            | Self::MemUtil
-            | Self::OverheadGb
-            | Self::Prompt
-            | Self::DraftTokens
-            | Self::GpuHourUsd
-            | Self::DotLayers
-            | Self::KvFormula
-            | Self::AttentionFormula
-            | Self::KvLayout
-            | Self::Link
-            | Self::ScaleOutLink
-            | Self::ScaleOutGbs
-            | Self::PrefixHitPct
-            | Self::OutputTokens
-            | Self::Chunk
-            | Self::TpotTargetMs
-            | Self::Rate
-            | Self::BlockSize
-            | Self::EfficiencyPct
-            | Self::TpotBudgetMs => return None,
-        })
-    }
+/// Where a setting's value comes from (see [`Setting::source`]).
+#[derive(Clone, Copy)]
+enum Source {
+    /// A number the scenario holds (`None` where the scenario leaves it unset).
+    Scenario(fn(&Scenario) -> Option<f64>),
+    /// A figure of the scenario's model (`—` without a model).
+    Model(fn(&ModelSpec) -> f64),
+    /// A number the catalog gives for the scenario's ids.
+    Catalog(fn(&Scenario, &Catalog) -> Option<f64>),
+    /// Text: a name, an id, a format or a formula.
+    Text(fn(&Scenario, &Catalog) -> Option<String>),
 }
 
 /// The scenario's scale-out link, from the links data.

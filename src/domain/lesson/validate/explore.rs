@@ -6,7 +6,7 @@ use super::Problem;
 use super::spot::Spot;
 use crate::domain::catalog::Catalog;
 use crate::domain::lesson::template::{Format, format_number};
-use crate::domain::lesson::{Answer, Lesson, Step, resolve_number, scenario_for};
+use crate::domain::lesson::{Lesson, Step, resolve_number};
 use crate::domain::scenario::Scenario;
 use crate::domain::withhold::same_figure;
 
@@ -53,13 +53,14 @@ fn revealed_before(
         })
 }
 
-/// A step's numeric answer and unit, for its own scenario.
-fn figure<'a>(step: &'a Step, catalog: &Catalog, base: &Scenario) -> Option<(f64, &'a str)> {
-    let question = step.question()?;
-    let Answer::Number(n) = question.answer else {
-        return None;
-    };
-    resolve_number(&n.value, &scenario_for(question.scenario, base), catalog)
+/// A step's numeric answer (finite and above zero) and unit, for its own scenario.
+pub(super) fn figure<'a>(
+    step: &'a Step,
+    catalog: &Catalog,
+    base: &Scenario,
+) -> Option<(f64, &'a str)> {
+    let (n, scenario) = step.asked_number(base)?;
+    resolve_number(&n.value, &scenario, catalog)
         .ok()
         .filter(|v| v.is_finite() && *v > 0.0)
         .map(|v| (v, n.unit.as_str()))

@@ -8,7 +8,7 @@ use super::Problem;
 use super::spot::Spot;
 use crate::domain::batch_range::{BatchRange, Wall};
 use crate::domain::catalog::Catalog;
-use crate::domain::lesson::{Answer, NumberAnswer, Step, scenario_for};
+use crate::domain::lesson::{NumberAnswer, Step};
 
 /// The units of what the dot's place on the plot shows.
 const DOT_UNITS: &[&str] = &["FLOP/byte", "%"];
@@ -21,18 +21,10 @@ pub(super) fn check(
     catalog: &Catalog,
     base: &Scenario,
 ) -> Option<Problem> {
-    let (field, patch) = match step {
-        Step::Predict(p) => ("scenario", p.scenario.as_ref()),
-        Step::Explore(e) => ("preset", e.preset.as_ref()),
-        Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => return None,
-    };
-    let Some(Answer::Number(NumberAnswer { unit, .. })) = step.answer() else {
-        return None;
-    };
+    let (NumberAnswer { unit, .. }, scenario) = step.asked_number(base)?;
     if !DOT_UNITS.contains(&unit.as_str()) {
         return None;
     }
-    let scenario = scenario_for(patch, base);
     let evaluation = scenario.evaluate(catalog).ok()?;
     let model = evaluation.model.as_ref()?;
     let range = BatchRange::of(&scenario, &evaluation, Wall::Stops);
@@ -40,7 +32,7 @@ pub(super) fn check(
         return None;
     }
     Some(Problem {
-        spot: Spot::step(index, &[field], None),
+        spot: Spot::step(index, &[step.patch_key()], None),
         message: format!(
             "the step opens on {} on {} {}, which does not fit ({:.1} GB of weights per GPU, {:.1} GB usable): the plot would show no dot; open it where the model fits (more GPUs with tp, fewer bytes per weight, or a larger GPU)",
             model.model_name, scenario.tp, evaluation.gpu_name, range.weights_gb, range.usable_gb

@@ -7,12 +7,13 @@
 //! an earlier step already asked and revealed is known, so later text may use it.
 
 use super::Problem;
+use super::explore::figure;
 use super::spot::{Needle, Spot};
 use crate::domain::catalog::Catalog;
 use crate::domain::lesson::template::render;
 use crate::domain::lesson::{
     Answer, ExampleStep, ExplainStep, ExploreStep, Lesson, PredictStep, ReadStep, RecallStep,
-    ScenarioPatch, Step, resolve_number, scenario_for,
+    ScenarioPatch, Step, scenario_for,
 };
 use crate::domain::scenario::Scenario;
 use crate::domain::withhold::{Withheld, same_figure};
@@ -34,7 +35,7 @@ pub(super) fn check(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<
     let figures: Vec<Option<f64>> = lesson
         .steps
         .iter()
-        .map(|step| number(step, catalog, base))
+        .map(|step| figure(step, catalog, base).map(|(value, _)| value))
         .collect();
     let mut problems = Vec::new();
     for (asker, step) in lesson.steps.iter().enumerate() {
@@ -155,86 +156,54 @@ fn normalized(text: &str) -> String {
     format!(" {} ", words.join(" "))
 }
 
-/// A numeric answer's value for the base cluster.
-fn number(step: &Step, catalog: &Catalog, base: &Scenario) -> Option<f64> {
-    let question = step.question()?;
-    match question.answer {
-        Answer::Number(n) => {
-            resolve_number(&n.value, &scenario_for(question.scenario, base), catalog)
-                .ok()
-                .filter(|v| v.is_finite() && *v > 0.0)
-        }
-        Answer::Choice(_) => None,
-    }
-}
-
 /// The texts of a step a learner reads, in order.
 pub(super) fn texts(step: &Step) -> Vec<Passage<'_>> {
-    let text = |field, body, patch, before_reveal| Passage {
+    let (_, patch) = step.opening();
+    let text = |field, body, before_reveal| Passage {
         field,
         body,
         patch,
         before_reveal,
     };
     match step {
-        Step::Read(ReadStep {
-            text: t, scenario, ..
-        }) => vec![text("text", t, scenario.as_ref(), true)],
+        Step::Read(ReadStep { text: t, .. }) => vec![text("text", t, true)],
         Step::Predict(PredictStep {
             question,
-            scenario,
             explanation,
             trap,
             alone,
             ..
         }) => {
-            let patch = scenario.as_ref();
             let mut texts = vec![
-                text("question", question, patch, true),
-                text("explanation", explanation, patch, false),
+                text("question", question, true),
+                text("explanation", explanation, false),
             ];
-            texts.extend(trap.as_deref().map(|t| text("trap", t, patch, false)));
+            texts.extend(trap.as_deref().map(|t| text("trap", t, false)));
             // Asked out of order, before its own reveal.
-            texts.extend(alone.as_deref().map(|t| text("alone", t, patch, true)));
+            texts.extend(alone.as_deref().map(|t| text("alone", t, true)));
             texts
         }
-        Step::Example(ExampleStep {
-            title,
-            scenario,
-            lines,
-            ..
-        }) => {
-            let patch = scenario.as_ref();
-            let mut texts = vec![text("title", title, patch, true)];
-            texts.extend(lines.iter().map(|l| text("lines", l, patch, true)));
+        Step::Example(ExampleStep { title, lines, .. }) => {
+            let mut texts = vec![text("title", title, true)];
+            texts.extend(lines.iter().map(|l| text("lines", l, true)));
             texts
         }
         Step::Explore(ExploreStep {
-            task,
-            preset,
-            explanation,
-            ..
+            task, explanation, ..
         }) => vec![
-            text("task", task, preset.as_ref(), true),
-            text("explanation", explanation, preset.as_ref(), false),
+            text("task", task, true),
+            text("explanation", explanation, false),
         ],
-        Step::Recall(RecallStep {
-            front,
-            back,
-            scenario,
-            ..
-        }) => vec![
-            text("front", front, scenario.as_ref(), true),
-            text("back", back, scenario.as_ref(), false),
-        ],
+        Step::Recall(RecallStep { front, back, .. }) => {
+            vec![text("front", front, true), text("back", back, false)]
+        }
         Step::Explain(ExplainStep {
             prompt,
             model_answer,
-            scenario,
             ..
         }) => vec![
-            text("prompt", prompt, scenario.as_ref(), true),
-            text("model_answer", model_answer, scenario.as_ref(), false),
+            text("prompt", prompt, true),
+            text("model_answer", model_answer, false),
         ],
     }
 }

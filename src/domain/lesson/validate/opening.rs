@@ -10,7 +10,7 @@
 use super::Problem;
 use super::spot::Spot;
 use crate::domain::catalog::Catalog;
-use crate::domain::lesson::{Answer, Step, resolve_number, scenario_for};
+use crate::domain::lesson::{Step, resolve_number};
 use crate::domain::quantity::Quantity;
 use crate::domain::scenario::Scenario;
 use crate::domain::scoring::DEFAULT_TOLERANCE;
@@ -40,15 +40,7 @@ pub(super) fn check(
     catalog: &Catalog,
     base: &Scenario,
 ) -> Option<Problem> {
-    let (patch, answer) = match step {
-        Step::Predict(p) => (p.scenario.as_ref(), &p.answer),
-        Step::Explore(x) => (x.preset.as_ref(), &x.answer),
-        Step::Read(_) | Step::Recall(_) | Step::Example(_) | Step::Explain(_) => return None,
-    };
-    let Answer::Number(number) = answer else {
-        return None;
-    };
-    let scenario = scenario_for(patch, base);
+    let (number, scenario) = step.asked_number(base)?;
     let figure = resolve_number(&number.value, &scenario, catalog).ok()?;
     let evaluation = scenario.evaluate(catalog).ok()?;
     let tolerance = number.tolerance.unwrap_or(DEFAULT_TOLERANCE);

@@ -3,7 +3,7 @@
 use super::snippet::around;
 use super::spot::{Needle, Spot};
 use super::{Problem, quoted};
-use crate::domain::catalog::Catalog;
+use crate::domain::catalog::{Catalog, UnknownId};
 use crate::domain::lesson::template::{self, Format, Placeholder, ValueName};
 use crate::domain::lesson::{
     Answer, ChoiceAnswer, ExampleStep, ExplainStep, ExploreStep, NumberAnswer, NumberSource,
@@ -33,21 +33,20 @@ pub(super) fn check(index: usize, step: &Step, catalog: &Catalog, base: &Scenari
         evaluation: None,
         problems: Vec::new(),
     };
+    let (_, patch) = step.opening();
+    c.scenario(step.patch_key(), patch);
     match step {
-        Step::Read(ReadStep { text, scenario, .. }) => {
-            c.scenario("scenario", scenario.as_ref());
+        Step::Read(ReadStep { text, .. }) => {
             c.text(&["text"], text);
         }
         Step::Predict(PredictStep {
             question,
-            scenario,
             answer,
             explanation,
             trap,
             alone,
             ..
         }) => {
-            c.scenario("scenario", scenario.as_ref());
             c.text(&["question"], question);
             if let Some(alone) = alone {
                 c.text(&["alone"], alone);
@@ -58,35 +57,21 @@ pub(super) fn check(index: usize, step: &Step, catalog: &Catalog, base: &Scenari
                 c.text(&["trap"], trap);
             }
         }
-        Step::Recall(RecallStep {
-            front,
-            back,
-            scenario,
-            ..
-        }) => {
-            c.scenario("scenario", scenario.as_ref());
+        Step::Recall(RecallStep { front, back, .. }) => {
             c.text(&["front"], front);
             c.text(&["back"], back);
         }
-        Step::Example(ExampleStep {
-            title,
-            scenario,
-            lines,
-            ..
-        }) => {
-            c.scenario("scenario", scenario.as_ref());
+        Step::Example(ExampleStep { title, lines, .. }) => {
             c.text(&["title"], title);
             c.example_lines(lines);
         }
         Step::Explore(ExploreStep {
-            preset,
             overlay_gpu,
             task,
             answer,
             explanation,
             ..
         }) => {
-            c.scenario("preset", preset.as_ref());
             c.overlay_gpu(overlay_gpu.as_deref());
             c.text(&["task"], task);
             c.answer(answer);
@@ -95,10 +80,8 @@ pub(super) fn check(index: usize, step: &Step, catalog: &Catalog, base: &Scenari
         Step::Explain(ExplainStep {
             prompt,
             model_answer,
-            scenario,
             ..
         }) => {
-            c.scenario("scenario", scenario.as_ref());
             c.text(&["prompt"], prompt);
             c.text(&["model_answer"], model_answer);
         }
@@ -137,15 +120,24 @@ impl StepChecker<'_> {
 
     /// An explore step's overlay GPU, when it names one, is in the catalog.
     fn overlay_gpu(&mut self, gpu: Option<&str>) {
-        if let Some(gpu) = gpu
-            && let Err(e) = self.catalog.gpu(gpu)
-        {
-            self.push(
-                &["overlay_gpu"],
-                Some(Needle::whole(quoted(gpu))),
-                e.to_string(),
-            );
+        if let Some(gpu) = gpu {
+            let found = self.catalog.gpu(gpu).map(|_| ());
+            // An unknown overlay is reported; the step's own scenario still evaluates.
+            self.id_found(&["overlay_gpu"], gpu, found);
         }
+    }
+
+    /// Whether the catalog found `id`; where it did not, its error is reported at `fields`,
+    /// pointing at the quoted id.
+    fn id_found(
+        &mut self,
+        fields: &[&'static str],
+        id: &str,
+        found: Result<(), UnknownId>,
+    ) -> bool {
+        let Err(e) = found else { return true };
+        self.push(fields, Some(Needle::whole(quoted(id))), e.to_string());
+        false
     }
 
     fn push(&mut self, fields: &[&'static str], text: Option<Needle>, message: String) {
@@ -159,25 +151,13 @@ impl StepChecker<'_> {
         let Some(patch) = patch else { return };
         self.patch_field = Some(field);
         self.scenario = scenario_for(Some(patch), &self.scenario);
-        if let Some(gpu) = &patch.gpu
-            && let Err(e) = self.catalog.gpu(gpu)
-        {
-            self.ids_known = false;
-            self.push(
-                &[field, "gpu"],
-                Some(Needle::whole(quoted(gpu))),
-                e.to_string(),
-            );
+        if let Some(gpu) = &patch.gpu {
+            let found = self.catalog.gpu(gpu).map(|_| ());
+            self.ids_known &= self.id_found(&[field, "gpu"], gpu, found);
         }
-        if let Some(model) = &patch.model
-            && let Err(e) = self.catalog.model(model)
-        {
-            self.ids_known = false;
-            self.push(
-                &[field, "model"],
-                Some(Needle::whole(quoted(model))),
-                e.to_string(),
-            );
+        if let Some(model) = &patch.model {
+            let found = self.catalog.model(model).map(|_| ());
+            self.ids_known &= self.id_found(&[field, "model"], model, found);
         }
         if let Some(efficiency) = &patch.efficiency
             && efficiency.source.trim().is_empty()

@@ -329,6 +329,14 @@ fn ids(#[case] id: &str, #[case] ok: bool) {
     r#"Read(id: "a", scenario: (batch: 1, context: 0), text: "Here {ridge:.0}, against 206 on the H200.")"#,
     Some("206")
 )]
+#[case::the_batch_is_no_intensity(
+    r#"Read(id: "a", scenario: (batch: 4, context: 0), text: "At batch 4 the dot sits at 4 FLOP/byte.")"#,
+    Some("4")
+)]
+#[case::the_batch_as_sequences(
+    r#"Read(id: "a", scenario: (batch: 32, context: 4096), text: "It runs 32 sequences.")"#,
+    None
+)]
 #[case::an_ordinal(
     r#"Read(id: "a", scenario: (context: 4096), text: "Step 32 of the course: the batch bends.")"#,
     None

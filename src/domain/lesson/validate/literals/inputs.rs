@@ -9,7 +9,6 @@ use crate::domain::scenario::{Evaluation, Scenario};
 /// even where 2·B ÷ b_w is also 64).
 pub(super) fn settings(s: &Scenario, e: &Evaluation) -> Vec<(f64, SettingUnit)> {
     let mut out: Vec<f64> = vec![
-        f64::from(s.batch),
         s.context as f64,
         f64::from(s.tp),
         f64::from(s.ep),
@@ -30,16 +29,24 @@ pub(super) fn settings(s: &Scenario, e: &Evaluation) -> Vec<(f64, SettingUnit)> 
     // A setting or a datasheet figure with a unit is written in it or bare: the 3 GB overhead
     // and the 3.35 TB/s are no "3 J".
     out.extend([
-        (s.overhead_gb, SettingUnit::In("GB")),
-        (s.gpu_hour_usd, SettingUnit::In("$")),
+        // "1 FLOP/byte" at batch 1 is the intensity, not the batch.
+        (
+            f64::from(s.batch),
+            SettingUnit::In(&["seq", "req", "user", "batch"]),
+        ),
+        (s.overhead_gb, SettingUnit::In(&["GB"])),
+        (s.gpu_hour_usd, SettingUnit::In(&["$", "USD"])),
     ]);
-    out.extend(s.tpot_target_ms.map(|v| (v, SettingUnit::In("ms"))));
+    out.extend(s.tpot_target_ms.map(|v| (v, SettingUnit::In(&["ms"]))));
     out.extend(
         [
-            (Quantity::PeakTflops, "TFLOP/s"),
-            (Quantity::BandwidthTbs, "TB/s"),
-            (Quantity::MemoryGb, "GB"),
-            (Quantity::TdpW, "W"),
+            (
+                Quantity::PeakTflops,
+                &["TFLOP/s"] as &'static [&'static str],
+            ),
+            (Quantity::BandwidthTbs, &["TB/s"]),
+            (Quantity::MemoryGb, &["GB"]),
+            (Quantity::TdpW, &["W"]),
         ]
         .into_iter()
         .filter_map(|(q, unit)| match q.value(e) {
@@ -53,10 +60,10 @@ pub(super) fn settings(s: &Scenario, e: &Evaluation) -> Vec<(f64, SettingUnit)> 
 /// How a setting may be written.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum SettingUnit {
-    /// With any unit or none (a batch, a count, a share).
+    /// With any unit or none (a degree, a length, a share).
     Any,
-    /// In this unit or bare.
-    In(&'static str),
+    /// In one of these units or bare.
+    In(&'static [&'static str]),
 }
 
 impl SettingUnit {
@@ -64,9 +71,10 @@ impl SettingUnit {
     pub(super) fn fits(self, before: &str, after: &str) -> bool {
         match self {
             Self::Any => true,
-            Self::In(unit) => {
+            Self::In(units) => {
                 let bare = !after.starts_with(|c: char| c.is_alphabetic() || "%$€µ".contains(c));
-                after.starts_with(unit) || (unit == "$" && before.ends_with('$')) || bare
+                let dollar = units.contains(&"$") && before.ends_with('$');
+                units.iter().any(|u| after.starts_with(u)) || dollar || bare
             }
         }
     }

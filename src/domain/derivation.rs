@@ -171,6 +171,18 @@ impl Input {
         )
     }
 
+    /// `GB/s`: a link's bandwidth, one direction, per GPU, read from `source`.
+    #[must_use]
+    pub const fn link_gbs(gbs: f64, source: Source) -> Self {
+        Self::new(
+            "GB/s",
+            "link bandwidth, one direction, per GPU",
+            gbs,
+            "GB/s",
+            source,
+        )
+    }
+
     /// `t_kv`: the seconds that KV takes on the link.
     #[must_use]
     pub fn kv_transfer(seconds: f64) -> Self {

@@ -122,11 +122,8 @@ pub fn derivations(
 /// The KV over the link, and the first token after it.
 fn transfer(link: &Link, d: &Disagg, x: &Shared) -> [Derivation; 2] {
     let kv = Input::kv_sent(d.kv_bytes_per_gpu);
-    let gbs = Input::new(
-        "GB/s",
-        "link bandwidth, one direction, per GPU",
+    let gbs = Input::link_gbs(
         link.gbs,
-        "GB/s",
         Source::setting(&format!("link = {} (links data)", link.id)),
     );
     let t_kv = Input::kv_transfer(d.transfer_s);

@@ -34,13 +34,7 @@ fn link_source(x: Ctx<'_>, role: Role, name: &str) -> Source {
 }
 
 fn gbs(x: Ctx<'_>, role: Role, name: &str, gbs: f64) -> Input {
-    inp(
-        "GB/s",
-        "link bandwidth, one direction, per GPU",
-        gbs,
-        "GB/s",
-        link_source(x, role, name),
-    )
+    Input::link_gbs(gbs, link_source(x, role, name))
 }
 
 /// The scale-up link's bandwidth, as the links data gives it.

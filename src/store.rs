@@ -238,44 +238,57 @@ impl Store {
         match self.settled(&path, progress_file::read(&path)) {
             Ok(loaded) => loaded,
             Err(Repair::Older(version, progress)) => {
-                let warning = match self.migrate(version, &progress) {
-                    Ok(kept) => format!(
+                let warning = self.warning_after(
+                    self.migrate(version, &progress),
+                    |kept| format!(
                         "your progress was upgraded to format {PROGRESS_FORMAT_VERSION}; the format-{version} file is kept as {}",
                         kept.display()
                     ),
-                    Err(e) => {
-                        self.access = Access::ReadOnly;
-                        format!(
-                            "your progress (format {version}) could not be upgraded, so it is left as it \
-                             is and nothing will be saved this session ({e})"
-                        )
-                    }
-                };
+                    |e| format!(
+                        "your progress (format {version}) could not be upgraded, so it is left as it \
+                         is and nothing will be saved this session ({e})"
+                    ),
+                );
                 Loaded {
                     progress,
                     warning: Some(warning),
                 }
             }
             Err(Repair::Unusable(why)) => {
-                let warning = match atomic::move_aside(&path) {
-                    Ok(moved) => format!(
+                let warning = self.warning_after(
+                    atomic::move_aside(&path),
+                    |moved| format!(
                         "your progress could not be read, so it was moved to {} and you start afresh ({why})",
                         moved.display()
                     ),
-                    Err(e) => {
-                        self.access = Access::ReadOnly;
-                        format!(
-                            "your progress could not be read nor moved aside, so it is left as it is and \
-                             nothing will be saved this session ({why}; {e})"
-                        )
-                    }
-                };
+                    |e| format!(
+                        "your progress could not be read nor moved aside, so it is left as it is and \
+                         nothing will be saved this session ({why}; {e})"
+                    ),
+                );
                 Loaded {
                     progress: Progress::default(),
                     warning: Some(warning),
                 }
             }
         }
+    }
+
+    /// The warning after a repair: what `done` says of its result, or, when it failed, what
+    /// `failed` says, and then nothing is saved this session.
+    fn warning_after<T, E>(
+        &mut self,
+        repaired: Result<T, E>,
+        done: impl FnOnce(T) -> String,
+        failed: impl FnOnce(E) -> String,
+    ) -> String {
+        repaired.map_or_else(
+            |e| {
+                self.access = Access::ReadOnly;
+                failed(e)
+            },
+            done,
+        )
     }
 
     /// Copies the old file beside itself, then writes `progress` in this format. Returns the

@@ -11,5 +11,5 @@ pub(super) mod plot;
 pub(super) mod route;
 pub(super) mod study;
 
-pub(super) use notify::{inform, refuse};
+pub(super) use notify::{ask_first, inform, refuse};
 pub use study::to_revisit;

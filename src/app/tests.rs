@@ -44,6 +44,21 @@ fn state(app: &App) -> StepState {
     app.session().expect("a lesson is open").state().clone()
 }
 
+/// Opens the lesson and moves `steps` steps forward.
+fn open_at(app: &mut App, steps: usize) {
+    send(app, &[Msg::Nav(NavMsg::OpenLesson(0))]);
+    for _ in 0..steps {
+        send(app, &[Msg::Nav(NavMsg::NextStep)]);
+    }
+}
+
+/// A new app on the lesson, `steps` steps in.
+fn at_step(steps: usize) -> App {
+    let mut app = app();
+    open_at(&mut app, steps);
+    app
+}
+
 fn notice(app: &App) -> Option<(NoticeKind, String)> {
     app.notice().map(|n| (n.kind, n.text.clone()))
 }
@@ -69,11 +84,7 @@ fn the_program_starts_on_the_lesson_list_and_opens_a_lesson() {
 
 #[test]
 fn a_step_with_a_scenario_moves_the_plot_and_an_explore_step_brings_its_overlay() {
-    let mut app = app();
-    send(
-        &mut app,
-        &[Msg::Nav(NavMsg::OpenLesson(0)), Msg::Nav(NavMsg::NextStep)],
-    );
+    let mut app = at_step(1);
     assert_eq!(app.plot().scenario.batch, 8);
     assert_eq!(app.plot().overlay_gpu, None);
     send(
@@ -97,15 +108,8 @@ fn a_step_with_a_scenario_moves_the_plot_and_an_explore_step_brings_its_overlay(
 
 #[test]
 fn a_refused_guess_shows_inline_and_other_refusals_under_the_screen() {
-    let mut app = app();
-    send(
-        &mut app,
-        &[
-            Msg::Nav(NavMsg::OpenLesson(0)),
-            Msg::Nav(NavMsg::NextStep),
-            Msg::Step(StepMsg::Reveal),
-        ],
-    );
+    let mut app = at_step(1);
+    send(&mut app, &[Msg::Step(StepMsg::Reveal)]);
     assert_eq!(
         notice(&app),
         Some((
@@ -143,11 +147,7 @@ fn a_refused_guess_shows_inline_and_other_refusals_under_the_screen() {
 
 #[test]
 fn reaching_the_end_shows_the_lesson_end_and_what_to_revisit() {
-    let mut app = app();
-    send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(0))]);
-    for _ in 0..7 {
-        send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
-    }
+    let mut app = at_step(7);
     let screen = app.lesson_screen().expect("still the lesson");
     assert_eq!(screen.view, LessonView::End { selected: 0 });
     assert_eq!(
@@ -184,8 +184,7 @@ fn reaching_the_end_shows_the_lesson_end_and_what_to_revisit() {
 #[test]
 fn time_spent_counts_the_gaps_between_keys_up_to_two_minutes() {
     use std::time::{Duration, UNIX_EPOCH};
-    let mut app = app();
-    send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(0))]);
+    let mut app = at_step(0);
     let t0 = UNIX_EPOCH + Duration::from_secs(1_000_000);
     for (secs, msg) in [
         (0, Msg::Nav(NavMsg::NextStep)),
@@ -205,11 +204,7 @@ fn time_spent_counts_the_gaps_between_keys_up_to_two_minutes() {
 
 #[test]
 fn an_explanation_takes_every_key_until_esc() {
-    let mut app = app();
-    send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(0))]);
-    for _ in 0..6 {
-        send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
-    }
+    let mut app = at_step(6);
     assert_eq!(
         app.contexts(),
         vec![KeyContext::TextEntry, KeyContext::Global]
@@ -250,8 +245,7 @@ fn an_explanation_takes_every_key_until_esc() {
 
 #[test]
 fn the_prefill_key_toggles_the_prefill_dot() {
-    let mut app = app();
-    send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(0))]);
+    let mut app = at_step(0);
     assert_eq!(app.plot().prefill, PrefillDot::Hidden);
     send(&mut app, &[Msg::Plot(PlotMsg::TogglePrefill)]);
     assert_eq!(app.plot().prefill, PrefillDot::Shown);
@@ -284,11 +278,7 @@ fn update_returns_its_effects_as_values() {
 fn a_reveal_and_a_graded_card_go_into_the_review_history() {
     use crate::domain::schedule::Timestamp;
     use std::time::{Duration, UNIX_EPOCH};
-    let mut app = app();
-    send(
-        &mut app,
-        &[Msg::Nav(NavMsg::OpenLesson(0)), Msg::Nav(NavMsg::NextStep)],
-    );
+    let mut app = at_step(1);
     let step = app.current_step().unwrap().1.id().to_owned();
     let at = UNIX_EPOCH + Duration::from_secs(1_800_000_000);
     send(

@@ -12,6 +12,7 @@ use crate::domain::hardware::Gpu;
 use crate::domain::limits;
 use crate::domain::model::ModelSpec;
 
+use super::data_ids::{Entry, check_version};
 pub use super::data_ids::{FORMAT_VERSION, valid_id};
 
 const BUILTIN_HARDWARE: (&str, &str) = (
@@ -96,96 +97,88 @@ pub fn load_catalog(sources: &CatalogSources) -> Result<Catalog, Vec<LocatedErro
 /// Parses and checks a hardware file.
 pub fn parse_hardware(path: &str, text: &str) -> Result<Vec<Gpu>, Vec<LocatedError>> {
     let file: HardwareFile = parse_ron(path, text).map_err(|e| vec![e])?;
-    let mut errors = check_version(path, text, file.format_version);
-    let mut seen = HashSet::new();
-    for gpu in &file.gpus {
-        let at = |message: String| {
-            LocatedError::at_needle(path, text, 0, &format!("\"{}\"", gpu.id), message)
-        };
-        if !seen.insert(gpu.id.clone()) {
-            errors.push(at(format!("duplicate GPU id '{}'", gpu.id)));
-        }
-        if !valid_id(&gpu.id) {
-            errors.push(at(format!(
-                "GPU id '{}' must be lowercase letters, digits, '-' and '.'",
-                gpu.id
-            )));
-        }
-        let formats = gpu.peak_tflops.formats();
-        if formats.is_empty() {
-            errors.push(at(format!(
-                "{}: peak_tflops needs at least one format",
-                gpu.id
-            )));
-        }
-        let from = entry_offset(text, &gpu.id);
-        for (field, why) in limits::gpu_problems(gpu) {
-            errors.push(LocatedError::at_needle(
-                path,
-                text,
-                from,
-                field,
-                format!("{}: {why}", gpu.id),
-            ));
-        }
-    }
-    if errors.is_empty() {
-        Ok(file.gpus)
-    } else {
-        Err(errors)
-    }
+    checked(path, text, file.format_version, file.gpus)
 }
 
 /// Parses and checks a model file.
 pub fn parse_models(path: &str, text: &str) -> Result<Vec<ModelSpec>, Vec<LocatedError>> {
     let file: ModelsFile = parse_ron(path, text).map_err(|e| vec![e])?;
-    let mut errors = check_version(path, text, file.format_version);
+    checked(path, text, file.format_version, file.models)
+}
+
+/// An entry of a hardware or model file: what its id is called, and its problems of its own.
+trait Checked {
+    /// How its id is named in a problem (`GPU id`, `model id`).
+    const KIND: &'static str;
+    /// Its id.
+    fn id(&self) -> &str;
+    /// What is wrong with it beyond its id, located by `entry`.
+    fn problems(&self, entry: &Entry<'_>) -> Vec<LocatedError>;
+}
+
+/// A file's entries, each checked for what every data file asks (a supported version, each id
+/// valid and used once) and for its own problems: the entries, or every problem found.
+fn checked<T: Checked>(
+    path: &str,
+    text: &str,
+    version: u32,
+    entries: Vec<T>,
+) -> Result<Vec<T>, Vec<LocatedError>> {
+    let mut errors = check_version(path, text, version);
     let mut seen = HashSet::new();
-    for m in &file.models {
-        let at = |message: String| {
-            LocatedError::at_needle(path, text, 0, &format!("\"{}\"", m.id), message)
-        };
-        if !seen.insert(m.id.clone()) {
-            errors.push(at(format!("duplicate model id '{}'", m.id)));
+    for item in &entries {
+        let entry = Entry::new(path, text, item.id());
+        errors.extend(entry.id_problems(T::KIND, &mut seen));
+        errors.extend(item.problems(&entry));
+    }
+    if errors.is_empty() {
+        Ok(entries)
+    } else {
+        Err(errors)
+    }
+}
+
+impl Checked for Gpu {
+    const KIND: &'static str = "GPU";
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn problems(&self, entry: &Entry<'_>) -> Vec<LocatedError> {
+        let mut errors = Vec::new();
+        if self.peak_tflops.formats().is_empty() {
+            errors.push(entry.problem("peak_tflops needs at least one format"));
         }
-        if !valid_id(&m.id) {
-            errors.push(at(format!(
-                "model id '{}' must be lowercase letters, digits, '-' and '.'",
-                m.id
-            )));
-        }
-        let from = entry_offset(text, &m.id);
+        errors.extend(entry.field_problems(limits::gpu_problems(self)));
+        errors
+    }
+}
+
+impl Checked for ModelSpec {
+    const KIND: &'static str = "model";
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Its counts out of range, else what its figures must agree on.
+    fn problems(&self, entry: &Entry<'_>) -> Vec<LocatedError> {
+        let m = self;
         let out_of_range = limits::model_problems(m);
         if !out_of_range.is_empty() {
             // The derived checks below assume every count in range.
-            for (field, why) in out_of_range {
-                errors.push(LocatedError::at_needle(
-                    path,
-                    text,
-                    from,
-                    field,
-                    format!("{}: {why}", m.id),
-                ));
-            }
-            continue;
+            return entry.field_problems(out_of_range);
         }
+        let mut errors = Vec::new();
         if m.query_heads % m.kv_heads != 0 {
-            errors.push(at(format!(
-                "{}: query_heads must be a multiple of kv_heads",
-                m.id
-            )));
+            errors.push(entry.problem("query_heads must be a multiple of kv_heads"));
         }
         if m.params <= m.embedding_params() {
-            errors.push(at(format!(
-                "{}: params must exceed the embedding table (vocab × hidden)",
-                m.id
-            )));
+            errors.push(entry.problem("params must exceed the embedding table (vocab × hidden)"));
         }
         if m.attention_layers.is_some_and(|a| a == 0 || a > m.layers) {
-            errors.push(at(format!(
-                "{}: attention_layers must be between 1 and layers",
-                m.id
-            )));
+            errors.push(entry.problem("attention_layers must be between 1 and layers"));
         }
         if let Some(e) = m.experts {
             if e.routed == 0
@@ -193,50 +186,16 @@ pub fn parse_models(path: &str, text: &str) -> Result<Vec<ModelSpec>, Vec<Locate
                 || e.per_token > e.routed
                 || e.moe_layers > m.layers
             {
-                errors.push(at(format!(
-                    "{}: experts need 0 < per_token ≤ routed and moe_layers ≤ layers",
-                    m.id
-                )));
+                errors.push(
+                    entry.problem("experts need 0 < per_token ≤ routed and moe_layers ≤ layers"),
+                );
             } else if m.routed_expert_params() >= m.params {
-                errors.push(at(format!(
-                    "{}: routed experts cannot hold more than params",
-                    m.id
-                )));
+                errors.push(entry.problem("routed experts cannot hold more than params"));
             }
         }
-        if let Some(why) = limits::active_params_problem(m) {
-            errors.push(LocatedError::at_needle(
-                path,
-                text,
-                from,
-                "active_params",
-                format!("{}: {why}", m.id),
-            ));
-        }
-    }
-    if errors.is_empty() {
-        Ok(file.models)
-    } else {
-        Err(errors)
-    }
-}
-
-/// Where an entry's id is written (so a field's problem is located in its own entry).
-fn entry_offset(text: &str, id: &str) -> usize {
-    text.find(&format!("\"{id}\"")).unwrap_or(0)
-}
-
-fn check_version(path: &str, text: &str, version: u32) -> Vec<LocatedError> {
-    if version == FORMAT_VERSION {
-        Vec::new()
-    } else {
-        vec![LocatedError::at_needle(
-            path,
-            text,
-            0,
-            "format_version",
-            format!("format_version {version} is not supported; this build reads {FORMAT_VERSION}"),
-        )]
+        let active = limits::active_params_problem(m).map(|why| ("active_params", why));
+        errors.extend(entry.field_problems(active));
+        errors
     }
 }
 

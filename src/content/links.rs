@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use serde::Deserialize;
 
-use super::data_ids::{FORMAT_VERSION, valid_id};
+use super::data_ids::{Entry, check_version, valid_id};
 use super::located::{LocatedError, parse_ron};
 use crate::domain::link::Link;
 
@@ -15,7 +15,7 @@ const BUILTIN_LINKS: (&str, &str) = ("assets/links.ron", include_str!("../../ass
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct LinksFile {
-    /// Must be [`FORMAT_VERSION`].
+    /// Must be [`FORMAT_VERSION`](super::data_ids::FORMAT_VERSION).
     pub format_version: u32,
     /// The links, each with a unique id.
     pub links: Vec<Link>,
@@ -31,36 +31,21 @@ pub fn builtin_links() -> Vec<Link> {
 /// Parses and checks a links file: version, unique ids, positive finite figures.
 pub fn parse_links(path: &str, text: &str) -> Result<Vec<Link>, Vec<LocatedError>> {
     let file: LinksFile = parse_ron(path, text).map_err(|e| vec![e])?;
-    let mut errors = Vec::new();
-    if file.format_version != FORMAT_VERSION {
-        errors.push(LocatedError::at_needle(
-            path,
-            text,
-            0,
-            "format_version",
-            format!(
-                "format_version {} is not supported; this build reads {FORMAT_VERSION}",
-                file.format_version
-            ),
-        ));
-    }
+    let mut errors = check_version(path, text, file.format_version);
     let mut seen = HashSet::new();
     for link in &file.links {
-        let at = |message: String| {
-            LocatedError::at_needle(path, text, 0, &format!("\"{}\"", link.id), message)
-        };
+        let entry = Entry::new(path, text, &link.id);
         if !seen.insert(link.id.clone()) || !valid_id(&link.id) {
-            errors.push(at(format!(
+            errors.push(entry.error(format!(
                 "link id '{}' is repeated or not a valid id",
                 link.id
             )));
         }
         let figures = [link.gbs, link.base_latency_us, link.hop_latency_us];
         if !(link.gbs > 0.0 && figures.iter().all(|v| v.is_finite() && *v >= 0.0)) {
-            errors.push(at(format!(
-                "{}: gbs must be positive and the latencies non-negative, all finite",
-                link.id
-            )));
+            errors.push(
+                entry.problem("gbs must be positive and the latencies non-negative, all finite"),
+            );
         }
     }
     if errors.is_empty() {

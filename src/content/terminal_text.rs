@@ -20,14 +20,7 @@ pub fn is_unsafe(c: char) -> bool {
 /// literal (`\u{1b}`, `\t`, `\r`).
 #[must_use]
 pub fn escape_controls(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(is_unsafe) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        push_char(&mut out, c);
-    }
-    Cow::Owned(out)
+    rewrite_if_unsafe(text, push_char)
 }
 
 /// One character as [`escape_controls`] shows it.
@@ -54,16 +47,24 @@ pub fn shown_width(c: char) -> usize {
 /// Only valid for JSON, where such characters can only occur inside strings.
 #[must_use]
 pub fn escape_json_controls(json: &str) -> Cow<'_, str> {
-    if !json.chars().any(is_unsafe) {
-        return Cow::Borrowed(json);
-    }
-    let mut out = String::with_capacity(json.len() + 16);
-    for c in json.chars() {
+    rewrite_if_unsafe(json, |out, c| {
         if is_unsafe(c) {
             let _ = write!(out, "\\u{:04x}", u32::from(c));
         } else {
             out.push(c);
         }
+    })
+}
+
+/// `text` borrowed as it is when no character [`is_unsafe`], else written anew one character
+/// at a time by `push`.
+fn rewrite_if_unsafe(text: &str, push: impl Fn(&mut String, char)) -> Cow<'_, str> {
+    if !text.chars().any(is_unsafe) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        push(&mut out, c);
     }
     Cow::Owned(out)
 }

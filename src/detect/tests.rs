@@ -42,24 +42,29 @@ fn rocm_smi_product_and_memory() {
     assert_eq!(rocm_smi(csv_era)[0].name, "AMD Instinct MI100");
 }
 
-#[test]
-fn the_h100_profile_loads_as_a_cluster() {
+/// The profile written from what a tool found loads as a cluster of them all, one replica.
+#[rstest::rstest]
+#[case::h100(Source::NvidiaSmi, nvidia_smi_csv(&H100_CSV.repeat(4)), "4× NVIDIA H100 80GB HBM3 (80 GiB)", "h100-sxm", 4)]
+#[case::mi300x(
+    Source::RocmSmi,
+    rocm_smi(MI300X),
+    "2× AMD Instinct MI300X OAM",
+    "mi300x",
+    2
+)]
+fn the_profile_loads_as_a_cluster(
+    #[case] source: Source,
+    #[case] found: Vec<Found>,
+    #[case] says: &str,
+    #[case] gpu: &str,
+    #[case] count: u32,
+) {
     let catalog = builtin_catalog();
-    let found = nvidia_smi_csv(&H100_CSV.repeat(4));
-    let text = profile(Source::NvidiaSmi, &found, &catalog).unwrap();
-    assert!(text.contains("4× NVIDIA H100 80GB HBM3 (80 GiB)"), "{text}");
+    let text = profile(source, &found, &catalog).unwrap();
+    assert!(text.contains(says), "{text}");
     let cluster = parse_cluster("detected.ron", &text, &catalog).unwrap();
-    assert_eq!(cluster.scenario.gpu, "h100-sxm");
-    assert_eq!((cluster.gpu_count, cluster.scenario.tp), (4, 4));
-}
-
-#[test]
-fn the_mi300x_profile_loads_as_a_cluster() {
-    let catalog = builtin_catalog();
-    let text = profile(Source::RocmSmi, &rocm_smi(MI300X), &catalog).unwrap();
-    let cluster = parse_cluster("detected.ron", &text, &catalog).unwrap();
-    assert_eq!(cluster.scenario.gpu, "mi300x");
-    assert_eq!((cluster.gpu_count, cluster.scenario.tp), (2, 2));
+    assert_eq!(cluster.scenario.gpu, gpu);
+    assert_eq!((cluster.gpu_count, cluster.scenario.tp), (count, count));
 }
 
 #[test]

@@ -5,6 +5,8 @@
 
 use serde::Deserialize;
 
+use crate::domain::model::{Attention, ModelSpec};
+
 /// What a roof measures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 pub enum RoofUnit {
@@ -58,6 +60,26 @@ pub struct LayerSweep {
 }
 
 impl LayerSweep {
+    /// Whether the sweep measured `model`'s own linear layers: a dense model with standard
+    /// attention whose matmuls (QKV, O, gate+up, down per layer, then the output head) are the
+    /// sweep's shapes. By shape, not by id: an imported `config.json` of the same model is it.
+    #[must_use]
+    pub fn measures(&self, model: &ModelSpec) -> bool {
+        let plain = model.experts.is_none()
+            && model.linear_attention.is_none()
+            && matches!(model.attention, Attention::Standard);
+        let heads = |n: u32| u64::from(n) * u64::from(model.head_dim);
+        let qkv = heads(model.query_heads) + 2 * heads(model.kv_heads);
+        let own = [
+            (model.hidden, qkv, model.layers),
+            (heads(model.query_heads), model.hidden, model.layers),
+            (model.hidden, 2 * model.ffn, model.layers),
+            (model.ffn, model.hidden, model.layers),
+            (model.hidden, model.vocab, 1),
+        ];
+        plain && self.shapes == own
+    }
+
     /// Weights multiplied per step (BF16, 2 bytes each in the sweep).
     #[must_use]
     pub fn weight_params(&self) -> f64 {

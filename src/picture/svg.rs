@@ -91,16 +91,8 @@ impl Svg {
 
     /// A straight line.
     pub fn line(&mut self, class: &str, from: (f64, f64), to: (f64, f64)) {
-        if all_finite(&[from.0, from.1, to.0, to.1]) {
-            let _ = writeln!(
-                self.out,
-                "<line class=\"{class}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>",
-                num(from.0),
-                num(from.1),
-                num(to.0),
-                num(to.1)
-            );
-        }
+        let attributes = [("x1", from.0), ("y1", from.1), ("x2", to.0), ("y2", to.1)];
+        self.shape("line", class, &attributes);
     }
 
     /// A line through several points.
@@ -110,15 +102,11 @@ impl Svg {
 
     /// A circle.
     pub fn circle(&mut self, class: &str, centre: (f64, f64), radius: f64) {
-        if all_finite(&[centre.0, centre.1, radius]) {
-            let _ = writeln!(
-                self.out,
-                "<circle class=\"{class}\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
-                num(centre.0),
-                num(centre.1),
-                num(radius)
-            );
-        }
+        self.shape(
+            "circle",
+            class,
+            &[("cx", centre.0), ("cy", centre.1), ("r", radius)],
+        );
     }
 
     /// A closed shape through several points (a diamond, a triangle).
@@ -144,15 +132,27 @@ impl Svg {
 
     /// A rectangle from its top-left corner.
     pub fn rect(&mut self, class: &str, corner: (f64, f64), size: (f64, f64)) {
-        if all_finite(&[corner.0, corner.1, size.0, size.1]) {
-            let _ = writeln!(
-                self.out,
-                "<rect class=\"{class}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
-                num(corner.0),
-                num(corner.1),
-                num(size.0.max(0.0)),
-                num(size.1.max(0.0))
-            );
+        // Checked before the clamp, which would turn a NaN size into 0.
+        if all_finite(&[size.0, size.1]) {
+            let attributes = [
+                ("x", corner.0),
+                ("y", corner.1),
+                ("width", size.0.max(0.0)),
+                ("height", size.1.max(0.0)),
+            ];
+            self.shape("rect", class, &attributes);
+        }
+    }
+
+    /// An empty element `<tag class="…" name="value" …/>`; nothing when any value is not
+    /// finite.
+    fn shape(&mut self, tag: &str, class: &str, attributes: &[(&str, f64)]) {
+        if attributes.iter().all(|(_, value)| value.is_finite()) {
+            let _ = write!(self.out, "<{tag} class=\"{class}\"");
+            for (name, value) in attributes {
+                let _ = write!(self.out, " {name}=\"{}\"", num(*value));
+            }
+            self.out.push_str("/>\n");
         }
     }
 

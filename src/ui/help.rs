@@ -109,17 +109,10 @@ fn content(app: &App, width: u16) -> Vec<Line<'static>> {
         ));
         for binding in bindings {
             let keys = key_name(binding.pattern, glyphs);
-            let options = textwrap::Options::new(help_width)
-                .word_separator(textwrap::WordSeparator::AsciiSpace)
-                .word_splitter(textwrap::WordSplitter::NoHyphenation);
-            for (i, piece) in textwrap::wrap(binding.help, options)
-                .into_iter()
-                .enumerate()
-            {
-                let key = if i == 0 { keys.as_str() } else { "" };
+            for (key, piece) in labelled_rows(&keys, binding.help, help_width) {
                 lines.push(Line::from(vec![
                     Span::styled(format!("  {key:<KEY_WIDTH$} "), theme.key()),
-                    Span::raw(piece.into_owned()),
+                    Span::raw(piece),
                 ]));
             }
         }
@@ -147,23 +140,29 @@ fn legend(theme: Theme, width: usize) -> Vec<Line<'static>> {
     let look = theme.appearance();
     let mut lines = vec![Line::styled("  Marks on the plot", theme.heading())];
     for mark in crate::widgets::plot_legend::marks(look) {
-        let options = textwrap::Options::new(width)
-            .word_separator(textwrap::WordSeparator::AsciiSpace)
-            .word_splitter(textwrap::WordSplitter::NoHyphenation);
-        for (i, piece) in textwrap::wrap(mark.meaning, options)
-            .into_iter()
-            .enumerate()
-        {
-            let glyph = if i == 0 { mark.glyph } else { "" };
+        for (glyph, piece) in labelled_rows(mark.glyph, mark.meaning, width) {
             lines.push(Line::from(vec![
                 Span::raw("  "),
                 Span::styled(format!("{glyph:<KEY_WIDTH$}"), look.style(mark.element)),
                 Span::raw(" "),
-                Span::raw(piece.into_owned()),
+                Span::raw(piece),
             ]));
         }
     }
     lines
+}
+
+/// `text` wrapped to `width` at spaces only (never at a hyphen), each row with what stands in
+/// the label column beside it: `label` on the first row, nothing under it.
+fn labelled_rows<'a>(label: &'a str, text: &str, width: usize) -> Vec<(&'a str, String)> {
+    let options = textwrap::Options::new(width)
+        .word_separator(textwrap::WordSeparator::AsciiSpace)
+        .word_splitter(textwrap::WordSplitter::NoHyphenation);
+    textwrap::wrap(text, options)
+        .into_iter()
+        .enumerate()
+        .map(|(i, piece)| (if i == 0 { label } else { "" }, piece.into_owned()))
+        .collect()
 }
 
 /// A what-if command's help as rows of (key column, description): a command too long for the

@@ -170,13 +170,10 @@ impl Pane<'_> {
         resolved: Option<&ResolvedAnswer>,
     ) -> Vec<Line<'static>> {
         let patch = s.scenario.as_ref();
-        let mut lines = self.prose(&s.question, patch, Style::new());
-        lines.push(Line::default());
-        lines.extend(self.earlier());
+        let mut lines = self.asking(&s.question, patch);
         lines.extend(answer::block(self, &s.answer, state, resolved, patch));
         if matches!(state, PredictState::Revealed { .. }) {
-            lines.push(Line::default());
-            lines.extend(self.prose(&s.explanation, patch, Style::new()));
+            lines.extend(self.revealed_explanation(&s.explanation, patch));
             if let Some(trap) = &s.trap
                 && self
                     .app
@@ -198,9 +195,7 @@ impl Pane<'_> {
         resolved: Option<&ResolvedAnswer>,
     ) -> Vec<Line<'static>> {
         let patch = s.preset.as_ref();
-        let mut lines = self.prose(&s.task, patch, Style::new());
-        lines.push(Line::default());
-        lines.extend(self.earlier());
+        let mut lines = self.asking(&s.task, patch);
         let revealed = matches!(state, PredictState::Revealed { .. });
         if !revealed {
             lines.extend(self.hint(&[
@@ -218,10 +213,28 @@ impl Pane<'_> {
         }
         lines.extend(answer::block(self, &s.answer, state, resolved, patch));
         if revealed {
-            lines.push(Line::default());
-            lines.extend(self.prose(&s.explanation, patch, Style::new()));
+            lines.extend(self.revealed_explanation(&s.explanation, patch));
             lines.extend(self.next_hint());
         }
+        lines
+    }
+
+    /// What a step asks, then a result kept from another cluster or setting, if any.
+    fn asking(&self, text: &str, patch: Option<&ScenarioPatch>) -> Vec<Line<'static>> {
+        let mut lines = self.prose(text, patch, Style::new());
+        lines.push(Line::default());
+        lines.extend(self.earlier());
+        lines
+    }
+
+    /// The explanation shown at the reveal, after a blank line.
+    fn revealed_explanation(
+        &self,
+        text: &str,
+        patch: Option<&ScenarioPatch>,
+    ) -> Vec<Line<'static>> {
+        let mut lines = vec![Line::default()];
+        lines.extend(self.prose(text, patch, Style::new()));
         lines
     }
 

@@ -2,7 +2,7 @@
 //! and moving between screens and steps, with scrolling.
 
 use super::plot::{Pointer, pointer};
-use super::refuse;
+use super::{ask_first, refuse};
 use crate::app::{
     App, AppMsg, LessonView, Msg, NavMsg, Notice, NoticeKind, Overlay, RunState, Screen,
 };
@@ -97,15 +97,11 @@ pub(in crate::app) fn navigate(app: &mut App, msg: NavMsg) -> Option<Msg> {
 fn quit(app: &mut App) -> Option<Msg> {
     if app.run_state == RunState::Running && typing_would_be_lost(app) {
         app.run_state = RunState::QuitAsked;
-        let key = app
-            .key_now(&Msg::App(AppMsg::Quit))
-            .unwrap_or_else(|| "q".to_owned());
-        return refuse(
-            app,
+        return ask_first(app, &Msg::App(AppMsg::Quit), "q", |key| {
             format!(
                 "what you typed is not committed: {key} again quits without it; any other key goes on"
-            ),
-        );
+            )
+        });
     }
     app.run_state = RunState::Quitting;
     None

@@ -1,7 +1,7 @@
 //! The study session: opening a lesson, acting on a step, moving between steps, and what is
 //! remembered.
 
-use super::{inform, refuse};
+use super::{ask_first, inform, refuse};
 use crate::app::plot_view::PrefillDot;
 use std::time::Duration;
 
@@ -355,15 +355,11 @@ pub(in crate::app) fn restart(app: &mut App) -> Option<Msg> {
     };
     if app.pending != Pending::Restart {
         app.pending = Pending::Restart;
-        let key = app
-            .key_now(&Msg::Nav(NavMsg::RestartLesson))
-            .unwrap_or_else(|| "R".to_owned());
-        return refuse(
-            app,
+        return ask_first(app, &Msg::Nav(NavMsg::RestartLesson), "R", |key| {
             format!(
                 "restart this lesson and clear its answers? {key} again restarts; any other key keeps them"
-            ),
-        );
+            )
+        });
     }
     app.pending = Pending::Nothing;
     let index = screen.lesson;

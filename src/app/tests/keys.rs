@@ -14,13 +14,19 @@ fn key_releases_are_ignored_and_ctrl_c_quits_anywhere() {
     assert_eq!(app.run_state(), RunState::Quitting);
 }
 
-#[test]
-fn a_warning_stays_until_dismissed_while_refusals_pass() {
+/// A new app with a warning about the learner's files showing.
+fn warned() -> App {
     let mut app = app();
     app.notice = Some(Notice {
         kind: NoticeKind::Warning,
         text: "progress.ron moved aside".into(),
     });
+    app
+}
+
+#[test]
+fn a_warning_stays_until_dismissed_while_refusals_pass() {
+    let mut app = warned();
     send(
         &mut app,
         &[
@@ -36,21 +42,14 @@ fn a_warning_stays_until_dismissed_while_refusals_pass() {
 
 #[test]
 fn esc_dismisses_a_warning_first_except_while_typing() {
-    let mut app = app();
-    app.notice = Some(Notice {
-        kind: NoticeKind::Warning,
-        text: "progress.ron moved aside".into(),
-    });
+    let mut app = warned();
     let esc = Event::Key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
     assert_eq!(
         app.msg_for(&esc),
         Some(Msg::App(AppMsg::DismissNotice)),
         "on the list Esc would go back"
     );
-    send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(0))]);
-    for _ in 0..6 {
-        send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
-    }
+    open_at(&mut app, 6);
     assert_eq!(
         app.contexts()[..2],
         [KeyContext::TextEntry, KeyContext::Warning]
@@ -64,14 +63,8 @@ fn esc_dismisses_a_warning_first_except_while_typing() {
 
 #[test]
 fn help_opens_over_any_screen_and_takes_the_keys() {
-    let mut app = app();
-    send(
-        &mut app,
-        &[
-            Msg::Nav(NavMsg::OpenLesson(0)),
-            Msg::App(AppMsg::ToggleHelp),
-        ],
-    );
+    let mut app = at_step(0);
+    send(&mut app, &[Msg::App(AppMsg::ToggleHelp)]);
     assert_eq!(app.overlay(), Overlay::Help { scroll: 0 });
     assert_eq!(app.contexts(), vec![KeyContext::Help, KeyContext::Global]);
     send(
@@ -85,8 +78,7 @@ fn help_opens_over_any_screen_and_takes_the_keys() {
 
 #[test]
 fn clicking_and_dragging_on_the_slider_sets_the_batch() {
-    let mut app = app();
-    send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(0))]);
+    let mut app = at_step(0);
     let track = app
         .slider_track()
         .expect("the slider is on screen at 120×40");
@@ -150,12 +142,10 @@ fn the_plot_keys_do_nothing_on_the_lesson_list() {
 
 #[test]
 fn progress_follows_the_session_and_a_failed_save_warns() {
-    let mut app = app();
+    let mut app = at_step(1);
     send(
         &mut app,
         &[
-            Msg::Nav(NavMsg::OpenLesson(0)),
-            Msg::Nav(NavMsg::NextStep),
             Msg::Step(StepMsg::TypeChar('9')),
             Msg::Step(StepMsg::Commit),
         ],

@@ -31,7 +31,7 @@ pub enum Section {
 pub enum Shapes {
     /// The sweep's model is the scenario's.
     ThisModel,
-    /// The scenario has another model (or none): the one named here.
+    /// The scenario has another model (or none), by its shapes: the one named here.
     OtherModel(Option<String>),
 }
 
@@ -63,7 +63,8 @@ impl Section {
         }
         let reference = shipped(&s.gpu)?;
         let datasheet = Datasheet::of(catalog.gpu(&s.gpu).ok()?, Dtype::Bf16)?;
-        let shapes = if s.model.as_deref() == Some(reference.sweep.model.as_str()) {
+        let model = s.model.as_deref().and_then(|m| catalog.model(m).ok());
+        let shapes = if model.is_some_and(|m| reference.sweep.measures(m)) {
             Shapes::ThisModel
         } else {
             Shapes::OtherModel(s.model.clone())
@@ -244,6 +245,21 @@ mod tests {
             ..Scenario::default_cluster()
         };
         assert!(Section::compute(&catalog, &h200).is_none());
+    }
+
+    /// The sweep measured Llama-3-8B's linear layers: no other catalog model has its shapes
+    /// (Mistral 7B differs in its vocabulary, Qwen3 8B in its width).
+    #[test]
+    fn the_sweep_measures_llama_3_8b_alone_by_its_shapes() {
+        let catalog = builtin_catalog();
+        let sweep = &shipped("h100-sxm").unwrap().sweep;
+        let measured: Vec<&str> = catalog
+            .models
+            .iter()
+            .filter(|m| sweep.measures(m))
+            .map(|m| m.id.as_str())
+            .collect();
+        assert_eq!(measured, ["llama-3-8b"]);
     }
 
     #[test]

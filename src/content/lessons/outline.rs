@@ -298,23 +298,22 @@ fn skip_comment(b: &[u8], i: usize) -> usize {
 
 /// Skips a `"…"` string starting at the quote at `i`, honouring backslash escapes.
 fn skip_string(b: &[u8], i: usize) -> usize {
-    let mut j = i + 1;
-    while j < b.len() {
-        match b[j] {
-            b'\\' => j += 2,
-            b'"' => return j + 1,
-            _ => j += 1,
-        }
-    }
-    b.len()
+    skip_quoted(b, i, b"\"")
 }
 
+/// Skips a `'…'` character starting at the quote at `i` (a lone quote ends at the line).
 fn skip_char(b: &[u8], i: usize) -> usize {
+    skip_quoted(b, i, b"'\n")
+}
+
+/// Skips from the opening quote at `i` past the first byte of `ends` not escaped by a
+/// backslash (to the end of `b` when there is none).
+fn skip_quoted(b: &[u8], i: usize, ends: &[u8]) -> usize {
     let mut j = i + 1;
     while j < b.len() {
         match b[j] {
             b'\\' => j += 2,
-            b'\'' | b'\n' => return j + 1,
+            c if ends.contains(&c) => return j + 1,
             _ => j += 1,
         }
     }

@@ -97,28 +97,24 @@ impl<'a> Section<'a> {
 
     /// A whole number, if given.
     pub fn opt_count(&self, key: &str) -> Result<Option<u64>, LocatedError> {
-        match self.get(key) {
-            None => Ok(None),
-            Some(v) => v.as_u64().map(Some).ok_or_else(|| {
-                self.at_key(key, format!("\"{key}\" must be a whole number, not {v}"))
-            }),
-        }
+        self.opt_as(key, "a whole number", Value::as_u64)
     }
 
     /// A count that fits 32 bits.
     pub fn count32(&self, key: &str, why: &str) -> Result<u32, LocatedError> {
-        let v = self.count(key, why)?;
-        u32::try_from(v).map_err(|_| self.at_key(key, format!("\"{key}\" {v} is too large")))
+        self.fits32(key, self.count(key, why)?)
     }
 
     /// An optional count that fits 32 bits.
     pub fn opt_count32(&self, key: &str) -> Result<Option<u32>, LocatedError> {
         self.opt_count(key)?
-            .map(|v| {
-                u32::try_from(v)
-                    .map_err(|_| self.at_key(key, format!("\"{key}\" {v} is too large")))
-            })
+            .map(|v| self.fits32(key, v))
             .transpose()
+    }
+
+    /// `key`'s count `v` as 32 bits, refused at `key` when too large.
+    fn fits32(&self, key: &str, v: u64) -> Result<u32, LocatedError> {
+        u32::try_from(v).map_err(|_| self.at_key(key, format!("\"{key}\" {v} is too large")))
     }
 
     /// A true/false the layout needs.
@@ -128,22 +124,27 @@ impl<'a> Section<'a> {
 
     /// A true/false, if given.
     pub fn opt_flag(&self, key: &str) -> Result<Option<bool>, LocatedError> {
-        match self.get(key) {
-            None => Ok(None),
-            Some(v) => v.as_bool().map(Some).ok_or_else(|| {
-                self.at_key(key, format!("\"{key}\" must be true or false, not {v}"))
-            }),
-        }
+        self.opt_as(key, "true or false", Value::as_bool)
     }
 
     /// A string, if given.
     pub fn opt_text(&self, key: &str) -> Result<Option<&'a str>, LocatedError> {
+        self.opt_as(key, "a string", Value::as_str)
+    }
+
+    /// `key`'s value as `read` takes it, if given; refused at `key` as not `kind` (`a string`)
+    /// where `read` finds none.
+    fn opt_as<T>(
+        &self,
+        key: &str,
+        kind: &str,
+        read: impl FnOnce(&'a Value) -> Option<T>,
+    ) -> Result<Option<T>, LocatedError> {
         match self.get(key) {
             None => Ok(None),
-            Some(v) => v
-                .as_str()
+            Some(v) => read(v)
                 .map(Some)
-                .ok_or_else(|| self.at_key(key, format!("\"{key}\" must be a string, not {v}"))),
+                .ok_or_else(|| self.at_key(key, format!("\"{key}\" must be {kind}, not {v}"))),
         }
     }
 

@@ -8,14 +8,41 @@ use crate::domain::model_config::ConfigWeights;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/model-config");
 
+/// The model of the fixture directory `dir`, imported.
 #[track_caller]
-fn fixture(dir: &str) -> ImportedModel {
+pub(super) fn fixture(dir: &str) -> ImportedModel {
     load_model_config(&Path::new(FIXTURES).join(dir)).unwrap_or_else(|e| panic!("{dir}: {e}"))
+}
+
+/// The `config.json` of the fixture directory `dir`, as written.
+#[track_caller]
+pub(super) fn config_text(dir: &str) -> String {
+    std::fs::read_to_string(Path::new(FIXTURES).join(dir).join("config.json")).unwrap()
 }
 
 #[track_caller]
 fn llama_text() -> String {
-    std::fs::read_to_string(Path::new(FIXTURES).join("Meta-Llama-3-8B/config.json")).unwrap()
+    config_text("Meta-Llama-3-8B")
+}
+
+/// The refusal of `dir`'s `config.json` with its first `from` made `to` (which must change
+/// it), read as `dir/config.json`.
+#[track_caller]
+pub(super) fn refused(dir: &str, from: &str, to: &str) -> LocatedError {
+    let text = config_text(dir);
+    let changed = text.replacen(from, to, 1);
+    assert_ne!(changed, text, "the case must change the file");
+    parse_model_config("dir/config.json", &changed, "x").unwrap_err()
+}
+
+/// The line (from 1) of `dir`'s `config.json` where `needle` first stands.
+#[track_caller]
+pub(super) fn line_of(dir: &str, needle: &str) -> usize {
+    config_text(dir)
+        .lines()
+        .position(|l| l.contains(needle))
+        .unwrap()
+        + 1
 }
 
 /// Every figure the catalog holds, from the file alone: exactly, parameters included, where
@@ -143,9 +170,7 @@ fn refusals_are_located(
     #[case] says: &str,
     #[case] line: usize,
 ) {
-    let text = llama_text().replacen(from, to, 1);
-    assert_ne!(text, llama_text(), "the case must change the file");
-    let e = parse_model_config("dir/config.json", &text, "x").unwrap_err();
+    let e = refused("Meta-Llama-3-8B", from, to);
     let shown = e.to_string();
     assert!(shown.contains(says), "{shown}");
     assert_eq!(e.start.line, line, "{shown}");

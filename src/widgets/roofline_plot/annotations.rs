@@ -48,32 +48,37 @@ impl RooflinePlot<'_> {
                 at: axes.dot(roof, decode.intensity),
             });
         }
-        if let Some(intensity) = model.dense {
-            dots.push(Dot {
-                element: Element::Decode,
-                shown: Shown::Setting,
-                glyph: look.pick("○", "o"),
-                labels: ["dense layers".to_owned(), "dense".to_owned()],
-                at: axes.dot(roof, intensity),
-            });
-        }
-        if let Some(intensity) = model.attention {
-            dots.push(Dot {
-                element: Element::Attention,
-                shown: Shown::Setting,
-                glyph: look.pick("◆", "X"),
-                labels: ["attention".to_owned(), "attn".to_owned()],
-                at: axes.dot(roof, intensity),
-            });
-        }
-        if let Some(intensity) = model.prefill {
-            dots.push(Dot {
-                element: Element::Prefill,
-                shown: Shown::Setting,
-                glyph: look.pick("▲", "^"),
-                labels: ["prefill".to_owned(), "pre".to_owned()],
-                at: axes.dot(roof, intensity),
-            });
+        // The setting's other dots: (intensity, element, glyphs, long and short label).
+        let others = [
+            (
+                model.dense,
+                Element::Decode,
+                ("○", "o"),
+                ["dense layers", "dense"],
+            ),
+            (
+                model.attention,
+                Element::Attention,
+                ("◆", "X"),
+                ["attention", "attn"],
+            ),
+            (
+                model.prefill,
+                Element::Prefill,
+                ("▲", "^"),
+                ["prefill", "pre"],
+            ),
+        ];
+        for (intensity, element, (unicode, ascii), labels) in others {
+            if let Some(intensity) = intensity {
+                dots.push(Dot {
+                    element,
+                    shown: Shown::Setting,
+                    glyph: look.pick(unicode, ascii),
+                    labels: labels.map(str::to_owned),
+                    at: axes.dot(roof, intensity),
+                });
+            }
         }
         dots
     }

@@ -169,12 +169,7 @@ impl Parser {
                 }
             }
             State::X10Mouse(left) => {
-                self.buffer.push(byte);
-                if left > 1 {
-                    self.state = State::X10Mouse(left - 1);
-                } else {
-                    let report = std::mem::take(&mut self.buffer);
-                    self.reset();
+                if let Some(report) = self.gather(byte, left, State::X10Mouse) {
                     let [cb, x, y] =
                         [report[0], report[1], report[2]].map(|b| b.saturating_sub(32));
                     self.mouse(u16::from(cb), u16::from(x), u16::from(y), true);
@@ -182,18 +177,12 @@ impl Parser {
             }
             State::Utf8(left) => {
                 if byte & 0xc0 == 0x80 {
-                    self.buffer.push(byte);
-                    if left > 1 {
-                        self.state = State::Utf8(left - 1);
-                    } else {
-                        let text = std::mem::take(&mut self.buffer);
-                        self.reset();
-                        if let Some(c) = std::str::from_utf8(&text)
+                    if let Some(text) = self.gather(byte, left, State::Utf8)
+                        && let Some(c) = std::str::from_utf8(&text)
                             .ok()
                             .and_then(|s| s.chars().next())
-                        {
-                            self.key(KeyCode::Char(c), KeyModifiers::NONE);
-                        }
+                    {
+                        self.key(KeyCode::Char(c), KeyModifiers::NONE);
                     }
                 } else {
                     // Not a continuation byte: the character was broken; this byte starts anew.
@@ -226,6 +215,21 @@ impl Parser {
             0xf0..=0xf4 => self.utf8(byte, 3),
             // A stray continuation byte or one that never starts UTF-8.
             0x80..=0xc1 | 0xf5..=0xff => {}
+        }
+    }
+
+    /// Keeps `byte` of a run of raw bytes with `left` still to come, this one included: the
+    /// whole run once this is its last byte (the parser is then between sequences), else
+    /// nothing yet (and the state `more` of one byte fewer).
+    fn gather(&mut self, byte: u8, left: u8, more: fn(u8) -> State) -> Option<Vec<u8>> {
+        self.buffer.push(byte);
+        if left > 1 {
+            self.state = more(left - 1);
+            None
+        } else {
+            let run = std::mem::take(&mut self.buffer);
+            self.reset();
+            Some(run)
         }
     }
 

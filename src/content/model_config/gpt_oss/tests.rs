@@ -1,18 +1,9 @@
 //! gpt-oss from its config.json: its parameters, sinks and biases included, against the model
 //! card's counts.
 
-use std::path::Path;
-
 use rstest::rstest;
 
-use crate::content::model_config::{ImportedModel, load_model_config};
-
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/model-config");
-
-#[track_caller]
-fn fixture(dir: &str) -> ImportedModel {
-    load_model_config(&Path::new(FIXTURES).join(dir)).unwrap_or_else(|e| panic!("{dir}: {e}"))
-}
+use crate::content::model_config::tests::{config_text, fixture, line_of, refused};
 
 /// Tensor by tensor (hidden 2,880, 64 query and 8 KV heads of 64, vocab 201,088, experts of
 /// width 2,880, top-4):
@@ -92,21 +83,20 @@ fn only_the_experts_are_mxfp4_and_the_rest_stays_bf16() {
 /// the pattern itself, `path:line:col`.
 #[test]
 fn an_unknown_unconverted_module_is_refused_located() {
-    use crate::content::model_config::parse_model_config;
-
-    let path = Path::new(FIXTURES).join("gpt-oss-20b/config.json");
-    let text = std::fs::read_to_string(path).unwrap();
-    let changed = text.replacen("\"lm_head\"", "\"model.layers.*.mlp.experts\"", 1);
-    assert_ne!(changed, text);
-    let shown = parse_model_config("dir/config.json", &changed, "x")
-        .unwrap_err()
-        .to_string();
-    let line = text
+    let shown = refused(
+        "gpt-oss-20b",
+        "\"lm_head\"",
+        "\"model.layers.*.mlp.experts\"",
+    )
+    .to_string();
+    let line = line_of("gpt-oss-20b", "\"lm_head\"");
+    let col = config_text("gpt-oss-20b")
         .lines()
-        .position(|l| l.contains("\"lm_head\""))
+        .nth(line - 1)
+        .unwrap()
+        .find('"')
         .unwrap()
         + 1;
-    let col = text.lines().nth(line - 1).unwrap().find('"').unwrap() + 1;
     assert!(
         shown.starts_with(&format!("dir/config.json:{line}:{col}:")),
         "{shown}"

@@ -1,22 +1,14 @@
 //! Sliding-window models from their config.json: the layers that slide, and the KV the engine
 //! then counts, against figures worked out by hand.
 
-use std::path::Path;
-
 use rstest::rstest;
 
 use crate::content::data_files::builtin_catalog;
-use crate::content::model_config::{ImportedModel, load_model_config, parse_model_config};
+use crate::content::model_config::parse_model_config;
+use crate::content::model_config::tests::{config_text, fixture, line_of, refused};
 use crate::domain::dtype::Dtype;
 use crate::domain::model::SlidingWindow;
 use crate::domain::scenario::Scenario;
-
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/model-config");
-
-#[track_caller]
-fn fixture(dir: &str) -> ImportedModel {
-    load_model_config(&Path::new(FIXTURES).join(dir)).unwrap_or_else(|e| panic!("{dir}: {e}"))
-}
 
 /// gpt-oss-20b: `layer_types` alternates, 12 of 24 layers slide over 128 tokens. Gemma 3 27B:
 /// `sliding_window_pattern` 6 makes every sixth of 62 layers global (10), the other 52 slide
@@ -67,19 +59,7 @@ fn the_engine_counts_a_sliding_layers_kv_up_to_its_window(
     #[case] context: u64,
     #[case] kv_bytes: f64,
 ) {
-    let spec = fixture(dir).spec;
-    let mut catalog = builtin_catalog();
-    let id = spec.id.clone();
-    catalog.add_models([spec]);
-    let s = Scenario {
-        model: Some(id),
-        context,
-        batch: 1,
-        kv: Dtype::Bf16,
-        weights: Dtype::Bf16,
-        gpu: "h200".to_owned(),
-        ..Scenario::default_cluster()
-    };
+    let (catalog, s) = on_an_h200(dir, context);
     let e = s.evaluate(&catalog).unwrap();
     let m = e.model.unwrap();
     assert!(
@@ -92,21 +72,12 @@ fn the_engine_counts_a_sliding_layers_kv_up_to_its_window(
 /// A layer type the tutor does not read is refused at `layer_types`, naming it.
 #[test]
 fn an_unknown_layer_type_is_refused_located() {
-    let path = Path::new(FIXTURES).join("gpt-oss-20b/config.json");
-    let text = std::fs::read_to_string(path).unwrap();
-    let changed = text.replacen("\"full_attention\"", "\"chunked_attention\"", 1);
-    assert_ne!(changed, text);
-    let e = parse_model_config("dir/config.json", &changed, "x").unwrap_err();
-    let shown = e.to_string();
+    let shown = refused("gpt-oss-20b", "\"full_attention\"", "\"chunked_attention\"").to_string();
     assert!(
         shown.contains("layer_types[1] is \"chunked_attention\""),
         "{shown}"
     );
-    let line = text
-        .lines()
-        .position(|l| l.contains("\"layer_types\""))
-        .unwrap()
-        + 1;
+    let line = line_of("gpt-oss-20b", "\"layer_types\"");
     assert!(
         shown.starts_with(&format!("dir/config.json:{line}:")),
         "{shown}"
@@ -120,8 +91,7 @@ fn an_unknown_layer_type_is_refused_located() {
 #[case::switched_off("\"sliding_window\": 4096, \"use_sliding_window\": false,", None)]
 #[case::null("\"sliding_window\": null,", None)]
 fn a_window_without_layer_types(#[case] fields: &str, #[case] window: Option<SlidingWindow>) {
-    let path = Path::new(FIXTURES).join("Meta-Llama-3-8B/config.json");
-    let text = std::fs::read_to_string(path).unwrap().replacen(
+    let text = config_text("Meta-Llama-3-8B").replacen(
         "\"model_type\": \"llama\",",
         &format!("\"model_type\": \"mistral\", {fields}"),
         1,

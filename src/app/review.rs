@@ -46,7 +46,7 @@ impl super::App {
         self.schedule = super::Schedule::new(scheduler, now);
         self.schedule.refresh(&self.lessons, &self.progress);
         let due = self.schedule.due_total();
-        if due > 0 && self.mode.course() == super::mode::Course::Roams && self.notice.is_none() {
+        if due > 0 && self.mode.course().roams() && self.notice.is_none() {
             self.notice = Some(super::Notice {
                 kind: super::NoticeKind::Info,
                 text: format!(

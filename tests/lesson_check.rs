@@ -277,6 +277,12 @@ const KNOWN: &str = "; known: ";
     43,
     "'206' is typed where the engine computes it: write {ridge@gpu=h200} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
 )]
+#[case::typed_one_digit(
+    "67-typed-one-digit.ron",
+    13,
+    94,
+    "'30' is typed where the engine computes it: write {attention_intensity} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
+)]
 #[case::used_in_text_before_taught(
     "64-two-ceilings.ron",
     10,

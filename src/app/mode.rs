@@ -70,6 +70,14 @@ pub enum Course {
     Fixed,
 }
 
+impl Course {
+    /// Whether the learner goes where they like.
+    #[must_use]
+    pub const fn roams(self) -> bool {
+        matches!(self, Self::Roams)
+    }
+}
+
 impl Mode {
     /// How the mode moves through the course.
     #[must_use]

@@ -34,30 +34,6 @@ impl Reviewing {
 }
 
 impl super::App {
-    /// The same program knowing the review schedule, read at `now` (time is data: the caller
-    /// reads the clock): the lesson list counts what is due per lesson, and in study a line
-    /// says how many steps are due and how to review them (unless a warning has the line).
-    #[must_use]
-    pub fn with_schedule(
-        mut self,
-        scheduler: crate::domain::schedule::Scheduler,
-        now: crate::domain::schedule::Timestamp,
-    ) -> Self {
-        self.schedule = super::Schedule::new(scheduler, now);
-        self.schedule.refresh(&self.lessons, &self.progress);
-        let due = self.schedule.due_total();
-        if due > 0 && self.mode.course() == super::mode::Course::Roams && self.notice.is_none() {
-            self.notice = Some(super::Notice {
-                kind: super::NoticeKind::Info,
-                text: format!(
-                    "{due} due for review {} roofline review",
-                    self.appearance.pick("—", "-")
-                ),
-            });
-        }
-        self
-    }
-
     /// The same program as a review of `round`, on its first item: the learner answers, each
     /// answer is graded and goes into its step's review history (scheduled by `scheduler`), a
     /// summary ends the round.

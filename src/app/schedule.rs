@@ -16,6 +16,32 @@ pub struct Schedule {
     due: BTreeMap<String, usize>,
 }
 
+impl super::App {
+    /// The same program knowing the review schedule, read at `now` (time is data: the caller
+    /// reads the clock): the lesson list counts what is due per lesson, and in study a line
+    /// says how many steps are due and how to review them (unless a warning has the line).
+    #[must_use]
+    pub fn with_schedule(
+        mut self,
+        scheduler: crate::domain::schedule::Scheduler,
+        now: crate::domain::schedule::Timestamp,
+    ) -> Self {
+        self.schedule = Schedule::new(scheduler, now);
+        self.schedule.refresh(&self.lessons, &self.progress);
+        let due = self.schedule.due_total();
+        if due > 0 && self.mode.course().roams() && self.notice.is_none() {
+            self.notice = Some(super::Notice {
+                kind: super::NoticeKind::Info,
+                text: format!(
+                    "{due} due for review {} roofline review",
+                    self.appearance.pick("—", "-")
+                ),
+            });
+        }
+        self
+    }
+}
+
 impl Schedule {
     /// A schedule read at `now`.
     #[must_use]

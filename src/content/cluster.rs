@@ -64,25 +64,13 @@ pub fn parse_cluster(
     check(path, text, file, catalog)
 }
 
-/// The profile's field a scenario error is about.
+/// The profile's field an evaluation error is about: the scenario's setting under the name
+/// the profile gives it (the batch is `max_num_seqs`), else the profile's `name`.
 fn error_field(e: &crate::domain::scenario::ScenarioError) -> &'static str {
-    use crate::domain::scenario::ScenarioError as E;
-    match e {
-        E::Unknown(u) => match u.kind {
-            crate::domain::catalog::IdKind::Gpu => "gpu",
-            crate::domain::catalog::IdKind::Model => "model",
-        },
-        E::Batch(_) => "max_num_seqs",
-        E::TensorParallel { .. } | E::TensorParallelZero => "tp",
-        E::MemUtil(_) => "mem_util",
-        E::Overhead(_) | E::OverheadBeyondMemory { .. } => "overhead_gb",
-        E::Price(_) => "gpu_hour_usd",
-        E::NoPeak { .. } => "precision",
-        E::Prompt(_) => "prompt",
-        E::DraftTokens(_) => "draft_tokens",
-        E::Cluster(_) => "name",
-        E::Parallel(field, _) => field,
-        E::Context(_) => "context",
+    match e.setting() {
+        Some("batch") => "max_num_seqs",
+        Some(setting) => setting,
+        None => "name",
     }
 }
 

@@ -158,6 +158,42 @@ impl Input {
             source,
         }
     }
+
+    /// `KV`: the prompt's KV one GPU sends to the decode GPUs, in bytes.
+    #[must_use]
+    pub fn kv_sent(bytes: f64) -> Self {
+        Self::new(
+            "KV",
+            "the prompt's KV one GPU sends",
+            bytes,
+            "bytes",
+            Source::figure("prompt × KV bytes per token × the share one GPU holds"),
+        )
+    }
+
+    /// `GB/s`: a link's bandwidth, one direction, per GPU, read from `source`.
+    #[must_use]
+    pub const fn link_gbs(gbs: f64, source: Source) -> Self {
+        Self::new(
+            "GB/s",
+            "link bandwidth, one direction, per GPU",
+            gbs,
+            "GB/s",
+            source,
+        )
+    }
+
+    /// `t_kv`: the seconds that KV takes on the link.
+    #[must_use]
+    pub fn kv_transfer(seconds: f64) -> Self {
+        Self::new(
+            "t_kv",
+            "KV transfer",
+            seconds,
+            "s",
+            Source::figure("kv_transfer_ms"),
+        )
+    }
 }
 
 /// The per cent a search's inputs are raised by when it is run again ([`Rerun`]).

@@ -4,7 +4,6 @@
 
 use crate::app::handlers::plot::plot_change;
 use crate::app::handlers::refuse;
-use crate::app::mode::Course;
 use crate::app::{App, Msg, NavMsg, PlotMsg, Screen, StepMsg, WhatIfLine};
 use crate::domain::scenario::Scenario;
 use crate::domain::whatif::{Command, complete, parse};
@@ -81,7 +80,7 @@ pub(super) fn handle(app: &mut App, msg: &Msg) -> Taken {
 fn applies_here(app: &App, command: Command) -> Result<Command, String> {
     let count = app.lessons.len();
     match command {
-        Command::Lesson(_) if app.mode.course() == Course::Fixed => {
+        Command::Lesson(_) if !app.mode.course().roams() => {
             Err("lessons are opened while studying (`roofline`), not here".to_owned())
         }
         Command::Lesson(n) if n > count => Err(format!(

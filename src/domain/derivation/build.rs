@@ -325,20 +325,15 @@ fn derived(
     Derivation::new("", formula, value, unit, inputs, assumptions)
 }
 
-fn inp(
+/// [`Input::new`], by the builders' short name.
+const fn inp(
     symbol: &'static str,
     name: &'static str,
     value: f64,
     unit: &'static str,
     source: Source,
 ) -> Input {
-    Input {
-        symbol,
-        name,
-        value,
-        unit,
-        source,
-    }
+    Input::new(symbol, name, value, unit, source)
 }
 
 /// A setting of the scenario, or the tutor's default when it is left at it.

@@ -121,27 +121,12 @@ pub fn derivations(
 
 /// The KV over the link, and the first token after it.
 fn transfer(link: &Link, d: &Disagg, x: &Shared) -> [Derivation; 2] {
-    let kv = Input::new(
-        "KV",
-        "the prompt's KV one GPU sends",
-        d.kv_bytes_per_gpu,
-        "bytes",
-        Source::figure("prompt × KV bytes per token × the share one GPU holds"),
-    );
-    let gbs = Input::new(
-        "GB/s",
-        "link bandwidth, one direction, per GPU",
+    let kv = Input::kv_sent(d.kv_bytes_per_gpu);
+    let gbs = Input::link_gbs(
         link.gbs,
-        "GB/s",
         Source::setting(&format!("link = {} (links data)", link.id)),
     );
-    let t_kv = Input::new(
-        "t_kv",
-        "KV transfer",
-        d.transfer_s,
-        "s",
-        Source::figure("kv_transfer_ms"),
-    );
+    let t_kv = Input::kv_transfer(d.transfer_s);
     [
         Derivation::new(
             "kv_transfer_ms",

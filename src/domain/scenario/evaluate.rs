@@ -2,7 +2,7 @@
 //! catalog, or why they cannot be had.
 
 use super::{MAX_BATCH, ModelEvaluation, Scenario};
-use crate::domain::catalog::{Catalog, UnknownId};
+use crate::domain::catalog::{Catalog, IdKind, UnknownId};
 use crate::domain::derivation::Formula;
 use crate::domain::dtype::Dtype;
 use crate::domain::limits;
@@ -195,4 +195,29 @@ pub struct Evaluation {
     pub measured: Option<MeasuredDecode>,
     /// The cluster figures (link, target, rate, curve), when the scenario names a model.
     pub cluster: Option<super::ClusterEvaluation>,
+}
+
+impl ScenarioError {
+    /// The scenario's setting the error is about (`gpu`, `batch`, `tp`, `ep` …), or `None` for
+    /// a cluster setting the message names itself.
+    #[must_use]
+    pub fn setting(&self) -> Option<&'static str> {
+        Some(match self {
+            Self::Unknown(u) => match u.kind {
+                IdKind::Gpu => "gpu",
+                IdKind::Model => "model",
+            },
+            Self::Batch(_) => "batch",
+            Self::TensorParallel { .. } | Self::TensorParallelZero => "tp",
+            Self::MemUtil(_) => "mem_util",
+            Self::Overhead(_) | Self::OverheadBeyondMemory { .. } => "overhead_gb",
+            Self::Price(_) => "gpu_hour_usd",
+            Self::NoPeak { .. } => "precision",
+            Self::Prompt(_) => "prompt",
+            Self::DraftTokens(_) => "draft_tokens",
+            Self::Parallel(field, _) => field,
+            Self::Context(_) => "context",
+            Self::Cluster(_) => return None,
+        })
+    }
 }

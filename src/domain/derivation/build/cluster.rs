@@ -4,7 +4,7 @@
 use super::figures;
 use super::{Ctx, derived, figure, inp, setting};
 use crate::domain::derivation::{Derivation, Formula, Input, Source};
-use crate::domain::scenario::{Role, ScaleOutFigures, ScaleUpFigures};
+use crate::domain::scenario::{Role, ScaleUpFigures};
 
 /// Which link figure.
 #[derive(Clone, Copy)]
@@ -34,13 +34,7 @@ fn link_source(x: Ctx<'_>, role: Role, name: &str) -> Source {
 }
 
 fn gbs(x: Ctx<'_>, role: Role, name: &str, gbs: f64) -> Input {
-    inp(
-        "GB/s",
-        "link bandwidth, one direction, per GPU",
-        gbs,
-        "GB/s",
-        link_source(x, role, name),
-    )
+    Input::link_gbs(gbs, link_source(x, role, name))
 }
 
 /// The scale-up link's bandwidth, as the links data gives it.
@@ -56,16 +50,6 @@ pub(super) fn link_gbs(x: Ctx<'_>) -> Option<Derivation> {
     ))
 }
 
-fn transfer_input(l: &ScaleOutFigures) -> Input {
-    inp(
-        "t_kv",
-        "KV transfer",
-        l.transfer_s,
-        "s",
-        figure("kv_transfer_ms"),
-    )
-}
-
 pub(super) fn transfer(x: Ctx<'_>, which: Link) -> Option<Derivation> {
     let l = x.c()?.scale_out.as_ref()?;
     let overlap = "no overlap with compute: the transfer waits for the prefill";
@@ -75,13 +59,7 @@ pub(super) fn transfer(x: Ctx<'_>, which: Link) -> Option<Derivation> {
             l.transfer_s,
             "s",
             vec![
-                inp(
-                    "KV",
-                    "the prompt's KV one GPU sends",
-                    l.kv_bytes_per_gpu,
-                    "bytes",
-                    figure("prompt × KV bytes per token × the share one GPU holds"),
-                ),
+                Input::kv_sent(l.kv_bytes_per_gpu),
                 gbs(x, Role::ScaleOut, &l.name, l.gbs),
             ],
             vec![
@@ -93,14 +71,18 @@ pub(super) fn transfer(x: Ctx<'_>, which: Link) -> Option<Derivation> {
             Formula::TransferShare,
             100.0 * l.transfer_s / x.c()?.prefill_s,
             "%",
-            vec![transfer_input(l), figures::prefill(x)?],
+            vec![Input::kv_transfer(l.transfer_s), figures::prefill(x)?],
             vec![overlap],
         ),
         Link::SplitTtft => derived(
             Formula::SplitTtft,
             x.c()?.prefill_s + l.transfer_s + x.m()?.step_time_s,
             "s",
-            vec![figures::prefill(x)?, transfer_input(l), figures::step(x)?],
+            vec![
+                figures::prefill(x)?,
+                Input::kv_transfer(l.transfer_s),
+                figures::step(x)?,
+            ],
             vec![overlap, "prefill and decode on separate GPUs, no queueing"],
         ),
     })

@@ -3,13 +3,18 @@
 //! text's own scenario is reported, located. Such a literal goes stale silently when the
 //! catalog, the engine or the learner's cluster changes; `{batch_to_ridge:.0}` does not.
 //!
-//! Datasheet figures (peak, bandwidth, capacity, board power) are inputs, not computations, and
-//! numbers of a single significant digit say too little to count (the withholding rule's own
-//! reading of a number, [`crate::domain::withhold::tokens`]).
+//! Every number is read, a round one too: "30 FLOP/byte" goes stale as surely as "30.2". A number
+//! of one significant digit is read at its last written digit (`30` and `300` at the unit, `0.5`
+//! at the tenth), so "30" is a typed 29.6 but not a typed 27; a longer one ending in zeros at its
+//! last nonzero digit ("about 14,300"). What the scenario sets (batch, TP, a 10 ms target, an
+//! 80 % efficiency …) and datasheet figures (peak, bandwidth, capacity, board power) are inputs,
+//! not computations; fractions (`9/16`) and ordinals ("step 3") are not figures.
 
 mod entities;
+mod inputs;
 mod named;
 mod variants;
+mod written;
 
 use super::Problem;
 use super::leaks::texts;
@@ -20,7 +25,9 @@ use crate::domain::lesson::{Answer, Lesson, ScenarioPatch, Step, scenario_for};
 use crate::domain::quantity::{Quantity, QuantityValue};
 use crate::domain::scenario::{Evaluation, Scenario};
 use crate::domain::withhold::{Token, tokens};
+use inputs::{SettingUnit, settings};
 use variants::{sentence_around, variants};
+use written::{in_a_unit, written_as};
 
 /// Every literal in `lesson`'s text (its questions, explanations, traps, model answers and
 /// choices) that a quantity computes, at the step's scenario or at a setting the text names.
@@ -107,13 +114,19 @@ fn in_passage(at: &Place<'_>, body: &str, catalog: &Catalog, base: &Scenario) ->
     // the same on each GPU or model the passage names ("326 on the H100").
     let entities = entities::named(&format!("{} {raw}", at.topic), catalog);
     let variants = variants(&scenario, at.changes, &entities, catalog);
-    let settings: Vec<f64> = variants
+    let settings: Vec<(f64, SettingUnit)> = variants
         .iter()
         .flat_map(|v| settings(&v.scenario, &v.evaluation))
         .collect();
     tokens(&raw)
-        .filter(|token| token.is_telling() && !round(&raw[token.range.clone()]))
-        .filter(|token| !settings.iter().any(|v| near(*v, token.value, token.resolution)))
+        .filter(|token| token.value > 0.0 && !ordinal(&raw[..token.range.start]))
+        .filter(|token| {
+            let after = raw[token.range.end..].trim_start();
+            let before = raw[..token.range.start].trim_end();
+            !settings
+                .iter()
+                .any(|(v, unit)| near(*v, token.value, token.resolution) && unit.fits(before, after))
+        })
         .filter_map(|token| {
             let token = to_its_precision(token, &raw);
             // The sentence around the number says which GPU or model it is for, and (with its
@@ -169,7 +182,9 @@ fn computed_as(
     // A step time reads better in the message than the memory time it equals below the ridge.
     std::iter::once(Quantity::StepTimeMs)
         .chain(Quantity::ALL)
-        .filter(|q| written_as(*q, after, &words) || words.holds_placeholder(*q))
+        .filter(|q| {
+            written_as(*q, after, &words) || (!in_a_unit(after) && words.holds_placeholder(*q))
+        })
         .find(|q| {
             matches!(q.value(evaluation), Some(QuantityValue::Number(v))
                 if near(v, token.value, token.resolution))
@@ -238,95 +253,11 @@ fn inherited_unit(before: &str) -> Option<&str> {
     (!unit.is_empty()).then_some(unit)
 }
 
-/// Whether text reading `before` ⟨number⟩ `after` writes the number as quantity `q`.
-fn written_as(q: Quantity, after: &str, around: &Words<'_>) -> bool {
-    let unit = |units: &[&str]| units.iter().any(|u| after.starts_with(u));
-    let named = |words: &[&str]| around.names(words);
-    match q {
-        Quantity::Ridge => unit(&["FLOP/byte"]) || named(&["ridge"]),
-        Quantity::FcIntensity
-        | Quantity::DecodeDotIntensity
-        | Quantity::DenseIntensity
-        | Quantity::FcIntensityApprox
-        | Quantity::ExpertIntensity
-        | Quantity::AttentionIntensity
-        | Quantity::PrefillIntensity
-        | Quantity::DensePrefillIntensity => unit(&["FLOP/byte"]),
-        Quantity::BatchToRidge
-        | Quantity::BatchToRidgeApprox
-        | Quantity::DenseBatchToRidge
-        | Quantity::MaxBatchKv => {
-            unit(&["sequences", "reqs"]) || named(&["wall", "ridge needs", "to the ridge"])
-        }
-        Quantity::ExpertsTouchedPct
-        | Quantity::RidgeSharePct
-        | Quantity::TransferSharePct
-        | Quantity::CommSharePct
-        | Quantity::KvSharePct
-        | Quantity::KvUsagePct => unit(&["%"]),
-        Quantity::TokensPerExpert
-        | Quantity::ExpertTokensToRidge
-        | Quantity::PrefillTokens
-        | Quantity::StateKvTokens => unit(&["tokens"]),
-        Quantity::AttainableTflops => unit(&["TFLOP/s"]),
-        Quantity::KvBytesPerToken => unit(&["bytes", "B "]),
-        Quantity::KvKibPerToken | Quantity::KvBlockKib | Quantity::BlockWasteKib => unit(&["KiB"]),
-        Quantity::KvGbPerSequence
-        | Quantity::StateGbPerSequence
-        | Quantity::SequenceGbPerGpu
-        | Quantity::KvGbReadPerGpu
-        | Quantity::KvBudgetGb
-        | Quantity::WeightGbPerGpu
-        | Quantity::WeightGbStoredPerGpu => unit(&["GB"]),
-        Quantity::MemoryTimeMs
-        | Quantity::ComputeTimeMs
-        | Quantity::StepTimeMs
-        | Quantity::TtftMs
-        | Quantity::TpotMs
-        | Quantity::MeasuredTpotMs
-        | Quantity::KvTransferMs
-        | Quantity::PrefillMs
-        | Quantity::SplitTtftMs
-        | Quantity::MixedTpotMs
-        | Quantity::AllreduceMs
-        | Quantity::AllreduceLatencyMs
-        | Quantity::StepWithCommMs
-        | Quantity::PpStepMs
-        | Quantity::EpAlltoallMs
-        | Quantity::PpSendMs => unit(&["ms"]),
-        Quantity::AllreduceCalls => unit(&["calls", "all-reduces"]),
-        Quantity::TargetBatch | Quantity::TargetBatchNoWall | Quantity::BendBatch => {
-            unit(&["sequences", "reqs"]) || named(&["batch"])
-        }
-        Quantity::TimeInSystemS => unit(&["s "]),
-        Quantity::Concurrency => unit(&["requests"]),
-        Quantity::GpusForRate | Quantity::TpToFit => unit(&["GPUs"]),
-        Quantity::ReplicasForRate => unit(&["replicas"]),
-        Quantity::PoolRatio => unit(&["prefill GPU"]),
-        Quantity::TokensPerS | Quantity::TokensPerSPerSeq | Quantity::TokensPerSPerGpu => {
-            unit(&["tok/s", "tokens/s"])
-        }
-        Quantity::UsdPerMillionTokens | Quantity::TargetUsdPerMillionTokens => {
-            unit(&["USD", "$"]) || around.before.ends_with('$')
-        }
-        Quantity::EnergyPerTokenJ => unit(&["J"]),
-        Quantity::AlltoallMbPerToken => unit(&["MB"]),
-        // Read off a datasheet or a setting, or not a number: never typed where computed.
-        Quantity::PeakTflops
-        | Quantity::BandwidthTbs
-        | Quantity::MemoryGb
-        | Quantity::TdpW
-        | Quantity::LinkGbs
-        | Quantity::DecodeDotBound
-        | Quantity::Bound => false,
-    }
-}
-
 /// A whole number written with trailing zeros (`14,300`, `1,300`) is precise to its last
 /// nonzero digit: "about 14,300" is 14,286 rounded to the hundred.
 fn to_its_precision(token: Token, raw: &str) -> Token {
     let written = &raw[token.range.clone()];
-    if written.contains('.') || !written.ends_with('0') {
+    if written.contains('.') || !written.ends_with('0') || round(written) {
         return token;
     }
     let digits: String = written.chars().filter(char::is_ascii_digit).collect();
@@ -338,43 +269,32 @@ fn to_its_precision(token: Token, raw: &str) -> Token {
     }
 }
 
-/// Whether a written number is round (`10`, `300`): a target or an "about", one significant
-/// digit before its trailing zeros.
+/// Whether a whole number has one significant digit before its trailing zeros (`30`, `300`):
+/// read at the unit, as written, not at the ten or the hundred.
 fn round(written: &str) -> bool {
     let digits: String = written.chars().filter(char::is_ascii_digit).collect();
     !written.contains('.') && digits.trim_end_matches('0').len() < 2
 }
 
+/// Whether the number after `before` counts something's place, not an amount ("step 3",
+/// "lesson 12", "#4").
+fn ordinal(before: &str) -> bool {
+    let lower = before.trim_end().to_lowercase();
+    [
+        "step", "lesson", "stage", "question", "part", "chapter", "#", "§", "no.",
+    ]
+    .iter()
+    .any(|w| {
+        lower.strip_suffix(w).is_some_and(|head| {
+            w.starts_with(|c: char| !c.is_alphabetic())
+                || !head.ends_with(|c: char| c.is_alphanumeric())
+        })
+    })
+}
+
 /// Whether `v`, rounded to `resolution`, is `written`.
 fn near(v: f64, written: f64, resolution: f64) -> bool {
     v.is_finite() && (v - written).abs() <= resolution / 2.0 * (1.0 + 1e-9)
-}
-
-/// The figures a text may write as they are: the scenario's settings and the GPU's datasheet
-/// (a batch of 64 is what the text sets, even where 2·B ÷ b_w is also 64).
-fn settings(s: &Scenario, e: &Evaluation) -> Vec<f64> {
-    let mut out = vec![
-        f64::from(s.batch),
-        s.context as f64,
-        f64::from(s.tp),
-        s.prompt as f64,
-        f64::from(s.draft_tokens),
-        s.gpu_hour_usd,
-    ];
-    out.extend(
-        [
-            Quantity::PeakTflops,
-            Quantity::BandwidthTbs,
-            Quantity::MemoryGb,
-            Quantity::TdpW,
-        ]
-        .into_iter()
-        .filter_map(|q| match q.value(e) {
-            Some(QuantityValue::Number(v)) => Some(v),
-            Some(QuantityValue::Bound(_)) | None => None,
-        }),
-    );
-    out
 }
 
 /// `text` with each `{placeholder}` blanked (same length, so ranges still point into it), read

@@ -265,7 +265,8 @@ fn ids(#[case] id: &str, #[case] ok: bool) {
 }
 
 /// Numbers that cannot go stale: a figure the engine computes for the text's own scenario is
-/// refused when typed, and allowed as a placeholder, a setting, a round target or another unit.
+/// refused when typed, one significant digit too, and allowed as a placeholder, a setting (a
+/// target, a share), an ordinal or another unit.
 #[rstest]
 #[case::typed_wall(
     r#"Read(id: "a", scenario: (context: 4096), text: "The wall is 107 sequences.")"#,
@@ -292,6 +293,58 @@ fn ids(#[case] id: &str, #[case] ok: bool) {
 )]
 #[case::another_unit(r#"Read(id: "a", text: "Heads 128 wide, 295 layers.")"#, None)]
 #[case::a_fraction(r#"Read(id: "a", text: "9/16 byte.")"#, None)]
+#[case::one_digit_mla_at_tp_8(
+    r#"Read(id: "a", scenario: (gpu: "h100-sxm", model: "deepseek-v3", precision: fp8, kv: bf16, tp: 8, batch: 64), text: "Attention falls to 30 FLOP/byte.")"#,
+    Some("30")
+)]
+#[case::one_digit_mla_as_a_placeholder(
+    r#"Read(id: "a", scenario: (gpu: "h100-sxm", model: "deepseek-v3", precision: fp8, kv: bf16, tp: 8, batch: 64), text: "Attention falls to {attention_intensity:.0} FLOP/byte.")"#,
+    None
+)]
+#[case::round_read_at_the_unit(
+    r#"Read(id: "a", scenario: (batch: 100, context: 4096), text: "Each step takes 20 ms.")"#,
+    None
+)]
+#[case::one_digit_step_time(
+    r#"Read(id: "a", scenario: (batch: 32, context: 4096), text: "Each step takes 10 ms.")"#,
+    Some("10")
+)]
+#[case::the_target_set(
+    r#"Read(id: "a", scenario: (batch: 32, context: 4096, tpot_target_ms: 10.0), text: "A 10 ms target.")"#,
+    None
+)]
+#[case::one_digit_decimal(
+    r#"Read(id: "a", scenario: (context: 4096), text: "Each cache is 0.5 GB.")"#,
+    Some("0.5")
+)]
+#[case::one_digit_setting(
+    r#"Read(id: "a", scenario: (model: "llama-3-70b", tp: 8), text: "Split over 8 GPUs.")"#,
+    None
+)]
+#[case::its_own_unit_beside_a_placeholder(
+    r#"Read(id: "a", scenario: (precision: fp8, batch: 1, context: 0), text: "2 FLOPs per weight ÷ 1 byte = {fc_intensity:.0} FLOP/byte.")"#,
+    None
+)]
+#[case::bare_beside_a_placeholder(
+    r#"Read(id: "a", scenario: (batch: 1, context: 0), text: "Here {ridge:.0}, against 206 on the H200.")"#,
+    Some("206")
+)]
+#[case::the_batch_is_no_intensity(
+    r#"Read(id: "a", scenario: (batch: 4, context: 0), text: "At batch 4 the dot sits at 4 FLOP/byte.")"#,
+    Some("4")
+)]
+#[case::the_batch_as_sequences(
+    r#"Read(id: "a", scenario: (batch: 32, context: 4096), text: "It runs 32 sequences.")"#,
+    None
+)]
+#[case::an_ordinal(
+    r#"Read(id: "a", scenario: (context: 4096), text: "Step 32 of the course: the batch bends.")"#,
+    None
+)]
+#[case::at_the_setting_each_names(
+    r#"Recall(id: "a", front: "f", back: "About 3 J per token at batch 1, 0.05 J at batch 64 (short context).")"#,
+    Some("3")
+)]
 fn typed_figures_the_engine_computes_are_refused(
     #[case] step: &str,
     #[case] flagged: Option<&str>,

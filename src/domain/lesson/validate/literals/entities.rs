@@ -5,53 +5,75 @@
 
 use crate::domain::catalog::Catalog;
 use crate::domain::lesson::template::Change;
+use std::ops::Range;
 
-/// Every GPU and model `text` names, as changes to a scenario, in catalog order.
+/// Every GPU and model `text` names, as changes to a scenario, in catalog order. A key word
+/// that begins a fuller spelling of one entry (`H100 SXM`, `h100-pcie`) names that entry alone.
 pub(super) fn named(text: &str, catalog: &Catalog) -> Vec<Change> {
     let lower = text.to_ascii_lowercase();
-    let gpus = catalog
+    let entries = catalog
         .gpus
         .iter()
-        .filter(|g| spellings(&g.id, &g.name).any(|s| mentions(&lower, &s)))
-        .map(|g| Change::Gpu(g.id.clone()));
-    let models = catalog
-        .models
+        .map(|g| (Change::Gpu(g.id.clone()), g.id.as_str(), g.name.as_str()))
+        .chain(
+            catalog
+                .models
+                .iter()
+                .map(|m| (Change::Model(m.id.clone()), m.id.as_str(), m.name.as_str())),
+        );
+    let spans: Vec<Range<usize>> = catalog
+        .gpus
         .iter()
-        .filter(|m| spellings(&m.id, &m.name).any(|s| mentions(&lower, &s)))
-        .map(|m| Change::Model(m.id.clone()));
-    gpus.chain(models).collect()
+        .map(|g| (g.id.as_str(), g.name.as_str()))
+        .chain(
+            catalog
+                .models
+                .iter()
+                .map(|m| (m.id.as_str(), m.name.as_str())),
+        )
+        .flat_map(|(id, name)| full(id, name))
+        .flat_map(|s| occurrences(&lower, &s).collect::<Vec<_>>())
+        .collect();
+    entries
+        .filter(|(_, id, name)| {
+            full(id, name).any(|s| occurrences(&lower, &s).next().is_some())
+                || key(name).is_some_and(|k| {
+                    occurrences(&lower, &k)
+                        .any(|at| !spans.iter().any(|s| s.start == at.start && s.end > at.end))
+                })
+        })
+        .map(|(change, _, _)| change)
+        .collect()
 }
 
-/// The lowercase ways a text may write an entry: its id, its name, and its name's first word
-/// with a letter and a digit.
-fn spellings(id: &str, name: &str) -> impl Iterator<Item = String> {
-    let key = name
-        .split_whitespace()
+/// The lowercase ways a text may write an entry in full: its id (with dashes or spaces) and
+/// its name.
+fn full(id: &str, name: &str) -> impl Iterator<Item = String> {
+    let id = id.to_ascii_lowercase();
+    [id.replace('-', " "), id, name.to_ascii_lowercase()].into_iter()
+}
+
+/// An entry's key word: its name's first word with a letter and a digit.
+fn key(name: &str) -> Option<String> {
+    name.split_whitespace()
         .find(|w| {
             w.bytes().any(|b| b.is_ascii_digit()) && w.bytes().any(|b| b.is_ascii_alphabetic())
         })
-        .map(str::to_ascii_lowercase);
-    [
-        Some(id.to_ascii_lowercase()),
-        Some(name.to_ascii_lowercase()),
-        key,
-    ]
-    .into_iter()
-    .flatten()
+        .map(str::to_ascii_lowercase)
 }
 
-/// Whether `lower` holds `word` as a whole word (a plural or a possessive still counts:
+/// Where `lower` holds `word` as a whole word (a plural or a possessive still counts:
 /// `H100s`, `H100's`).
-fn mentions(lower: &str, word: &str) -> bool {
+fn occurrences<'a>(lower: &'a str, word: &'a str) -> impl Iterator<Item = Range<usize>> + 'a {
     let inside = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '-');
-    lower.match_indices(word).any(|(at, _)| {
+    lower.match_indices(word).filter_map(move |(at, _)| {
         let before = lower[..at].chars().next_back();
         let rest = &lower[at + word.len()..];
         let rest = rest
             .strip_prefix('s')
             .filter(|r| !inside(r.chars().next()))
             .unwrap_or(rest);
-        !inside(before) && !inside(rest.chars().next())
+        (!inside(before) && !inside(rest.chars().next())).then_some(at..at + word.len())
     })
 }
 
@@ -80,6 +102,8 @@ mod tests {
     #[case::model("Llama-3-70B on 4 GPUs", vec![model("llama-3-70b")])]
     #[case::not_a_longer_model("Llama-3-8Bx", vec![])]
     #[case::both("Mixtral-8x7B on the MI300X", vec![gpu("mi300x"), model("mixtral-8x7b")])]
+    #[case::key_word_qualified("An H100 SXM at 700 W", vec![gpu("h100-sxm")])]
+    #[case::key_word_and_id("the H100 beside h100-pcie", vec![gpu("h100-sxm"), gpu("h100-pcie"), gpu("h100-nvl")])]
     fn reads_named_entries(#[case] text: &str, #[case] expected: Vec<Change>) {
         let catalog = builtin_catalog();
         assert_eq!(named(text, &catalog), expected);

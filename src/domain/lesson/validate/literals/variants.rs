@@ -15,8 +15,9 @@ pub(super) struct Variant {
     pub(super) evaluation: Evaluation,
 }
 
-/// The step's scenario with each named setting, with all of them, and the same again on each
-/// named GPU or model; those that do not evaluate are left out.
+/// The step's scenario with each named setting, with all of them (one of each kind at a time),
+/// and the same again on each named GPU or model; those that do not evaluate are
+/// left out.
 pub(super) fn variants(
     scenario: &Scenario,
     changes: &[Change],
@@ -25,8 +26,12 @@ pub(super) fn variants(
 ) -> Vec<Variant> {
     let mut sets: Vec<Vec<Change>> = vec![Vec::new()];
     sets.extend(changes.iter().map(|c| vec![c.clone()]));
-    if changes.len() > 1 {
-        sets.push(changes.to_vec());
+    // All together, one of each kind at a time ("3 J at batch 1, 0.05 J at batch 64, short
+    // context" is each batch at no context).
+    for set in combinations(changes) {
+        if set.len() > 1 && !sets.contains(&set) {
+            sets.push(set);
+        }
     }
     let own = |e: &Change| match e {
         Change::Gpu(id) => *id == scenario.gpu,
@@ -59,6 +64,37 @@ pub(super) fn variants(
                 });
             }
         }
+    }
+    out
+}
+
+/// Every way to take one change of each kind `changes` holds (a batch, a context …), kinds in
+/// the order first written; at most 64.
+fn combinations(changes: &[Change]) -> Vec<Vec<Change>> {
+    let mut kinds: Vec<Vec<&Change>> = Vec::new();
+    for change in changes {
+        let kind = std::mem::discriminant(change);
+        match kinds
+            .iter_mut()
+            .find(|k| std::mem::discriminant(k[0]) == kind)
+        {
+            Some(group) => group.push(change),
+            None => kinds.push(vec![change]),
+        }
+    }
+    let mut out: Vec<Vec<Change>> = vec![Vec::new()];
+    for group in &kinds {
+        out = out
+            .iter()
+            .flat_map(|set| {
+                group.iter().map(move |c| {
+                    let mut next = set.clone();
+                    next.push((*c).clone());
+                    next
+                })
+            })
+            .take(64)
+            .collect();
     }
     out
 }

@@ -1,29 +1,14 @@
 //! Which setting of a step's scenario a problem is about: an evaluation error's key, a
 //! placeholder's `@on` that names what the catalog lacks.
 
-use crate::domain::catalog::{Catalog, IdKind};
+use crate::domain::catalog::Catalog;
 use crate::domain::lesson::template;
 use crate::domain::scenario::ScenarioError;
 
-/// The scenario key whose value an evaluation error is about.
+/// The scenario key whose value an evaluation error is about: its setting, else the
+/// scenario as a whole.
 pub(super) fn scenario_key(e: &ScenarioError) -> &'static str {
-    match e {
-        ScenarioError::Unknown(u) => match u.kind {
-            IdKind::Gpu => "gpu",
-            IdKind::Model => "model",
-        },
-        ScenarioError::Batch(_) => "batch",
-        ScenarioError::TensorParallel { .. } | ScenarioError::TensorParallelZero => "tp",
-        ScenarioError::MemUtil(_) => "mem_util",
-        ScenarioError::Overhead(_) | ScenarioError::OverheadBeyondMemory { .. } => "overhead_gb",
-        ScenarioError::Price(_) => "gpu_hour_usd",
-        ScenarioError::NoPeak { .. } => "precision",
-        ScenarioError::Prompt(_) => "prompt",
-        ScenarioError::DraftTokens(_) => "draft_tokens",
-        ScenarioError::Cluster(_) => "scenario",
-        ScenarioError::Parallel(field, _) => field,
-        ScenarioError::Context(_) => "context",
-    }
+    e.setting().unwrap_or("scenario")
 }
 
 /// Why a placeholder's `@on` cannot be computed: an item that cannot be read, or a GPU the

@@ -54,8 +54,12 @@ impl Shared {
                 Source::figure("decode_step_ms"),
             ),
             tp: Input::new(
-                "TP",
-                "GPUs per replica",
+                "N",
+                if s.pp > 1 {
+                    "GPUs per replica: TP in each of the PP stages"
+                } else {
+                    "GPUs per replica: the tensor-parallel group"
+                },
                 s.replica_gpus(),
                 "",
                 Source::setting(if s.pp > 1 { "tp × pp" } else { "tp" }),

@@ -164,3 +164,36 @@ fn pools_count_replicas_of_tp_times_pp() {
         "a pool of 4 GPUs is not a whole number of TP 4 × PP 2 replicas"
     );
 }
+
+/// The pools' rates divide by the GPUs of a replica, and their derivation names that input for
+/// what it is: N, the TP group at one stage, TP × PP under a pipeline (it was written `TP`
+/// whatever its value).
+#[rstest]
+#[case::one_stage(1, 4.0, "the tensor-parallel group")]
+#[case::two_stages(2, 8.0, "TP in each of the PP stages")]
+fn the_pool_rates_divide_by_the_replicas_gpus(
+    #[case] pp: u32,
+    #[case] gpus: f64,
+    #[case] named: &str,
+) {
+    let eight = DisaggInputs {
+        prefill_gpus: 8,
+        decode_gpus: 8,
+        ..inputs()
+    };
+    let s = Scenario {
+        pp,
+        ..llama_70b_tp4()
+    };
+    let links = builtin_links();
+    let link = find(&links, "ib-ndr").unwrap();
+    let catalog = builtin_catalog();
+    let d = evaluate(&s, &catalog, &eight, link).unwrap();
+    let all = derivations(&s, &catalog, &eight, link, &d).unwrap();
+    for formula in [Formula::PrefillPoolRate, Formula::DecodePoolRate] {
+        let rate = all.iter().find(|x| x.formula == formula).unwrap();
+        let n = rate.inputs.iter().find(|i| i.symbol == "N").unwrap();
+        near(n.value, gpus, 1e-12);
+        assert!(n.name.ends_with(named), "{}", n.name);
+    }
+}

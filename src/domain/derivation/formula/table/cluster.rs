@@ -183,13 +183,13 @@ pub(super) const ALLTOALL: Row = (
 
 pub(super) const PREFILL_POOL_RATE: Row = (
     "the prefill pool's replicas, each finishing one prompt per prefill",
-    "r_p = G_p / TP / t_prefill",
+    "r_p = G_p / N / t_prefill",
     |x| at(x).map_or(f64::NAN, |[g, tp, p]| g / tp / p),
 );
 
 pub(super) const DECODE_POOL_RATE: Row = (
     "the decode pool's replicas, each finishing a batch of requests every n steps",
-    "r_d = G_d / TP * B / (t * n)",
+    "r_d = G_d / N * B / (t * n)",
     |x| at(x).map_or(f64::NAN, |[g, tp, b, t, n]| g / tp * b / (t * n)),
 );
 

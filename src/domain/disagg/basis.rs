@@ -73,9 +73,6 @@ impl Shared {
 const NO_QUEUE: &str = "no queueing; every replica busy";
 
 /// The derivations of the split's figures.
-// Over the 80-line limit (issue 21); it came in with the merge of main and is left to its
-// author to split.
-#[allow(clippy::too_many_lines)]
 pub fn derivations(
     s: &Scenario,
     catalog: &Catalog,

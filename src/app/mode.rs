@@ -61,7 +61,7 @@ pub enum Saves {
 
 /// How a mode moves through the course.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Course {
+pub enum Roaming {
     /// The learner goes where they like: `:lesson N` opens any lesson, and the line says what
     /// is due for review.
     Roams,
@@ -70,7 +70,7 @@ pub enum Course {
     Fixed,
 }
 
-impl Course {
+impl Roaming {
     /// Whether the learner goes where they like.
     #[must_use]
     pub const fn roams(self) -> bool {
@@ -81,10 +81,10 @@ impl Course {
 impl Mode {
     /// How the mode moves through the course.
     #[must_use]
-    pub const fn course(&self) -> Course {
+    pub const fn course(&self) -> Roaming {
         match self {
-            Self::Study(_) => Course::Roams,
-            Self::Present(_) | Self::Quiz(_) | Self::Review(_) => Course::Fixed,
+            Self::Study(_) => Roaming::Roams,
+            Self::Present(_) | Self::Quiz(_) | Self::Review(_) => Roaming::Fixed,
         }
     }
 

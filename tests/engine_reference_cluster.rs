@@ -1,6 +1,10 @@
 //! The cluster quantities lessons 17–19 ask for, against the worked examples of the round-3
 //! sections of shared/reference/roofline-facts.md (disaggregation, interconnect, latency).
 
+#[path = "engine/quantity.rs"]
+mod quantity;
+
+use quantity::q;
 use roofline_tutor::content::data_files::builtin_catalog;
 use roofline_tutor::domain::quantity::Quantity;
 use roofline_tutor::domain::scenario::Scenario;
@@ -19,14 +23,6 @@ fn scenario(gpu: &str, model: &str) -> Scenario {
         model: Some(model.to_owned()),
         ..Scenario::for_gpu(gpu)
     }
-}
-
-#[track_caller]
-fn q(s: &Scenario, quantity: Quantity) -> f64 {
-    let e = s.evaluate(&builtin_catalog()).expect("scenario evaluates");
-    quantity
-        .number(&e)
-        .unwrap_or_else(|| panic!("{quantity} has no value"))
 }
 
 /// Llama-3-70B BF16 on TP 4 H100s: 80 KiB of KV per GPU per prompt token; 35.7 µs of prefill

@@ -2,6 +2,10 @@
 //! and the KV of its stage's layers only, while one decode step still passes through every
 //! stage in turn. Checked by hand from Llama-3-70B's config and the H100's capacity.
 
+#[path = "engine/quantity.rs"]
+mod quantity;
+
+use quantity::q;
 use roofline_tutor::content::data_files::builtin_catalog;
 use roofline_tutor::domain::quantity::Quantity;
 use roofline_tutor::domain::scenario::Scenario;
@@ -24,14 +28,6 @@ fn llama_70b(tp: u32, pp: u32) -> Scenario {
         pp,
         ..Scenario::for_gpu("h100-sxm")
     }
-}
-
-#[track_caller]
-fn q(s: &Scenario, quantity: Quantity) -> f64 {
-    let e = s.evaluate(&builtin_catalog()).expect("scenario evaluates");
-    quantity
-        .number(&e)
-        .unwrap_or_else(|| panic!("{quantity} has no value"))
 }
 
 /// Llama-3-70B's config: 70,553,706,496 parameters at 2 bytes; KV 2 × 80 layers × 8 heads ×

@@ -13,7 +13,7 @@ pub(super) fn settings(s: &Scenario, e: &Evaluation) -> Vec<(f64, SettingUnit)> 
         f64::from(s.tp),
         f64::from(s.ep),
         f64::from(s.pp),
-        f64::from(s.tp.saturating_mul(s.pp)),
+        s.replica_gpus(),
         s.prompt as f64,
         f64::from(s.draft_tokens),
         f64::from(s.output_tokens),

@@ -28,7 +28,7 @@ pub fn engine_derivation(
 struct Shared {
     t_prefill: Input,
     step: Input,
-    tp: Input,
+    replica: Input,
     g_p: Input,
     g_d: Input,
 }
@@ -53,7 +53,7 @@ impl Shared {
                 "s",
                 Source::figure("decode_step_ms"),
             ),
-            tp: Input::new(
+            replica: Input::new(
                 "N",
                 if s.pp > 1 {
                     "GPUs per replica: TP in each of the PP stages"
@@ -173,7 +173,7 @@ fn rates(s: &Scenario, inputs: &DisaggInputs, d: &Disagg, x: Shared) -> [Derivat
             Formula::PrefillPoolRate,
             d.prefill_rate,
             "requests/s",
-            vec![x.g_p.clone(), x.tp.clone(), x.t_prefill],
+            vec![x.g_p.clone(), x.replica.clone(), x.t_prefill],
             vec!["one prompt at a time per prefill replica", NO_QUEUE],
         ),
         Derivation::new(
@@ -181,7 +181,7 @@ fn rates(s: &Scenario, inputs: &DisaggInputs, d: &Disagg, x: Shared) -> [Derivat
             Formula::DecodePoolRate,
             d.decode_rate,
             "requests/s",
-            vec![x.g_d.clone(), x.tp, batch, x.step, output],
+            vec![x.g_d.clone(), x.replica, batch, x.step, output],
             vec!["every decode replica runs the batch", NO_QUEUE],
         ),
         Derivation::new(

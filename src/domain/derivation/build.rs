@@ -71,15 +71,9 @@ impl<'a> Ctx<'a> {
         )
     }
 
-    /// `TP`: the GPUs that split each layer.
+    /// `TP`: the GPUs that split each layer ([`Input::tp_group`]).
     fn tp(self, symbol: &'static str) -> Input {
-        inp(
-            symbol,
-            "GPUs in the tensor-parallel group",
-            f64::from(self.s.tp),
-            "",
-            setting("tp", self.s.tp == 1),
-        )
+        Input::tp_group(symbol, self.s)
     }
 
     /// `PP`: the pipeline stages, each holding its share of the layers.
@@ -111,18 +105,9 @@ impl<'a> Ctx<'a> {
         inputs
     }
 
-    /// The GPUs of a replica: `TP` ([`Ctx::tp`]) at one stage, else TP × PP.
+    /// The GPUs of a replica ([`Input::replica_gpus`]): TP at one stage, else TP × PP.
     fn gpus(self, symbol: &'static str) -> Input {
-        if !self.staged() {
-            return self.tp(symbol);
-        }
-        inp(
-            symbol,
-            "GPUs in a replica: TP in each of the PP stages",
-            self.s.replica_gpus(),
-            "",
-            Source::setting("tp × pp"),
-        )
+        Input::replica_gpus(symbol, self.s)
     }
 
     /// `L`: the context.
@@ -338,13 +323,7 @@ const fn inp(
 
 /// A setting of the scenario, or the tutor's default when it is left at it.
 fn setting(field: &str, is_default: bool) -> Source {
-    if is_default {
-        Source::Default {
-            field: field.to_owned(),
-        }
-    } else {
-        Source::setting(field)
-    }
+    Source::setting_or_default(field, is_default)
 }
 
 /// Another figure the engine computed first ([`Source::figure`], the builders' short name).

@@ -19,6 +19,9 @@ mod rerun;
 mod scale;
 mod time;
 
+/// What a derivation of what one GPU holds assumes when the replica runs as PP stages.
+const STAGES_SPLIT_LAYERS: &str = "the PP stages split the layers evenly: each GPU holds the weights and the KV of its own stage's layers only";
+
 /// What every builder reads: the scenario, its evaluation, and the catalog's entries it names.
 #[derive(Clone, Copy)]
 pub(super) struct Ctx<'a> {
@@ -103,6 +106,15 @@ impl<'a> Ctx<'a> {
             inputs.push(self.pp());
         }
         inputs
+    }
+
+    /// `assumptions`, with [`STAGES_SPLIT_LAYERS`] last when the replica runs as more than one
+    /// stage (the derivations of what one GPU holds).
+    fn with_layers_split(self, mut assumptions: Vec<&'static str>) -> Vec<&'static str> {
+        if self.staged() {
+            assumptions.push(STAGES_SPLIT_LAYERS);
+        }
+        assumptions
     }
 
     /// The GPUs of a replica ([`Input::replica_gpus`]): TP at one stage, else TP × PP.

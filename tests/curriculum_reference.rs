@@ -305,12 +305,12 @@ fn read_steps_fit_on_a_screen() {
 #[rstest]
 // Accelerator table: BF16 ridges, the 40 GB A100, FP8 doubling.
 #[case::h100_sxm_ridge("ridge-point", "h100-sxm-ridge", 295.0, 0.005)]
-#[case::h100_nvl_ridge("ridge-point", "h100-nvl-ridge", 214.0, 0.005)]
-#[case::a100_80gb_ridge("ridge-point", "a100-80gb-ridge", 153.0, 0.005)]
-#[case::a100_40gb_ridge("ridge-point", "a100-40gb-ridge", 201.0, 0.005)]
+#[case::h100_nvl_ridge("buying-hardware", "h100-nvl-ridge", 214.0, 0.005)]
+#[case::a100_80gb_ridge("buying-hardware", "a100-80gb-ridge", 153.0, 0.005)]
+#[case::a100_40gb_ridge("buying-hardware", "a100-40gb-ridge", 201.0, 0.005)]
 #[case::h100_fp8_ridge("ridge-point", "h100-fp8-ridge", 591.0, 0.005)]
-#[case::h200_ridge("ridge-point", "h200-over-h100", 206.0, 0.005)]
-#[case::l4_ridge("ridge-point", "l4-ridge", 403.0, 0.005)]
+#[case::h200_ridge("buying-hardware", "h200-over-h100", 206.0, 0.005)]
+#[case::l4_ridge("buying-hardware", "l4-ridge", 403.0, 0.005)]
 #[case::your_ridge("your-cluster", "your-ridge", 295.0, 0.005)]
 // Erratum: batch-1 BF16 decode is 1 FLOP/byte, not 2 or 1.2.
 #[case::batch_1_intensity("decode-batch-1", "batch-1-intensity", 1.0, 0.005)]
@@ -321,8 +321,8 @@ fn read_steps_fit_on_a_screen() {
 // Worked example 2: Llama-3-70B on one H100 (41.5 ms without the embedding; 42.1 with it),
 // TP=4 10.4 ms, TP=8 193 tok/s.
 #[case::speed_of_light_70b("decode-batch-1", "speed-of-light-70b", 41.5, 0.005)]
-#[case::tp4_step_time("buying-hardware", "tp4-step-time", 10.4, 0.01)]
-#[case::tp8_tokens("buying-hardware", "tp8-tokens", 193.0, 0.01)]
+#[case::tp4_step_time("interconnect", "tp4-step-time", 10.4, 0.01)]
+#[case::tp8_tokens("interconnect", "tp8-tokens", 193.0, 0.01)]
 // FC intensity of the Llama-3-70B MLP in BF16 (erratum: 1/8/32/~246, not 2/16/64/300+).
 #[case::fc_batch_8("batching", "batch-8-intensity", 7.99, 0.002)]
 #[case::fc_batch_256("batching", "batch-256-intensity", 246.0, 0.003)]

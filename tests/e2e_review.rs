@@ -23,12 +23,12 @@ fn a_review_in_the_terminal_grades_each_item_saves_it_and_ends_on_a_summary() {
         .as_secs();
     let long_ago = now - 400 * 86_400;
     let progress = format!(
-        r#"(format_version: 2, lessons: {{"ridge-point": (steps: {{
+        r#"(format_version: 2, lessons: {{"buying-hardware": (steps: {{
             "h100-nvl-ridge": Revealed(guess: Number(214.0), score: Some(100)),
-            "ridge-definition": Graded(grade: Good),
-        }})}}, reviews: {{"ridge-point": {{
+            "ridges-to-know": Graded(grade: Good),
+        }})}}, reviews: {{"buying-hardware": {{
             "h100-nvl-ridge": [(at: {long_ago}, grade: Good)],
-            "ridge-definition": [(at: {long_ago}, grade: Good)],
+            "ridges-to-know": [(at: {long_ago}, grade: Good)],
         }}}})"#
     );
     let file = data.path().join("progress.ron");

@@ -100,12 +100,18 @@ fn mixed_progress() -> Progress {
         "ridge-point".into(),
         lesson(&[
             ("h100-sxm-ridge", revealed(0)),
-            ("h100-nvl-ridge", revealed(40)),
-            ("a100-80gb-ridge", revealed(100)),
             (
                 "ridge-definition",
                 StepRecord::Graded { grade: Grade::Good },
             ),
+        ]),
+    );
+    // The other cards' ridges are asked where a card is chosen by its ridge.
+    progress.lessons.insert(
+        "buying-hardware".into(),
+        lesson(&[
+            ("h100-nvl-ridge", revealed(40)),
+            ("a100-80gb-ridge", revealed(100)),
             (
                 "ridges-to-know",
                 StepRecord::Graded {
@@ -134,15 +140,16 @@ fn w_shows_the_weakest_steps_lowest_first_and_enter_opens_one() {
     let opened = tutor.app().current_step().expect("Enter opens the step");
     assert_eq!(
         (opened.0.id.as_str(), opened.1.id()),
-        ("ridge-point", "ridges-to-know")
+        ("buying-hardware", "ridges-to-know")
     );
-    // Esc from the view goes back to the list where it was.
+    // Esc from the view goes back to the list where it was: on the opened step's lesson, the
+    // twelfth.
     tutor.press(&[
         key(KeyCode::Char('l')),
         key(KeyCode::Char('w')),
         key(KeyCode::Esc),
     ]);
-    assert_eq!(tutor.app().screen(), &Screen::LessonList { selected: 1 });
+    assert_eq!(tutor.app().screen(), &Screen::LessonList { selected: 11 });
 }
 
 #[test]

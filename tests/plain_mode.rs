@@ -288,7 +288,7 @@ fn a_quiz_as_lines() {
             "--out",
             "result.json",
         ],
-        "help\nlow\n1\n\n2\n\nskip\n\n",
+        "help\nlow\n17.4\n\n2\n\nskip\n\n",
     );
     assert!(
         out.status.success(),
@@ -317,19 +317,20 @@ fn a_quiz_as_lines() {
     );
 }
 
-/// Two recall cards of lesson 2 answered 400 days ago: both due now.
+/// Two recall cards about ridges (lesson 2's definition, lesson 12's ridges to know) answered
+/// 400 days ago: both due now.
 fn two_due_cards(dir: &Path) {
     let long_ago = roofline_tutor::cli::review::now().0 - 400 * 86_400;
     let progress = format!(
         r#"(format_version: 2,
-            reviews: {{"ridge-point": {{
-                "ridge-definition": [(at: {long_ago}, grade: Good)],
-                "ridges-to-know": [(at: {long_ago}, grade: Hard)],
-            }}}},
-            lessons: {{"ridge-point": (steps: {{
-                "ridge-definition": Graded(grade: Good),
-                "ridges-to-know": Graded(grade: Hard),
-            }})}})"#
+            reviews: {{
+                "ridge-point": {{"ridge-definition": [(at: {long_ago}, grade: Good)]}},
+                "buying-hardware": {{"ridges-to-know": [(at: {long_ago}, grade: Hard)]}},
+            }},
+            lessons: {{
+                "ridge-point": (steps: {{"ridge-definition": Graded(grade: Good)}}),
+                "buying-hardware": (steps: {{"ridges-to-know": Graded(grade: Hard)}}),
+            }})"#
     );
     std::fs::create_dir_all(dir).unwrap();
     std::fs::write(dir.join("progress.ron"), progress).unwrap();

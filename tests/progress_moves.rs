@@ -1,4 +1,4 @@
-//! A learner's progress from the course before issue 29 split two lessons loads into today's
+//! A learner's progress from the course before issue 29 split two lessons and made lesson 2 short
 //! course with every record and every review under the lesson that now holds its step.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -6,9 +6,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use roofline_tutor::content::data_files::builtin_catalog;
 use roofline_tutor::content::{lesson_moves, lessons};
 use roofline_tutor::domain::lesson::Lesson;
-use roofline_tutor::domain::schedule::Review;
+use roofline_tutor::domain::schedule::{Review, Scheduler, Timestamp, due_now};
 use roofline_tutor::domain::session::{Changes, LessonProgress, Progress, StepRecord};
 use roofline_tutor::store::Store;
+use rstest::rstest;
 use serde::Deserialize;
 
 const BEFORE: &str = include_str!("fixtures/progress/before-issue-29.ron");
@@ -88,8 +89,9 @@ fn every_record_and_review_lands_under_the_lesson_that_now_has_its_step() {
         }
     }
     assert_eq!(
-        moved, 13,
-        "four MoE steps, seven cost steps and two recall cards (paging, FP8 KV) moved"
+        moved, 28,
+        "four MoE steps, seven cost steps, two recall cards (paging, FP8 KV), nine steps of the \
+         ridge lesson and six tensor-parallel steps of buying hardware moved"
     );
     let before: usize = raw.lessons.values().map(|l| l.steps.len()).sum();
     assert_eq!(
@@ -222,4 +224,161 @@ fn every_move_names_a_step_its_new_lesson_has_and_its_old_lesson_lacks() {
             );
         }
     }
+}
+
+/// A progress file with records and reviews under the lesson a step was in before lesson 2
+/// was made short (issue 29), and under the lesson each tensor-parallel step left.
+fn a_file_with(lesson: &str, step: &str, record: &str) -> String {
+    format!(
+        "(format_version: 2, last_lesson: Some(\"{lesson}\"), lessons: {{ \"{lesson}\": \
+         (resume_step: Some(\"{step}\"), steps: {{ \"{step}\": {record} }}) }}, \
+         reviews: {{ \"{lesson}\": {{ \"{step}\": [(at: 1764086400, grade: Good), \
+         (at: 1764345600, grade: Hard)] }} }})"
+    )
+}
+
+#[rstest]
+#[case::h100_nvl_ridge(
+    "ridge-point",
+    "h100-nvl-ridge",
+    "buying-hardware",
+    REVEALED,
+    Asked::InReviews
+)]
+#[case::a100_80gb_ridge(
+    "ridge-point",
+    "a100-80gb-ridge",
+    "buying-hardware",
+    REVEALED,
+    Asked::InReviews
+)]
+#[case::a100_40gb_ridge(
+    "ridge-point",
+    "a100-40gb-ridge",
+    "buying-hardware",
+    REVEALED,
+    Asked::InReviews
+)]
+#[case::l4_ridge(
+    "ridge-point",
+    "l4-ridge",
+    "buying-hardware",
+    REVEALED,
+    Asked::InReviews
+)]
+#[case::ridges_to_know(
+    "ridge-point",
+    "ridges-to-know",
+    "buying-hardware",
+    GRADED,
+    Asked::InReviews
+)]
+#[case::runner_keeps_pace(
+    "ridge-point",
+    "runner-keeps-pace",
+    "buying-hardware",
+    SEEN,
+    Asked::NotInReviews
+)]
+#[case::h200_over_h100(
+    "ridge-point",
+    "h200-over-h100",
+    "buying-hardware",
+    REVEALED,
+    Asked::NotInReviews
+)]
+#[case::fp8_ridge("ridge-point", "fp8-ridge", "four-bit", SEEN, Asked::NotInReviews)]
+#[case::packets_per_second(
+    "ridge-point",
+    "packets-per-second",
+    "interconnect",
+    SEEN,
+    Asked::NotInReviews
+)]
+#[case::tp4_step_time(
+    "buying-hardware",
+    "tp4-step-time",
+    "interconnect",
+    REVEALED,
+    Asked::InReviews
+)]
+#[case::tp8_tokens(
+    "buying-hardware",
+    "tp8-tokens",
+    "interconnect",
+    REVEALED,
+    Asked::InReviews
+)]
+#[case::tp_70b_example(
+    "buying-hardware",
+    "70b-tensor-parallel",
+    "interconnect",
+    SEEN,
+    Asked::NotInReviews
+)]
+#[case::more_runners(
+    "buying-hardware",
+    "more-runners",
+    "interconnect",
+    SEEN,
+    Asked::NotInReviews
+)]
+#[case::raid_striping(
+    "buying-hardware",
+    "raid-striping",
+    "interconnect",
+    SEEN,
+    Asked::NotInReviews
+)]
+#[case::tp_card("buying-hardware", "tp-card", "interconnect", GRADED, Asked::InReviews)]
+fn a_step_lesson_2_or_12_gave_up_keeps_its_record_and_reviews_in_its_new_lesson(
+    #[case] from: &str,
+    #[case] step: &str,
+    #[case] to: &str,
+    #[case] record: &str,
+    #[case] asked: Asked,
+) {
+    let (loaded, _store, _dir) = load(&a_file_with(from, step, record));
+    let course = course();
+    let lesson = |id: &str| course.iter().find(|l| l.id == id).expect("in the course");
+    assert!(
+        lesson(to).steps.iter().any(|s| s.id() == step),
+        "{to} has {step}"
+    );
+    assert!(
+        lesson(from).steps.iter().all(|s| s.id() != step),
+        "{from} no longer has {step}"
+    );
+    let expected: StepRecord = ron::from_str(record).expect("a record");
+    let at = |id: &str| loaded.lessons.get(id).and_then(|l| l.steps.get(step));
+    assert_eq!(at(to), Some(&expected), "{from}/{step} under {to}");
+    assert_eq!(at(from), None, "{from}/{step} left nothing behind");
+    assert_eq!(loaded.lessons[to].resume_step.as_deref(), Some(step));
+    assert_eq!(loaded.history(to, step).len(), 2, "both reviews under {to}");
+    assert!(loaded.history(from, step).is_empty());
+    let due = due_now(
+        &course,
+        &loaded,
+        &Scheduler::default(),
+        Timestamp(1_900_000_000),
+    );
+    if asked == Asked::InReviews {
+        assert!(
+            due.iter().any(|r| r.lesson == to && r.step == step),
+            "{step} is reviewed under {to}"
+        );
+    }
+    assert!(due.iter().all(|r| r.lesson != from || r.step != step));
+}
+
+const REVEALED: &str = "Revealed(guess: Number(2.5), score: Some(51), answer: Some(3.25))";
+const GRADED: &str = "Graded(grade: Good)";
+const SEEN: &str = "Seen";
+
+/// Whether a review asks the step: predictions and recall cards, not reads, examples or
+/// explorations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Asked {
+    InReviews,
+    NotInReviews,
 }

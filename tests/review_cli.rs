@@ -45,15 +45,13 @@ fn review_json_lists_what_is_due_and_list_counts_it_per_lesson() {
         r#"(format_version: 2, last_lesson: Some("ridge-point"), lessons: {{
             "ridge-point": (steps: {{
                 "ridge-definition": Graded(grade: Good),
-                "ridges-to-know": Graded(grade: Good),
                 "h100-sxm-ridge": Revealed(guess: Number(295.0), score: Some(100)),
             }}),
+            "buying-hardware": (steps: {{"ridges-to-know": Graded(grade: Good)}}),
             "retired-lesson": (steps: {{"old": Graded(grade: Easy)}}),
         }}, reviews: {{
-            "ridge-point": {{
-                "ridge-definition": [(at: {long_ago}, grade: Good)],
-                "ridges-to-know": [(at: {just_now}, grade: Good)],
-            }},
+            "ridge-point": {{"ridge-definition": [(at: {long_ago}, grade: Good)]}},
+            "buying-hardware": {{"ridges-to-know": [(at: {just_now}, grade: Good)]}},
             "retired-lesson": {{"old": [(at: {long_ago}, grade: Easy)]}},
         }})"#
     );
@@ -77,6 +75,7 @@ fn review_json_lists_what_is_due_and_list_counts_it_per_lesson() {
     let lessons = list.as_array().unwrap();
     let due_of = |id: &str| lessons.iter().find(|l| l["id"] == id).unwrap()["due"].clone();
     assert_eq!(due_of("ridge-point"), 2);
+    assert_eq!(due_of("buying-hardware"), 0);
     assert_eq!(due_of("two-ceilings"), 0);
 
     // Reporting changes nothing on disk.
@@ -171,14 +170,14 @@ fn review_ahead_practises_what_comes_due_next_when_nothing_is_due() {
     let just_now = now() - 60;
     let an_hour_ago = now() - 3600;
     let progress = format!(
-        r#"(format_version: 2, reviews: {{"ridge-point": {{
-                "ridge-definition": [(at: {just_now}, grade: Easy)],
-                "ridges-to-know": [(at: {an_hour_ago}, grade: Hard)],
-            }}}},
-           lessons: {{"ridge-point": (steps: {{
-                "ridge-definition": Graded(grade: Easy),
-                "ridges-to-know": Graded(grade: Hard),
-           }})}})"#
+        r#"(format_version: 2, reviews: {{
+                "ridge-point": {{"ridge-definition": [(at: {just_now}, grade: Easy)]}},
+                "buying-hardware": {{"ridges-to-know": [(at: {an_hour_ago}, grade: Hard)]}},
+            }},
+           lessons: {{
+                "ridge-point": (steps: {{"ridge-definition": Graded(grade: Easy)}}),
+                "buying-hardware": (steps: {{"ridges-to-know": Graded(grade: Hard)}}),
+           }})"#
     );
     std::fs::write(temp.path().join("progress.ron"), &progress).unwrap();
     let due = roofline(temp.path(), &["review", "--json"]);

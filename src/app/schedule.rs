@@ -110,21 +110,24 @@ mod tests {
         let lessons = Course::from(builtin(&builtin_catalog()).unwrap());
         let start = Timestamp(1_767_225_600);
         let mut progress = Progress::default();
-        let mut record = LessonProgress::default();
-        for card in ["ridge-definition", "ridges-to-know"] {
+        for (lesson, card) in [
+            ("ridge-point", "ridge-definition"),
+            ("buying-hardware", "ridges-to-know"),
+        ] {
+            let mut record = LessonProgress::default();
             record
                 .steps
                 .insert(card.into(), StepRecord::Graded { grade: Grade::Good });
             progress.add_review(
-                "ridge-point",
+                lesson,
                 card,
                 Review {
                     at: start,
                     grade: Grade::Good,
                 },
             );
+            progress.lessons.insert(lesson.into(), record);
         }
-        progress.lessons.insert("ridge-point".into(), record);
         let mut schedule = Schedule::default();
         schedule.refresh(&lessons, &progress);
         assert_eq!(schedule.due_total(), 0, "no reading, no count");
@@ -134,8 +137,12 @@ mod tests {
         schedule.set_now(start.plus_days(60));
         schedule.refresh(&lessons, &progress);
         assert_eq!(
-            (schedule.due_in("ridge-point"), schedule.due_total()),
-            (2, 2)
+            (
+                schedule.due_in("ridge-point"),
+                schedule.due_in("buying-hardware"),
+                schedule.due_total()
+            ),
+            (1, 1, 2)
         );
         assert_eq!(schedule.due_in("two-ceilings"), 0);
     }

@@ -13,6 +13,7 @@
 mod entities;
 mod inputs;
 mod named;
+mod stale;
 mod variants;
 mod written;
 
@@ -67,6 +68,17 @@ pub(super) fn check(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<
                 topic: if passage.field == "back" { front } else { "" },
             };
             problems.extend(in_passage(&at, passage.body, catalog, base));
+            // An explore step's preset is only where the plot starts: its task moves it.
+            if !matches!(step, Step::Explore(_)) {
+                let raw = without_placeholders(passage.body);
+                problems.extend(stale::check(
+                    index,
+                    &[passage.field],
+                    passage.body,
+                    &raw,
+                    passage.patch,
+                ));
+            }
         }
         for option in choices {
             let at = Place {

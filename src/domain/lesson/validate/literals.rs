@@ -124,7 +124,7 @@ fn in_passage(at: &Place<'_>, body: &str, catalog: &Catalog, base: &Scenario) ->
     // The step's own scenario first, then the settings its texts name, one at a time and all
     // together ("4.48 ms per step with short prompts" is the step time at no context), then
     // the same on each GPU or model the passage names ("326 on the H100").
-    let entities = entities::named(&format!("{} {raw}", at.topic), catalog);
+    let entities = entities::named(&format!("{} {raw}", at.topic), catalog, &scenario.gpu);
     let variants = variants(&scenario, at.changes, &entities, catalog);
     let settings: Vec<(f64, SettingUnit)> = variants
         .iter()
@@ -144,7 +144,11 @@ fn in_passage(at: &Place<'_>, body: &str, catalog: &Catalog, base: &Scenario) ->
             // The sentence around the number says which GPU or model it is for, and (with its
             // placeholders, which name their quantities) what it is.
             let sentence = sentence_around(&raw, token.range.clone());
-            let here = entities::named(&format!("{} {}", at.topic, &raw[sentence.clone()]), catalog);
+            let here = entities::named(
+                &format!("{} {}", at.topic, &raw[sentence.clone()]),
+                catalog,
+                &scenario.gpu,
+            );
             let context = format!("{} {}", at.topic, &body[sentence]).to_lowercase();
             let (variant, quantity) = variants
                 .iter()

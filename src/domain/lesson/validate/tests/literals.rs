@@ -84,6 +84,18 @@ use rstest::rstest;
     r#"Recall(id: "a", front: "f", back: "About 3 J per token at batch 1, 0.05 J at batch 64 (short context).")"#,
     Some("3")
 )]
+#[case::h100_alone_is_the_sxm(
+    r#"Read(id: "a", scenario: (gpu: "h200"), text: "The ridge is 295 on the H100.")"#,
+    Some("295")
+)]
+#[case::h100_alone_is_not_the_pcie(
+    r#"Read(id: "a", scenario: (gpu: "h200"), text: "The ridge is 378 on the H100.")"#,
+    None
+)]
+#[case::h100_alone_is_the_steps_own_h100(
+    r#"Read(id: "a", scenario: (gpu: "h100-nvl"), text: "The ridge is 214 on the H100.")"#,
+    Some("214")
+)]
 fn typed_figures_the_engine_computes_are_refused(
     #[case] step: &str,
     #[case] flagged: Option<&str>,

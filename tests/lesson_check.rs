@@ -289,6 +289,12 @@ const KNOWN: &str = "; known: ";
     29,
     "'TP 2' disagrees with the step's scenario, which sets TP 4: write {tp} so the text follows its scenario, or name the other value as a what-if (\"at TP … it would\")"
 )]
+#[case::typed_ratio(
+    "69-typed-ratio.ron",
+    14,
+    78,
+    "'41' is a ratio typed where the engine computes it ({tokens_per_s} ÷ {tokens_per_s@batch=1}): show the figures as placeholders so the text stays right when the cluster or the catalog changes"
+)]
 #[case::used_in_text_before_taught(
     "64-two-ceilings.ron",
     10,

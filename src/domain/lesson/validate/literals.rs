@@ -13,6 +13,7 @@
 mod entities;
 mod inputs;
 mod named;
+mod ratio;
 mod stale;
 mod variants;
 mod written;
@@ -27,7 +28,7 @@ use crate::domain::quantity::{Quantity, QuantityValue};
 use crate::domain::scenario::{Evaluation, Scenario};
 use crate::domain::withhold::{Token, tokens};
 use inputs::{SettingUnit, settings};
-use variants::{sentence_around, variants};
+use variants::{Variant, sentence_around, variants};
 use written::{in_a_unit, written_as};
 
 /// Every literal in `lesson`'s text (its questions, explanations, traps, model answers and
@@ -150,22 +151,33 @@ fn in_passage(at: &Place<'_>, body: &str, catalog: &Catalog, base: &Scenario) ->
                 &scenario.gpu,
             );
             let context = format!("{} {}", at.topic, &body[sentence]).to_lowercase();
-            let (variant, quantity) = variants
+            let named: Vec<&Variant> = variants
                 .iter()
                 .filter(|v| v.entity.as_ref().is_none_or(|e| here.contains(e)))
-                .find_map(|v| computed_as(&token, &raw, &context, &v.evaluation).map(|q| (v, q)))?;
-            let written = raw[token.range].to_owned();
-            let on = if variant.on.is_empty() {
-                String::new()
+                .collect();
+            let written = raw[token.range.clone()].to_owned();
+            let message = if ratio::written_as_ratio(&raw[token.range.end..]) {
+                let computed = ratio::computed_ratio(&token, &named, &context)?;
+                format!(
+                    "'{written}' is a ratio typed where the engine computes it ({computed}): show the figures as placeholders so the text stays right when the cluster or the catalog changes"
+                )
             } else {
-                format!("@{}", template::spelled(&variant.on))
-            };
-            Some(Problem {
-                spot: Spot::step(at.index, at.fields, Some(Needle::whole(written.clone()))),
-                message: format!(
+                let (variant, quantity) = named.iter().find_map(|v| {
+                    computed_as(&token, &raw, &context, &v.evaluation).map(|q| (v, q))
+                })?;
+                let on = if variant.on.is_empty() {
+                    String::new()
+                } else {
+                    format!("@{}", template::spelled(&variant.on))
+                };
+                format!(
                     "'{written}' is typed where the engine computes it: write {{{}{on}}} (with a format such as :.0) so the text stays right when the cluster or the catalog changes",
                     quantity.name()
-                ),
+                )
+            };
+            Some(Problem {
+                spot: Spot::step(at.index, at.fields, Some(Needle::whole(written))),
+                message,
             })
         })
         .collect()

@@ -36,13 +36,16 @@ pub(super) fn spans(text: &str) -> Vec<(Change, Range<usize>)> {
         out.push((Change::Context(0), 0..0));
     }
     for (i, (_, word)) in words.iter().enumerate() {
-        // A word is read as following its naming word only with nothing but spaces between:
-        // "whatever the batch; (2) why" names no batch.
+        // A word is read as following its naming word only with nothing but spaces (or an
+        // opening bracket: "the batch (1 → 64)") between: "whatever the batch; (2) why" names
+        // no batch.
         let next = |k: usize| {
             let joined = (i..i + k).all(|j| {
-                words
-                    .get(j + 1)
-                    .is_some_and(|w| lower[words[j].0.end..w.0.start].trim().is_empty())
+                words.get(j + 1).is_some_and(|w| {
+                    lower[words[j].0.end..w.0.start]
+                        .trim_matches(|c: char| c.is_whitespace() || c == '(')
+                        .is_empty()
+                })
             });
             if joined { words[i + k].1 } else { "" }
         };

@@ -96,6 +96,28 @@ use rstest::rstest;
     r#"Read(id: "a", scenario: (gpu: "h100-nvl"), text: "The ridge is 214 on the H100.")"#,
     Some("214")
 )]
+#[case::ratio_at_two_batches(
+    r#"Recall(id: "a", scenario: (model: "llama-3-8b", gpu: "h100-sxm", batch: 64, context: 1024), front: "f", back: "Batch 64 is about 41× cheaper than batch 1.")"#,
+    Some("41")
+)]
+#[case::ratio_in_words(
+    r#"Read(id: "a", scenario: (model: "llama-3-8b", gpu: "h100-sxm", batch: 64, context: 1024), text: "From batch 1, it cuts the cost about 41 times.")"#,
+    Some("41")
+)]
+#[case::ratio_of_two_placeholders(
+    r#"Read(id: "a", scenario: (model: "llama-3-8b", gpu: "h100-sxm", batch: 1, context: 0), text: "{memory_time_ms:.2} ms of reads, {compute_time_ms:.3} ms of math: 295× apart.")"#,
+    Some("295")
+)]
+#[case::ratio_as_placeholders(
+    r#"Recall(id: "a", scenario: (model: "llama-3-8b", gpu: "h100-sxm", batch: 64, context: 1024), front: "f", back: "{usd_per_million_tokens@batch=1:.2} USD at batch 1, {usd_per_million_tokens:.3} USD at batch {batch}.")"#,
+    None
+)]
+#[case::ratio_of_settings(
+    r#"Read(id: "a", scenario: (model: "llama-3-8b", gpu: "h100-sxm", batch: 64, context: 1024), text: "It serves 64 times the batch (1 → 64).")"#,
+    None
+)]
+#[case::a_product(r#"Read(id: "a", text: "A 4,096 × 14,336 layer.")"#, None)]
+#[case::a_count_of_cards(r#"Read(id: "a", text: "On 8× H200 cards.")"#, None)]
 fn typed_figures_the_engine_computes_are_refused(
     #[case] step: &str,
     #[case] flagged: Option<&str>,

@@ -208,13 +208,14 @@ fn each_job_crosses_its_own_link(
     assert_near(q(&s, Quantity::KvTransferMs), kv_us_per_token, 0.001);
 }
 
-/// A GPU the data gives no links (an H100 PCIe card) has neither figure until the scenario
-/// names one; naming only the scale-out link gives the transfer and still no all-reduce.
+/// A part the data gives no links (the MI300X: its Infinity Fabric is not modelled) has neither
+/// figure until the scenario names one; naming only the scale-out link gives the transfer and
+/// still no all-reduce.
 #[test]
 fn a_card_without_links_has_neither_until_one_is_named() {
     let s = Scenario {
         tp: 2,
-        ..scenario("h100-pcie", "llama-3-8b")
+        ..scenario("mi300x", "llama-3-8b")
     };
     let e = s.evaluate(&builtin_catalog()).unwrap();
     assert_eq!(Quantity::KvTransferMs.number(&e), None);
@@ -226,6 +227,26 @@ fn a_card_without_links_has_neither_until_one_is_named() {
     let e = named.evaluate(&builtin_catalog()).unwrap();
     assert!(Quantity::KvTransferMs.number(&e).is_some());
     assert_eq!(Quantity::AllreduceMs.number(&e), None);
+}
+
+/// A card without NVLink all-reduces over PCIe and ships no scale-out NIC. Llama-3-8B at TP 2
+/// on two H100 PCIe cards, batch 16: 32 layers × 2 = 64 calls, each 10 µs + 2 µs × 2 ring
+/// steps = 14 µs of latency (0.896 ms a step), and 2·½ × 16 × 4,096 × 2 B = 131,072 B over
+/// 64 GB/s = 2.048 µs of bandwidth a call (0.131 ms a step); no KV transfer until a scale-out
+/// link is named.
+#[test]
+fn a_pcie_card_all_reduces_over_pcie() {
+    let s = Scenario {
+        tp: 2,
+        batch: 16,
+        ..scenario("h100-pcie", "llama-3-8b")
+    };
+    assert_near(q(&s, Quantity::LinkGbs), 64.0, 1e-12);
+    assert_near(q(&s, Quantity::AllreduceCalls), 64.0, 1e-12);
+    assert_near(q(&s, Quantity::AllreduceLatencyMs), 0.896, 1e-9);
+    assert_near(q(&s, Quantity::AllreduceMs), 0.896 + 0.131_072, 1e-9);
+    let e = s.evaluate(&builtin_catalog()).unwrap();
+    assert_eq!(Quantity::KvTransferMs.number(&e), None);
 }
 
 /// An unknown link is refused with the known ones named, whichever job it is for.

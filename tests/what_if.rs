@@ -217,7 +217,7 @@ fn an_unknown_link_is_refused_with_the_known_ones() {
     assert!(matches!(
         app.what_if(),
         WhatIfLine::Open { error: Some(e), .. }
-            if e == "unknown link 'nvlink9'; known: nvlink4, nvlink5, ib-ndr, ib-xdr, eth-100g"
+            if e == "unknown link 'nvlink9'; known: nvlink4, nvlink5, ib-ndr, ib-xdr, pcie4, pcie5, eth-100g"
     ));
     assert_eq!(app.plot(), &before);
 }

@@ -2,52 +2,61 @@
 //! exactly map; a near miss (an A100 PCIe, an MI100) is reported as unknown rather than
 //! guessed, since its bandwidth and peaks differ.
 
+/// How a row of [`PARTS`] finds its part in a product name.
+#[derive(Clone, Copy)]
+enum Mark {
+    /// A piece anywhere in the name (`GB200`, `MI300X`).
+    Piece(&'static str),
+    /// A whole word of the name (`L4`, which `L40` contains as a piece).
+    Word(&'static str),
+}
+
+/// What a part maps to: one id, or a board told by the rest of the name.
+#[derive(Clone, Copy)]
+enum Boards {
+    One(&'static str),
+    /// The SXM board, the NVL pair or the PCIe card.
+    H100,
+    /// By memory; the PCIe card is not in the catalog.
+    A100,
+}
+
+/// The parts the catalog describes, in the order they are tried: `GB200` before `B200`, which
+/// it contains.
+const PARTS: [(Mark, Boards); 10] = [
+    (Mark::Piece("GB200"), Boards::One("gb200")),
+    (Mark::Piece("B200"), Boards::One("b200")),
+    (Mark::Piece("H200"), Boards::One("h200")),
+    (Mark::Piece("H100"), Boards::H100),
+    (Mark::Piece("A100"), Boards::A100),
+    (Mark::Piece("L40S"), Boards::One("l40s")),
+    (Mark::Word("L4"), Boards::One("l4")),
+    (Mark::Piece("4090"), Boards::One("rtx-4090")),
+    (Mark::Piece("MI325X"), Boards::One("mi325x")),
+    (Mark::Piece("MI300X"), Boards::One("mi300x")),
+];
+
 /// The catalog id for a product name, if the catalog has that part.
 #[must_use]
 pub fn hardware_id(product: &str) -> Option<&'static str> {
     let name = product.to_ascii_uppercase().replace(['-', '_'], " ");
     let has = |word: &str| name.split_whitespace().any(|w| w == word);
     let contains = |part: &str| name.contains(part);
-    let id = if contains("GB200") {
-        "gb200"
-    } else if contains("B200") {
-        "b200"
-    } else if contains("H200") {
-        "h200"
-    } else if contains("H100") {
-        if has("NVL") {
-            "h100-nvl"
-        } else if has("PCIE") {
-            "h100-pcie"
-        } else {
-            // `H100 80GB HBM3` and `H100 SXM5 80GB` are the SXM board.
-            "h100-sxm"
-        }
-    } else if contains("A100") {
-        if has("PCIE") {
-            return None;
-        }
-        if contains("80GB") {
-            "a100-80gb"
-        } else if contains("40GB") {
-            "a100-40gb"
-        } else {
-            return None;
-        }
-    } else if contains("L40S") {
-        "l40s"
-    } else if has("L4") {
-        "l4"
-    } else if contains("4090") {
-        "rtx-4090"
-    } else if contains("MI325X") {
-        "mi325x"
-    } else if contains("MI300X") {
-        "mi300x"
-    } else {
-        return None;
-    };
-    Some(id)
+    let (_, boards) = *PARTS.iter().find(|(mark, _)| match mark {
+        Mark::Piece(piece) => contains(piece),
+        Mark::Word(word) => has(word),
+    })?;
+    match boards {
+        Boards::One(id) => Some(id),
+        Boards::H100 if has("NVL") => Some("h100-nvl"),
+        Boards::H100 if has("PCIE") => Some("h100-pcie"),
+        // `H100 80GB HBM3` and `H100 SXM5 80GB` are the SXM board.
+        Boards::H100 => Some("h100-sxm"),
+        Boards::A100 if has("PCIE") => None,
+        Boards::A100 if contains("80GB") => Some("a100-80gb"),
+        Boards::A100 if contains("40GB") => Some("a100-40gb"),
+        Boards::A100 => None,
+    }
 }
 
 #[cfg(test)]

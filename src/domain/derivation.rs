@@ -14,6 +14,7 @@ use super::format::group;
 
 mod build;
 mod formula;
+mod replica;
 
 pub use build::{derivations, of_quantity};
 pub use formula::{Formula, TP_DEGREES, bound_number};

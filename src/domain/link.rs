@@ -63,7 +63,7 @@ pub fn find<'a>(links: &'a [Link], id: &str) -> Result<&'a Link, UnknownLink> {
 /// The one rule for the link a job crosses: the job's own link (`scale_up_link`,
 /// `scale_out_link`) wins over the one named for both jobs (`link`).
 #[must_use]
-pub fn own_or_both<'a>(own: Option<&'a str>, both: Option<&'a str>) -> Option<&'a str> {
+pub fn own_or_both<T>(own: Option<T>, both: Option<T>) -> Option<T> {
     own.or(both)
 }
 

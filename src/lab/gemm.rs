@@ -130,13 +130,19 @@ pub fn multiply<S: Simd>(simd: S, ops: Operands<'_>, packed: &PackedInputs, out:
                             &padded[i * k + p0..i * k + p1]
                         }
                     });
-                    let present = (rows - r0).min(MR);
+                    let place = Place {
+                        r0,
+                        present: (rows - r0).min(MR),
+                        c0: j * nr,
+                        columns,
+                        batch,
+                    };
                     let mut acc = [[simd.splat_f32s(0.0); NV]; MR];
                     if p0 > 0 {
-                        load(&mut acc, out, r0, present, j * nr, columns, batch);
+                        load(&mut acc, out, place);
                     }
                     tile(simd, a, b, &mut acc);
-                    store(&acc, out, r0, present, j * nr, columns, batch);
+                    store(&acc, out, place);
                 }
             }
         }
@@ -165,37 +171,40 @@ fn tile<S: Simd>(simd: S, a: [&[f32]; MR], b: &[S::f32s], acc: &mut [[S::f32s; N
     *acc = t;
 }
 
-/// The `present` rows and `columns` columns of a tile at (`r0`, `c0`) of `out` into `acc`.
-fn load<V: Copy + bytemuck::Pod>(
-    acc: &mut [[V; NV]; MR],
-    out: &[f32],
+/// Where a tile's accumulators sit in `out`: `present` rows from `r0`, `columns` columns from
+/// `c0`, in rows of `batch`.
+#[derive(Clone, Copy)]
+struct Place {
     r0: usize,
     present: usize,
     c0: usize,
     columns: usize,
     batch: usize,
-) {
-    for (i, row) in acc.iter_mut().take(present).enumerate() {
-        let at = (r0 + i) * batch + c0;
-        let lanes: &mut [f32] = bytemuck::cast_slice_mut(row.as_mut_slice());
-        lanes[..columns].copy_from_slice(&out[at..at + columns]);
+}
+
+impl Place {
+    /// The span of `out` each present row of the tile covers, in order.
+    fn spans(self) -> impl Iterator<Item = std::ops::Range<usize>> {
+        (self.r0..self.r0 + self.present).map(move |row| {
+            let at = row * self.batch + self.c0;
+            at..at + self.columns
+        })
     }
 }
 
-/// The `present` rows and `columns` columns of `acc` into a tile at (`r0`, `c0`) of `out`.
-fn store<V: Copy + bytemuck::Pod>(
-    acc: &[[V; NV]; MR],
-    out: &mut [f32],
-    r0: usize,
-    present: usize,
-    c0: usize,
-    columns: usize,
-    batch: usize,
-) {
-    for (i, row) in acc.iter().take(present).enumerate() {
-        let at = (r0 + i) * batch + c0;
+/// The tile at `place` of `out` into `acc`.
+fn load<V: Copy + bytemuck::Pod>(acc: &mut [[V; NV]; MR], out: &[f32], place: Place) {
+    for (row, span) in acc.iter_mut().zip(place.spans()) {
+        let lanes: &mut [f32] = bytemuck::cast_slice_mut(row.as_mut_slice());
+        lanes[..place.columns].copy_from_slice(&out[span]);
+    }
+}
+
+/// `acc` into the tile at `place` of `out`.
+fn store<V: Copy + bytemuck::Pod>(acc: &[[V; NV]; MR], out: &mut [f32], place: Place) {
+    for (row, span) in acc.iter().zip(place.spans()) {
         let lanes: &[f32] = bytemuck::cast_slice(row.as_slice());
-        out[at..at + columns].copy_from_slice(&lanes[..columns]);
+        out[span].copy_from_slice(&lanes[..place.columns]);
     }
 }
 

@@ -15,11 +15,11 @@ pub struct PlanCli {
     #[arg(long)]
     pub interconnect: bool,
     /// One link for both jobs below (the KV transfer and the all-reduce): nvlink4, nvlink5,
-    /// ib-ndr, eth-100g. The two options after it win for their own job.
+    /// pcie4, pcie5, ib-ndr, ib-xdr, eth-100g. The two options after it win for their own job.
     #[arg(long, value_name = "ID")]
     pub link: Option<String>,
     /// The scale-up link inside a node that the tensor-parallel all-reduce crosses [default:
-    /// the GPU's NVLink].
+    /// the GPU's NVLink, or PCIe on a card without NVLink].
     #[arg(long = "scale-up-link", value_name = "ID")]
     pub scale_up_link: Option<String>,
     /// The scale-out link between nodes that a prompt's KV crosses to the decode pool

@@ -19,6 +19,9 @@ mod rerun;
 mod scale;
 mod time;
 
+/// What a derivation of what one GPU holds assumes when the replica runs as PP stages.
+const STAGES_SPLIT_LAYERS: &str = "the PP stages split the layers evenly: each GPU holds the weights and the KV of its own stage's layers only";
+
 /// What every builder reads: the scenario, its evaluation, and the catalog's entries it names.
 #[derive(Clone, Copy)]
 pub(super) struct Ctx<'a> {
@@ -71,15 +74,9 @@ impl<'a> Ctx<'a> {
         )
     }
 
-    /// `TP`: the GPUs that split each layer.
+    /// `TP`: the GPUs that split each layer ([`Input::tp_group`]).
     fn tp(self, symbol: &'static str) -> Input {
-        inp(
-            symbol,
-            "GPUs in the tensor-parallel group",
-            f64::from(self.s.tp),
-            "",
-            setting("tp", self.s.tp == 1),
-        )
+        Input::tp_group(symbol, self.s)
     }
 
     /// `PP`: the pipeline stages, each holding its share of the layers.
@@ -111,18 +108,18 @@ impl<'a> Ctx<'a> {
         inputs
     }
 
-    /// The GPUs of a replica: `TP` ([`Ctx::tp`]) at one stage, else TP × PP.
-    fn gpus(self, symbol: &'static str) -> Input {
-        if !self.staged() {
-            return self.tp(symbol);
+    /// `assumptions`, with [`STAGES_SPLIT_LAYERS`] last when the replica runs as more than one
+    /// stage (the derivations of what one GPU holds).
+    fn with_layers_split(self, mut assumptions: Vec<&'static str>) -> Vec<&'static str> {
+        if self.staged() {
+            assumptions.push(STAGES_SPLIT_LAYERS);
         }
-        inp(
-            symbol,
-            "GPUs in a replica: TP in each of the PP stages",
-            self.s.replica_gpus(),
-            "",
-            Source::setting("tp × pp"),
-        )
+        assumptions
+    }
+
+    /// The GPUs of a replica ([`Input::replica_gpus`]): TP at one stage, else TP × PP.
+    fn gpus(self, symbol: &'static str) -> Input {
+        Input::replica_gpus(symbol, self.s)
     }
 
     /// `L`: the context.
@@ -338,13 +335,7 @@ const fn inp(
 
 /// A setting of the scenario, or the tutor's default when it is left at it.
 fn setting(field: &str, is_default: bool) -> Source {
-    if is_default {
-        Source::Default {
-            field: field.to_owned(),
-        }
-    } else {
-        Source::setting(field)
-    }
+    Source::setting_or_default(field, is_default)
 }
 
 /// Another figure the engine computed first ([`Source::figure`], the builders' short name).

@@ -53,17 +53,7 @@ impl Shared {
                 "s",
                 Source::figure("decode_step_ms"),
             ),
-            replica: Input::new(
-                "N",
-                if s.pp > 1 {
-                    "GPUs per replica: TP in each of the PP stages"
-                } else {
-                    "GPUs per replica: the tensor-parallel group"
-                },
-                s.replica_gpus(),
-                "",
-                Source::setting(if s.pp > 1 { "tp × pp" } else { "tp" }),
-            ),
+            replica: Input::replica_gpus("N", s),
             g_p: pool("G_p", "prefill GPUs", inputs.prefill_gpus),
             g_d: pool("G_d", "decode GPUs", inputs.decode_gpus),
         }

@@ -44,7 +44,7 @@ fn commands(#[case] line: &str, #[case] expected: Command) {
 #[case::extra_on_format("fp8 now", "'now' is one word too many")]
 #[case::unknown_link(
     "link nvlink9",
-    "unknown link 'nvlink9'; known: nvlink4, nvlink5, ib-ndr, ib-xdr, eth-100g"
+    "unknown link 'nvlink9'; known: nvlink4, nvlink5, ib-ndr, ib-xdr, pcie4, pcie5, eth-100g"
 )]
 #[case::missing_link("link", "link ID: the link the all-reduce and the KV cross")]
 fn refusals(#[case] line: &str, #[case] message: &str) {

@@ -146,10 +146,7 @@ impl RooflinePlot<'_> {
                 (&model.withheld, Shown::Quantity(Quantity::PeakTflops)),
                 &labels,
                 look.style(Element::Roof),
-                |w| {
-                    let x = right - i32::from(w);
-                    [(x, row - 1), (x, row), (x, row + 1)]
-                },
+                ending_at(right, [row - 1, row, row + 1]),
             );
         }
         let overlay_row = overlay.and_then(|points| grid.row(clamp_unit(points[1].1)));
@@ -165,10 +162,7 @@ impl RooflinePlot<'_> {
                 (&model.withheld, other.peak_shown()),
                 &labels,
                 look.style(Element::Overlay),
-                |w| {
-                    let x = right - i32::from(w);
-                    [(x, row - 1), (x, row + 1), (x, row)]
-                },
+                ending_at(right, [row - 1, row + 1, row]),
             );
         }
         if let (Some(column), Some(roof_row)) = (grid.column(knee.0), grid.row(clamp_unit(knee.1)))
@@ -214,4 +208,9 @@ fn place_label<const N: usize>(
             return;
         }
     }
+}
+
+/// A label's spots with its end at column `right`, on each of `rows` in the order tried.
+fn ending_at(right: i32, rows: [i32; 3]) -> impl Fn(u16) -> [(i32, i32); 3] {
+    move |w| rows.map(|row| (right - i32::from(w), row))
 }

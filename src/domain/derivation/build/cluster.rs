@@ -16,19 +16,14 @@ pub(super) enum Link {
 
 /// Where a role's link comes from: its own field, the one-for-both `link`, else the GPU's.
 fn link_source(x: Ctx<'_>, role: Role, name: &str) -> Source {
-    let (field, own, gpus) = match role {
-        Role::ScaleUp => ("scale_up_link", &x.s.scale_up_link, "scale-up link"),
-        Role::ScaleOut => ("scale_out_link", &x.s.scale_out_link, "scale-out NIC"),
+    let gpus = match role {
+        Role::ScaleUp => "scale-up link",
+        Role::ScaleOut => "scale-out NIC",
     };
-    match (own, &x.s.link) {
-        (Some(id), _) => Source::Setting {
-            field: format!("{field} = {id} ({name}, links data)"),
-        },
-        (None, Some(id)) => Source::Setting {
-            field: format!("link = {id} ({name}, links data)"),
-        },
-        (None, None) => Source::Default {
-            field: format!("{field}: the GPU's {gpus}, {name} (links data)"),
+    match x.s.link_setting(role) {
+        Some((field, id)) => Source::setting(&format!("{field} = {id} ({name}, links data)")),
+        None => Source::Default {
+            field: format!("{}: the GPU's {gpus}, {name} (links data)", role.field()),
         },
     }
 }

@@ -127,10 +127,6 @@ pub(super) fn state(x: Ctx<'_>) -> Option<Derivation> {
 
 pub(super) fn sequence_per_gpu(x: Ctx<'_>) -> Option<Derivation> {
     let m = x.m()?;
-    let mut assumptions = vec!["the cache holds only what is used (paged)"];
-    if x.staged() {
-        assumptions.push(STAGES_SPLIT_LAYERS);
-    }
     Some(derived(
         x.over_stages(Formula::SequencePerGpu, Formula::SequencePerStageGpu),
         m.sequence_bytes_per_gpu,
@@ -140,7 +136,7 @@ pub(super) fn sequence_per_gpu(x: Ctx<'_>) -> Option<Derivation> {
             figures::state(x)?,
             figures::gpus_per_sequence(x)?,
         ]),
-        assumptions,
+        x.with_layers_split(vec!["the cache holds only what is used (paged)"]),
     ))
 }
 
@@ -223,9 +219,6 @@ pub(super) fn kv_budget(x: Ctx<'_>) -> Option<Derivation> {
     ))
 }
 
-/// What a derivation assumes when the replica runs as PP stages.
-const STAGES_SPLIT_LAYERS: &str = "the PP stages split the layers evenly: each GPU holds the weights and the KV of its own stage's layers only";
-
 pub(super) fn kv_wall(x: Ctx<'_>) -> Option<Derivation> {
     let m = x.m()?;
     let wall = m.max_batch_kv?;
@@ -251,20 +244,17 @@ pub(super) fn kv_wall(x: Ctx<'_>) -> Option<Derivation> {
             setting("attention_dp", !x.s.attention_dp),
         ),
     ]);
-    let mut assumptions = vec![
+    let assumptions = vec![
         "every sequence holds its full context",
         "the cache holds only what is used (paged), in the scenario's KV format",
         "activations and the runtime fit in the reserve",
     ];
-    if x.staged() {
-        assumptions.push(STAGES_SPLIT_LAYERS);
-    }
     Some(derived(
         Formula::KvWall,
         wall as f64,
         "sequences",
         inputs,
-        assumptions,
+        x.with_layers_split(assumptions),
     ))
 }
 
@@ -298,18 +288,19 @@ pub(super) fn weights(x: Ctx<'_>, which: Weights) -> Option<Derivation> {
         x.tp("TP"),
     ];
     let mut assumptions = vec![assumption, "tensor parallelism splits every weight evenly"];
-    let (formula, inputs) = match (which, x.staged()) {
-        (_, false) => (Formula::WeightsPerGpu, inputs),
+    let (formula, inputs, assumptions) = match (which, x.staged()) {
+        (_, false) => (Formula::WeightsPerGpu, inputs, assumptions),
         (Weights::Read, true) => {
             assumptions.push(
                 "under PP, summed over the stages a token passes one after another (each GPU holds 1/PP of it)",
             );
-            (Formula::WeightsPerGpu, inputs)
+            (Formula::WeightsPerGpu, inputs, assumptions)
         }
-        (Weights::Stored, true) => {
-            assumptions.push(STAGES_SPLIT_LAYERS);
-            (Formula::WeightsPerStageGpu, x.with_pp(inputs))
-        }
+        (Weights::Stored, true) => (
+            Formula::WeightsPerStageGpu,
+            x.with_pp(inputs),
+            x.with_layers_split(assumptions),
+        ),
     };
     Some(derived(formula, value, "bytes", inputs, assumptions))
 }

@@ -6,7 +6,7 @@ use crate::domain::interconnect::tp_allreduce;
 use crate::domain::interconnect::{Fabric, alltoall_inputs, ep_all_to_all, pipeline_inputs};
 use crate::domain::link::Link;
 use crate::domain::model::ModelSpec;
-use crate::domain::scenario::Scenario;
+use crate::domain::scenario::{Role, Scenario};
 
 use super::{Group, NO_OVERLAP};
 
@@ -18,44 +18,43 @@ pub(super) struct Inputs<'a> {
 }
 
 impl Inputs<'_> {
-    /// Where a link comes from: the setting that names it, else the GPU's row.
-    fn link_source(&self, link: &Link, outer: bool) -> Source {
-        let (own, row) = if outer {
-            (&self.s.scale_out_link, "scale_out_link")
-        } else {
-            (&self.s.scale_up_link, "scale_up_link")
-        };
-        let data = format!("{} ({}), links data", link.id, link.name);
-        match (own, &self.s.link) {
-            (Some(_), _) => Source::Setting {
-                field: format!("{row} = {data}"),
-            },
-            (None, Some(_)) => Source::Setting {
-                field: format!("link = {data}"),
-            },
-            (None, None) => Source::Datasheet {
+    /// Where a link comes from: the setting that names it ([`Scenario::link_setting`]), else
+    /// the GPU's row.
+    fn link_source(&self, link: &Link, role: Role) -> Source {
+        match self.s.link_setting(role) {
+            Some((field, _)) => Source::setting(&format!(
+                "{field} = {} ({}), links data",
+                link.id, link.name
+            )),
+            None => Source::Datasheet {
                 field: format!(
-                    "{}'s {row} = {}, gbs in the links data",
-                    self.gpu.name, link.id
+                    "{}'s {} = {}, gbs in the links data",
+                    self.gpu.name,
+                    role.field(),
+                    link.id
                 ),
                 cite: link.source.clone(),
             },
         }
     }
 
-    fn gbs(&self, symbol: &'static str, link: &Link, outer: bool) -> Input {
-        let name = if outer {
-            "scale-out GB/s, one way, per GPU"
+    /// The link a group of `n` leaves its domain on ([`Fabric::outer`]), and the job it does:
+    /// scale-out where it is the NIC, else scale-up.
+    fn outer(&self, n: u32) -> (&Link, Role) {
+        let outer = self.fabric.outer(n);
+        if std::ptr::eq(outer, self.fabric.up) {
+            (outer, Role::ScaleUp)
         } else {
-            "scale-up GB/s, one way, per GPU"
+            (outer, Role::ScaleOut)
+        }
+    }
+
+    fn gbs(&self, symbol: &'static str, (link, role): (&Link, Role)) -> Input {
+        let name = match role {
+            Role::ScaleOut => "scale-out GB/s, one way, per GPU",
+            Role::ScaleUp => "scale-up GB/s, one way, per GPU",
         };
-        Input::new(
-            symbol,
-            name,
-            link.gbs,
-            "GB/s",
-            self.link_source(link, outer),
-        )
+        Input::new(symbol, name, link.gbs, "GB/s", self.link_source(link, role))
     }
 
     fn latency(
@@ -63,7 +62,7 @@ impl Inputs<'_> {
         symbol: &'static str,
         name: &'static str,
         us: f64,
-        at: (&Link, bool),
+        at: (&Link, Role),
     ) -> Input {
         Input::new(symbol, name, us, "µs", self.link_source(at.0, at.1))
     }
@@ -140,8 +139,8 @@ impl Inputs<'_> {
         tokens: f64,
         tokens_are: &str,
     ) -> Derivation {
-        let ring = self.fabric.outer(self.s.tp);
-        let at = (ring, !std::ptr::eq(ring, self.fabric.up));
+        let at = self.outer(self.s.tp);
+        let ring = at.0;
         let buffer = tokens * model.hidden as f64 * self.s.precision.bytes();
         let calls = if self.s.tp > 1 { 2 * model.layers } else { 0 };
         let field = format!("tokens ({tokens_are}) × model hidden × precision bytes");
@@ -159,7 +158,7 @@ impl Inputs<'_> {
                     Source::Setting { field },
                 ),
                 Self::setting("N", "GPUs in the ring (TP)", f64::from(self.s.tp), "tp"),
-                self.gbs("GB/s", ring, at.1),
+                self.gbs("GB/s", at),
                 self.latency("l_0", "base latency per call", ring.base_latency_us, at),
                 self.latency("l_h", "latency per ring hop", ring.hop_latency_us, at),
                 Self::model("n", "calls (two per layer)", f64::from(calls), "layers"),
@@ -185,8 +184,7 @@ impl Inputs<'_> {
         let b_a = self.s.precision.bytes();
         let x = alltoall_inputs(model, tokens, b_a, group.n, self.fabric)?;
         let time = ep_all_to_all(model, tokens, b_a, group.n, self.fabric)?;
-        let outer = self.fabric.outer(group.n);
-        let out_is_nic = !std::ptr::eq(outer, self.fabric.up);
+        let outer = self.outer(group.n);
         let [t, per_token, hidden, _, gpus, _, _, _, base, hop, layers] = x;
         Some(Derivation {
             figure: "expert_parallel_all_to_all_ms",
@@ -200,20 +198,10 @@ impl Inputs<'_> {
                 self.act_bytes(),
                 Self::setting("N", group.name, gpus, group.field),
                 self.domain(group.n),
-                self.gbs("up", self.fabric.up, false),
-                self.gbs("out", outer, out_is_nic),
-                self.latency(
-                    "l_0",
-                    "base latency per call, outer link",
-                    base,
-                    (outer, out_is_nic),
-                ),
-                self.latency(
-                    "l_h",
-                    "latency per hop, outer link",
-                    hop,
-                    (outer, out_is_nic),
-                ),
+                self.gbs("up", (self.fabric.up, Role::ScaleUp)),
+                self.gbs("out", outer),
+                self.latency("l_0", "base latency per call, outer link", base, outer),
+                self.latency("l_h", "latency per hop, outer link", hop, outer),
                 Self::model("L_moe", "MoE layers", layers, "experts.moe_layers"),
             ],
             assumptions: vec![
@@ -228,8 +216,7 @@ impl Inputs<'_> {
     pub(super) fn pipeline(&self, model: &ModelSpec, tokens: f64, group: Group) -> Derivation {
         let b_a = self.s.precision.bytes();
         let x = pipeline_inputs(model, tokens, b_a, group.n, self.fabric);
-        let outer = self.fabric.outer(group.n);
-        let out_is_nic = !std::ptr::eq(outer, self.fabric.up);
+        let outer = self.outer(group.n);
         let [t, hidden, _, stages, _, _, _, hop_up, hop_out] = x;
         let (bw, lat) = crate::domain::interconnect::pipeline_parts(&x);
         let up = self.fabric.up;
@@ -244,15 +231,15 @@ impl Inputs<'_> {
                 self.act_bytes(),
                 Self::setting("P", group.name, stages, group.field),
                 self.stage_domain(group),
-                self.gbs("up", up, false),
-                self.gbs("out", outer, out_is_nic),
-                self.latency("l_up", "hop latency, scale-up link", hop_up, (up, false)),
+                self.gbs("up", (up, Role::ScaleUp)),
+                self.gbs("out", outer),
                 self.latency(
-                    "l_out",
-                    "hop latency, outer link",
-                    hop_out,
-                    (outer, out_is_nic),
+                    "l_up",
+                    "hop latency, scale-up link",
+                    hop_up,
+                    (up, Role::ScaleUp),
                 ),
+                self.latency("l_out", "hop latency, outer link", hop_out, outer),
             ],
             assumptions: vec![
                 group.assumption,

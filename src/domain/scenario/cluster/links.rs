@@ -23,16 +23,38 @@ impl std::fmt::Display for Role {
     }
 }
 
+impl Role {
+    /// The scenario's setting that names the role's own link.
+    #[must_use]
+    pub const fn field(self) -> &'static str {
+        match self {
+            Self::ScaleUp => "scale_up_link",
+            Self::ScaleOut => "scale_out_link",
+        }
+    }
+}
+
 impl Scenario {
     /// The link id the scenario sets for a role: the role's own field, else the one-for-both
     /// `link`; `None` leaves the GPU's own.
     #[must_use]
     pub fn link_for(&self, role: Role) -> Option<&str> {
+        self.link_setting(role).map(|(_, id)| id)
+    }
+
+    /// The setting that names a role's link ([`Role::field`] or `link`, by the one rule of
+    /// [`link::own_or_both`]) and the id it names; `None` leaves the GPU's own. Derivations
+    /// cite it as the link's source.
+    #[must_use]
+    pub fn link_setting(&self, role: Role) -> Option<(&'static str, &str)> {
         let own = match role {
             Role::ScaleUp => &self.scale_up_link,
             Role::ScaleOut => &self.scale_out_link,
         };
-        link::own_or_both(own.as_deref(), self.link.as_deref())
+        link::own_or_both(
+            own.as_deref().map(|id| (role.field(), id)),
+            self.link.as_deref().map(|id| ("link", id)),
+        )
     }
 
     /// The links the scenario names, one for both jobs and each job's own.

@@ -295,6 +295,12 @@ const KNOWN: &str = "; known: ";
     78,
     "'41' is a ratio typed where the engine computes it ({tokens_per_s} ÷ {tokens_per_s@batch=1}): show the figures as placeholders so the text stays right when the cluster or the catalog changes"
 )]
+#[case::bare_figure_in_an_option(
+    "70-bare-figure-in-an-option.ron",
+    15,
+    34,
+    "'4' is typed where the engine computes it: write {attention_intensity} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
+)]
 #[case::used_in_text_before_taught(
     "64-two-ceilings.ron",
     10,

@@ -82,12 +82,15 @@ pub(super) fn check(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<
             }
         }
         for option in choices {
+            // An option answers its question: a bare figure in it ("about 4") is what the
+            // question shows through its placeholders, as a card's back is what its front asks.
+            let question = step.question();
             let at = Place {
                 index,
                 fields: &["answer", "options"],
-                patch: step.question().and_then(|q| q.scenario),
+                patch: question.as_ref().and_then(|q| q.scenario),
                 changes: &changes,
-                topic: "",
+                topic: question.as_ref().map_or("", |q| q.text),
             };
             problems.extend(in_passage(&at, option, catalog, base));
         }

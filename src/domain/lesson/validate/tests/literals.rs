@@ -118,6 +118,18 @@ use rstest::rstest;
 )]
 #[case::a_product(r#"Read(id: "a", text: "A 4,096 × 14,336 layer.")"#, None)]
 #[case::a_count_of_cards(r#"Read(id: "a", text: "On 8× H200 cards.")"#, None)]
+#[case::bare_figure_in_an_option(
+    r#"Predict(id: "a", scenario: (model: "llama-3-8b", gpu: "h100-sxm", context: 4096), question: "Attention is at {attention_intensity@batch=1:.0} FLOP/byte at batch 1. What is it at batch 256?", answer: Choice(options: ["about 4", "about 256"], correct: 0), explanation: "e")"#,
+    Some("4")
+)]
+#[case::option_as_a_placeholder(
+    r#"Predict(id: "a", scenario: (model: "llama-3-8b", gpu: "h100-sxm", context: 4096), question: "Attention is at {attention_intensity@batch=1:.0} FLOP/byte at batch 1. What is it at batch 256?", answer: Choice(options: ["about {attention_intensity@batch=256:.0}", "about 256"], correct: 0), explanation: "e")"#,
+    None
+)]
+#[case::option_not_what_the_question_shows(
+    r#"Predict(id: "a", scenario: (model: "llama-3-8b", gpu: "h100-sxm", context: 4096), question: "Attention is at {attention_intensity@batch=1:.0} FLOP/byte at batch 1. What is it at batch 256?", answer: Choice(options: ["about 7", "about 256"], correct: 0), explanation: "e")"#,
+    None
+)]
 fn typed_figures_the_engine_computes_are_refused(
     #[case] step: &str,
     #[case] flagged: Option<&str>,

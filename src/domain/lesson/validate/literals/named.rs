@@ -35,6 +35,12 @@ pub(super) fn spans(text: &str) -> Vec<(Change, Range<usize>)> {
     {
         out.push((Change::Context(0), 0..0));
     }
+    if ["without drafts", "no drafts", "without speculation"]
+        .iter()
+        .any(|p| lower.contains(p))
+    {
+        out.push((Change::Draft(0), 0..0));
+    }
     for (i, (_, word)) in words.iter().enumerate() {
         // A word is read as following its naming word only with nothing but spaces (or an
         // opening bracket: "the batch (1 → 64)") between: "whatever the batch; (2) why" names
@@ -164,6 +170,7 @@ mod tests {
     #[case::context_word("at 32K context", vec![Change::Context(32_768)])]
     #[case::prompt("a 2,048-token prompt", vec![Change::Prompt(2048)])]
     #[case::short("4.48 ms per step with short prompts", vec![Change::Context(0)])]
+    #[case::no_drafts("against 25% without drafts", vec![Change::Draft(0)])]
     #[case::format("8 in BF16", vec![Change::Format(Dtype::Bf16)])]
     #[case::nothing("the ridge is 295 FLOP/byte", vec![])]
     fn reads_named_settings(#[case] text: &str, #[case] expected: Vec<Change>) {

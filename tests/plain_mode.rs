@@ -288,7 +288,7 @@ fn a_quiz_as_lines() {
             "--out",
             "result.json",
         ],
-        "help\nlow\n17.4\n\n2\n\nskip\n\n",
+        "help\nlow\n23.2\n\n2\n\nskip\n\n",
     );
     assert!(
         out.status.success(),

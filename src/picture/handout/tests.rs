@@ -63,8 +63,8 @@ fn every_step_with_answers_only_where_revealed() {
         .filter(|s| matches!(s.outcome, Outcome::Revealed { .. }))
         .map(|s| s.number)
         .collect();
-    // Step 1 is the incident, step 2 the first read; the ridge is step 3, the H200 choice step 8.
-    assert_eq!(revealed, vec![3, 8]);
+    // Step 1 is the incident, step 2 the first read; the ridge is step 3, the H200 choice step 5.
+    assert_eq!(revealed, vec![3, 5]);
     assert_eq!(handout.steps[0].outcome, Outcome::Nothing);
     assert_eq!(handout.steps[1].outcome, Outcome::Nothing);
     assert_eq!(handout.steps[3].outcome, Outcome::NotRevealed);
@@ -103,9 +103,9 @@ fn the_page() {
     );
     assert!(page.contains("Not revealed in this session."));
     assert!(page.contains("chose the right option"));
-    // The unrevealed H100 NVL ridge (about 210) is not given away.
-    let nvl = page.find("id=\"step-4\"").unwrap();
+    // The unrevealed FP8 ridge (step 4, about 591) is not given away.
+    let fp8 = page.find("id=\"step-4\"").unwrap();
     let next = page.find("id=\"step-5\"").unwrap();
-    assert!(!page[nvl..next].contains("Answer:"), "{}", &page[nvl..next]);
+    assert!(!page[fp8..next].contains("Answer:"), "{}", &page[fp8..next]);
     insta::assert_snapshot!("handout_ridge_point", page);
 }

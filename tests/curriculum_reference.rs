@@ -376,6 +376,12 @@ fn read_steps_fit_on_a_screen() {
 // The interconnect: Llama-3-70B, TP 8, B = 16: 160 all-reduces per step; inside an NVLink node
 // 20 µs each (3.2 ms) plus 1.0 µs of bandwidth each, beside a 6.79 ms step.
 #[case::allreduce_calls("interconnect", "calls-per-step", 160.0, 0.0)]
+#[case::allreduce_calls_when_the_roofline_lies(
+    "when-roofline-lies",
+    "all-reduce-count",
+    160.0,
+    0.0
+)]
 #[case::tp8_one_node("interconnect", "inside-one-node", 6.79 + 3.2 + 0.16, 0.01)]
 // Latency targets: Llama-3-8B on one H100 at 4K, τ = 20 ms → B ≤ 96; τ = 50 ms → 284, but the
 // KV wall (107) binds first.
@@ -454,7 +460,6 @@ fn default_scenario(patch: impl FnOnce(&mut Scenario)) -> f64 {
 #[case::square_512("prefill", "square-512", bf16_matmul(512.0, 4096.0, 4096.0))]
 #[case::square_2048("prefill", "square-2048", bf16_matmul(2048.0, 8192.0, 8192.0))]
 #[case::no_overlap("when-roofline-lies", "no-overlap", default_scenario(|s| s.batch = 256))]
-#[case::all_reduces("when-roofline-lies", "all-reduce-count", 2.0 * 80.0)]
 // measured-h100.md: an 8192³ BF16 cuBLAS GEMM on a real H100 SXM, 754 TF best.
 #[case::gemm_share("when-roofline-lies", "measured-gemm-share", 100.0 * 754.0 / 989.4)]
 #[case::accepted_per_step(
@@ -569,7 +574,6 @@ fn every_literal_is_checked_here() {
         ("prefill", "square-512"),
         ("prefill", "square-2048"),
         ("when-roofline-lies", "no-overlap"),
-        ("when-roofline-lies", "all-reduce-count"),
         ("when-roofline-lies", "measured-bandwidth"),
         ("when-roofline-lies", "measured-gemm-share"),
         ("speculative-decoding", "accepted-per-step"),
@@ -702,11 +706,17 @@ fn the_slo_batch_is_the_largest_under_10_ms_at_80_percent_of_the_bandwidth() {
     );
     // The speed of light alone would allow more: batch 128 is within 10 ms there.
     assert!(tpot(128) < 10.0 && tpot(128) / 0.8 > 10.0);
-    // Energy and cost per token fall about 41× for 64× the batch at 1K context.
+    // Energy and cost per token fall about 41× for 64× the batch at 1K context; the lesson
+    // shows both figures computed (a typed ratio is refused by the literal rule).
     let per_token = |batch: u32| tpot(batch) / f64::from(batch);
     assert!((per_token(1) / per_token(64) - 41.0).abs() < 0.5);
     let energy = lesson_text(&lesson_of("energy-per-token"), "energy-per-token");
-    assert!(energy.contains("cuts it about 41 times"), "{energy}");
+    assert!(
+        energy.contains(
+            "cuts it from {energy_per_token_j@batch=1:.2} J to {energy_per_token_j:.3} J"
+        ),
+        "{energy}"
+    );
     assert!(!energy.contains("almost in proportion"), "{energy}");
 }
 

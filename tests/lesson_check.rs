@@ -250,7 +250,7 @@ const KNOWN: &str = "; known: ";
 #[case::typed_in_a_model_answer(
     "61-typed-in-a-model-answer.ron",
     13,
-    88,
+    93,
     "'223' is typed where the engine computes it: write {tokens_per_s_per_seq} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
 )]
 #[case::typed_in_a_choice(
@@ -282,6 +282,24 @@ const KNOWN: &str = "; known: ";
     13,
     94,
     "'30' is typed where the engine computes it: write {attention_intensity} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
+)]
+#[case::stale_setting(
+    "68-stale-setting.ron",
+    13,
+    29,
+    "'TP 2' disagrees with the step's scenario, which sets TP 4: write {tp} so the text follows its scenario, or name the other value as a what-if (\"at TP … it would\")"
+)]
+#[case::typed_ratio(
+    "69-typed-ratio.ron",
+    14,
+    78,
+    "'41' is a ratio typed where the engine computes it ({tokens_per_s} ÷ {tokens_per_s@batch=1}): show the figures as placeholders so the text stays right when the cluster or the catalog changes"
+)]
+#[case::bare_figure_in_an_option(
+    "70-bare-figure-in-an-option.ron",
+    15,
+    34,
+    "'4' is typed where the engine computes it: write {attention_intensity} (with a format such as :.0) so the text stays right when the cluster or the catalog changes"
 )]
 #[case::used_in_text_before_taught(
     "64-two-ceilings.ron",

@@ -65,3 +65,37 @@ fn the_vllm_log_lines_read_as_vllm_prints_them(#[case] base: Scenario) {
     }
     assert_eq!(lines, 2, "the lesson quotes two log lines");
 }
+
+/// `vllm bench serve` prints each latency metric with Python's `str.format` as
+/// `"{:<40} {:<10.2f}"` (vllm/benchmarks/serve.py): the label padded to 40 columns, a space, the
+/// value with two decimals (the trailing padding is invisible). The lines a worked example quotes
+/// read the same, so a learner who has run the tool recognises them: mean, median and P99 of
+/// TTFT, TPOT and ITL, in the tool's order.
+#[test]
+fn the_bench_serve_lines_read_as_vllm_prints_them() {
+    let mut metrics = Vec::new();
+    for step in &diagnosis().steps {
+        let Step::Example(example) = step else {
+            continue;
+        };
+        for line in example.lines.iter().filter(|l| l.contains(" (ms):")) {
+            assert!(line.is_char_boundary(41), "`{line}`");
+            let (label, value) = line.split_at(41);
+            assert_eq!(
+                label,
+                format!("{:<40} ", label.trim_end()),
+                "`{line}`: the label padded to 40 columns"
+            );
+            assert_printf(value, "", "", 2);
+            metrics.push(label.trim_end().to_owned());
+        }
+    }
+    let expected: Vec<String> = ["TTFT", "TPOT", "ITL"]
+        .iter()
+        .flat_map(|m| ["Mean", "Median", "P99"].map(|s| format!("{s} {m} (ms):")))
+        .collect();
+    assert_eq!(
+        metrics, expected,
+        "the three latency sections, mean, median and P99"
+    );
+}

@@ -12,7 +12,7 @@
 use super::catalog::Catalog;
 use super::measured_reference::Datasheet;
 use super::roofline;
-use super::scenario::{Evaluation, Scenario, ScenarioError};
+use super::scenario::{Evaluation, ModelEvaluation, Scenario, ScenarioError};
 
 pub use super::endpoint::{DecodeRate, Measurement, PrefillRate};
 
@@ -37,27 +37,26 @@ pub(super) fn datasheet_of(e: &Evaluation) -> Datasheet {
     }
 }
 
+/// The MBU of a measured decode step on its evaluation ([`DecodeRate::scenario`]): the bytes
+/// the step moves, over the measured step time, ÷ the bandwidth.
+pub(super) fn mbu(e: &Evaluation, m: &ModelEvaluation, rate: DecodeRate) -> f64 {
+    datasheet_of(e).mbu(m.memory_time_s * e.bandwidth / rate.step_s())
+}
+
 /// Decode bandwidth utilization of `rate` on `scenario` (evaluated at the measured batch).
 pub fn decode_mbu(
     scenario: &Scenario,
     rate: DecodeRate,
     catalog: &Catalog,
 ) -> Result<Option<Utilization>, ScenarioError> {
-    let at_batch = Scenario {
-        batch: rate.batch,
-        ..scenario.clone()
-    };
-    let evaluation = at_batch.evaluate(catalog)?;
-    let datasheet = datasheet_of(&evaluation);
-    let Some(model) = evaluation.model else {
+    let evaluation = rate.scenario(scenario).evaluate(catalog)?;
+    let Some(model) = &evaluation.model else {
         return Ok(None);
     };
-    let bytes_per_step = model.memory_time_s * evaluation.bandwidth;
-    let measured_step_s = f64::from(rate.batch) / rate.tokens_per_s;
     let intensity = model.decode_intensity();
     let roof_there = roofline::attainable(intensity, evaluation.peak_flops, evaluation.bandwidth);
     Ok(Some(Utilization {
-        share: datasheet.mbu(bytes_per_step / measured_step_s),
+        share: mbu(&evaluation, model, rate),
         speed_of_light_tokens_per_s: model.tokens_per_s,
         intensity,
         flops_per_s: roof_there * rate.tokens_per_s / model.tokens_per_s,

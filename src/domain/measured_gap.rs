@@ -6,7 +6,7 @@
 use super::catalog::Catalog;
 use super::interconnect::tp_allreduce;
 use super::link::Link;
-use super::measured::{DecodeRate, datasheet_of};
+use super::measured::{DecodeRate, datasheet_of, mbu};
 use super::scenario::{Scenario, ScenarioError};
 
 /// One measured decode run beside the speed of light for the same setting.
@@ -43,10 +43,7 @@ pub fn decode_gap(
     catalog: &Catalog,
     link: Option<&Link>,
 ) -> Result<Option<DecodeGap>, ScenarioError> {
-    let at = Scenario {
-        batch: rate.batch,
-        ..scenario.clone()
-    };
+    let at = rate.scenario(scenario);
     let e = at.evaluate(catalog)?;
     let (Some(m), Some(id)) = (e.model.as_ref(), at.model.as_deref()) else {
         return Ok(None);
@@ -54,7 +51,7 @@ pub fn decode_gap(
     let spec = catalog.model(id)?;
     let batch = f64::from(rate.batch);
     let tp = f64::from(at.tp.max(1));
-    let measured_step_s = batch / rate.tokens_per_s;
+    let measured_step_s = rate.step_s();
     let flops = batch
         * (2.0 * spec.matmul_params_per_token()
             + spec.attention_flops_per_context_token() * at.context as f64)
@@ -63,7 +60,6 @@ pub fn decode_gap(
         .then_some(link)
         .flatten()
         .map(|link| tp_allreduce(spec, batch, at.precision.bytes(), at.tp, link).total_s());
-    let bytes = m.memory_time_s * e.bandwidth;
     let datasheet = datasheet_of(&e);
     Ok(Some(DecodeGap {
         batch: rate.batch,
@@ -72,7 +68,7 @@ pub fn decode_gap(
         measured_tokens_per_s: rate.tokens_per_s,
         speed_of_light_step_ms: m.step_time_s * 1e3,
         measured_step_ms: measured_step_s * 1e3,
-        mbu: datasheet.mbu(bytes / measured_step_s),
+        mbu: mbu(&e, m, rate),
         mfu: datasheet.mfu(flops / measured_step_s),
         kv_read_ms: m.kv_bytes_read_per_gpu / e.bandwidth * 1e3,
         allreduce_ms: allreduce_s.map(|s| s * 1e3),

@@ -53,6 +53,12 @@ impl Theme {
         }
     }
 
+    /// Bold text in `color` (bold alone, without colours): what the learner acts on or reads
+    /// as the point (keys, typing, warnings, the answer).
+    fn bold(self, color: Color) -> Style {
+        self.fg(color, Modifier::BOLD).add_modifier(Modifier::BOLD)
+    }
+
     /// Pane borders.
     #[must_use]
     pub fn border(self) -> Style {
@@ -89,15 +95,13 @@ impl Theme {
     /// A key name in a hint or the footer.
     #[must_use]
     pub fn key(self) -> Style {
-        self.fg(Color::Cyan, Modifier::BOLD)
-            .add_modifier(Modifier::BOLD)
+        self.bold(Color::Cyan)
     }
 
     /// What the learner typed.
     #[must_use]
     pub fn input(self) -> Style {
-        self.fg(Color::Yellow, Modifier::BOLD)
-            .add_modifier(Modifier::BOLD)
+        self.bold(Color::Yellow)
     }
 
     /// A refused guess or a wrong answer.
@@ -115,15 +119,13 @@ impl Theme {
     /// A warning about the learner's files.
     #[must_use]
     pub fn warning(self) -> Style {
-        self.fg(Color::Yellow, Modifier::BOLD)
-            .add_modifier(Modifier::BOLD)
+        self.bold(Color::Yellow)
     }
 
     /// The answer revealed.
     #[must_use]
     pub fn answer(self) -> Style {
-        self.fg(Color::Cyan, Modifier::BOLD)
-            .add_modifier(Modifier::BOLD)
+        self.bold(Color::Cyan)
     }
 
     /// The highlighted row or option.

@@ -95,11 +95,15 @@ pub enum Setting {
     Hidden,
     /// The dense MLP's inner width.
     Ffn,
+    /// An MoE model's routed experts per MoE layer, E (`—` for a dense model).
+    Experts,
+    /// The routed experts each token is sent to, k (`—` for a dense model).
+    ExpertsPerToken,
 }
 
 impl Setting {
     /// Every setting, in documentation order.
-    pub const ALL: [Self; 40] = [
+    pub const ALL: [Self; 42] = [
         Self::Gpu,
         Self::GpuId,
         Self::Model,
@@ -140,6 +144,8 @@ impl Setting {
         Self::HeadDim,
         Self::Hidden,
         Self::Ffn,
+        Self::Experts,
+        Self::ExpertsPerToken,
     ];
 
     /// The name lessons write between braces.
@@ -186,6 +192,8 @@ impl Setting {
             Self::HeadDim => "head_dim",
             Self::Hidden => "hidden",
             Self::Ffn => "ffn",
+            Self::Experts => "experts",
+            Self::ExpertsPerToken => "experts_per_token",
         }
     }
 
@@ -248,6 +256,14 @@ impl Setting {
             Self::HeadDim => Source::Model(|m| f64::from(m.head_dim)),
             Self::Hidden => Source::Model(|m| m.hidden as f64),
             Self::Ffn => Source::Model(|m| m.ffn as f64),
+            Self::Experts => Source::Catalog(|s, catalog| {
+                model_of(s, catalog)?.experts.map(|e| f64::from(e.routed))
+            }),
+            Self::ExpertsPerToken => Source::Catalog(|s, catalog| {
+                model_of(s, catalog)?
+                    .experts
+                    .map(|e| f64::from(e.per_token))
+            }),
             Self::ScaleOutGbs => Source::Catalog(|s, catalog| scale_out(s, catalog).map(|l| l.gbs)),
             Self::Gpu => {
                 Source::Text(|s, catalog| catalog.gpu(&s.gpu).ok().map(|g| g.name.clone()))

@@ -13,6 +13,8 @@
 mod entities;
 mod inputs;
 mod named;
+mod ratio;
+mod stale;
 mod variants;
 mod written;
 
@@ -26,7 +28,7 @@ use crate::domain::quantity::{Quantity, QuantityValue};
 use crate::domain::scenario::{Evaluation, Scenario};
 use crate::domain::withhold::{Token, tokens};
 use inputs::{SettingUnit, settings};
-use variants::{sentence_around, variants};
+use variants::{Variant, sentence_around, variants};
 use written::{in_a_unit, written_as};
 
 /// Every literal in `lesson`'s text (its questions, explanations, traps, model answers and
@@ -67,14 +69,28 @@ pub(super) fn check(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<
                 topic: if passage.field == "back" { front } else { "" },
             };
             problems.extend(in_passage(&at, passage.body, catalog, base));
+            // An explore step's preset is only where the plot starts: its task moves it.
+            if !matches!(step, Step::Explore(_)) {
+                let raw = without_placeholders(passage.body);
+                problems.extend(stale::check(
+                    index,
+                    &[passage.field],
+                    passage.body,
+                    &raw,
+                    passage.patch,
+                ));
+            }
         }
         for option in choices {
+            // An option answers its question: a bare figure in it ("about 4") is what the
+            // question shows through its placeholders, as a card's back is what its front asks.
+            let question = step.question();
             let at = Place {
                 index,
                 fields: &["answer", "options"],
-                patch: step.question().and_then(|q| q.scenario),
+                patch: question.as_ref().and_then(|q| q.scenario),
                 changes: &changes,
-                topic: "",
+                topic: question.as_ref().map_or("", |q| q.text),
             };
             problems.extend(in_passage(&at, option, catalog, base));
         }
@@ -112,7 +128,7 @@ fn in_passage(at: &Place<'_>, body: &str, catalog: &Catalog, base: &Scenario) ->
     // The step's own scenario first, then the settings its texts name, one at a time and all
     // together ("4.48 ms per step with short prompts" is the step time at no context), then
     // the same on each GPU or model the passage names ("326 on the H100").
-    let entities = entities::named(&format!("{} {raw}", at.topic), catalog);
+    let entities = entities::named(&format!("{} {raw}", at.topic), catalog, &scenario.gpu);
     let variants = variants(&scenario, at.changes, &entities, catalog);
     let settings: Vec<(f64, SettingUnit)> = variants
         .iter()
@@ -132,24 +148,39 @@ fn in_passage(at: &Place<'_>, body: &str, catalog: &Catalog, base: &Scenario) ->
             // The sentence around the number says which GPU or model it is for, and (with its
             // placeholders, which name their quantities) what it is.
             let sentence = sentence_around(&raw, token.range.clone());
-            let here = entities::named(&format!("{} {}", at.topic, &raw[sentence.clone()]), catalog);
+            let here = entities::named(
+                &format!("{} {}", at.topic, &raw[sentence.clone()]),
+                catalog,
+                &scenario.gpu,
+            );
             let context = format!("{} {}", at.topic, &body[sentence]).to_lowercase();
-            let (variant, quantity) = variants
+            let named: Vec<&Variant> = variants
                 .iter()
                 .filter(|v| v.entity.as_ref().is_none_or(|e| here.contains(e)))
-                .find_map(|v| computed_as(&token, &raw, &context, &v.evaluation).map(|q| (v, q)))?;
-            let written = raw[token.range].to_owned();
-            let on = if variant.on.is_empty() {
-                String::new()
+                .collect();
+            let written = raw[token.range.clone()].to_owned();
+            let message = if ratio::written_as_ratio(&raw[token.range.end..]) {
+                let computed = ratio::computed_ratio(&token, &named, &context)?;
+                format!(
+                    "'{written}' is a ratio typed where the engine computes it ({computed}): show the figures as placeholders so the text stays right when the cluster or the catalog changes"
+                )
             } else {
-                format!("@{}", template::spelled(&variant.on))
-            };
-            Some(Problem {
-                spot: Spot::step(at.index, at.fields, Some(Needle::whole(written.clone()))),
-                message: format!(
+                let (variant, quantity) = named.iter().find_map(|v| {
+                    computed_as(&token, &raw, &context, &v.evaluation).map(|q| (v, q))
+                })?;
+                let on = if variant.on.is_empty() {
+                    String::new()
+                } else {
+                    format!("@{}", template::spelled(&variant.on))
+                };
+                format!(
                     "'{written}' is typed where the engine computes it: write {{{}{on}}} (with a format such as :.0) so the text stays right when the cluster or the catalog changes",
                     quantity.name()
-                ),
+                )
+            };
+            Some(Problem {
+                spot: Spot::step(at.index, at.fields, Some(Needle::whole(written))),
+                message,
             })
         })
         .collect()

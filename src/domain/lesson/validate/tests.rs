@@ -4,6 +4,8 @@ use super::*;
 use crate::content::data_files::builtin_catalog;
 use crate::content::located::parse_ron;
 
+mod literals;
+
 #[track_caller]
 fn lesson_with(header: &str, steps: &str) -> Lesson {
     let text = format!("(format_version: 1, {header} steps: [{steps}])");
@@ -11,7 +13,7 @@ fn lesson_with(header: &str, steps: &str) -> Lesson {
 }
 
 #[track_caller]
-fn problems(header: &str, steps: &str) -> Vec<Problem> {
+pub(super) fn problems(header: &str, steps: &str) -> Vec<Problem> {
     validate(
         &lesson_with(header, steps),
         &builtin_catalog(),
@@ -19,7 +21,7 @@ fn problems(header: &str, steps: &str) -> Vec<Problem> {
     )
 }
 
-const HEADER: &str = r#"id: "t", title: "T", summary: "S","#;
+pub(super) const HEADER: &str = r#"id: "t", title: "T", summary: "S","#;
 
 #[track_caller]
 fn only_problem(steps: &str) -> Problem {
@@ -262,107 +264,6 @@ fn every_problem_is_reported_not_only_the_first() {
 #[case::space("a b", false)]
 fn ids(#[case] id: &str, #[case] ok: bool) {
     assert_eq!(valid_id(id), ok);
-}
-
-/// Numbers that cannot go stale: a figure the engine computes for the text's own scenario is
-/// refused when typed, one significant digit too, and allowed as a placeholder, a setting (a
-/// target, a share), an ordinal or another unit.
-#[rstest]
-#[case::typed_wall(
-    r#"Read(id: "a", scenario: (context: 4096), text: "The wall is 107 sequences.")"#,
-    Some("107")
-)]
-#[case::typed_ridge_named(r#"Read(id: "a", text: "The ridge of 295 holds.")"#, Some("295"))]
-#[case::typed_step_time(
-    r#"Recall(id: "a", scenario: (batch: 1, context: 0), front: "f", back: "It takes 4.48 ms.")"#,
-    Some("4.48")
-)]
-#[case::typed_on_explain(r#"Explain(id: "a", scenario: (batch: 1, context: 0), prompt: "p", model_answer: "About 15.0 GB a step.")"#, Some("15.0"))]
-#[case::placeholder(r#"Read(id: "a", text: "The ridge of {ridge:.0} holds.")"#, None)]
-#[case::another_gpus_placeholder(
-    r#"Read(id: "a", text: "The ridge of {ridge@h200:.0} holds.")"#,
-    None
-)]
-#[case::a_setting(
-    r#"Read(id: "a", scenario: (batch: 64), text: "At batch 64, 64 times the tokens.")"#,
-    None
-)]
-#[case::a_round_target(
-    r#"Read(id: "a", scenario: (batch: 128, context: 4096), text: "A promise of 10 ms.")"#,
-    None
-)]
-#[case::another_unit(r#"Read(id: "a", text: "Heads 128 wide, 295 layers.")"#, None)]
-#[case::a_fraction(r#"Read(id: "a", text: "9/16 byte.")"#, None)]
-#[case::one_digit_mla_at_tp_8(
-    r#"Read(id: "a", scenario: (gpu: "h100-sxm", model: "deepseek-v3", precision: fp8, kv: bf16, tp: 8, batch: 64), text: "Attention falls to 30 FLOP/byte.")"#,
-    Some("30")
-)]
-#[case::one_digit_mla_as_a_placeholder(
-    r#"Read(id: "a", scenario: (gpu: "h100-sxm", model: "deepseek-v3", precision: fp8, kv: bf16, tp: 8, batch: 64), text: "Attention falls to {attention_intensity:.0} FLOP/byte.")"#,
-    None
-)]
-#[case::round_read_at_the_unit(
-    r#"Read(id: "a", scenario: (batch: 100, context: 4096), text: "Each step takes 20 ms.")"#,
-    None
-)]
-#[case::one_digit_step_time(
-    r#"Read(id: "a", scenario: (batch: 32, context: 4096), text: "Each step takes 10 ms.")"#,
-    Some("10")
-)]
-#[case::the_target_set(
-    r#"Read(id: "a", scenario: (batch: 32, context: 4096, tpot_target_ms: 10.0), text: "A 10 ms target.")"#,
-    None
-)]
-#[case::one_digit_decimal(
-    r#"Read(id: "a", scenario: (context: 4096), text: "Each cache is 0.5 GB.")"#,
-    Some("0.5")
-)]
-#[case::one_digit_setting(
-    r#"Read(id: "a", scenario: (model: "llama-3-70b", tp: 8), text: "Split over 8 GPUs.")"#,
-    None
-)]
-#[case::its_own_unit_beside_a_placeholder(
-    r#"Read(id: "a", scenario: (precision: fp8, batch: 1, context: 0), text: "2 FLOPs per weight ÷ 1 byte = {fc_intensity:.0} FLOP/byte.")"#,
-    None
-)]
-#[case::bare_beside_a_placeholder(
-    r#"Read(id: "a", scenario: (batch: 1, context: 0), text: "Here {ridge:.0}, against 206 on the H200.")"#,
-    Some("206")
-)]
-#[case::the_batch_is_no_intensity(
-    r#"Read(id: "a", scenario: (batch: 4, context: 0), text: "At batch 4 the dot sits at 4 FLOP/byte.")"#,
-    Some("4")
-)]
-#[case::the_batch_as_sequences(
-    r#"Read(id: "a", scenario: (batch: 32, context: 4096), text: "It runs 32 sequences.")"#,
-    None
-)]
-#[case::an_ordinal(
-    r#"Read(id: "a", scenario: (context: 4096), text: "Step 32 of the course: the batch bends.")"#,
-    None
-)]
-#[case::at_the_setting_each_names(
-    r#"Recall(id: "a", front: "f", back: "About 3 J per token at batch 1, 0.05 J at batch 64 (short context).")"#,
-    Some("3")
-)]
-fn typed_figures_the_engine_computes_are_refused(
-    #[case] step: &str,
-    #[case] flagged: Option<&str>,
-) {
-    let found = problems(HEADER, step);
-    match flagged {
-        Some(written) => {
-            let problem = found
-                .iter()
-                .find(|p| p.message.contains("typed where the engine computes it"))
-                .unwrap_or_else(|| panic!("'{written}' not reported: {found:#?}"));
-            assert!(
-                problem.message.starts_with(&format!("'{written}'")),
-                "{problem:#?}"
-            );
-        }
-        None => assert_eq!(found, vec![]),
-    }
 }
 
 #[test]

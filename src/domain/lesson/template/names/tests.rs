@@ -40,6 +40,8 @@ fn message_names_the_placeholder() {
 #[case::head_dim("head_dim", "llama-3-8b", "128")]
 #[case::hidden("hidden", "llama-3-70b", "8,192")]
 #[case::ffn("ffn", "llama-3-70b", "28,672")]
+#[case::experts("experts", "deepseek-v3", "256")]
+#[case::experts_per_token("experts_per_token", "mixtral-8x7b", "2")]
 fn model_figures_show_the_models_own(#[case] name: &str, #[case] model: &str, #[case] shown: &str) {
     let catalog = crate::content::data_files::builtin_catalog();
     let Ok(ValueName::Setting(setting)) = name.parse::<ValueName>() else {
@@ -61,6 +63,18 @@ fn model_figures_show_the_models_own(#[case] name: &str, #[case] model: &str, #[
 #[case::kv(ValueName::Setting(Setting::Kv), false)]
 fn numeric_or_text(#[case] name: ValueName, #[case] numeric: bool) {
     assert_eq!(name.is_numeric(), numeric);
+}
+
+#[rstest]
+#[case::experts("experts")]
+#[case::experts_per_token("experts_per_token")]
+fn a_dense_model_has_no_experts_to_show(#[case] name: &str) {
+    let catalog = crate::content::data_files::builtin_catalog();
+    let Ok(ValueName::Setting(setting)) = name.parse::<ValueName>() else {
+        panic!("{name} is not a setting");
+    };
+    let s = Scenario::default_cluster();
+    assert_eq!(setting.render(&s, &catalog, Format::Auto), UNAVAILABLE);
 }
 
 /// The scale-out link by name and bandwidth: the GPU's NIC unless the scenario names one.

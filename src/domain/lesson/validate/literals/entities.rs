@@ -1,15 +1,18 @@
 //! The GPUs and models a text names in words, as the catalog spells them: by id (`h100-sxm`),
 //! by name (`H100 SXM5`), or by the name's first word that holds both a letter and a digit
-//! (`H100`, `MI300X`, `B200`), which may name several cards (the H100 SXM, PCIe and NVL); a
-//! figure near it is checked at each.
+//! (`H100`, `MI300X`, `B200`). A key word several cards share ("H100": the SXM, PCIe and NVL)
+//! names one of them: the step's own card where it is one, else the first the catalog lists (the
+//! H100 SXM, the datasheet a text means by "H100"), so a figure near it is checked at one card.
 
 use crate::domain::catalog::Catalog;
 use crate::domain::lesson::template::Change;
 use std::ops::Range;
 
 /// Every GPU and model `text` names, as changes to a scenario, in catalog order. A key word
-/// that begins a fuller spelling of one entry (`H100 SXM`, `h100-pcie`) names that entry alone.
-pub(super) fn named(text: &str, catalog: &Catalog) -> Vec<Change> {
+/// that begins a fuller spelling of one entry (`H100 SXM`, `h100-pcie`) names that entry alone;
+/// one that several entries share names `own` (the step's GPU) if it is one of them, else the
+/// first of them.
+pub(super) fn named(text: &str, catalog: &Catalog, own: &str) -> Vec<Change> {
     let lower = text.to_ascii_lowercase();
     let entries = catalog
         .gpus
@@ -34,15 +37,32 @@ pub(super) fn named(text: &str, catalog: &Catalog) -> Vec<Change> {
         .flat_map(|(id, name)| full(id, name))
         .flat_map(|s| occurrences(&lower, &s).collect::<Vec<_>>())
         .collect();
+    let entries: Vec<(Change, &str, &str)> = entries.collect();
+    // The key words written bare (not the start of a fuller spelling).
+    let bare = |k: &str| {
+        occurrences(&lower, k)
+            .any(|at| !spans.iter().any(|s| s.start == at.start && s.end > at.end))
+    };
+    // The entry a bare key word names: `own` among those sharing it, else the first.
+    let chosen = |k: &str| {
+        let sharing: Vec<&str> = entries
+            .iter()
+            .filter(|(_, _, name)| key(name).as_deref() == Some(k))
+            .map(|(_, id, _)| *id)
+            .collect();
+        sharing
+            .iter()
+            .find(|id| **id == own)
+            .or_else(|| sharing.first())
+            .map(|id| (*id).to_owned())
+    };
     entries
+        .iter()
         .filter(|(_, id, name)| {
             full(id, name).any(|s| occurrences(&lower, &s).next().is_some())
-                || key(name).is_some_and(|k| {
-                    occurrences(&lower, &k)
-                        .any(|at| !spans.iter().any(|s| s.start == at.start && s.end > at.end))
-                })
+                || key(name).is_some_and(|k| bare(&k) && chosen(&k).as_deref() == Some(*id))
         })
-        .map(|(change, _, _)| change)
+        .map(|(change, _, _)| change.clone())
         .collect()
 }
 
@@ -93,7 +113,7 @@ mod tests {
 
     #[rstest]
     #[case::by_name("the H200 SXM moves 4.8 TB/s", vec![gpu("h200")])]
-    #[case::by_key_word("against about 326 on the H100", vec![gpu("h100-sxm"), gpu("h100-pcie"), gpu("h100-nvl")])]
+    #[case::by_key_word("against about 326 on the H100", vec![gpu("h100-sxm")])]
     #[case::by_id("on h100-nvl it is 214", vec![gpu("h100-nvl")])]
     #[case::sku("A100 80GB 153 (the A100 40GB is 201)", vec![gpu("a100-40gb"), gpu("a100-80gb")])]
     #[case::plural("split across 4 H200s", vec![gpu("h200")])]
@@ -103,9 +123,18 @@ mod tests {
     #[case::not_a_longer_model("Llama-3-8Bx", vec![])]
     #[case::both("Mixtral-8x7B on the MI300X", vec![gpu("mi300x"), model("mixtral-8x7b")])]
     #[case::key_word_qualified("An H100 SXM at 700 W", vec![gpu("h100-sxm")])]
-    #[case::key_word_and_id("the H100 beside h100-pcie", vec![gpu("h100-sxm"), gpu("h100-pcie"), gpu("h100-nvl")])]
+    #[case::key_word_and_id("the H100 beside h100-pcie", vec![gpu("h100-sxm"), gpu("h100-pcie")])]
     fn reads_named_entries(#[case] text: &str, #[case] expected: Vec<Change>) {
         let catalog = builtin_catalog();
-        assert_eq!(named(text, &catalog), expected);
+        assert_eq!(named(text, &catalog, "l4"), expected);
+    }
+
+    /// "H100" alone is one card: the step's own where it is an H100, else the H100 SXM.
+    #[rstest]
+    #[case::own_card("h100-nvl", vec![gpu("h100-nvl")])]
+    #[case::another_family("h200", vec![gpu("h100-sxm")])]
+    fn a_shared_key_word_names_one_card(#[case] own: &str, #[case] expected: Vec<Change>) {
+        let catalog = builtin_catalog();
+        assert_eq!(named("326 on the H100", &catalog, own), expected);
     }
 }

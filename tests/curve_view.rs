@@ -89,8 +89,8 @@ fn the_key_is_in_the_footer_and_the_help_and_switches_back() {
 
 #[test]
 fn the_interconnect_term_names_the_link_at_tp8() {
-    // Lesson 18's step 2 counts the calls: the ring over NVLink inside one node.
-    let app = opened_at(course_app(120, 40), "interconnect", 3);
+    // Lesson 13's step 8 counts the calls: the ring over NVLink inside one node.
+    let app = opened_at(course_app(120, 40), "interconnect", 8);
     let screen = text(&render(&app, 120, 40));
     let line = screen
         .lines()
@@ -101,8 +101,8 @@ fn the_interconnect_term_names_the_link_at_tp8() {
 
 #[test]
 fn the_interconnect_term_is_masked_while_a_step_asks_for_it() {
-    // Step 4 asks the step with the all-reduces across two nodes: the term's time goes.
-    let app = opened_at(course_app(120, 40), "interconnect", 5);
+    // Step 10 asks the step with the all-reduces across two nodes: the term's time goes.
+    let app = opened_at(course_app(120, 40), "interconnect", 10);
     let screen = text(&render(&app, 120, 40));
     let line = screen
         .lines()

@@ -103,9 +103,9 @@ fn the_page() {
     );
     assert!(page.contains("Not revealed in this session."));
     assert!(page.contains("chose the right option"));
-    // The unrevealed FP8 ridge of step 4 (about 591) is not given away.
-    let nvl = page.find("id=\"step-4\"").unwrap();
+    // The unrevealed FP8 ridge (step 4, about 591) is not given away.
+    let fp8 = page.find("id=\"step-4\"").unwrap();
     let next = page.find("id=\"step-5\"").unwrap();
-    assert!(!page[nvl..next].contains("Answer:"), "{}", &page[nvl..next]);
+    assert!(!page[fp8..next].contains("Answer:"), "{}", &page[fp8..next]);
     insta::assert_snapshot!("handout_ridge_point", page);
 }

@@ -134,20 +134,7 @@ fn typed_figures_the_engine_computes_are_refused(
     #[case] step: &str,
     #[case] flagged: Option<&str>,
 ) {
-    let found = problems(HEADER, step);
-    match flagged {
-        Some(written) => {
-            let problem = found
-                .iter()
-                .find(|p| p.message.contains("typed where the engine computes it"))
-                .unwrap_or_else(|| panic!("'{written}' not reported: {found:#?}"));
-            assert!(
-                problem.message.starts_with(&format!("'{written}'")),
-                "{problem:#?}"
-            );
-        }
-        None => assert_eq!(found, vec![]),
-    }
+    assert_flagged(step, flagged, "typed where the engine computes it");
 }
 
 /// A setting typed with its naming word where the step's own scenario sets another value: the
@@ -210,12 +197,19 @@ fn a_setting_typed_against_the_scenario_is_refused(
     #[case] step: &str,
     #[case] flagged: Option<&str>,
 ) {
+    assert_flagged(step, flagged, "disagrees with the step's scenario");
+}
+
+/// The step's problems: none when `flagged` is `None`, else one whose message says `kind` and
+/// starts with the written figure.
+#[track_caller]
+fn assert_flagged(step: &str, flagged: Option<&str>, kind: &str) {
     let found = problems(HEADER, step);
     match flagged {
         Some(written) => {
             let problem = found
                 .iter()
-                .find(|p| p.message.contains("disagrees with the step's scenario"))
+                .find(|p| p.message.contains(kind))
                 .unwrap_or_else(|| panic!("'{written}' not reported: {found:#?}"));
             assert!(
                 problem.message.starts_with(&format!("'{written}'")),

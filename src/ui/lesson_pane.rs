@@ -13,6 +13,7 @@
 //! ```
 
 mod answer;
+mod example_line;
 mod hint;
 
 use ratatui::style::Style;
@@ -151,13 +152,7 @@ impl Pane<'_> {
         let mut lines = self.prose(&s.title, patch, self.theme.heading());
         lines.push(Line::default());
         for line in &s.lines {
-            let text = self.fill(line, patch);
-            lines.extend(prose::wrap(
-                &format!("- {text}"),
-                self.width,
-                Style::new(),
-                " ",
-            ));
+            lines.extend(example_line::lines(&self.fill(line, patch), self.width));
         }
         lines.extend(self.next_hint());
         lines

@@ -1,20 +1,16 @@
 //! The engine against every worked example and erratum of
 //! shared/reference/roofline-facts.md, through the built-in data files.
 
+#[path = "engine/near.rs"]
+mod near;
+
+use near::assert_near;
 use roofline_tutor::content::data_files::builtin_catalog;
 use roofline_tutor::domain::catalog::Catalog;
 use roofline_tutor::domain::dtype::Dtype;
 use roofline_tutor::domain::roofline::Bound;
 use roofline_tutor::domain::scenario::{Evaluation, ModelEvaluation, Scenario, WeightFit};
 use rstest::rstest;
-
-#[track_caller]
-fn assert_near(actual: f64, expected: f64, tolerance: f64) {
-    assert!(
-        (actual - expected).abs() <= tolerance,
-        "expected {expected} ± {tolerance}, got {actual}"
-    );
-}
 
 fn catalog() -> Catalog {
     builtin_catalog()

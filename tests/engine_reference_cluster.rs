@@ -4,19 +4,15 @@
 #[path = "engine/quantity.rs"]
 mod quantity;
 
+#[path = "engine/near.rs"]
+mod near;
+
+use near::assert_near;
 use quantity::q;
 use roofline_tutor::content::data_files::builtin_catalog;
 use roofline_tutor::domain::quantity::Quantity;
 use roofline_tutor::domain::scenario::Scenario;
 use rstest::rstest;
-
-#[track_caller]
-fn assert_near(actual: f64, expected: f64, tolerance: f64) {
-    assert!(
-        (actual - expected).abs() <= tolerance,
-        "expected {expected} ± {tolerance}, got {actual}"
-    );
-}
 
 fn scenario(gpu: &str, model: &str) -> Scenario {
     Scenario {

@@ -2,6 +2,10 @@
 //! experts, MLA under tensor parallelism, hybrid models, weight-only INT4 as it ships, and
 //! latency, cost and energy, through the built-in data files.
 
+#[path = "engine/near.rs"]
+mod near;
+
+use near::assert_near;
 use roofline_tutor::content::data_files::builtin_catalog;
 use roofline_tutor::domain::catalog::Catalog;
 use roofline_tutor::domain::decode_dot::DotLayers;
@@ -10,14 +14,6 @@ use roofline_tutor::domain::quantity::Quantity;
 use roofline_tutor::domain::roofline;
 use roofline_tutor::domain::scenario::{Evaluation, KvSplit, ModelEvaluation, Scenario, WeightFit};
 use rstest::rstest;
-
-#[track_caller]
-fn assert_near(actual: f64, expected: f64, tolerance: f64) {
-    assert!(
-        (actual - expected).abs() <= tolerance,
-        "expected {expected} ± {tolerance}, got {actual}"
-    );
-}
 
 fn catalog() -> Catalog {
     builtin_catalog()

@@ -7,7 +7,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 
 use super::{applied, template};
-use crate::app::{App, AppInit, AppMsg, Msg, update};
+use crate::app::{App, AppInit, AppMsg, Effects, Msg, update};
 use crate::content::data_files::builtin_catalog;
 use crate::content::lessons::builtin;
 use crate::content::settings::parse;
@@ -112,7 +112,12 @@ fn a_rebound_key_reaches_the_footer_and_the_help() {
         "{footer}"
     );
     assert!(!footer.contains("? help"), "{footer}");
-    let _ = update(&mut app, Msg::App(AppMsg::ToggleHelp));
+    let effects = update(&mut app, Msg::App(AppMsg::ToggleHelp));
+    assert_eq!(
+        effects,
+        Effects::default(),
+        "opening the help asks nothing of the world"
+    );
     let help = screen(&app);
     assert!(help.contains("F1") && help.contains("Ctrl+Q"), "{help}");
 }

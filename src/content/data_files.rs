@@ -286,15 +286,22 @@ mod tests {
             &BUILTIN_MODELS.1[..at],
             &BUILTIN_MODELS.1[at + from.len()..]
         );
-        let errors = parse_models("m.ron", &text).unwrap_err();
-        assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(errors[0].message.contains(message), "{}", errors[0]);
         let field = to
             .rsplit(", ")
             .next()
             .and_then(|f| f.split(':').next())
             .unwrap();
-        assert!(errors[0].line_text.contains(field), "{}", errors[0]);
+        assert_one_model_error(&text, message, field);
+    }
+
+    /// Fails unless the model file `text` is refused with exactly one error, saying `message`
+    /// on a line that holds `line`.
+    #[track_caller]
+    fn assert_one_model_error(text: &str, message: &str, line: &str) {
+        let errors = parse_models("m.ron", text).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].message.contains(message), "{}", errors[0]);
+        assert!(errors[0].line_text.contains(line), "{}", errors[0]);
     }
 
     #[test]
@@ -303,19 +310,10 @@ mod tests {
             .1
             .replacen("active_params: 12.9e9", "active_params: 40.0e9", 1);
         assert_ne!(text, BUILTIN_MODELS.1);
-        let errors = parse_models("m.ron", &text).unwrap_err();
-        assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(
-            errors[0]
-                .message
-                .contains("active_params 4e10 disagrees with the 1.2"),
-            "{}",
-            errors[0]
-        );
-        assert!(
-            errors[0].line_text.contains("active_params: 40.0e9"),
-            "{}",
-            errors[0]
+        assert_one_model_error(
+            &text,
+            "active_params 4e10 disagrees with the 1.2",
+            "active_params: 40.0e9",
         );
     }
 

@@ -50,11 +50,8 @@ fn the_catalog_is_shipped_only_without_the_learners_entries(
 /// plot when the plot shows it, and makes the catalog the learner's own.
 #[test]
 fn a_measured_gpu_joins_the_catalog_as_this_gpu() {
-    use crate::domain::gpu_lab::{GpuLabReport, THIS_GPU_ID};
-    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gpu-lab");
-    let report: GpuLabReport = crate::store::lab_file::read_measured(&fixture)
-        .unwrap()
-        .unwrap();
+    use crate::domain::gpu_lab::THIS_GPU_ID;
+    let report = crate::cli::lab::gpu_lab_fixture();
     let data = tempfile::tempdir().unwrap();
     crate::store::lab_file::write_measured(data.path(), &report).unwrap();
     let args = ["roofline", "--data-dir", data.path().to_str().unwrap()];

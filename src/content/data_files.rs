@@ -1,7 +1,6 @@
 //! The hardware and model data files: the built-in ones embedded in the binary, and the user's
 //! own (`--hardware FILE`, `--models FILE`), which add to or replace built-in entries by id.
 
-use std::collections::HashSet;
 use std::path::PathBuf;
 
 use serde::Deserialize;
@@ -12,7 +11,7 @@ use crate::domain::hardware::Gpu;
 use crate::domain::limits;
 use crate::domain::model::ModelSpec;
 
-use super::data_ids::{Entry, check_version};
+use super::data_ids::{Checked, Entry, checked};
 pub use super::data_ids::{FORMAT_VERSION, valid_id};
 
 const BUILTIN_HARDWARE: (&str, &str) = (
@@ -104,38 +103,6 @@ pub fn parse_hardware(path: &str, text: &str) -> Result<Vec<Gpu>, Vec<LocatedErr
 pub fn parse_models(path: &str, text: &str) -> Result<Vec<ModelSpec>, Vec<LocatedError>> {
     let file: ModelsFile = parse_ron(path, text).map_err(|e| vec![e])?;
     checked(path, text, file.format_version, file.models)
-}
-
-/// An entry of a hardware or model file: what its id is called, and its problems of its own.
-trait Checked {
-    /// How its id is named in a problem (`GPU id`, `model id`).
-    const KIND: &'static str;
-    /// Its id.
-    fn id(&self) -> &str;
-    /// What is wrong with it beyond its id, located by `entry`.
-    fn problems(&self, entry: &Entry<'_>) -> Vec<LocatedError>;
-}
-
-/// A file's entries, each checked for what every data file asks (a supported version, each id
-/// valid and used once) and for its own problems: the entries, or every problem found.
-fn checked<T: Checked>(
-    path: &str,
-    text: &str,
-    version: u32,
-    entries: Vec<T>,
-) -> Result<Vec<T>, Vec<LocatedError>> {
-    let mut errors = check_version(path, text, version);
-    let mut seen = HashSet::new();
-    for item in &entries {
-        let entry = Entry::new(path, text, item.id());
-        errors.extend(entry.id_problems(T::KIND, &mut seen));
-        errors.extend(item.problems(&entry));
-    }
-    if errors.is_empty() {
-        Ok(entries)
-    } else {
-        Err(errors)
-    }
 }
 
 impl Checked for Gpu {
@@ -286,15 +253,22 @@ mod tests {
             &BUILTIN_MODELS.1[..at],
             &BUILTIN_MODELS.1[at + from.len()..]
         );
-        let errors = parse_models("m.ron", &text).unwrap_err();
-        assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(errors[0].message.contains(message), "{}", errors[0]);
         let field = to
             .rsplit(", ")
             .next()
             .and_then(|f| f.split(':').next())
             .unwrap();
-        assert!(errors[0].line_text.contains(field), "{}", errors[0]);
+        assert_one_model_error(&text, message, field);
+    }
+
+    /// Fails unless the model file `text` is refused with exactly one error, saying `message`
+    /// on a line that holds `line`.
+    #[track_caller]
+    fn assert_one_model_error(text: &str, message: &str, line: &str) {
+        let errors = parse_models("m.ron", text).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].message.contains(message), "{}", errors[0]);
+        assert!(errors[0].line_text.contains(line), "{}", errors[0]);
     }
 
     #[test]
@@ -303,19 +277,10 @@ mod tests {
             .1
             .replacen("active_params: 12.9e9", "active_params: 40.0e9", 1);
         assert_ne!(text, BUILTIN_MODELS.1);
-        let errors = parse_models("m.ron", &text).unwrap_err();
-        assert_eq!(errors.len(), 1, "{errors:?}");
-        assert!(
-            errors[0]
-                .message
-                .contains("active_params 4e10 disagrees with the 1.2"),
-            "{}",
-            errors[0]
-        );
-        assert!(
-            errors[0].line_text.contains("active_params: 40.0e9"),
-            "{}",
-            errors[0]
+        assert_one_model_error(
+            &text,
+            "active_params 4e10 disagrees with the 1.2",
+            "active_params: 40.0e9",
         );
     }
 

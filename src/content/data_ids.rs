@@ -104,3 +104,35 @@ impl<'a> Entry<'a> {
             .collect()
     }
 }
+
+/// An entry of a data file: what its id is called, and its problems of its own.
+pub trait Checked {
+    /// How its id is named in a problem (`GPU id`, `model id`).
+    const KIND: &'static str;
+    /// Its id.
+    fn id(&self) -> &str;
+    /// What is wrong with it beyond its id, located by `entry`.
+    fn problems(&self, entry: &Entry<'_>) -> Vec<LocatedError>;
+}
+
+/// A file's entries, each checked for what every data file asks (a supported version, each id
+/// valid and used once) and for its own problems: the entries, or every problem found.
+pub fn checked<T: Checked>(
+    path: &str,
+    text: &str,
+    version: u32,
+    entries: Vec<T>,
+) -> Result<Vec<T>, Vec<LocatedError>> {
+    let mut errors = check_version(path, text, version);
+    let mut seen = HashSet::new();
+    for item in &entries {
+        let entry = Entry::new(path, text, item.id());
+        errors.extend(entry.id_problems(T::KIND, &mut seen));
+        errors.extend(item.problems(&entry));
+    }
+    if errors.is_empty() {
+        Ok(entries)
+    } else {
+        Err(errors)
+    }
+}

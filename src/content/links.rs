@@ -1,11 +1,9 @@
 //! The built-in links data file (`assets/links.ron`): NVLink, InfiniBand and Ethernet figures
 //! per GPU, one direction, for the interconnect term and the KV transfer.
 
-use std::collections::HashSet;
-
 use serde::Deserialize;
 
-use super::data_ids::{Entry, check_version, valid_id};
+use super::data_ids::{Checked, Entry, checked};
 use super::located::{LocatedError, parse_ron};
 use crate::domain::link::Link;
 
@@ -31,27 +29,23 @@ pub fn builtin_links() -> Vec<Link> {
 /// Parses and checks a links file: version, unique ids, positive finite figures.
 pub fn parse_links(path: &str, text: &str) -> Result<Vec<Link>, Vec<LocatedError>> {
     let file: LinksFile = parse_ron(path, text).map_err(|e| vec![e])?;
-    let mut errors = check_version(path, text, file.format_version);
-    let mut seen = HashSet::new();
-    for link in &file.links {
-        let entry = Entry::new(path, text, &link.id);
-        if !seen.insert(link.id.clone()) || !valid_id(&link.id) {
-            errors.push(entry.error(format!(
-                "link id '{}' is repeated or not a valid id",
-                link.id
-            )));
-        }
-        let figures = [link.gbs, link.base_latency_us, link.hop_latency_us];
-        if !(link.gbs > 0.0 && figures.iter().all(|v| v.is_finite() && *v >= 0.0)) {
-            errors.push(
-                entry.problem("gbs must be positive and the latencies non-negative, all finite"),
-            );
-        }
+    checked(path, text, file.format_version, file.links)
+}
+
+impl Checked for Link {
+    const KIND: &'static str = "link";
+
+    fn id(&self) -> &str {
+        &self.id
     }
-    if errors.is_empty() {
-        Ok(file.links)
-    } else {
-        Err(errors)
+
+    fn problems(&self, entry: &Entry<'_>) -> Vec<LocatedError> {
+        let figures = [self.gbs, self.base_latency_us, self.hop_latency_us];
+        if self.gbs > 0.0 && figures.iter().all(|v| v.is_finite() && *v >= 0.0) {
+            Vec::new()
+        } else {
+            vec![entry.problem("gbs must be positive and the latencies non-negative, all finite")]
+        }
     }
 }
 
@@ -93,6 +87,19 @@ mod tests {
         let errors = parse_links("l.ron", text).unwrap_err();
         assert!(
             errors[0].to_string().contains("gbs must be positive"),
+            "{}",
+            errors[0]
+        );
+    }
+
+    #[test]
+    fn a_repeated_link_id_is_named() {
+        let link = r#"(id: "x", name: "X", gbs: 1.0, base_latency_us: 1.0, hop_latency_us: 1.0, source: "s")"#;
+        let text = format!("(format_version: 1, links: [{link}, {link}])");
+        let errors = parse_links("l.ron", &text).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].message.contains("duplicate link id 'x'"),
             "{}",
             errors[0]
         );

@@ -41,21 +41,23 @@ pub fn text(s: &Scenario, e: &Evaluation) -> String {
     }
     out.push('\n');
     let mut rows = prefill_rows(s, e);
-    if let (Some(calls), Some(all), Some(latency), Some(with), Some(share), Some(step)) = (
-        n(Q::AllreduceCalls),
-        n(Q::AllreduceMs),
-        n(Q::AllreduceLatencyMs),
-        n(Q::StepWithCommMs),
-        n(Q::CommSharePct),
-        n(Q::StepTimeMs),
-    ) {
-        // With EP or PP set, the sum (all the link terms) goes on its own row below them.
-        let alone = s.ep <= 1 && s.pp <= 1;
-        let sum = format!(
+    // The step with all its link terms: on the all-reduce row when that is the only term, else
+    // on its own row below the EP and PP terms.
+    let alone = s.ep <= 1 && s.pp <= 1;
+    let sum = match (n(Q::StepWithCommMs), n(Q::CommSharePct), n(Q::StepTimeMs)) {
+        (Some(with), Some(share), Some(step)) => Some(format!(
             "+{share:.1} % on the {} ms step = {} ms",
             ms(step),
             ms(with)
-        );
+        )),
+        _ => None,
+    };
+    if let (Some(calls), Some(all), Some(latency), Some(sum)) = (
+        n(Q::AllreduceCalls),
+        n(Q::AllreduceMs),
+        n(Q::AllreduceLatencyMs),
+        &sum,
+    ) {
         let value = if s.tp > 1 {
             format!(
                 "{} calls: {} ms ({} ms of it latency){}",
@@ -74,19 +76,10 @@ pub fn text(s: &Scenario, e: &Evaluation) -> String {
         rows.push(("all-reduce per step", value));
     }
     rows.extend(parallel_rows(s, e));
-    if let (false, Some(with), Some(share), Some(step)) = (
-        s.ep <= 1 && s.pp <= 1,
-        n(Q::StepWithCommMs),
-        n(Q::CommSharePct),
-        n(Q::StepTimeMs),
-    ) {
+    if let (false, Some(sum)) = (alone, &sum) {
         rows.push((
             "step with its links",
-            format!(
-                "+{share:.1} % on the {} ms step = {} ms (all-reduces, all-to-alls and pipeline sends)",
-                ms(step),
-                ms(with)
-            ),
+            format!("{sum} (all-reduces, all-to-alls and pipeline sends)"),
         ));
     }
     rows.extend(latency_rows(s, e));

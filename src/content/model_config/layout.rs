@@ -64,25 +64,25 @@ pub fn read(top: Section<'_>, model: Section<'_>) -> Result<Read, LocatedError> 
         return Err(unknown_type(top, model, model_type));
     }
     let mut origins = Vec::new();
-    let mut notes = Vec::new();
-    let mut config = core(top, model, model_type, &mut origins)?;
-    family(model, &mut config, &mut origins, &mut notes)?;
-    super::window::sliding(model, &mut config, &mut origins)?;
+    let config = core(top, model, model_type, &mut origins)?;
+    let mut read = Read {
+        config,
+        origins,
+        notes: Vec::new(),
+    };
+    family(model, &mut read)?;
+    super::window::sliding(model, &mut read.config, &mut read.origins)?;
     let experts_as_wide_as_the_mlp = matches!(model_type, "mixtral" | "gpt_oss");
-    let ffn_key = match config.experts {
+    let ffn_key = match read.config.experts {
         Some(e) if e.dense_layers == 0 && !experts_as_wide_as_the_mlp => "moe_intermediate_size",
         Some(_) | None => "intermediate_size",
     };
-    origins.push(("ffn", model.origin(ffn_key)));
-    origins.push((
+    read.origins.push(("ffn", model.origin(ffn_key)));
+    read.origins.push((
         "params",
         "computed from the shapes above, tensor by tensor (MTP layers left out)".to_owned(),
     ));
-    Ok(Read {
-        config,
-        origins,
-        notes,
-    })
+    Ok(read)
 }
 
 /// The dense GQA core every family has.
@@ -150,35 +150,32 @@ fn core(
 }
 
 /// What each family adds to the dense core.
-fn family(
-    m: Section<'_>,
-    c: &mut ModelConfig,
-    origins: &mut Vec<(&'static str, String)>,
-    notes: &mut Vec<String>,
-) -> Result<(), LocatedError> {
-    match c.model_type.as_str() {
+fn family(m: Section<'_>, r: &mut Read) -> Result<(), LocatedError> {
+    match r.config.model_type.as_str() {
         "llama" | "mistral" => {
             if m.opt_flag("attention_bias")?.unwrap_or(false) {
-                c.bias = ProjectionBias::All;
+                r.config.bias = ProjectionBias::All;
             }
         }
-        "qwen2" => c.bias = ProjectionBias::Qkv,
-        "qwen3" => c.head_norm = HeadNorm::QueryKey,
+        "qwen2" => r.config.bias = ProjectionBias::Qkv,
+        "qwen3" => r.config.head_norm = HeadNorm::QueryKey,
         "mixtral" => {
             let routed = m.count32("num_local_experts", "the routed experts per layer")?;
-            c.experts = Some(experts(m, routed, c.ffn, 0, 0, false)?);
-            origins.push(("experts.routed", m.origin("num_local_experts")));
-            origins.push(("experts.expert_ffn", m.origin("intermediate_size")));
+            r.config.experts = Some(experts(m, routed, r.config.ffn, 0, 0, false)?);
+            r.origins
+                .push(("experts.routed", m.origin("num_local_experts")));
+            r.origins
+                .push(("experts.expert_ffn", m.origin("intermediate_size")));
         }
         "qwen3_moe" => {
-            c.head_norm = HeadNorm::QueryKey;
+            r.config.head_norm = HeadNorm::QueryKey;
             let routed = m.count32("num_experts", "the routed experts per layer")?;
             let width = m.count("moe_intermediate_size", "one expert's MLP width")?;
             let dense = m
                 .get("mlp_only_layers")
                 .and_then(serde_json::Value::as_array)
                 .map_or(0, Vec::len);
-            c.experts = Some(experts(
+            r.config.experts = Some(experts(
                 m,
                 routed,
                 width,
@@ -186,17 +183,19 @@ fn family(
                 u32::try_from(dense).unwrap_or(0),
                 false,
             )?);
-            origins.push(("experts.routed", m.origin("num_experts")));
-            origins.push(("experts.expert_ffn", m.origin("moe_intermediate_size")));
+            r.origins.push(("experts.routed", m.origin("num_experts")));
+            r.origins
+                .push(("experts.expert_ffn", m.origin("moe_intermediate_size")));
         }
-        "deepseek_v2" | "deepseek_v3" => deepseek(m, c, origins, notes)?,
-        "qwen3_5" | "qwen3_5_text" => hybrid(m, c, origins)?,
-        "gpt_oss" => super::gpt_oss::read(m, c, origins)?,
-        "gemma3" | "gemma3_text" => super::window::gemma3(c, notes),
+        "deepseek_v2" | "deepseek_v3" => deepseek(m, r)?,
+        "qwen3_5" | "qwen3_5_text" => hybrid(m, &mut r.config, &mut r.origins)?,
+        "gpt_oss" => super::gpt_oss::read(m, &mut r.config, &mut r.origins)?,
+        "gemma3" | "gemma3_text" => super::window::gemma3(&mut r.config, &mut r.notes),
         other => unreachable!("{other} is checked against KNOWN_TYPES"),
     }
-    if c.experts.is_some() {
-        origins.push(("experts.per_token", m.origin("num_experts_per_tok")));
+    if r.config.experts.is_some() {
+        r.origins
+            .push(("experts.per_token", m.origin("num_experts_per_tok")));
     }
     Ok(())
 }
@@ -225,12 +224,12 @@ fn experts(
 }
 
 /// DeepSeek-V2/V3: MLA, shared and routed experts, dense first layers, MTP layers.
-fn deepseek(
-    m: Section<'_>,
-    c: &mut ModelConfig,
-    origins: &mut Vec<(&'static str, String)>,
-    notes: &mut Vec<String>,
-) -> Result<(), LocatedError> {
+fn deepseek(m: Section<'_>, r: &mut Read) -> Result<(), LocatedError> {
+    let Read {
+        config: c,
+        origins,
+        notes,
+    } = r;
     let kv_lora = m.count32("kv_lora_rank", "the width of MLA's cached latent")?;
     let rope = m.count32("qk_rope_head_dim", "the width of MLA's shared RoPE key")?;
     let nope = m.count32(

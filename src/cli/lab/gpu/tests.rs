@@ -1,11 +1,5 @@
 use super::*;
-
-fn fixture() -> GpuLabReport {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gpu-lab");
-    crate::store::lab_file::read_measured(&dir)
-        .unwrap()
-        .unwrap()
-}
+use crate::cli::lab::gpu_lab_fixture;
 
 fn h100() -> Gpu {
     crate::content::data_files::builtin_catalog()
@@ -16,7 +10,7 @@ fn h100() -> Gpu {
 
 #[test]
 fn the_table_puts_each_roof_beside_the_datasheet_and_a_row_per_batch() {
-    let report = fixture();
+    let report = gpu_lab_fixture();
     let sheet = h100();
     let text = table(&report, Some(&sheet));
     assert!(
@@ -55,14 +49,14 @@ fn the_table_puts_each_roof_beside_the_datasheet_and_a_row_per_batch() {
 
 #[test]
 fn a_card_the_catalog_does_not_know_is_shown_without_shares() {
-    let text = table(&fixture(), None);
+    let text = table(&gpu_lab_fixture(), None);
     assert!(!text.contains("of datasheet"), "{text}");
     assert!(!text.contains("datasheet:"), "{text}");
 }
 
 #[test]
 fn json_carries_the_derived_figures_and_the_shares() {
-    let report = fixture();
+    let report = gpu_lab_fixture();
     let sheet = h100();
     let value = serde_json::to_value(JsonReport::new(&report, Some(&sheet))).unwrap();
     assert_eq!(value["name"], "NVIDIA H100 80GB HBM3");

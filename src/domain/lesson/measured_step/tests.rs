@@ -2,7 +2,6 @@ use super::*;
 use crate::content::benchmark::parse_benchmark;
 use crate::content::data_files::builtin_catalog;
 use crate::domain::dtype::Dtype;
-use crate::domain::gpu_lab::GpuLabReport;
 
 /// Lesson 14's own setting for the step: Llama-3-8B BF16 on one H100 SXM, 32 sequences, no
 /// context.
@@ -73,10 +72,7 @@ fn the_learners_runs_come_first_at_a_concurrency_they_have() {
 
 #[test]
 fn the_gpu_lab_comes_next_on_this_gpu() {
-    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gpu-lab");
-    let report: GpuLabReport = crate::store::lab_file::read_measured(&fixture)
-        .unwrap()
-        .unwrap();
+    let report = crate::cli::lab::gpu_lab_fixture();
     let rate = report
         .sweep
         .iter()

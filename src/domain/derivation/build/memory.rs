@@ -2,7 +2,7 @@
 //! the KV a step reads, the weights per GPU, the KV budget and the KV wall.
 
 use super::figures;
-use super::{Ctx, derived, figure, inp, model_field, setting};
+use super::{Ctx, derived, figure, format_bytes, inp, model_field, setting};
 use crate::domain::derivation::{Derivation, Formula, Input, Source};
 use crate::domain::scenario::{KvSplit, Scenario};
 
@@ -22,13 +22,7 @@ pub(super) fn kv_per_token(x: Ctx<'_>) -> Option<Derivation> {
                     "2 × KV layers × kv_heads × head_dim (MLA: layers × (latent + rope_dim))",
                 ),
             ),
-            inp(
-                "b_kv",
-                "bytes per KV element",
-                x.s.kv.bytes(),
-                "bytes",
-                setting(&format!("kv = {}", x.s.kv.name()), false),
-            ),
+            format_bytes("b_kv", "bytes per KV element", "bytes", "kv", x.s.kv),
         ],
         vec!["whole model, every layer that keeps a KV cache"],
     ))
@@ -174,16 +168,9 @@ fn room(x: Ctx<'_>) -> [Input; 3] {
                 cite: x.gpu.memory_source(),
             },
         ),
-        inp(
-            "u",
-            "share the server may use",
-            s.mem_util,
-            "",
-            setting(
-                "mem_util",
-                s.mem_util.to_bits() == defaults.mem_util.to_bits(),
-            ),
-        ),
+        x.setting_input("u", "share the server may use", "", "mem_util", |s| {
+            s.mem_util
+        }),
         inp(
             "Res",
             "reserve per GPU",

@@ -28,16 +28,6 @@ pub(super) fn kv_per_token(x: Ctx<'_>) -> Option<Derivation> {
     ))
 }
 
-fn kv_sequence(x: Ctx<'_>) -> Option<Input> {
-    Some(inp(
-        "KV",
-        "KV bytes per sequence",
-        x.m()?.kv_bytes_per_sequence,
-        "bytes",
-        figure("kv_gb_per_sequence"),
-    ))
-}
-
 /// The window's inputs to a KV figure: W, S and N.
 pub(super) fn window_inputs([w, s, n]: [f64; 3]) -> [Input; 3] {
     let field = |f: &str| model_field(&format!("sliding_window.{f}"));
@@ -126,7 +116,7 @@ pub(super) fn sequence_per_gpu(x: Ctx<'_>) -> Option<Derivation> {
         m.sequence_bytes_per_gpu,
         "bytes",
         x.with_pp(vec![
-            kv_sequence(x)?,
+            figures::kv_sequence(x)?,
             figures::state(x)?,
             figures::gpus_per_sequence(x)?,
         ]),
@@ -142,7 +132,7 @@ pub(super) fn kv_read(x: Ctx<'_>) -> Option<Derivation> {
         "bytes",
         vec![
             x.batch(),
-            kv_sequence(x)?,
+            figures::kv_sequence(x)?,
             figures::state(x)?,
             figures::held_share(x)?,
         ],
@@ -184,19 +174,9 @@ fn room(x: Ctx<'_>) -> [Input; 3] {
     ]
 }
 
-fn weights_held(x: Ctx<'_>) -> Option<Input> {
-    Some(inp(
-        "W",
-        "weights held per GPU",
-        x.m()?.weight_bytes_stored_per_gpu,
-        "bytes",
-        figure("weight_gb_stored_per_gpu"),
-    ))
-}
-
 pub(super) fn kv_budget(x: Ctx<'_>) -> Option<Derivation> {
     let mut inputs = room(x).to_vec();
-    inputs.push(weights_held(x)?);
+    inputs.push(figures::weights_held(x)?);
     Some(derived(
         Formula::KvBudget,
         x.m()?.kv_budget_bytes,
@@ -215,7 +195,7 @@ pub(super) fn kv_wall(x: Ctx<'_>) -> Option<Derivation> {
     };
     let mut inputs = room(x).to_vec();
     inputs.extend([
-        weights_held(x)?,
+        figures::weights_held(x)?,
         inp(
             "S",
             "bytes one sequence holds per GPU",

@@ -2,6 +2,7 @@
 //! [`Quantity`], built by family (the GPU, the matmuls, MoE routing, memory, time, cluster).
 
 use super::{Derivation, Formula, Input, Source};
+use crate::domain::dtype::Dtype;
 use crate::domain::hardware::Gpu;
 use crate::domain::model::ModelSpec;
 use crate::domain::quantity::Quantity;
@@ -59,18 +60,39 @@ impl<'a> Ctx<'a> {
             "bytes per weight",
             WeightFormat::of(self.s.weights).body_bytes(),
             "bytes/weight",
-            setting(&format!("weights = {}", self.s.weights.name()), false),
+            format_setting("weights", self.s.weights),
         )
     }
 
     /// `b_a`: the math format's bytes per activation.
     fn act_bytes(self) -> Input {
-        inp(
+        format_bytes(
             "b_a",
             "bytes per activation",
-            self.s.precision.bytes(),
             "bytes/element",
-            setting(&format!("precision = {}", self.s.precision.name()), false),
+            "precision",
+            self.s.precision,
+        )
+    }
+
+    /// An input read straight from the scenario's setting `field` by `read`: the tutor's
+    /// default when it reads the same on the calculator's defaults ([`Scenario::for_gpu`]).
+    fn setting_input(
+        self,
+        symbol: &'static str,
+        name: &'static str,
+        unit: &'static str,
+        field: &str,
+        read: fn(&Scenario) -> f64,
+    ) -> Input {
+        let value = read(self.s);
+        let default = read(&Scenario::for_gpu(&self.s.gpu));
+        inp(
+            symbol,
+            name,
+            value,
+            unit,
+            setting(field, value.to_bits() == default.to_bits()),
         )
     }
 
@@ -81,13 +103,7 @@ impl<'a> Ctx<'a> {
 
     /// `PP`: the pipeline stages, each holding its share of the layers.
     fn pp(self) -> Input {
-        inp(
-            "PP",
-            "pipeline stages",
-            f64::from(self.s.pp),
-            "",
-            setting("pp", self.s.pp == 1),
-        )
+        self.setting_input("PP", "pipeline stages", "", "pp", |s| f64::from(s.pp))
     }
 
     /// Whether the replica runs as more than one pipeline stage (a derivation then names PP).
@@ -124,64 +140,43 @@ impl<'a> Ctx<'a> {
 
     /// `L`: the context.
     fn context(self) -> Input {
-        inp(
-            "L",
-            "context",
-            self.s.context as f64,
-            "tokens",
-            setting("context", self.s.context == 0),
-        )
+        self.setting_input("L", "context", "tokens", "context", |s| s.context as f64)
     }
 
     /// `n`: the output tokens of one request.
     fn output_tokens(self) -> Input {
-        inp(
+        self.setting_input(
             "n",
             "output tokens per request",
-            f64::from(self.s.output_tokens),
             "tokens",
-            setting(
-                "output_tokens",
-                self.s.output_tokens == crate::domain::scenario::DEFAULT_OUTPUT_TOKENS,
-            ),
+            "output_tokens",
+            |s| f64::from(s.output_tokens),
         )
     }
 
     /// `price`: what one GPU costs per hour.
     fn price(self) -> Input {
-        inp(
-            "price",
-            "price per GPU-hour",
-            self.s.gpu_hour_usd,
-            "USD",
-            setting(
-                "gpu_hour_usd",
-                self.s.gpu_hour_usd.to_bits()
-                    == crate::domain::scenario::DEFAULT_GPU_HOUR_USD.to_bits(),
-            ),
-        )
+        self.setting_input("price", "price per GPU-hour", "USD", "gpu_hour_usd", |s| {
+            s.gpu_hour_usd
+        })
     }
 
     /// `1+q`: the tokens each sequence adds per step (one, plus the draft tokens).
     fn per_sequence(self) -> Input {
-        inp(
+        self.setting_input(
             "1+q",
             "tokens per sequence per step",
-            1.0 + f64::from(self.s.draft_tokens),
             "",
-            setting("draft_tokens", self.s.draft_tokens == 0),
+            "draft_tokens",
+            |s| 1.0 + f64::from(s.draft_tokens),
         )
     }
 
     /// `B`: the sequences in the batch.
     fn batch(self) -> Input {
-        inp(
-            "B",
-            "sequences in the batch",
-            f64::from(self.s.batch),
-            "",
-            setting("batch", self.s.batch == 1),
-        )
+        self.setting_input("B", "sequences in the batch", "", "batch", |s| {
+            f64::from(s.batch)
+        })
     }
 }
 
@@ -336,6 +331,28 @@ const fn inp(
 /// A setting of the scenario, or the tutor's default when it is left at it.
 fn setting(field: &str, is_default: bool) -> Source {
     Source::setting_or_default(field, is_default)
+}
+
+/// The format setting `field` (`precision = fp8`): always the learner's, a format being named.
+fn format_setting(field: &str, format: Dtype) -> Source {
+    setting(&format!("{field} = {}", format.name()), false)
+}
+
+/// `format`'s bytes per element, read from its setting `field` ([`format_setting`]).
+fn format_bytes(
+    symbol: &'static str,
+    name: &'static str,
+    unit: &'static str,
+    field: &str,
+    format: Dtype,
+) -> Input {
+    inp(
+        symbol,
+        name,
+        format.bytes(),
+        unit,
+        format_setting(field, format),
+    )
 }
 
 /// Another figure the engine computed first ([`Source::figure`], the builders' short name).

@@ -81,6 +81,28 @@ pub(super) fn kv_per_token(x: Ctx<'_>) -> Option<Input> {
     ))
 }
 
+/// `KV`: the KV bytes one sequence keeps at the context.
+pub(super) fn kv_sequence(x: Ctx<'_>) -> Option<Input> {
+    Some(inp(
+        "KV",
+        "KV bytes per sequence",
+        x.m()?.kv_bytes_per_sequence,
+        "bytes",
+        figure("kv_gb_per_sequence"),
+    ))
+}
+
+/// `W`: the weight bytes one GPU holds.
+pub(super) fn weights_held(x: Ctx<'_>) -> Option<Input> {
+    Some(inp(
+        "W",
+        "weights held per GPU",
+        x.m()?.weight_bytes_stored_per_gpu,
+        "bytes",
+        figure("weight_gb_stored_per_gpu"),
+    ))
+}
+
 /// `St`: one sequence's recurrent state.
 pub(super) fn state(x: Ctx<'_>) -> Option<Input> {
     Some(inp(

@@ -2,7 +2,7 @@
 //! the KV a step reads, the weights per GPU, the KV budget and the KV wall.
 
 use super::figures;
-use super::{Ctx, derived, figure, inp, model_field, setting};
+use super::{Ctx, derived, figure, format_bytes, inp, model_field, setting};
 use crate::domain::derivation::{Derivation, Formula, Input, Source};
 use crate::domain::scenario::{KvSplit, Scenario};
 
@@ -22,25 +22,9 @@ pub(super) fn kv_per_token(x: Ctx<'_>) -> Option<Derivation> {
                     "2 × KV layers × kv_heads × head_dim (MLA: layers × (latent + rope_dim))",
                 ),
             ),
-            inp(
-                "b_kv",
-                "bytes per KV element",
-                x.s.kv.bytes(),
-                "bytes",
-                setting(&format!("kv = {}", x.s.kv.name()), false),
-            ),
+            format_bytes("b_kv", "bytes per KV element", "bytes", "kv", x.s.kv),
         ],
         vec!["whole model, every layer that keeps a KV cache"],
-    ))
-}
-
-fn kv_sequence(x: Ctx<'_>) -> Option<Input> {
-    Some(inp(
-        "KV",
-        "KV bytes per sequence",
-        x.m()?.kv_bytes_per_sequence,
-        "bytes",
-        figure("kv_gb_per_sequence"),
     ))
 }
 
@@ -132,7 +116,7 @@ pub(super) fn sequence_per_gpu(x: Ctx<'_>) -> Option<Derivation> {
         m.sequence_bytes_per_gpu,
         "bytes",
         x.with_pp(vec![
-            kv_sequence(x)?,
+            figures::kv_sequence(x)?,
             figures::state(x)?,
             figures::gpus_per_sequence(x)?,
         ]),
@@ -148,7 +132,7 @@ pub(super) fn kv_read(x: Ctx<'_>) -> Option<Derivation> {
         "bytes",
         vec![
             x.batch(),
-            kv_sequence(x)?,
+            figures::kv_sequence(x)?,
             figures::state(x)?,
             figures::held_share(x)?,
         ],
@@ -174,16 +158,9 @@ fn room(x: Ctx<'_>) -> [Input; 3] {
                 cite: x.gpu.memory_source(),
             },
         ),
-        inp(
-            "u",
-            "share the server may use",
-            s.mem_util,
-            "",
-            setting(
-                "mem_util",
-                s.mem_util.to_bits() == defaults.mem_util.to_bits(),
-            ),
-        ),
+        x.setting_input("u", "share the server may use", "", "mem_util", |s| {
+            s.mem_util
+        }),
         inp(
             "Res",
             "reserve per GPU",
@@ -197,19 +174,9 @@ fn room(x: Ctx<'_>) -> [Input; 3] {
     ]
 }
 
-fn weights_held(x: Ctx<'_>) -> Option<Input> {
-    Some(inp(
-        "W",
-        "weights held per GPU",
-        x.m()?.weight_bytes_stored_per_gpu,
-        "bytes",
-        figure("weight_gb_stored_per_gpu"),
-    ))
-}
-
 pub(super) fn kv_budget(x: Ctx<'_>) -> Option<Derivation> {
     let mut inputs = room(x).to_vec();
-    inputs.push(weights_held(x)?);
+    inputs.push(figures::weights_held(x)?);
     Some(derived(
         Formula::KvBudget,
         x.m()?.kv_budget_bytes,
@@ -228,7 +195,7 @@ pub(super) fn kv_wall(x: Ctx<'_>) -> Option<Derivation> {
     };
     let mut inputs = room(x).to_vec();
     inputs.extend([
-        weights_held(x)?,
+        figures::weights_held(x)?,
         inp(
             "S",
             "bytes one sequence holds per GPU",

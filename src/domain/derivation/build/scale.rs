@@ -146,26 +146,16 @@ pub(super) enum Block {
 
 pub(super) fn blocks(x: Ctx<'_>, which: Block) -> Option<Derivation> {
     let scale = &x.c()?.scale;
-    let blk = inp(
+    let blk = x.setting_input(
         "blk",
         "tokens per paging block",
-        x.s.block_size as f64,
         "tokens",
-        setting(
-            "block_size (default 16, vLLM's on CUDA)",
-            x.s.block_size == 16,
-        ),
+        "block_size (default 16, vLLM's on CUDA)",
+        |s| s.block_size as f64,
     );
     let kv = figures::kv_per_token(x)?;
-    let whole = "whole model: every layer's KV for the block's tokens";
-    Some(match which {
-        Block::Kv => derived(
-            Formula::KvBlock,
-            scale.kv_block_bytes,
-            "bytes",
-            vec![blk, kv],
-            vec![whole],
-        ),
+    let (formula, value, inputs, assumption) = match which {
+        Block::Kv => (Formula::KvBlock, scale.kv_block_bytes, vec![blk, kv], None),
         Block::Waste => {
             let (formula, values) =
                 x.spec?
@@ -177,15 +167,12 @@ pub(super) fn blocks(x: Ctx<'_>, which: Block) -> Option<Derivation> {
                 inputs.extend(super::memory::window_inputs([w, s, n]));
                 assumption = "the sequence at its full context; a full layer's last block is partly filled, a sliding layer's blocks stop at its window";
             }
-            derived(
-                formula,
-                scale.block_waste_bytes,
-                "bytes",
-                inputs,
-                vec![whole, assumption],
-            )
+            (formula, scale.block_waste_bytes, inputs, Some(assumption))
         }
-    })
+    };
+    let mut assumptions = vec!["whole model: every layer's KV for the block's tokens"];
+    assumptions.extend(assumption);
+    Some(derived(formula, value, "bytes", inputs, assumptions))
 }
 
 pub(super) fn kv_usage(x: Ctx<'_>) -> Option<Derivation> {

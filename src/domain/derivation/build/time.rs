@@ -23,41 +23,32 @@ pub(super) fn step(x: Ctx<'_>, part: Part) -> Option<Derivation> {
         m.step_flops_per_gpu,
         "2 × matmul parameters × tokens + attention, ÷ TP",
     );
-    let roofs = "datasheet roofs (the speed of light)";
-    Some(match part {
-        Part::Memory => derived(
+    let (formula, value, inputs, mut assumptions) = match part {
+        Part::Memory => (
             Formula::MemoryTime,
             m.memory_time_s,
-            "s",
             bytes.to_vec(),
-            vec![
-                "weights read once per step, the KV and state of every sequence read once",
-                roofs,
-            ],
+            vec!["weights read once per step, the KV and state of every sequence read once"],
         ),
-        Part::Compute => derived(
+        Part::Compute => (
             Formula::ComputeTime,
             m.compute_time_s,
-            "s",
             flops.to_vec(),
-            vec![
-                "the dense peak: every FLOP on tensor cores at the datasheet rate",
-                roofs,
-            ],
+            vec!["the dense peak: every FLOP on tensor cores at the datasheet rate"],
         ),
-        Part::Step => derived(
+        Part::Step => (
             Formula::StepTime,
             m.step_time_s,
-            "s",
             [bytes, flops].concat(),
             vec![
                 "memory and compute overlap fully (max, not sum)",
                 "weights read once per step",
                 "no all-reduce or launch time",
-                roofs,
             ],
         ),
-    })
+    };
+    assumptions.push("datasheet roofs (the speed of light)");
+    Some(derived(formula, value, "s", inputs, assumptions))
 }
 
 /// The batch's tokens per second, or one sequence's.

@@ -2,6 +2,20 @@
 
 use super::Formula;
 
+/// A share's row and the same share's in per cent: the second's words add ", in per cent", its
+/// symbols "100 * " and its arithmetic 100 ×, so the two never drift apart.
+macro_rules! share_and_per_cent {
+    ($share:ident, $per_cent:ident, $words:literal, $symbols:literal, $compute:ident) => {
+        pub(super) const $share: Row = ($words, $symbols, $compute);
+
+        pub(super) const $per_cent: Row = (
+            concat!($words, ", in per cent"),
+            concat!("100 * ", $symbols),
+            |x| 100.0 * $compute(x),
+        );
+    };
+}
+
 mod cluster;
 mod gpu;
 
@@ -18,6 +32,11 @@ type Row = (&'static str, &'static str, fn(&[f64]) -> f64);
 /// The inputs as an array of `N`, or `None` when there are not `N` of them.
 fn at<const N: usize>(x: &[f64]) -> Option<[f64; N]> {
     x.try_into().ok()
+}
+
+/// a · b.
+fn product(x: &[f64]) -> f64 {
+    at(x).map_or(f64::NAN, |[a, b]| a * b)
 }
 
 fn share(x: &[f64]) -> f64 {

@@ -1,7 +1,7 @@
 //! The formulas of a cluster: the KV's transfer and the split prefill, collectives, the target
 //! batch and its search, replicas and pools, KV blocks and usage, and queueing.
 
-use super::{Row, at, kv_share, kv_usage, percent, share};
+use super::{Row, at, kv_share, kv_usage, percent, product, share};
 
 pub(super) const TRANSFER: Row = (
     "the prompt's KV shard one GPU sends, at the link's bandwidth (GPUs send in parallel)",
@@ -133,7 +133,7 @@ pub(super) const POOL_RATIO: Row = (
 pub(super) const KV_BLOCK: Row = (
     "the tokens one paging block holds times the KV bytes per token",
     "blk * kv",
-    |x| at(x).map_or(f64::NAN, |[blk, kv]| blk * kv),
+    product,
 );
 
 pub(super) const BLOCK_WASTE: Row = (
@@ -153,16 +153,12 @@ pub(super) const BLOCK_WASTE_WINDOWED: Row = (
     },
 );
 
-pub(super) const KV_SHARE: Row = (
+share_and_per_cent!(
+    KV_SHARE,
+    KV_SHARE_PCT,
     "the KV and state a decode step reads on a GPU as a share of all the bytes it moves",
     "KV_read / Bytes",
-    kv_share,
-);
-
-pub(super) const KV_SHARE_PCT: Row = (
-    "the KV and state a decode step reads on a GPU as a share of all the bytes it moves, in per cent",
-    "100 * KV_read / Bytes",
-    |x| 100.0 * kv_share(x),
+    kv_share
 );
 
 pub(super) const STATE_IN_TOKENS: Row = (
@@ -202,19 +198,15 @@ pub(super) const SPLIT_RATE_PER_GPU: Row = (
 pub(super) const TOKEN_BUDGET: Row = (
     "the token-time target at the speed of light: a real engine reaches only the efficiency's share of it",
     "t_budget = target * efficiency",
-    |x| at(x).map_or(f64::NAN, |[t, e]| t * e),
+    product,
 );
 
-pub(super) const KV_USAGE: Row = (
+share_and_per_cent!(
+    KV_USAGE,
+    KV_USAGE_PCT,
     "the KV the batch keeps on a GPU over the KV budget of the GPUs that share the batch (vLLM's GPU KV cache usage)",
     "B * S_seq / (budget * groups)",
-    kv_usage,
-);
-
-pub(super) const KV_USAGE_PCT: Row = (
-    "the KV the batch keeps on a GPU over the KV budget of the GPUs that share the batch (vLLM's GPU KV cache usage), in per cent",
-    "100 * B * S_seq / (budget * groups)",
-    |x| 100.0 * kv_usage(x),
+    kv_usage
 );
 
 pub(super) const TIME_IN_SYSTEM: Row = (
@@ -226,7 +218,7 @@ pub(super) const TIME_IN_SYSTEM: Row = (
 pub(super) const LITTLES_LAW: Row = (
     "Little's law: requests arriving per second times the seconds each stays",
     "C = rate * W",
-    |x| at(x).map_or(f64::NAN, |[rate, w]| rate * w),
+    product,
 );
 
 pub(super) const GPUS_FOR_RATE: Row = (

@@ -3,7 +3,7 @@
 //! sequence, the state, what a step reads, the budget the KV may fill, a step timed at a
 //! measured rate).
 
-use super::{Row, at, experts_touched, percent, share};
+use super::{Row, at, experts_touched, percent, product, share};
 use crate::domain::roofline;
 
 pub(super) const GIVEN: Row = ("as its source gives it", "x", |x| {
@@ -168,13 +168,13 @@ pub(super) const ATTENTION_INTENSITY: Row = (
 pub(super) const KV_PER_TOKEN: Row = (
     "KV elements one token of context keeps, summed over layers, times the KV format's bytes",
     "kv = E_kv * b_kv",
-    |x| at(x).map_or(f64::NAN, |[e, b]| e * b),
+    product,
 );
 
 pub(super) const KV_PER_SEQUENCE: Row = (
     "the context times the KV bytes per token",
     "KV = L * kv",
-    |x| at(x).map_or(f64::NAN, |[l, kv]| l * kv),
+    product,
 );
 
 pub(super) const KV_PER_SEQUENCE_WINDOWED: Row = (

@@ -5,7 +5,8 @@ use crate::content::located::LocatedError;
 use crate::domain::dtype::Dtype;
 use crate::domain::model::LinearAttention;
 use crate::domain::model_config::{
-    ConfigAttention, ConfigExperts, ConfigHybrid, ExpertBias, HeadNorm, ModelConfig, ProjectionBias,
+    AttentionBlock, ConfigAttention, ConfigExperts, ConfigHybrid, ExpertBias, HeadNorm,
+    ModelConfig, ProjectionBias,
 };
 
 use super::section::Section;
@@ -139,9 +140,12 @@ fn core(
         layers,
         hidden,
         ffn,
-        query_heads,
-        kv_heads,
-        head_dim,
+        attention: AttentionBlock {
+            query_heads,
+            kv_heads,
+            head_dim,
+            ..AttentionBlock::default()
+        },
         vocab,
         tied_embeddings,
         // The dense core: what each family adds (`family`) goes on top of the plain defaults.
@@ -159,11 +163,11 @@ fn family(
     match c.model_type.as_str() {
         "llama" | "mistral" => {
             if m.opt_flag("attention_bias")?.unwrap_or(false) {
-                c.bias = ProjectionBias::All;
+                c.attention.bias = ProjectionBias::All;
             }
         }
-        "qwen2" => c.bias = ProjectionBias::Qkv,
-        "qwen3" => c.head_norm = HeadNorm::QueryKey,
+        "qwen2" => c.attention.bias = ProjectionBias::Qkv,
+        "qwen3" => c.attention.head_norm = HeadNorm::QueryKey,
         "mixtral" => {
             let routed = m.count32("num_local_experts", "the routed experts per layer")?;
             c.experts = Some(experts(m, routed, c.ffn, 0, 0, false)?);
@@ -171,7 +175,7 @@ fn family(
             origins.push(("experts.expert_ffn", m.origin("intermediate_size")));
         }
         "qwen3_moe" => {
-            c.head_norm = HeadNorm::QueryKey;
+            c.attention.head_norm = HeadNorm::QueryKey;
             let routed = m.count32("num_experts", "the routed experts per layer")?;
             let width = m.count("moe_intermediate_size", "one expert's MLP width")?;
             let dense = m
@@ -238,7 +242,7 @@ fn deepseek(
         "the per-head query/key width without RoPE",
     )?;
     let v = m.count32("v_head_dim", "the per-head value width")?;
-    c.attention = ConfigAttention::Mla {
+    c.attention.kind = ConfigAttention::Mla {
         q_lora: m.opt_count32("q_lora_rank")?,
         kv_lora,
         rope,
@@ -246,8 +250,8 @@ fn deepseek(
         v,
     };
     // One latent per token: heads are not split into KV groups.
-    c.kv_heads = c.query_heads;
-    c.head_dim = v;
+    c.attention.kv_heads = c.attention.query_heads;
+    c.attention.head_dim = v;
     origins.retain(|(f, _)| *f != "head_dim");
     origins.push(("head_dim", m.origin("v_head_dim")));
     origins.push(("attention.latent", m.origin("kv_lora_rank")));
@@ -282,8 +286,8 @@ fn hybrid(
     c: &mut ModelConfig,
     origins: &mut Vec<(&'static str, String)>,
 ) -> Result<(), LocatedError> {
-    c.head_norm = HeadNorm::QueryKey;
-    c.attention = ConfigAttention::Gqa {
+    c.attention.head_norm = HeadNorm::QueryKey;
+    c.attention.kind = ConfigAttention::Gqa {
         output_gate: m.opt_flag("attn_output_gate")?.unwrap_or(true),
     };
     let attention_layers =

@@ -84,6 +84,28 @@ impl Default for ConfigAttention {
     }
 }
 
+/// One softmax-attention block as `config.json` shapes it: everything its parameters and its
+/// KV cache follow from, besides the model width.
+///
+/// Its `Default` has no heads, no biases, head norms or sinks, and GQA without an output gate.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AttentionBlock {
+    /// `num_attention_heads`.
+    pub query_heads: u32,
+    /// `num_key_value_heads` (the query heads under MLA).
+    pub kv_heads: u32,
+    /// `head_dim`, or hidden ÷ heads, or MLA's `v_head_dim`.
+    pub head_dim: u32,
+    /// Projection biases.
+    pub bias: ProjectionBias,
+    /// Per-head norms.
+    pub head_norm: HeadNorm,
+    /// Sinks.
+    pub sinks: AttentionSinks,
+    /// GQA or MLA.
+    pub kind: ConfigAttention,
+}
+
 /// The routed experts of a mixture-of-experts model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ConfigExperts {
@@ -182,30 +204,18 @@ pub struct ModelConfig {
     pub hidden: u64,
     /// `intermediate_size`: the dense MLP width.
     pub ffn: u64,
-    /// `num_attention_heads`.
-    pub query_heads: u32,
-    /// `num_key_value_heads` (the query heads under MLA).
-    pub kv_heads: u32,
-    /// `head_dim`, or hidden ÷ heads, or MLA's `v_head_dim`.
-    pub head_dim: u32,
+    /// The softmax attention: its heads, their width and what the family adds.
+    pub attention: AttentionBlock,
     /// `vocab_size`.
     pub vocab: u64,
     /// `tie_word_embeddings`.
     pub tied_embeddings: bool,
-    /// Attention projection biases.
-    pub bias: ProjectionBias,
-    /// Per-head norms.
-    pub head_norm: HeadNorm,
-    /// Attention sinks.
-    pub sinks: AttentionSinks,
-    /// GQA or MLA.
-    pub attention: ConfigAttention,
     /// Routed experts, for MoE models.
     pub experts: Option<ConfigExperts>,
     /// Linear-attention layers, for hybrids.
     pub hybrid: Option<ConfigHybrid>,
-    /// `sliding_window` and how many layers use it (0: none).
-    pub sliding_window: Option<(u64, u32)>,
+    /// `sliding_window` and how many layers use it.
+    pub sliding_window: Option<SlidingWindow>,
     /// Multi-token-prediction layers the checkpoint carries (`num_nextn_predict_layers`,
     /// `mtp_num_hidden_layers`): counted out of the parameters.
     pub mtp_layers: u32,
@@ -223,7 +233,7 @@ impl ModelConfig {
     /// The tutor's model spec for this configuration.
     #[must_use]
     pub fn spec(&self, id: &str, name: &str, source: &str) -> ModelSpec {
-        let attention = match self.attention {
+        let attention = match self.attention.kind {
             ConfigAttention::Gqa { .. } => Attention::Standard,
             ConfigAttention::Mla { kv_lora, rope, .. } => Attention::Mla {
                 latent: kv_lora,
@@ -252,17 +262,15 @@ impl ModelConfig {
             attention_layers: self.hybrid.map(|h| h.attention_layers),
             hidden: self.hidden,
             ffn,
-            query_heads: self.query_heads,
-            kv_heads: self.kv_heads,
-            head_dim: self.head_dim,
+            query_heads: self.attention.query_heads,
+            kv_heads: self.attention.kv_heads,
+            head_dim: self.attention.head_dim,
             vocab: self.vocab,
             tied_embeddings: self.tied_embeddings,
             attention,
             experts,
             linear_attention: self.hybrid.map(|h| h.linear),
-            sliding_window: self
-                .sliding_window
-                .map(|(window, layers)| SlidingWindow { window, layers }),
+            sliding_window: self.sliding_window,
             experts_only: match self.weights {
                 ConfigWeights::ExpertsOnly(q) if self.experts.is_some() => Some(q),
                 ConfigWeights::ExpertsOnly(_)

@@ -17,9 +17,9 @@ pub(super) fn read(
     origins: &mut Vec<(&'static str, String)>,
 ) -> Result<(), LocatedError> {
     if m.opt_flag("attention_bias")?.unwrap_or(true) {
-        c.bias = ProjectionBias::All;
+        c.attention.bias = ProjectionBias::All;
     }
-    c.sinks = AttentionSinks::PerHead;
+    c.attention.sinks = AttentionSinks::PerHead;
     let routed = m.count32("num_local_experts", "the routed experts per layer")?;
     let per_token = m.count32(
         "num_experts_per_tok",

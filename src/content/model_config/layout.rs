@@ -5,7 +5,8 @@ use crate::content::located::LocatedError;
 use crate::domain::dtype::Dtype;
 use crate::domain::model::LinearAttention;
 use crate::domain::model_config::{
-    ConfigAttention, ConfigExperts, ConfigHybrid, ExpertBias, HeadNorm, ModelConfig, ProjectionBias,
+    AttentionBlock, ConfigAttention, ConfigExperts, ConfigHybrid, ExpertBias, HeadNorm,
+    ModelConfig, ProjectionBias,
 };
 
 use super::section::Section;
@@ -139,9 +140,12 @@ fn core(
         layers,
         hidden,
         ffn,
-        query_heads,
-        kv_heads,
-        head_dim,
+        attention: AttentionBlock {
+            query_heads,
+            kv_heads,
+            head_dim,
+            ..AttentionBlock::default()
+        },
         vocab,
         tied_embeddings,
         // The dense core: what each family adds (`family`) goes on top of the plain defaults.
@@ -154,11 +158,11 @@ fn family(m: Section<'_>, r: &mut Read) -> Result<(), LocatedError> {
     match r.config.model_type.as_str() {
         "llama" | "mistral" => {
             if m.opt_flag("attention_bias")?.unwrap_or(false) {
-                r.config.bias = ProjectionBias::All;
+                r.config.attention.bias = ProjectionBias::All;
             }
         }
-        "qwen2" => r.config.bias = ProjectionBias::Qkv,
-        "qwen3" => r.config.head_norm = HeadNorm::QueryKey,
+        "qwen2" => r.config.attention.bias = ProjectionBias::Qkv,
+        "qwen3" => r.config.attention.head_norm = HeadNorm::QueryKey,
         "mixtral" => {
             let routed = m.count32("num_local_experts", "the routed experts per layer")?;
             r.config.experts = Some(experts(m, routed, r.config.ffn, 0, 0, false)?);
@@ -168,7 +172,7 @@ fn family(m: Section<'_>, r: &mut Read) -> Result<(), LocatedError> {
                 .push(("experts.expert_ffn", m.origin("intermediate_size")));
         }
         "qwen3_moe" => {
-            r.config.head_norm = HeadNorm::QueryKey;
+            r.config.attention.head_norm = HeadNorm::QueryKey;
             let routed = m.count32("num_experts", "the routed experts per layer")?;
             let width = m.count("moe_intermediate_size", "one expert's MLP width")?;
             let dense = m
@@ -237,7 +241,7 @@ fn deepseek(m: Section<'_>, r: &mut Read) -> Result<(), LocatedError> {
         "the per-head query/key width without RoPE",
     )?;
     let v = m.count32("v_head_dim", "the per-head value width")?;
-    c.attention = ConfigAttention::Mla {
+    c.attention.kind = ConfigAttention::Mla {
         q_lora: m.opt_count32("q_lora_rank")?,
         kv_lora,
         rope,
@@ -245,8 +249,8 @@ fn deepseek(m: Section<'_>, r: &mut Read) -> Result<(), LocatedError> {
         v,
     };
     // One latent per token: heads are not split into KV groups.
-    c.kv_heads = c.query_heads;
-    c.head_dim = v;
+    c.attention.kv_heads = c.attention.query_heads;
+    c.attention.head_dim = v;
     origins.retain(|(f, _)| *f != "head_dim");
     origins.push(("head_dim", m.origin("v_head_dim")));
     origins.push(("attention.latent", m.origin("kv_lora_rank")));
@@ -281,8 +285,8 @@ fn hybrid(
     c: &mut ModelConfig,
     origins: &mut Vec<(&'static str, String)>,
 ) -> Result<(), LocatedError> {
-    c.head_norm = HeadNorm::QueryKey;
-    c.attention = ConfigAttention::Gqa {
+    c.attention.head_norm = HeadNorm::QueryKey;
+    c.attention.kind = ConfigAttention::Gqa {
         output_gate: m.opt_flag("attn_output_gate")?.unwrap_or(true),
     };
     let attention_layers =

@@ -2,6 +2,7 @@
 //! Gemma 3, whose layers mix sliding and full attention (gpt-oss, the other, has its own file).
 
 use crate::content::located::LocatedError;
+use crate::domain::model::SlidingWindow;
 use crate::domain::model_config::{HeadNorm, ModelConfig};
 
 use super::section::Section;
@@ -75,7 +76,7 @@ pub(super) fn sliding(
     if layers == 0 {
         return Ok(());
     }
-    c.sliding_window = Some((window, layers));
+    c.sliding_window = Some(SlidingWindow { window, layers });
     origins.push(("sliding_window.window", m.origin("sliding_window")));
     origins.push(("sliding_window.layers", m.origin(from)));
     Ok(())
@@ -83,7 +84,7 @@ pub(super) fn sliding(
 
 /// Gemma 3: per-head query and key norms.
 pub(super) fn gemma3(c: &mut ModelConfig, notes: &mut Vec<String>) {
-    c.head_norm = HeadNorm::QueryKey;
+    c.attention.head_norm = HeadNorm::QueryKey;
     notes.push(format!(
         "Gemma 3's two extra norms per layer (before and after the MLP) are left out of the parameters: {} of them",
         u64::from(c.layers) * 2 * c.hidden

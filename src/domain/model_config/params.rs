@@ -3,8 +3,8 @@
 //! attention), MLP or experts and two RMSNorms, the final norm, and the output head unless tied.
 
 use super::{
-    AttentionSinks, ConfigAttention, ConfigExperts, ConfigHybrid, HeadNorm, ModelConfig,
-    ProjectionBias,
+    AttentionBlock, AttentionSinks, ConfigAttention, ConfigExperts, ConfigHybrid, HeadNorm,
+    ModelConfig, ProjectionBias,
 };
 
 /// All parameters: embeddings, blocks, final norm and (untied) output head.
@@ -28,29 +28,28 @@ pub(super) fn total(c: &ModelConfig) -> u64 {
         }
         None => (layers, 0),
     };
-    let mixing =
-        attention_layers * attention(c) + linear_layers * c.hybrid.map_or(0, |l| linear(c, l));
+    let mixing = attention_layers * attention(c.attention, h)
+        + linear_layers * c.hybrid.map_or(0, |l| linear(c, l));
     let mlps = dense_layers * dense_mlp + moe_layers * c.experts.map_or(0, |e| moe(c, e));
     let norms = layers * 2 * h + h;
     embedding + head + mixing + mlps + norms
 }
 
-/// One softmax-attention block's projections (and biases and head norms).
-fn attention(c: &ModelConfig) -> u64 {
-    let h = c.hidden;
-    let q_width = u64::from(c.query_heads) * u64::from(c.head_dim);
-    let kv_width = u64::from(c.kv_heads) * u64::from(c.head_dim);
-    let norms = match c.head_norm {
+/// One softmax-attention block's projections (and biases and head norms), `h` wide.
+fn attention(a: AttentionBlock, h: u64) -> u64 {
+    let q_width = u64::from(a.query_heads) * u64::from(a.head_dim);
+    let kv_width = u64::from(a.kv_heads) * u64::from(a.head_dim);
+    let norms = match a.head_norm {
         HeadNorm::Absent => 0,
-        HeadNorm::QueryKey => 2 * u64::from(c.head_dim),
-    } + match c.sinks {
+        HeadNorm::QueryKey => 2 * u64::from(a.head_dim),
+    } + match a.sinks {
         AttentionSinks::Absent => 0,
-        AttentionSinks::PerHead => u64::from(c.query_heads),
+        AttentionSinks::PerHead => u64::from(a.query_heads),
     };
-    match c.attention {
+    match a.kind {
         ConfigAttention::Gqa { output_gate } => {
             let gate = if output_gate { 2 } else { 1 };
-            let bias = match c.bias {
+            let bias = match a.bias {
                 ProjectionBias::None => 0,
                 ProjectionBias::Qkv => q_width * gate + 2 * kv_width,
                 ProjectionBias::All => q_width * gate + 2 * kv_width + h,
@@ -64,7 +63,7 @@ fn attention(c: &ModelConfig) -> u64 {
             nope,
             v,
         } => {
-            let heads = u64::from(c.query_heads);
+            let heads = u64::from(a.query_heads);
             let q_head = u64::from(nope + rope);
             let query = match q_lora {
                 // q_a_proj, q_a_layernorm, q_b_proj.

@@ -9,9 +9,12 @@ fn llama_3_8b() -> ModelConfig {
         layers: 32,
         hidden: 4096,
         ffn: 14336,
-        query_heads: 32,
-        kv_heads: 8,
-        head_dim: 128,
+        attention: AttentionBlock {
+            query_heads: 32,
+            kv_heads: 8,
+            head_dim: 128,
+            ..AttentionBlock::default()
+        },
         vocab: 128_256,
         tied_embeddings: false,
         ..ModelConfig::default()
@@ -41,17 +44,20 @@ fn deepseek_v3() -> ModelConfig {
         layers: 61,
         hidden: 7168,
         ffn: 18432,
-        query_heads: 128,
-        kv_heads: 128,
-        head_dim: 128,
-        vocab: 129_280,
-        attention: ConfigAttention::Mla {
-            q_lora: Some(1536),
-            kv_lora: 512,
-            rope: 64,
-            nope: 128,
-            v: 128,
+        attention: AttentionBlock {
+            query_heads: 128,
+            kv_heads: 128,
+            head_dim: 128,
+            kind: ConfigAttention::Mla {
+                q_lora: Some(1536),
+                kv_lora: 512,
+                rope: 64,
+                nope: 128,
+                v: 128,
+            },
+            ..AttentionBlock::default()
         },
+        vocab: 129_280,
         experts: Some(ConfigExperts {
             routed: 256,
             per_token: 8,

@@ -111,7 +111,7 @@ proptest! {
         let Ok(e) = s.evaluate(&CATALOG) else { return Ok(()) };
         let m = e.model.clone().unwrap();
         let dot = m.decode_dot;
-        prop_assert!((dot.intensity - m.expert_intensity.unwrap_or(m.fc_intensity)).abs() < 1e-9);
+        prop_assert!((dot.intensity - m.moe.map_or(m.fc_intensity, |moe| moe.expert_intensity)).abs() < 1e-9);
         let share = Quantity::RidgeSharePct.number(&e).unwrap();
         prop_assert!((share - 100.0 * dot.intensity / e.ridge).abs() < 1e-9);
         let attainable = Quantity::AttainableTflops.number(&e).unwrap() * 1e12;
@@ -146,7 +146,7 @@ proptest! {
         let m = s.evaluate(&CATALOG).unwrap().model.unwrap();
         let next = Scenario { batch: s.batch + 1, ..s.clone() }.evaluate(&CATALOG).unwrap();
         let n = next.model.unwrap();
-        let (here, there) = (m.expert_intensity.unwrap(), n.expert_intensity.unwrap());
+        let (here, there) = (m.moe.unwrap().expert_intensity, n.moe.unwrap().expert_intensity);
         prop_assert!(there > here, "{here} → {there}");
         prop_assert!(here <= m.fc_intensity * (1.0 + 1e-12), "{here} > dense {}", m.fc_intensity);
         prop_assert!((m.decode_dot.intensity - here).abs() < 1e-12);

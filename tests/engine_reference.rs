@@ -546,7 +546,7 @@ fn moe_expert_intensity(#[case] model: &str, #[case] batch: u32, #[case] expecte
     let per_expert = b * k / (n * (1.0 - (1.0 - k / n).powf(b)));
     let (h, f) = (spec.hidden as f64, e.expert_ffn as f64);
     let exact = 2.0 * per_expert * h * f / (h * f * 2.0 + per_expert * (h + f) * 2.0);
-    let ai = m.expert_intensity.unwrap();
+    let ai = m.moe.unwrap().expert_intensity;
     assert_near(ai, exact, 1e-9);
     assert_near(ai, expected, expected * 0.01);
     // Far below the dense figure at the same batch: MoE decode is more memory-bound.
@@ -557,6 +557,6 @@ fn moe_expert_intensity(#[case] model: &str, #[case] batch: u32, #[case] expecte
 #[test]
 fn dense_models_have_no_expert_intensity() {
     let (_, m) = eval(&scenario("h100-sxm", "llama-3-8b"));
-    assert_eq!(m.expert_intensity, None);
+    assert_eq!(m.moe, None);
     assert_near(m.decode_intensity(), m.fc_intensity, 0.0);
 }

@@ -93,7 +93,7 @@ fn the_dot_pairs_the_experts_intensity_with_its_own_share_and_attainable() {
         "{dot:?} vs {}",
         m.fc_intensity
     );
-    assert_near(dot.intensity, m.expert_intensity.unwrap(), 1e-12);
+    assert_near(dot.intensity, m.moe.unwrap().expert_intensity, 1e-12);
     assert_near(
         dot.attainable_flops,
         roofline::attainable(dot.intensity, e.peak_flops, e.bandwidth),
@@ -157,9 +157,9 @@ fn mixtral_batch_1_with_four_draft_tokens_reads_2_8_times_the_weights() {
         draft_tokens: 4,
         ..on("h100-sxm", "mixtral-8x7b", Dtype::Bf16)
     });
-    assert_near(plain.experts_touched.unwrap(), 0.25, 1e-12);
+    assert_near(plain.moe.unwrap().experts_touched, 0.25, 1e-12);
     assert_near(
-        drafted.experts_touched.unwrap(),
+        drafted.moe.unwrap().experts_touched,
         1.0 - 0.75_f64.powi(5),
         1e-12,
     );

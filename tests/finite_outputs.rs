@@ -161,7 +161,7 @@ proptest! {
                 m.decode_dot.intensity, m.decode_dot.ridge_share, m.step_intensity,
                 m.memory_time_s, m.compute_time_s, m.step_time_s, m.tokens_per_s,
             ];
-            for n in numbers.into_iter().chain(m.expert_intensity).chain(m.decode_dot.batch_to_ridge) {
+            for n in numbers.into_iter().chain(m.moe.map(|moe| moe.expert_intensity)).chain(m.decode_dot.batch_to_ridge) {
                 prop_assert!(n.is_finite(), "{s:?}: {m:?}");
             }
             prop_assert!(m.max_batch_kv.is_none_or(|b| b < u64::MAX), "{s:?}: {m:?}");

@@ -11,7 +11,9 @@ use crate::domain::catalog::Catalog;
 use crate::domain::decode_dot::DotLayers;
 use crate::domain::format::group;
 use crate::domain::roofline::Bound;
-use crate::domain::scenario::{BatchFit, Evaluation, ModelEvaluation, Scenario, WeightFit};
+use crate::domain::scenario::{
+    BatchFit, Evaluation, ModelEvaluation, MoeFigures, Scenario, WeightFit,
+};
 
 use super::args::PlanCli;
 
@@ -211,7 +213,12 @@ fn memory_rows(s: &Scenario, m: &ModelEvaluation) -> Rows {
 fn intensity_rows(s: &Scenario, e: &Evaluation, m: &ModelEvaluation) -> Rows {
     let ridge = e.ridge;
     let mut rows = vec![("decode dot", decode_dot_text(m))];
-    if let (Some(ai), Some(touched)) = (m.expert_intensity, m.experts_touched) {
+    if let Some(MoeFigures {
+        expert_intensity: ai,
+        experts_touched: touched,
+        ..
+    }) = m.moe
+    {
         rows.push((
             "routed experts",
             format!(
@@ -222,7 +229,7 @@ fn intensity_rows(s: &Scenario, e: &Evaluation, m: &ModelEvaluation) -> Rows {
         ));
     }
     rows.push((
-        if m.expert_intensity.is_some() {
+        if m.moe.is_some() {
             "dense layers"
         } else {
             "FC intensity"
@@ -248,7 +255,7 @@ fn intensity_rows(s: &Scenario, e: &Evaluation, m: &ModelEvaluation) -> Rows {
                 "{} FLOP/byte at {} prompt tokens{}",
                 group(m.prefill_intensity, 0),
                 s.prompt,
-                if m.expert_intensity.is_some() {
+                if m.moe.is_some() {
                     format!(
                         " (routed experts; dense layers {})",
                         group(m.dense_prefill_intensity, 0)
@@ -260,7 +267,7 @@ fn intensity_rows(s: &Scenario, e: &Evaluation, m: &ModelEvaluation) -> Rows {
         ),
         ("batch to reach the ridge", batch_to_ridge_text(m)),
     ]);
-    if let (Some(dense), true) = (m.dense_batch_to_ridge, m.expert_intensity.is_some()) {
+    if let (Some(dense), true) = (m.dense_batch_to_ridge, m.moe.is_some()) {
         rows.push((
             "  dense layers reach it at",
             format!("batch {}", group(dense, 0)),
@@ -276,11 +283,7 @@ fn batch_to_ridge_text(m: &ModelEvaluation) -> String {
         Some(b) => format!(
             "{} (≈ ridge·b_w/2{} = {})",
             group(b, 0),
-            if m.expert_intensity.is_some() {
-                "·E/k"
-            } else {
-                ""
-            },
+            if m.moe.is_some() { "·E/k" } else { "" },
             group(dot.batch_to_ridge_approx, 0)
         ),
         None => "never: this matmul saturates below the ridge".to_owned(),

@@ -19,7 +19,7 @@ pub use cluster::{
     ScaleUpFigures, TargetBatch, largest_meeting, link_id,
 };
 pub use evaluate::{Evaluation, ScenarioError};
-pub use model_evaluation::{KvSplit, ModelEvaluation, WeightFit};
+pub use model_evaluation::{KvSplit, ModelEvaluation, MoeFigures, WeightFit};
 pub use scale::{ScaleFigures, alltoall_bytes_per_token, kv_groups};
 pub use sizing::{AtTarget, Sizing, TpTry};
 

@@ -271,7 +271,7 @@ mod tests {
         let evaluation = scenario.evaluate(&builtin_catalog()).unwrap();
         let m = evaluation.model.as_ref().unwrap();
         let plot = PlotModel::from_evaluation(&scenario, &evaluation, Appearance::default());
-        assert!((plot.decode.unwrap().intensity - m.expert_intensity.unwrap()).abs() < 1e-12);
+        assert!((plot.decode.unwrap().intensity - m.moe.unwrap().expert_intensity).abs() < 1e-12);
         assert!((plot.dense.unwrap() - m.fc_intensity).abs() < 1e-12);
         assert!(plot.dense.unwrap() > plot.decode.unwrap().intensity * 3.0);
         // A dense model has one FC dot.

@@ -102,7 +102,7 @@ pub fn readouts(evaluation: &Evaluation) -> Vec<Readout> {
         Readout::new(
             format!(
                 "{} {}",
-                if model.expert_intensity.is_some() {
+                if model.moe.is_some() {
                     "expert AI"
                 } else {
                     "AI"

@@ -4,6 +4,7 @@
 //! step reads and takes is summed over the stages a token passes one after another.
 
 mod layout;
+mod moe;
 
 use super::room::Room;
 use super::{Scenario, ScenarioError};
@@ -14,6 +15,7 @@ use crate::domain::model::{Attention, ModelSpec};
 use crate::domain::roofline::{self, Bound};
 use crate::domain::weight_format::WeightFormat;
 pub use layout::{KvSplit, WeightFit};
+pub use moe::MoeFigures;
 
 /// What the roofline says about one model in one scenario (per GPU where it says so).
 #[derive(Debug, Clone, PartialEq)]
@@ -49,16 +51,8 @@ pub struct ModelEvaluation {
     pub fc_intensity: f64,
     /// 2·tokens ÷ b_w, FLOP/byte.
     pub fc_intensity_approx: f64,
-    /// MoE only: a routed expert's intensity (hidden × expert width), whose batch is only the
-    /// tokens routed to it (tokens · k ÷ experts touched), FLOP/byte.
-    pub expert_intensity: Option<f64>,
-    /// MoE only: share of routed experts the step's tokens touch, 1 − (1 − k/E)^tokens.
-    pub experts_touched: Option<f64>,
-    /// MoE only: tokens each touched expert multiplies in the step (tokens · k ÷ touched).
-    pub tokens_per_expert: Option<f64>,
-    /// MoE only: tokens an expert must see in one step for its intensity to reach the ridge
-    /// (m*); `None` also when it never does.
-    pub expert_tokens_to_ridge: Option<f64>,
+    /// MoE only: the routed experts' figures.
+    pub moe: Option<MoeFigures>,
     /// The point that places decode on the roofline (see [`DecodeDot`]).
     pub decode_dot: DecodeDot,
     /// Batch at which the dense layers reach the ridge; `None` if they never do.
@@ -123,7 +117,7 @@ impl ModelEvaluation {
     /// draw them too.
     #[must_use]
     pub fn dense_differs(&self) -> bool {
-        self.expert_intensity.is_some()
+        self.moe.is_some()
     }
 }
 
@@ -191,12 +185,7 @@ pub(super) fn evaluate(
         kv_budget_bytes: room.kv_budget_bytes,
         fc_intensity: decode_dot::dense_intensity(model, &inputs),
         fc_intensity_approx: Formula::FcIntensityApprox.compute(&[tokens, inputs.weight_bytes]),
-        expert_intensity: decode_dot::expert_intensity(model, tokens, &inputs),
-        experts_touched: model
-            .experts
-            .map(|_| model.experts_touched_fraction(tokens)),
-        tokens_per_expert: model.tokens_per_active_expert(tokens),
-        expert_tokens_to_ridge: decode_dot::expert_tokens_to_ridge(model, &inputs),
+        moe: MoeFigures::of(model, tokens, &inputs),
         decode_dot,
         dense_batch_to_ridge: decode_dot::dense_batch_to_ridge(model, &inputs),
         attention_intensity,

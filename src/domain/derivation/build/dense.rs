@@ -133,7 +133,7 @@ pub(super) fn batch_to_ridge(x: Ctx<'_>, which: ToRidge) -> Option<Derivation> {
             "sequences",
         ),
         ToRidge::ExpertTokens => (
-            m.expert_tokens_to_ridge?,
+            m.moe?.expert_tokens_to_ridge?,
             experts?.expert_ffn as f64,
             "experts.expert_ffn",
             1.0,

@@ -42,7 +42,7 @@ pub(super) fn dot_intensity(x: Ctx<'_>, which: Which) -> Option<Derivation> {
         (Which::Dot, None) => return super::dense::fc_intensity(x, At::Decode),
         (Which::Prefill, None) => return super::dense::fc_intensity(x, At::Prefill),
         (Which::Expert, None) => return None,
-        (Which::Dot | Which::Expert, Some(_)) => (At::Decode, m.expert_intensity?),
+        (Which::Dot | Which::Expert, Some(_)) => (At::Decode, m.moe?.expert_intensity),
         (Which::Prefill, Some(_)) => (At::Prefill, m.prefill_intensity),
     };
     let experts = spec.experts?;
@@ -82,7 +82,7 @@ pub(super) fn experts_touched(x: Ctx<'_>) -> Option<Derivation> {
     let (k, e) = routing(x)?;
     Some(derived(
         Formula::ExpertsTouchedPct,
-        100.0 * x.m()?.experts_touched?,
+        100.0 * x.m()?.moe?.experts_touched,
         "%",
         vec![k, e, tokens(x, At::Decode)],
         vec!["each token picks its k experts independently and uniformly at random"],
@@ -91,10 +91,10 @@ pub(super) fn experts_touched(x: Ctx<'_>) -> Option<Derivation> {
 
 pub(super) fn tokens_per_expert(x: Ctx<'_>) -> Option<Derivation> {
     let (k, e) = routing(x)?;
-    let m = x.m()?;
+    let moe = x.m()?.moe?;
     Some(derived(
         Formula::TokensPerExpert,
-        m.tokens_per_expert?,
+        moe.tokens_per_expert,
         "tokens",
         vec![
             tokens(x, At::Decode),
@@ -103,7 +103,7 @@ pub(super) fn tokens_per_expert(x: Ctx<'_>) -> Option<Derivation> {
             inp(
                 "f",
                 "share of experts touched",
-                m.experts_touched?,
+                moe.experts_touched,
                 "",
                 figure("experts_touched_pct ÷ 100"),
             ),

@@ -25,6 +25,7 @@ use std::collections::HashMap;
 use super::{LESSON_FORMAT_VERSION, Lesson, Step};
 use crate::domain::catalog::Catalog;
 use crate::domain::scenario::Scenario;
+use opening::Opening;
 
 /// Validation stops after this many problems: nobody fixes a thousand at once, and a huge
 /// broken file should cost no more time than a small one.
@@ -107,22 +108,35 @@ pub fn validate(lesson: &Lesson, catalog: &Catalog, base: &Scenario) -> Vec<Prob
         } else {
             first_use.insert(step_id, index);
         }
-        let step_problems = step::check(index, s, catalog, base);
-        // A step that is sound on its own is then read off its opening screen.
-        if step_problems.is_empty() {
-            problems.extend(opening::check(index, s, catalog, base));
-        }
-        problems.extend(step_problems);
-        problems.extend(fits::check(index, s, catalog, base));
-        if let Step::Predict(predict) = s {
-            problems.extend(vary::check(index, predict, catalog, base));
-        }
+        problems.extend(step_checks(index, s, catalog, base));
     }
     if problems.is_empty() {
         problems.extend(leaks::check(lesson, catalog, base));
         problems.extend(typed_figures(lesson, catalog));
         problems.extend(explore::check(lesson, catalog, base));
         problems.extend(voice::check(lesson));
+    }
+    problems
+}
+
+/// The problems of step `index` on its own: its fields, then (when those are sound) its
+/// opening screen, whether its model fits there, and its variants.
+fn step_checks(index: usize, s: &Step, catalog: &Catalog, base: &Scenario) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let step_problems = step::check(index, s, catalog, base);
+    let opened = Opening::of(index, s, catalog, base);
+    // A step that is sound on its own is then read off its opening screen.
+    if step_problems.is_empty() {
+        problems.extend(
+            opened
+                .as_ref()
+                .and_then(|o| opening::check(o, catalog, base)),
+        );
+    }
+    problems.extend(step_problems);
+    problems.extend(opened.as_ref().and_then(fits::check));
+    if let Step::Predict(predict) = s {
+        problems.extend(vary::check(index, predict, catalog, base));
     }
     problems
 }

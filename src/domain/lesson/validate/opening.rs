@@ -10,9 +10,9 @@
 use super::Problem;
 use super::spot::Spot;
 use crate::domain::catalog::Catalog;
-use crate::domain::lesson::{Step, resolve_number};
+use crate::domain::lesson::{NumberAnswer, Step, resolve_number};
 use crate::domain::quantity::Quantity;
-use crate::domain::scenario::Scenario;
+use crate::domain::scenario::{Evaluation, Scenario};
 use crate::domain::scoring::DEFAULT_TOLERANCE;
 use crate::domain::withhold::{Shown, Withheld, asked_quantity, stated_figures};
 
@@ -33,16 +33,51 @@ const ON_PLOT_WITHOUT_MODEL: &[Quantity] = &[
     Quantity::BandwidthTbs,
 ];
 
+/// A step that asks for a number, at the setting it opens on, evaluated: what the checks of
+/// its opening screen read (this one, and [`super::fits`]).
+pub(super) struct Opening<'a> {
+    /// The step's place in its lesson.
+    pub index: usize,
+    /// The step.
+    pub step: &'a Step,
+    /// The number it asks for.
+    pub number: &'a NumberAnswer,
+    /// The setting it opens on: its patch on the base.
+    pub scenario: Scenario,
+    /// That setting evaluated.
+    pub evaluation: Evaluation,
+}
+
+impl<'a> Opening<'a> {
+    /// Step `index`'s opening, when it asks for a number and its setting evaluates.
+    pub(super) fn of(
+        index: usize,
+        step: &'a Step,
+        catalog: &Catalog,
+        base: &Scenario,
+    ) -> Option<Self> {
+        let (number, scenario) = step.asked_number(base)?;
+        let evaluation = scenario.evaluate(catalog).ok()?;
+        Some(Self {
+            index,
+            step,
+            number,
+            scenario,
+            evaluation,
+        })
+    }
+}
+
 /// A problem for a step whose opening screen shows a figure within its tolerance of its answer.
-pub(super) fn check(
-    index: usize,
-    step: &Step,
-    catalog: &Catalog,
-    base: &Scenario,
-) -> Option<Problem> {
-    let (number, scenario) = step.asked_number(base)?;
-    let figure = resolve_number(&number.value, &scenario, catalog).ok()?;
-    let evaluation = scenario.evaluate(catalog).ok()?;
+pub(super) fn check(opening: &Opening, catalog: &Catalog, base: &Scenario) -> Option<Problem> {
+    let Opening {
+        index,
+        step,
+        number,
+        scenario,
+        evaluation,
+    } = opening;
+    let figure = resolve_number(&number.value, scenario, catalog).ok()?;
     let tolerance = number.tolerance.unwrap_or(DEFAULT_TOLERANCE);
     let mut withheld = Withheld::with_units([(figure, number.unit.clone())]);
     if let Some(asked) = asked_quantity(step) {
@@ -54,7 +89,7 @@ pub(super) fn check(
         ON_PLOT_WITHOUT_MODEL
     };
     let (quantity, value) = shown.iter().find_map(|q| {
-        let value = q.number(&evaluation)?;
+        let value = q.number(evaluation)?;
         let gives = q.unit() == number.unit
             && figure > 0.0
             && ((value - figure) / figure).abs() <= tolerance
@@ -62,7 +97,7 @@ pub(super) fn check(
         gives.then_some((*q, value))
     })?;
     Some(Problem {
-        spot: Spot::step(index, &["answer"], None),
+        spot: Spot::step(*index, &["answer"], None),
         message: format!(
             "its opening screen shows {} {value:.3} {}, within the tolerance ({:.0}%) of its answer {figure:.3}: a learner reads the answer off the plot before predicting it; open the step on another setting, or ask another figure",
             quantity.name(),

@@ -59,7 +59,7 @@ impl Quantity {
             Self::TtftMs => m()?.ttft_s * 1e3,
             Self::MeasuredTpotMs => {
                 m()?;
-                e.measured_tpot_ms?
+                e.measured_tpot_ms()?
             }
             Self::UsdPerMillionTokens => m()?.usd_per_million_tokens,
             Self::EnergyPerTokenJ => m()?.energy_per_token_j?,

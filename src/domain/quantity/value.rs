@@ -95,7 +95,7 @@ impl Quantity {
             Self::TpToFit => f64::from(c()?.sizing?.tp_to_fit?),
             Self::ReplicasForRate => c()?.sizing?.replicas?,
             Self::PoolRatio => c()?.sizing?.pool_ratio?,
-            Self::TargetUsdPerMillionTokens => c()?.sizing?.usd_per_million_tokens?,
+            Self::TargetUsdPerMillionTokens => c()?.sizing?.at_target?.usd_per_million_tokens,
             Self::KvBlockKib => c()?.scale.kv_block_bytes / 1024.0,
             Self::BlockWasteKib => c()?.scale.block_waste_bytes / 1024.0,
             Self::KvSharePct => 100.0 * c()?.scale.kv_share,

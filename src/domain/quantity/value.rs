@@ -91,7 +91,7 @@ impl Quantity {
             Self::Concurrency => c()?.concurrency?,
             Self::GpusForRate => c()?.gpus_for_rate?,
             Self::TokensPerSPerGpu => c()?.tokens_per_s_per_gpu,
-            Self::BendBatch => f64::from(c()?.bend_batch?),
+            Self::BendBatch => f64::from(c()?.bend?.batch),
             Self::TpToFit => f64::from(c()?.sizing?.tp_to_fit?),
             Self::ReplicasForRate => c()?.sizing?.replicas?,
             Self::PoolRatio => c()?.sizing?.pool_ratio?,

@@ -110,12 +110,12 @@ mod tests {
             batch: 24,
             ..setting()
         };
-        assert_eq!(between.evaluate(&catalog).unwrap().measured_tpot_ms, None);
+        assert_eq!(between.evaluate(&catalog).unwrap().measured_tpot_ms(), None);
         let h200 = Scenario {
             gpu: "h200".to_owned(),
             ..setting()
         };
-        assert_eq!(h200.evaluate(&catalog).unwrap().measured_tpot_ms, None);
+        assert_eq!(h200.evaluate(&catalog).unwrap().measured_tpot_ms(), None);
     }
 
     #[test]
@@ -127,6 +127,6 @@ mod tests {
         catalog.benchmarks = Some((Scenario::default_cluster(), runs));
         let e = setting().evaluate(&catalog).unwrap();
         // The fixture's mean TPOT at --max-concurrency 32.
-        assert_eq!(e.measured_tpot_ms, Some(8.0));
+        assert_eq!(e.measured_tpot_ms(), Some(8.0));
     }
 }

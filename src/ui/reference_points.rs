@@ -109,17 +109,22 @@ mod tests {
     use crate::content::data_files::builtin_catalog;
     use crate::test_support::close;
 
+    /// The shipped H100 measurement beside Llama-3-8B at `batch` sequences.
+    #[track_caller]
+    fn at_batch(batch: u32) -> Measured {
+        let scenario = Scenario {
+            batch,
+            ..Scenario::default_cluster()
+        };
+        reference(&builtin_catalog(), &scenario).expect("h100-sxm ships a measurement")
+    }
+
     /// By hand from measured-h100.md: W = 7,504,658,432 BF16 weights (15.009 GB).
     /// B = 1: 15.009 GB in 5.342 ms = 2.810 TB/s, MBU 2.810 ÷ 3.35 = 83.9 %;
     /// B = 1024: 2 × 1024 × W = 15.37 TFLOP in 22.045 ms = 697.2 TF, MFU 697.2 ÷ 989.4 = 70.5 %.
     #[test]
     fn the_h100_sweep_is_drawn_under_the_roof_with_its_measured_roofs() {
-        let catalog = builtin_catalog();
-        let scenario = Scenario {
-            batch: 1,
-            ..Scenario::default_cluster()
-        };
-        let m = reference(&catalog, &scenario).expect("h100-sxm ships a measurement");
+        let m = at_batch(1);
         let w = 7_504_658_432.0;
         close(m.mbu.unwrap(), 2.0 * w / 5.342e-3 / 3.35e12, 1e-9);
         close(m.mbu.unwrap(), 0.839, 0.002);
@@ -156,19 +161,11 @@ mod tests {
 
     #[test]
     fn the_readouts_take_the_sweep_point_nearest_the_batch() {
-        let catalog = builtin_catalog();
-        let at = |batch| {
-            let s = Scenario {
-                batch,
-                ..Scenario::default_cluster()
-            };
-            reference(&catalog, &s).unwrap()
-        };
         // B = 1024: 697.2 TF of 989.4.
-        close(at(1000).mfu.unwrap(), 0.7047, 0.001);
+        close(at_batch(1000).mfu.unwrap(), 0.7047, 0.001);
         // B = 48 is nearer 64 (5.526 ms) than 32 by ratio.
         close(
-            at(48).mbu.unwrap(),
+            at_batch(48).mbu.unwrap(),
             2.0 * 7_504_658_432.0 / 5.526e-3 / 3.35e12,
             1e-9,
         );

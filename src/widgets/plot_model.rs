@@ -216,13 +216,19 @@ mod tests {
     use super::*;
     use crate::content::data_files::builtin_catalog;
 
+    /// A scenario's evaluation and its plot.
+    fn evaluated(scenario: &Scenario) -> (Evaluation, PlotModel) {
+        let evaluation = scenario.evaluate(&builtin_catalog()).unwrap();
+        let plot = PlotModel::from_evaluation(scenario, &evaluation, Appearance::default());
+        (evaluation, plot)
+    }
+
     fn default_plot() -> PlotModel {
         let scenario = Scenario {
             batch: 8,
             ..Scenario::default_cluster()
         };
-        let evaluation = scenario.evaluate(&builtin_catalog()).unwrap();
-        PlotModel::from_evaluation(&scenario, &evaluation, Appearance::default())
+        evaluated(&scenario).1
     }
 
     #[test]
@@ -251,10 +257,8 @@ mod tests {
 
     #[test]
     fn without_a_model_there_are_no_dots() {
-        let scenario = Scenario::for_gpu("h100-sxm");
-        let evaluation = scenario.evaluate(&builtin_catalog()).unwrap();
-        let plot = PlotModel::from_evaluation(&scenario, &evaluation, Appearance::default())
-            .with_prefill(&evaluation);
+        let (evaluation, plot) = evaluated(&Scenario::for_gpu("h100-sxm"));
+        let plot = plot.with_prefill(&evaluation);
         assert_eq!(
             (plot.decode, plot.attention, plot.prefill),
             (None, None, None)
@@ -263,14 +267,12 @@ mod tests {
 
     #[test]
     fn moe_draws_the_experts_as_the_dot_and_the_dense_layers_beside_it() {
-        let scenario = Scenario {
+        let (evaluation, plot) = evaluated(&Scenario {
             model: Some("mixtral-8x7b".to_owned()),
             batch: 64,
             ..Scenario::default_cluster()
-        };
-        let evaluation = scenario.evaluate(&builtin_catalog()).unwrap();
+        });
         let m = evaluation.model.as_ref().unwrap();
-        let plot = PlotModel::from_evaluation(&scenario, &evaluation, Appearance::default());
         assert!((plot.decode.unwrap().intensity - m.moe.unwrap().expert_intensity).abs() < 1e-12);
         assert!((plot.dense.unwrap() - m.fc_intensity).abs() < 1e-12);
         assert!(plot.dense.unwrap() > plot.decode.unwrap().intensity * 3.0);

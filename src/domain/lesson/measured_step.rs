@@ -55,7 +55,7 @@ pub fn measured_setting(
     let placed = |patch: ScenarioPatch| {
         let s = scenario_for(Some(&patch), &Scenario::default_cluster());
         let e = s.evaluate(catalog).ok()?;
-        e.measured_tpot_ms
+        e.measured_tpot_ms()
             .is_some_and(f64::is_finite)
             .then_some(patch)
     };

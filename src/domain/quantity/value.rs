@@ -59,7 +59,7 @@ impl Quantity {
             Self::TtftMs => m()?.ttft_s * 1e3,
             Self::MeasuredTpotMs => {
                 m()?;
-                e.measured_tpot_ms?
+                e.measured_tpot_ms()?
             }
             Self::UsdPerMillionTokens => m()?.usd_per_million_tokens,
             Self::EnergyPerTokenJ => m()?.energy_per_token_j?,
@@ -91,11 +91,11 @@ impl Quantity {
             Self::Concurrency => c()?.concurrency?,
             Self::GpusForRate => c()?.gpus_for_rate?,
             Self::TokensPerSPerGpu => c()?.tokens_per_s_per_gpu,
-            Self::BendBatch => f64::from(c()?.bend_batch?),
+            Self::BendBatch => f64::from(c()?.bend?.batch),
             Self::TpToFit => f64::from(c()?.sizing?.tp_to_fit?),
             Self::ReplicasForRate => c()?.sizing?.replicas?,
             Self::PoolRatio => c()?.sizing?.pool_ratio?,
-            Self::TargetUsdPerMillionTokens => c()?.sizing?.usd_per_million_tokens?,
+            Self::TargetUsdPerMillionTokens => c()?.sizing?.at_target?.usd_per_million_tokens,
             Self::KvBlockKib => c()?.scale.kv_block_bytes / 1024.0,
             Self::BlockWasteKib => c()?.scale.block_waste_bytes / 1024.0,
             Self::KvSharePct => 100.0 * c()?.scale.kv_share,

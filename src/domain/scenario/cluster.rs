@@ -40,10 +40,8 @@ pub struct ClusterEvaluation {
     /// One pool: the decode step that also carries a prefill chunk of min(chunk, prefill tokens).
     pub mixed_tpot_s: f64,
     /// The curve's bend: the first batch (1, 2, 4, … up to the KV wall) whose time per token
-    /// is at least twice batch 1's. `None` when the curve never bends that far, or when the
-    /// scenario sets no target (the two are found together).
-    pub bend_batch: Option<u32>,
-    /// The steps that found [`ClusterEvaluation::bend_batch`].
+    /// is at least twice batch 1's, with the steps that found it. `None` when the curve never
+    /// bends that far, or when the scenario sets no target (the two are found together).
     pub bend: Option<Bend>,
     /// The batch a token-time target allows, when the scenario sets a target.
     pub target: Option<TargetBatch>,
@@ -243,7 +241,6 @@ pub(super) fn evaluate(
         }
         None => (None, None, None),
     };
-    let bend_batch = bend_found.map(|b| b.batch);
     let time_in_system_s =
         Formula::TimeInSystem.compute(&[prefill_s, f64::from(s.output_tokens), m.step_time_s]);
     let concurrency = s
@@ -258,7 +255,6 @@ pub(super) fn evaluate(
         prefill_work,
         chunk_flops_per_gpu: chunk_flops,
         mixed_tpot_s,
-        bend_batch,
         bend: bend_found,
         target,
         concurrency,

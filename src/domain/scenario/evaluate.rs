@@ -79,12 +79,6 @@ impl Scenario {
             };
             crate::domain::measured_decode::measured_decode(catalog, at)
         });
-        let measured_tpot_ms = model.as_ref().zip(measured).map(|(m, found)| match found {
-            MeasuredDecode::Tpot(ms) => ms,
-            MeasuredDecode::ReadRate(rate) => {
-                Formula::MeasuredAtRate.compute(&[m.memory_time_s, bandwidth, rate]) * 1e3
-            }
-        });
         Ok(Evaluation {
             gpu_name: gpu.name.clone(),
             peak_flops,
@@ -93,7 +87,6 @@ impl Scenario {
             ridge,
             tdp_w: gpu.tdp_w,
             model,
-            measured_tpot_ms,
             measured,
             cluster: None,
         })
@@ -188,13 +181,26 @@ pub struct Evaluation {
     pub tdp_w: Option<f64>,
     /// The model's numbers, when the scenario names a model.
     pub model: Option<ModelEvaluation>,
-    /// The measured decode step at this setting, ms, when something measured it (see
-    /// [`crate::domain::measured_decode`]).
-    pub measured_tpot_ms: Option<f64>,
     /// What was measured at this setting, when something was.
     pub measured: Option<MeasuredDecode>,
     /// The cluster figures (link, target, rate, curve), when the scenario names a model.
     pub cluster: Option<super::ClusterEvaluation>,
+}
+
+impl Evaluation {
+    /// The measured decode step at this setting, ms, when something measured it (see
+    /// [`crate::domain::measured_decode`]): the time itself, or the model's step bytes read at
+    /// the measured rate.
+    #[must_use]
+    pub fn measured_tpot_ms(&self) -> Option<f64> {
+        let m = self.model.as_ref()?;
+        Some(match self.measured? {
+            MeasuredDecode::Tpot(ms) => ms,
+            MeasuredDecode::ReadRate(rate) => {
+                Formula::MeasuredAtRate.compute(&[m.memory_time_s, self.bandwidth, rate]) * 1e3
+            }
+        })
+    }
 }
 
 impl ScenarioError {

@@ -20,13 +20,10 @@ pub struct Sizing {
     /// Split serving: prefill GPUs per decode GPU, both pools at the scenario's TP: prefill ×
     /// batch ÷ ((output − 1) × step), the step at the target batch. The rate cancels.
     pub pool_ratio: Option<f64>,
-    /// USD per million output tokens at the target batch: TP × PP × price ÷ (batch ÷ step × 3,600)
-    /// × 10⁶.
-    pub usd_per_million_tokens: Option<f64>,
     /// What the search for [`Sizing::tp_to_fit`] found at each degree of [`TP_DEGREES`], in
     /// order; it stops at the first that holds a sequence.
     pub tried: [TpTry; 4],
-    /// The figures at the target batch the other three are computed from; `None` when the
+    /// The figures at the target batch the other two are computed from; `None` when the
     /// target allows no batch.
     pub at_target: Option<AtTarget>,
 }
@@ -56,6 +53,9 @@ pub struct AtTarget {
     pub time_in_system_s: f64,
     /// Tokens per second at that batch: batch ÷ step.
     pub tokens_per_s: f64,
+    /// USD per million output tokens at that batch: TP × PP × price ÷ (batch ÷ step × 3,600)
+    /// × 10⁶.
+    pub usd_per_million_tokens: f64,
 }
 
 /// The sizing figures for a scenario whose target allows `batch` (0: none does), the step at
@@ -72,7 +72,6 @@ pub(super) fn sizing(
         tp_to_fit,
         replicas: None,
         pool_ratio: None,
-        usd_per_million_tokens: None,
         tried,
         at_target: None,
     };
@@ -81,20 +80,24 @@ pub(super) fn sizing(
     }
     let b = f64::from(batch);
     let output = f64::from(s.output_tokens);
+    let tokens_per_s = Formula::TokensPerS.compute(&[b, step_s]);
     let at = AtTarget {
         batch,
         step_s,
         prefill_s,
         time_in_system_s: Formula::TimeInSystem.compute(&[prefill_s, output, step_s]),
-        tokens_per_s: Formula::TokensPerS.compute(&[b, step_s]),
+        tokens_per_s,
+        usd_per_million_tokens: Formula::Cost.compute(&[
+            s.replica_gpus(),
+            s.gpu_hour_usd,
+            tokens_per_s,
+        ]),
     };
     sized.replicas = s
         .rate
         .map(|r| Formula::Replicas.compute(&[r, at.time_in_system_s, b]));
     sized.pool_ratio =
         (s.output_tokens > 1).then(|| Formula::PoolRatio.compute(&[prefill_s, b, output, step_s]));
-    sized.usd_per_million_tokens =
-        Some(Formula::Cost.compute(&[s.replica_gpus(), s.gpu_hour_usd, at.tokens_per_s]));
     sized.at_target = Some(at);
     Ok(sized)
 }

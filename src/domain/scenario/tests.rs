@@ -15,6 +15,15 @@ fn refused(change: impl FnOnce(&mut Scenario)) -> String {
         .to_string()
 }
 
+/// The model's numbers for a scenario that evaluates.
+#[track_caller]
+fn model_of(s: &Scenario) -> ModelEvaluation {
+    let e = s
+        .evaluate(&builtin_catalog())
+        .expect("the scenario evaluates");
+    e.model.expect("the scenario names a model")
+}
+
 #[rstest]
 #[case::prompt_zero(|s: &mut Scenario| s.prompt = 0, "prompt 0 is out of range")]
 #[case::prompt_huge(|s: &mut Scenario| s.prompt = u64::MAX, "prompt 1.8446744073709552e19 is out of range")]
@@ -28,15 +37,12 @@ fn out_of_range_settings_are_refused(#[case] change: fn(&mut Scenario), #[case] 
 
 #[test]
 fn the_edges_still_evaluate() {
-    let catalog = builtin_catalog();
-    let s = Scenario {
+    let m = model_of(&Scenario {
         prompt: 1,
         draft_tokens: 64,
         overhead_gb: 80.0,
         ..Scenario::default_cluster()
-    };
-    let e = s.evaluate(&catalog).unwrap();
-    let m = e.model.unwrap();
+    });
     // Nothing is left for the weights: they do not fit, and no KV wall is presented.
     assert_eq!(
         (m.fit, m.max_batch_kv, m.batch_limit()),
@@ -56,12 +62,11 @@ fn the_edges_still_evaluate() {
 #[case::b326(326, Bound::Compute)]
 #[case::b512(512, Bound::Compute)]
 fn llama_8b_on_an_h100_is_bound_as_its_dot_says(#[case] batch: u32, #[case] bound: Bound) {
-    let s = Scenario {
+    let m = model_of(&Scenario {
         batch,
         context: 0,
         ..Scenario::default_cluster()
-    };
-    let m = s.evaluate(&builtin_catalog()).unwrap().model.unwrap();
+    });
     assert_eq!(
         (m.bound, m.decode_dot.bound),
         (bound, bound),
@@ -72,13 +77,12 @@ fn llama_8b_on_an_h100_is_bound_as_its_dot_says(#[case] batch: u32, #[case] boun
 /// Past the ridge, a step whose KV reads outlast its FLOPs still waits on memory.
 #[test]
 fn a_long_context_keeps_the_step_memory_bound_past_the_ridge() {
-    let s = Scenario {
+    let m = model_of(&Scenario {
         batch: 400,
         context: 32_768,
         mem_util: 1.0,
         ..Scenario::default_cluster()
-    };
-    let m = s.evaluate(&builtin_catalog()).unwrap().model.unwrap();
+    });
     assert_eq!(
         (m.decode_dot.bound, m.bound),
         (Bound::Compute, Bound::Memory)

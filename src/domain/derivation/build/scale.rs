@@ -119,7 +119,7 @@ pub(super) fn sized(x: Ctx<'_>, which: Sized) -> Option<Derivation> {
         ),
         Sized::Cost => derived(
             Formula::Cost,
-            z.usd_per_million_tokens?,
+            at.usd_per_million_tokens,
             "USD",
             vec![
                 x.gpus("N"),

@@ -111,7 +111,7 @@ pub(super) fn ttft(x: Ctx<'_>) -> Option<Derivation> {
 
 pub(super) fn measured(x: Ctx<'_>) -> Option<Derivation> {
     x.m()?;
-    let ms = x.e.measured_tpot_ms?;
+    let ms = x.e.measured_tpot_ms()?;
     let source = || Source::Setting {
         field: "measured: the learner's benchmark, the GPU lab, or the shipped reference"
             .to_owned(),

@@ -52,7 +52,7 @@ fn setting_of(catalog: &Catalog) -> (Scenario, MeasurementSource, f64) {
     let measured = scenario
         .evaluate(catalog)
         .unwrap()
-        .measured_tpot_ms
+        .measured_tpot_ms()
         .unwrap();
     (scenario, source, measured)
 }

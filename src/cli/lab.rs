@@ -2,6 +2,7 @@
 //! table or `--json`), and saves it to the data directory as "this machine".
 
 use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context as _, Result};
@@ -12,6 +13,7 @@ use crate::domain::format::group;
 use crate::domain::lab::{Knee, LabReport, SweepPoint, THIS_MACHINE_ID};
 use crate::domain::roofline;
 use crate::lab::{Plan, run as measure};
+use crate::store::lab_file::LabFile;
 
 mod gpu;
 
@@ -30,24 +32,10 @@ pub fn run(global: &GlobalArgs, args: &LabCli) -> Result<ExitCode> {
             "warning: this is a debug build; its kernels are many times slower than the machine (build with --release)"
         );
     }
-    let bar = indicatif::ProgressBar::new(plan.steps());
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("measuring {bar:30} {pos}/{len} {msg}")
-            .context("progress bar template")?,
-    );
-    let report = measure(&plan, &mut |step| {
-        bar.set_message(step.to_owned());
-        bar.inc(1);
-    });
-    bar.finish_and_clear();
-
-    let saved = match super::data_dir(global) {
-        Some(dir) => Some(
-            crate::store::lab_file::write(&dir, &report)
-                .with_context(|| format!("cannot save the results in {}", dir.display()))?,
-        ),
-        None => None,
-    };
+    let report = with_progress("measuring", plan.steps(), |progress| {
+        measure(&plan, progress)
+    })?;
+    let saved = save(global, &report)?;
     let busy = report.disagreeing();
     if !busy.is_empty() {
         eprintln!(
@@ -56,26 +44,68 @@ pub fn run(global: &GlobalArgs, args: &LabCli) -> Result<ExitCode> {
         );
     }
     let out = if args.json {
-        let mut text = serde_json::to_string_pretty(&JsonReport::new(&report))?;
-        text.push('\n');
-        text
+        json_text(&JsonReport::new(&report))?
     } else {
-        let mut text = table(&report);
-        match saved {
-            Some(path) => {
-                let _ = writeln!(
-                    text,
-                    "\nSaved to {}. The tutor now knows this machine as GPU `{THIS_MACHINE_ID}` (FP32), with these points on its plot.",
-                    path.display()
-                );
-            }
-            None => text.push_str(
-                "\nNot saved: this platform has no data directory (pass --data-dir DIR).\n",
-            ),
-        }
-        text
+        table(&report)
+            + &saved_line(
+                saved.as_deref(),
+                &format!("this machine as GPU `{THIS_MACHINE_ID}` (FP32)"),
+            )
     };
     super::print(&out)
+}
+
+/// Runs `measure` under a progress bar on stderr (`label` before it, `steps` long), which it
+/// moves on with the name of each step it starts.
+fn with_progress<T>(
+    label: &str,
+    steps: u64,
+    measure: impl FnOnce(&mut dyn FnMut(&str)) -> T,
+) -> Result<T> {
+    let bar = indicatif::ProgressBar::new(steps);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "{label} {{bar:30}} {{pos}}/{{len}} {{msg}}"
+        ))
+        .context("progress bar template")?,
+    );
+    let measured = measure(&mut |step| {
+        bar.set_message(step.to_owned());
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    Ok(measured)
+}
+
+/// Saves `report` in the data directory, where this platform has one: the file written.
+fn save<T: LabFile>(global: &GlobalArgs, report: &T) -> Result<Option<PathBuf>> {
+    super::data_dir(global)
+        .map(|dir| {
+            crate::store::lab_file::write_measured(&dir, report)
+                .with_context(|| format!("cannot save the results in {}", dir.display()))
+        })
+        .transpose()
+}
+
+/// The report as pretty JSON, with a line end.
+fn json_text(report: &impl Serialize) -> Result<String> {
+    let mut text = serde_json::to_string_pretty(report)?;
+    text.push('\n');
+    Ok(text)
+}
+
+/// The table's last line: where the report was saved and what the tutor now knows
+/// (`known_as`, e.g. "this machine as GPU `this-machine` (FP32)"), or that it was not saved.
+fn saved_line(saved: Option<&Path>, known_as: &str) -> String {
+    match saved {
+        Some(path) => format!(
+            "\nSaved to {}. The tutor now knows {known_as}, with these points on its plot.\n",
+            path.display()
+        ),
+        None => {
+            "\nNot saved: this platform has no data directory (pass --data-dir DIR).\n".to_owned()
+        }
+    }
 }
 
 /// The report as a table: the two roofs, the ridges, and each sweep point against its roof.
@@ -208,6 +238,21 @@ mod tests {
             let row = format!("\n  {:>5}  {:>6}", point.batch, point.n);
             assert!(text.contains(&row), "no row for B={}: {text}", point.batch);
         }
+    }
+
+    #[test]
+    fn the_last_line_says_where_the_report_went_or_that_it_did_not() {
+        assert_eq!(
+            saved_line(
+                Some(Path::new("/d/lab.ron")),
+                "this machine as GPU `this-machine` (FP32)"
+            ),
+            "\nSaved to /d/lab.ron. The tutor now knows this machine as GPU `this-machine` (FP32), with these points on its plot.\n"
+        );
+        assert_eq!(
+            saved_line(None, "this card"),
+            "\nNot saved: this platform has no data directory (pass --data-dir DIR).\n"
+        );
     }
 
     #[test]

@@ -19,54 +19,29 @@ use crate::domain::lab::Knee;
 /// Measures GPU `ordinal`, prints and saves.
 pub fn run(global: &GlobalArgs, args: &LabCli, ordinal: u32) -> Result<ExitCode> {
     let catalog = crate::cli::catalog(global)?;
-    let bar = indicatif::ProgressBar::new(3 + 11);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("measuring GPU {bar:30} {pos}/{len} {msg}")
-            .context("progress bar template")?,
-    );
-    let measured = crate::lab::gpu::run(ordinal, args.quick, &mut |step| {
-        bar.set_message(step.to_owned());
-        bar.inc(1);
-    });
-    bar.finish_and_clear();
+    let measured = super::with_progress("measuring GPU", 3 + 11, |progress| {
+        crate::lab::gpu::run(ordinal, args.quick, progress)
+    })?;
     let mut report = measured.with_context(|| format!("cannot measure GPU {ordinal}"))?;
     report.catalog_id = crate::detect::names::hardware_id(&report.name).map(str::to_owned);
-
-    let saved = match crate::cli::data_dir(global) {
-        Some(dir) => Some(
-            crate::store::lab_file::write_measured(&dir, &report)
-                .with_context(|| format!("cannot save the results in {}", dir.display()))?,
-        ),
-        None => None,
-    };
+    let saved = super::save(global, &report)?;
     for warning in report.warnings() {
         eprintln!("warning: {warning}");
     }
     let sheet = datasheet(&report, &catalog);
     let out = if args.json {
-        let mut text = serde_json::to_string_pretty(&JsonReport::new(&report, sheet))?;
-        text.push('\n');
-        text
+        super::json_text(&JsonReport::new(&report, sheet))?
     } else {
-        let mut text = table(&report, sheet);
-        match saved {
-            Some(path) => {
-                let _ = writeln!(
-                    text,
-                    "\nSaved to {}. The tutor now knows this card as GPU `{THIS_GPU_ID}` (BF16{}), with these points on its plot.",
-                    path.display(),
-                    if report.fp8_peak.is_some() {
-                        ", FP8"
-                    } else {
-                        ""
-                    },
-                );
-            }
-            None => text.push_str(
-                "\nNot saved: this platform has no data directory (pass --data-dir DIR).\n",
-            ),
-        }
-        text
+        let formats = if report.fp8_peak.is_some() {
+            "BF16, FP8"
+        } else {
+            "BF16"
+        };
+        table(&report, sheet)
+            + &super::saved_line(
+                saved.as_deref(),
+                &format!("this card as GPU `{THIS_GPU_ID}` ({formats})"),
+            )
     };
     crate::cli::print(&out)
 }

@@ -25,8 +25,7 @@ use crate::app::{App, Cycle, Focus, KeyContext, LessonScreen, Msg};
 use crate::app::{NavMsg, PlotMsg, StepMsg};
 use crate::domain::lesson::template::render;
 use crate::domain::lesson::{
-    ExampleStep, ExplainStep, ExploreStep, PredictStep, ReadStep, ReadTag, RecallStep,
-    ScenarioPatch, Step, scenario_for,
+    ExampleStep, ExplainStep, ReadStep, ReadTag, RecallStep, ScenarioPatch, Step, scenario_for,
 };
 use crate::domain::session::{
     ExplainState, PredictState, RecallState, ResolvedAnswer, Session, StepMark, StepRecord,
@@ -60,8 +59,9 @@ pub fn content(app: &App, screen: &LessonScreen, width: u16) -> Vec<Line<'static
     lines.extend(match (step, screen.session.state()) {
         (Step::Read(s), _) => pane.read(s),
         (Step::Example(s), _) => pane.example(s),
-        (Step::Predict(s), StepState::Predict(state)) => pane.predict(s, state, answer),
-        (Step::Explore(s), StepState::Predict(state)) => pane.explore(s, state, answer),
+        (Step::Predict(_) | Step::Explore(_), StepState::Predict(state)) => {
+            pane.question(step, state, answer)
+        }
         (Step::Recall(s), StepState::Recall(state)) => pane.recall(s, *state),
         (Step::Explain(s), StepState::Explain(state)) => {
             let mut lines = pane.prose(&s.prompt, s.scenario.as_ref(), Style::new());
@@ -158,41 +158,22 @@ impl Pane<'_> {
         lines
     }
 
-    fn predict(
+    /// A step that takes an answer (a prediction or an exploration): what it asks, the plot
+    /// keys to try while an exploration is open, the answer, and at the reveal the
+    /// explanation, any trap and the way on.
+    fn question(
         &self,
-        s: &PredictStep,
+        step: &Step,
         state: &PredictState,
         resolved: Option<&ResolvedAnswer>,
     ) -> Vec<Line<'static>> {
-        let patch = s.scenario.as_ref();
-        let mut lines = self.asking(&s.question, patch);
-        lines.extend(answer::block(self, &s.answer, state, resolved, patch));
-        if matches!(state, PredictState::Revealed { .. }) {
-            lines.extend(self.revealed_explanation(&s.explanation, patch));
-            if let Some(trap) = &s.trap
-                && self
-                    .app
-                    .lesson_screen()
-                    .is_none_or(|screen| super::review::shows_trap(self.app, screen))
-            {
-                lines.push(Line::default());
-                lines.extend(self.prose(&format!("Trap: {trap}"), patch, self.theme.trap()));
-            }
-            lines.extend(self.next_hint());
-        }
-        lines
-    }
-
-    fn explore(
-        &self,
-        s: &ExploreStep,
-        state: &PredictState,
-        resolved: Option<&ResolvedAnswer>,
-    ) -> Vec<Line<'static>> {
-        let patch = s.preset.as_ref();
-        let mut lines = self.asking(&s.task, patch);
+        let Some(q) = step.question() else {
+            return Vec::new();
+        };
+        let patch = q.scenario;
+        let mut lines = self.asking(q.text, patch);
         let revealed = matches!(state, PredictState::Revealed { .. });
-        if !revealed {
+        if !revealed && matches!(step, Step::Explore(_)) {
             lines.extend(self.hint(&[
                 (Msg::Plot(PlotMsg::HalveBatch), "halve"),
                 (Msg::Plot(PlotMsg::DoubleBatch), "double the batch"),
@@ -206,9 +187,18 @@ impl Pane<'_> {
             ]));
             lines.push(Line::default());
         }
-        lines.extend(answer::block(self, &s.answer, state, resolved, patch));
+        lines.extend(answer::block(self, q.answer, state, resolved, patch));
         if revealed {
-            lines.extend(self.revealed_explanation(&s.explanation, patch));
+            lines.extend(self.revealed_explanation(q.explanation, patch));
+            if let Some(trap) = q.trap
+                && self
+                    .app
+                    .lesson_screen()
+                    .is_none_or(|screen| super::review::shows_trap(self.app, screen))
+            {
+                lines.push(Line::default());
+                lines.extend(self.prose(&format!("Trap: {trap}"), patch, self.theme.trap()));
+            }
             lines.extend(self.next_hint());
         }
         lines

@@ -93,20 +93,36 @@ mod tests {
         Buffer::empty(Rect::new(0, 0, width, height))
     }
 
+    /// Asserts where a label `width` wide is placed among `candidates`: at `spot` (its column
+    /// and row), or nowhere.
+    #[track_caller]
+    fn assert_placed(
+        placer: &mut LabelPlacer,
+        buf: &Buffer,
+        width: u16,
+        candidates: &[(i32, i32)],
+        spot: Option<(u16, u16)>,
+    ) {
+        let expected = spot.map(|(column, row)| Rect::new(column, row, width, 1));
+        assert_eq!(placer.place(buf, width, candidates), expected);
+    }
+
     #[test]
     fn takes_the_first_free_spot_inside() {
         let buf = blank(20, 5);
         let mut placer = LabelPlacer::new(buf.area);
         placer.reserve(5, 2);
         // Overlaps the reserved dot, then runs off the right edge, then fits.
-        let spot = placer.place(&buf, 6, &[(3, 2), (16, 1), (10, 1)]);
-        assert_eq!(spot, Some(Rect::new(10, 1, 6, 1)));
-        // The same spot is now taken.
-        assert_eq!(placer.place(&buf, 3, &[(12, 1), (-2, 0), (0, 7)]), None);
-        assert_eq!(
-            placer.place(&buf, 3, &[(12, 1), (0, 0)]),
-            Some(Rect::new(0, 0, 3, 1))
+        assert_placed(
+            &mut placer,
+            &buf,
+            6,
+            &[(3, 2), (16, 1), (10, 1)],
+            Some((10, 1)),
         );
+        // The same spot is now taken.
+        assert_placed(&mut placer, &buf, 3, &[(12, 1), (-2, 0), (0, 7)], None);
+        assert_placed(&mut placer, &buf, 3, &[(12, 1), (0, 0)], Some((0, 0)));
     }
 
     #[test]
@@ -115,11 +131,8 @@ mod tests {
         let mut placer = LabelPlacer::new(buf.area);
         assert!(placer.place(&buf, 6, &[(20, 0)]).is_some());
         // Two blanks or fewer between them, on either side, is refused; three is allowed.
-        assert_eq!(placer.place(&buf, 9, &[(9, 0), (28, 0)]), None);
-        assert_eq!(
-            placer.place(&buf, 9, &[(8, 0)]),
-            Some(Rect::new(8, 0, 9, 1))
-        );
+        assert_placed(&mut placer, &buf, 9, &[(9, 0), (28, 0)], None);
+        assert_placed(&mut placer, &buf, 9, &[(8, 0)], Some((8, 0)));
     }
 
     #[test]
@@ -128,15 +141,9 @@ mod tests {
         buf.set_string(0, 0, "⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒⠒", ratatui::style::Style::new());
         let mut placer = LabelPlacer::new(buf.area);
         // The roof row is drawn on: the row below is taken instead.
-        assert_eq!(
-            placer.place(&buf, 4, &[(2, 0), (2, 1)]),
-            Some(Rect::new(2, 1, 4, 1))
-        );
+        assert_placed(&mut placer, &buf, 4, &[(2, 0), (2, 1)], Some((2, 1)));
         // With no blank candidate, the first free one wins.
-        assert_eq!(
-            placer.place(&buf, 4, &[(2, 0), (9, 0)]),
-            Some(Rect::new(2, 0, 4, 1))
-        );
+        assert_placed(&mut placer, &buf, 4, &[(2, 0), (9, 0)], Some((2, 0)));
     }
 
     #[test]
@@ -148,7 +155,7 @@ mod tests {
         let mut placer = LabelPlacer::new(buf.area);
         placer.reserve(10, 4);
         // No room on the right (12 + 5 > 14): it goes left.
-        assert_eq!(placer.place(&buf, 5, &spots), Some(Rect::new(4, 4, 5, 1)));
+        assert_placed(&mut placer, &buf, 5, &spots, Some((4, 4)));
     }
 
     #[test]

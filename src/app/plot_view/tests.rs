@@ -6,7 +6,14 @@ use super::*;
 use crate::content::data_files::builtin_catalog;
 
 fn view() -> PlotView {
-    PlotView::new(Scenario::default_cluster())
+    view_with(|_| ())
+}
+
+/// The plot at the course's cluster with `edit` made to its setting.
+fn view_with(edit: impl FnOnce(&mut Scenario)) -> PlotView {
+    let mut scenario = Scenario::default_cluster();
+    edit(&mut scenario);
+    PlotView::new(scenario)
 }
 
 const WALL: &str = "KV wall: 107 sequences × 4K context fill the 57.9 GB KV budget (3 GB reserved)";
@@ -28,8 +35,7 @@ fn the_slider_stops_at_the_kv_wall(
     #[case] batch: u32,
 ) {
     let catalog = builtin_catalog();
-    let mut plot = view();
-    plot.scenario.batch = from;
+    let mut plot = view_with(|s| s.batch = from);
     assert_eq!(plot.set_batch(wanted, &catalog), change);
     assert_eq!(plot.scenario.batch, batch);
 }
@@ -37,8 +43,7 @@ fn the_slider_stops_at_the_kv_wall(
 #[test]
 fn without_a_wall_the_slider_ends_at_4096() {
     let catalog = builtin_catalog();
-    let mut plot = view();
-    plot.scenario.context = 0;
+    let mut plot = view_with(|s| s.context = 0);
     assert_eq!(plot.range(&catalog).unwrap().wall(), None);
     assert_eq!(
         plot.set_batch(10_000, &catalog),
@@ -57,9 +62,10 @@ fn without_a_wall_the_slider_ends_at_4096() {
 #[case::shortest(1024, Cycle::Backward, PlotChange::Refused("the context is already 1K, the shortest".into()), 1024)]
 #[case::longest(131_072, Cycle::Forward, PlotChange::Refused("the context is already 128K, the longest".into()), 131_072)]
 fn contexts_cycle(#[case] from: u64, #[case] cycle: Cycle, #[case] change: PlotChange, #[case] to: u64) {
-    let mut plot = view();
-    plot.scenario.context = from;
-    plot.scenario.batch = 1;
+    let mut plot = view_with(|s| {
+        s.context = from;
+        s.batch = 1;
+    });
     assert_eq!(plot.cycle_context(cycle, &builtin_catalog()), change);
     assert_eq!(plot.scenario.context, to);
 }
@@ -67,8 +73,7 @@ fn contexts_cycle(#[case] from: u64, #[case] cycle: Cycle, #[case] change: PlotC
 #[test]
 fn a_longer_context_brings_the_batch_down_to_the_new_wall() {
     let catalog = builtin_catalog();
-    let mut plot = view();
-    plot.scenario.batch = 107;
+    let mut plot = view_with(|s| s.batch = 107);
     let change = plot.cycle_context(Cycle::Forward, &catalog);
     assert_eq!(plot.scenario.batch, 53);
     assert_eq!(
@@ -113,10 +118,11 @@ fn precision_cycles_bf16_fp8_int4_and_skips_what_the_gpu_lacks() {
 #[test]
 fn a_gpu_without_the_format_falls_back_to_bf16() {
     let catalog = builtin_catalog();
-    let mut plot = view();
-    plot.scenario.precision = Dtype::Fp8;
-    plot.scenario.weights = Dtype::Fp8;
-    plot.scenario.gpu = "h200".into();
+    let mut plot = view_with(|s| {
+        s.precision = Dtype::Fp8;
+        s.weights = Dtype::Fp8;
+        s.gpu = "h200".into();
+    });
     let change = plot.cycle_gpu(Cycle::Forward, &catalog);
     assert_eq!(plot.scenario.gpu, "a100-40gb");
     assert_eq!(plot.scenario.precision, Dtype::Bf16);

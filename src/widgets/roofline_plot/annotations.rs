@@ -3,13 +3,13 @@
 //! labels, which can go on any side of their dot.
 
 use ratatui::buffer::Buffer;
-use ratatui::style::Style;
 use ratatui::text::Span;
 
 use super::{Axes, RooflinePlot, clamp_unit};
 use crate::domain::logscale::short_label;
 use crate::domain::quantity::Quantity;
 use crate::domain::withhold::{Shown, Withheld};
+use crate::widgets::Appearance;
 use crate::widgets::label_placer::{LabelPlacer, around_dot};
 use crate::widgets::plot_layout::DotGrid;
 use crate::widgets::theme::Element;
@@ -95,25 +95,26 @@ impl RooflinePlot<'_> {
         let dots = self.dots(axes);
         let cells: Vec<Option<(u16, u16)>> =
             dots.iter().map(|d| grid.cell(d.at.0, d.at.1)).collect();
-        let mut placer = LabelPlacer::new(grid.area());
+        let mut labeller = Labeller {
+            placer: LabelPlacer::new(grid.area()),
+            buf,
+            withheld: &self.model.withheld,
+            look,
+        };
         // The most important dot is drawn last so that it is the one seen when two coincide.
         for (dot, cell) in dots.iter().zip(&cells).rev() {
             if let Some((column, row)) = *cell {
-                placer.reserve(column, row);
-                buf.set_string(column, row, dot.glyph, look.style(dot.element));
+                labeller.placer.reserve(column, row);
+                let style = look.style(dot.element);
+                labeller.buf.set_string(column, row, dot.glyph, style);
             }
         }
-        self.render_roof_labels(grid, main, overlay, &mut placer, buf);
+        self.render_roof_labels(grid, main, overlay, &mut labeller);
         for (dot, cell) in dots.iter().zip(&cells) {
             if let Some((column, row)) = *cell {
-                place_label(
-                    &mut placer,
-                    buf,
-                    (&self.model.withheld, dot.shown),
-                    &dot.labels,
-                    look.style(dot.element),
-                    |w| around_dot(column, row, w),
-                );
+                labeller.place(dot.shown, &dot.labels, dot.element, |w| {
+                    around_dot(column, row, w)
+                });
             }
         }
     }
@@ -125,10 +126,8 @@ impl RooflinePlot<'_> {
         grid: &DotGrid,
         main: [(f64, f64); 3],
         overlay: Option<[(f64, f64); 3]>,
-        placer: &mut LabelPlacer,
-        buf: &mut Buffer,
+        labeller: &mut Labeller,
     ) {
-        let look = self.appearance();
         let model = self.model;
         let roof = &model.roof;
         let right = i32::from(grid.area().right());
@@ -140,12 +139,10 @@ impl RooflinePlot<'_> {
                 None => [peak.clone(), peak],
             };
             let row = i32::from(roof_row);
-            place_label(
-                placer,
-                buf,
-                (&model.withheld, Shown::Quantity(Quantity::PeakTflops)),
+            labeller.place(
+                Shown::Quantity(Quantity::PeakTflops),
                 &labels,
-                look.style(Element::Roof),
+                Element::Roof,
                 ending_at(right, [row - 1, row, row + 1]),
             );
         }
@@ -156,12 +153,10 @@ impl RooflinePlot<'_> {
                 other.name.clone(),
             ];
             let row = i32::from(row);
-            place_label(
-                placer,
-                buf,
-                (&model.withheld, other.peak_shown()),
+            labeller.place(
+                other.peak_shown(),
                 &labels,
-                look.style(Element::Overlay),
+                Element::Overlay,
                 ending_at(right, [row - 1, row + 1, row]),
             );
         }
@@ -170,12 +165,10 @@ impl RooflinePlot<'_> {
             let (c, below) = (i32::from(column), i32::from(roof_row) + 1);
             let text = format!("ridge {}", short_label(roof.ridge()));
             let labels = [text.clone(), text];
-            place_label(
-                placer,
-                buf,
-                (&model.withheld, Shown::Quantity(Quantity::Ridge)),
+            labeller.place(
+                Shown::Quantity(Quantity::Ridge),
                 &labels,
-                look.style(Element::Ridge),
+                Element::Ridge,
                 |w| {
                     let w = i32::from(w);
                     [
@@ -190,22 +183,33 @@ impl RooflinePlot<'_> {
     }
 }
 
-/// Draws the first of `labels` (long, then short) that finds a spot, with the figure masked
-/// where `shown` may not be on screen.
-fn place_label<const N: usize>(
-    placer: &mut LabelPlacer,
-    buf: &mut Buffer,
-    (withheld, shown): (&Withheld, Shown),
-    labels: &[String; 2],
-    style: Style,
-    spots: impl Fn(u16) -> [(i32, i32); N],
-) {
-    for label in labels {
-        let label = withheld.label(shown, label);
-        let width = Span::raw(label.as_ref()).width() as u16;
-        if let Some(spot) = placer.place(buf, width, &spots(width)) {
-            buf.set_string(spot.x, spot.y, label, style);
-            return;
+/// Where the labels go: the buffer, the spots already taken, what may not be shown yet, and
+/// the look.
+struct Labeller<'a> {
+    placer: LabelPlacer,
+    buf: &'a mut Buffer,
+    withheld: &'a Withheld,
+    look: Appearance,
+}
+
+impl Labeller<'_> {
+    /// Draws the first of `labels` (long, then short) that finds a spot, in `element`'s
+    /// style, with the figure masked where `shown` may not be on screen.
+    fn place<const N: usize>(
+        &mut self,
+        shown: Shown,
+        labels: &[String; 2],
+        element: Element,
+        spots: impl Fn(u16) -> [(i32, i32); N],
+    ) {
+        for label in labels {
+            let label = self.withheld.label(shown, label);
+            let width = Span::raw(label.as_ref()).width() as u16;
+            if let Some(spot) = self.placer.place(self.buf, width, &spots(width)) {
+                self.buf
+                    .set_string(spot.x, spot.y, label, self.look.style(element));
+                return;
+            }
         }
     }
 }

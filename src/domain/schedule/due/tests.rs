@@ -9,9 +9,11 @@ use crate::domain::session::{Grade, Guess};
 
 const START: Timestamp = Timestamp(1_767_225_600); // 2026-01-01 00:00 UTC
 
-/// Records a review of a lesson's step, graded `grade` at `at`.
-fn graded(progress: &mut Progress, (lesson, step): (&str, &str), at: Timestamp, grade: Grade) {
-    progress.add_review(lesson, step, Review { at, grade });
+/// Records a review of each lesson's step of `steps`, graded `grade` at `at`.
+fn graded(progress: &mut Progress, steps: &[(&str, &str)], at: Timestamp, grade: Grade) {
+    for (lesson, step) in steps {
+        progress.add_review(lesson, step, Review { at, grade });
+    }
 }
 
 fn lesson() -> Lesson {
@@ -72,6 +74,13 @@ fn answered() -> Progress {
     progress
 }
 
+/// [`answered`], then each lesson's step of `steps` reviewed at [`START`] and graded `grade`.
+fn answered_and_graded(steps: &[(&str, &str)], grade: Grade) -> Progress {
+    let mut progress = answered();
+    graded(&mut progress, steps, START, grade);
+    progress
+}
+
 fn ids(deck: &[Reviewable]) -> Vec<&str> {
     deck.iter().map(|r| r.step.as_str()).collect()
 }
@@ -97,9 +106,8 @@ fn only_answered_cards_and_predictions_join_the_deck() {
 #[test]
 fn a_card_graded_good_is_not_due_the_next_day_but_is_after_its_interval() {
     let scheduler = Scheduler::default();
-    let mut progress = answered();
-    graded(&mut progress, ("ridge-point", "card"), START, Grade::Good);
-    graded(&mut progress, ("ridge-point", "ridge"), START, Grade::Good);
+    let steps = [("ridge-point", "card"), ("ridge-point", "ridge")];
+    let progress = answered_and_graded(&steps, Grade::Good);
     let lessons = [lesson()];
     assert!(due_now(&lessons, &progress, &scheduler, START.plus_days(1)).is_empty());
     let Due::At(due) = reviewables(&lessons, &progress, &scheduler)[1].due else {
@@ -135,7 +143,12 @@ fn a_prediction_within_tolerance_is_pushed_out_and_one_four_times_off_comes_back
         let mut progress = answered();
         progress.add_review("ridge-point", "ridge", first);
         let grade = grade_for_guess(guess, answer, 0.1).unwrap();
-        graded(&mut progress, ("ridge-point", "ridge"), review_day, grade);
+        graded(
+            &mut progress,
+            &[("ridge-point", "ridge")],
+            review_day,
+            grade,
+        );
         match reviewables(&lessons, &progress, &scheduler)[0].due {
             Due::At(at) => at,
             Due::Unscheduled => panic!("scheduled"),
@@ -153,9 +166,8 @@ fn a_prediction_within_tolerance_is_pushed_out_and_one_four_times_off_comes_back
 #[test]
 fn steps_and_lessons_no_longer_installed_are_left_out() {
     let scheduler = Scheduler::default();
-    let mut progress = answered();
-    graded(&mut progress, ("gone", "card"), START, Grade::Again);
-    graded(&mut progress, ("ridge-point", "gone"), START, Grade::Again);
+    let gone = [("gone", "card"), ("ridge-point", "gone")];
+    let progress = answered_and_graded(&gone, Grade::Again);
     let deck = reviewables(&[lesson()], &progress, &scheduler);
     assert_eq!(ids(&deck), ["ridge", "card"]);
 }

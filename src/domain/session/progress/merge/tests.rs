@@ -1,5 +1,7 @@
 //! Two tutors on one progress file: every answer survives.
 
+use rstest::rstest;
+
 use super::*;
 use crate::domain::schedule::Timestamp;
 use crate::domain::session::{Grade, Guess, LessonProgress};
@@ -30,31 +32,36 @@ fn saved_in_turn(base: &Progress, saves: &[&Progress]) -> Progress {
     file
 }
 
-#[test]
-fn two_tutors_answering_different_steps_keep_both_answers() {
-    let base = with(Progress::default(), "kept", "old", revealed_guess(1.0));
-    let a = with(base.clone(), "ridge", "p1", revealed_guess(295.0));
-    let b = with(base.clone(), "ridge", "p2", revealed_guess(16.0));
+/// An answer: lesson, step, the guess.
+type Answered = (&'static str, &'static str, f64);
 
+/// Two tutors answer a step each, from a file with one answer, and save in turn: every answer
+/// survives, of two answers to one step the later save's, and the file resumes where the later
+/// save did.
+#[rustfmt::skip]
+#[rstest]
+#[case::two_tutors_answering_different_steps_keep_both_answers(("kept", "old", 1.0), [("ridge", "p1", 295.0), ("ridge", "p2", 16.0)], &[("ridge", "p1", 295.0), ("ridge", "p2", 16.0), ("kept", "old", 1.0)])]
+#[case::the_newer_record_of_a_step_wins(("ridge", "p1", 100.0), [("ridge", "p1", 200.0), ("ridge", "p1", 300.0)], &[("ridge", "p1", 300.0)])]
+fn two_tutors_answer_and_save_in_turn(
+    #[case] first: Answered,
+    #[case] answers: [Answered; 2],
+    #[case] kept: &[Answered],
+) {
+    let answer = |progress: Progress, (lesson, step, guess): Answered| {
+        with(progress, lesson, step, revealed_guess(guess))
+    };
+    let base = answer(Progress::default(), first);
+    let [a, b] = answers.map(|answered| answer(base.clone(), answered));
     let file = saved_in_turn(&base, &[&a, &b]);
-
-    assert_revealed(&file, "ridge", "p1", 295.0);
-    assert_revealed(&file, "ridge", "p2", 16.0);
-    assert_revealed(&file, "kept", "old", 1.0);
+    for &(lesson, step, guess) in kept {
+        assert_revealed(&file, lesson, step, guess);
+    }
+    let (lesson, step, _) = answers[1];
     assert_eq!(
-        file.lessons["ridge"].resume_step.as_deref(),
-        Some("p2"),
+        file.lessons[lesson].resume_step.as_deref(),
+        Some(step),
         "the later save's"
     );
-}
-
-#[test]
-fn the_newer_record_of_a_step_wins() {
-    let base = with(Progress::default(), "ridge", "p1", revealed_guess(100.0));
-    let a = with(base.clone(), "ridge", "p1", revealed_guess(200.0));
-    let b = with(base.clone(), "ridge", "p1", revealed_guess(300.0));
-    let file = saved_in_turn(&base, &[&a, &b]);
-    assert_revealed(&file, "ridge", "p1", 300.0);
 }
 
 #[test]

@@ -11,9 +11,7 @@ use crate::domain::catalog::Catalog;
 use crate::domain::decode_dot::DotLayers;
 use crate::domain::format::group;
 use crate::domain::roofline::Bound;
-use crate::domain::scenario::{
-    BatchFit, Evaluation, ModelEvaluation, MoeFigures, Scenario, WeightFit,
-};
+use crate::domain::scenario::{BatchFit, Evaluation, ModelEvaluation, Scenario, WeightFit};
 
 use super::args::PlanCli;
 
@@ -213,18 +211,13 @@ fn memory_rows(s: &Scenario, m: &ModelEvaluation) -> Rows {
 fn intensity_rows(s: &Scenario, e: &Evaluation, m: &ModelEvaluation) -> Rows {
     let ridge = e.ridge;
     let mut rows = vec![("decode dot", decode_dot_text(m))];
-    if let Some(MoeFigures {
-        expert_intensity: ai,
-        experts_touched: touched,
-        ..
-    }) = m.moe
-    {
+    if let Some(moe) = m.moe {
         rows.push((
             "routed experts",
             format!(
                 "{} FLOP/byte: {:.0} % of experts touched, each sees B·k ÷ touched tokens",
-                group(ai, 2),
-                100.0 * touched
+                group(moe.expert_intensity, 2),
+                100.0 * moe.experts_touched
             ),
         ));
     }

@@ -211,7 +211,7 @@ fn memory_rows(s: &Scenario, m: &ModelEvaluation) -> Rows {
 fn intensity_rows(s: &Scenario, e: &Evaluation, m: &ModelEvaluation) -> Rows {
     let ridge = e.ridge;
     let mut rows = vec![("decode dot", decode_dot_text(m))];
-    if let Some(moe) = &m.moe {
+    if let Some(moe) = m.moe {
         rows.push((
             "routed experts",
             format!(

@@ -72,24 +72,9 @@ fn a_sound_lesson_has_no_problems() {
 #[case::prompt_zero(
     r#"Example(id: "a", title: "t", scenario: (prompt: 0), lines: ["{prefill_intensity}"])"#,
     &["scenario", "prompt"], None, "this step's scenario does not evaluate: prompt 0 is out of range: it must be between 1 and 1.6777216e7 tokens")]
-#[case::draft_tokens_over_64(
-    r#"Example(id: "a", title: "t", scenario: (draft_tokens: 65), lines: ["{ridge}"])"#,
-    &["scenario", "draft_tokens"], None, "this step's scenario does not evaluate: draft_tokens must be between 0 and 64, not 65")]
-#[case::overhead_beyond_memory(
-    r#"Example(id: "a", title: "t", scenario: (overhead_gb: 86.0), lines: ["{ridge}"])"#,
-    &["scenario", "overhead_gb"], None, "this step's scenario does not evaluate: reserved overhead 86 GB is more than the 85.5 GB of H100 SXM5")]
 #[case::efficiency_without_a_source(
     r#"Example(id: "a", title: "t", scenario: (tpot_target_ms: 10.0, efficiency: (mbu: 0.8, source: " ")), lines: ["{ridge}"])"#,
     &["scenario", "efficiency", "source"], None, "an efficiency needs its source: the measurement it is read from (e.g. shared/reference/measured-h100.md and what it measured)")]
-#[case::efficiency_above_one(
-    r#"Example(id: "a", title: "t", scenario: (efficiency: (mbu: 1.2, source: "s")), lines: ["{ridge}"])"#,
-    &["scenario", "scenario"], None, "this step's scenario does not evaluate: efficiency must be in (0, 1], not 1.2")]
-#[case::blocks_of_no_tokens(
-    r#"Example(id: "a", title: "t", scenario: (block_size: 0), lines: ["{ridge}"])"#,
-    &["scenario", "scenario"], None, "this step's scenario does not evaluate: block_size must be at least 1 token")]
-#[case::precision_without_a_peak(
-    r#"Example(id: "a", title: "t", scenario: (precision: fp4), lines: ["{ridge}"])"#,
-    &["scenario", "precision"], None, "this step's scenario does not evaluate: H100 SXM5 has no FP4 peak")]
 #[case::literal_not_positive(
     r#"Predict(id: "a", question: "q", answer: Number(value: Literal(0.0), unit: "u"), explanation: "e")"#,
     &["answer", "value"], None, "the answer 0 must be a positive number")]
@@ -143,11 +128,36 @@ fn step_problems(
     #[case] text: Option<&str>,
     #[case] message: &str,
 ) {
+    assert_only_problem(step, fields, text, message);
+}
+
+/// A one-step lesson has one problem, at these fields and text of step 0, and its message
+/// starts with `message`.
+#[track_caller]
+fn assert_only_problem(step: &str, fields: &[&str], text: Option<&str>, message: &str) {
     let p = only_problem(step);
     assert!(p.message.starts_with(message), "message: {}", p.message);
     assert_eq!(p.spot.step, Some(0));
     assert_eq!(p.spot.fields, fields);
     assert_eq!(p.spot.text.as_ref().map(|n| &n.text[..]), text);
+}
+
+/// An example whose scenario (these settings over the lesson's) does not evaluate is reported
+/// at the setting that stops it.
+#[rustfmt::skip]
+#[rstest]
+#[case::draft_tokens_over_64("draft_tokens: 65", "draft_tokens", "draft_tokens must be between 0 and 64, not 65")]
+#[case::overhead_beyond_memory("overhead_gb: 86.0", "overhead_gb", "reserved overhead 86 GB is more than the 85.5 GB of H100 SXM5")]
+#[case::efficiency_above_one(r#"efficiency: (mbu: 1.2, source: "s")"#, "scenario", "efficiency must be in (0, 1], not 1.2")]
+#[case::blocks_of_no_tokens("block_size: 0", "scenario", "block_size must be at least 1 token")]
+#[case::precision_without_a_peak("precision: fp4", "precision", "H100 SXM5 has no FP4 peak")]
+fn scenarios_that_do_not_evaluate(#[case] settings: &str, #[case] field: &str, #[case] why: &str) {
+    assert_only_problem(
+        &format!(r#"Example(id: "a", title: "t", scenario: ({settings}), lines: ["{{ridge}}"])"#),
+        &["scenario", field],
+        None,
+        &format!("this step's scenario does not evaluate: {why}"),
+    );
 }
 
 #[test]

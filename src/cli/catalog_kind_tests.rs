@@ -51,7 +51,7 @@ fn the_catalog_is_shipped_only_without_the_learners_entries(
 #[test]
 fn a_measured_gpu_joins_the_catalog_as_this_gpu() {
     use crate::domain::gpu_lab::THIS_GPU_ID;
-    let report = crate::cli::lab::gpu_lab_fixture();
+    let report = crate::store::lab_file::gpu_lab_fixture();
     let data = tempfile::tempdir().unwrap();
     crate::store::lab_file::write_measured(data.path(), &report).unwrap();
     let args = ["roofline", "--data-dir", data.path().to_str().unwrap()];

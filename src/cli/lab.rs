@@ -200,16 +200,6 @@ impl<'a> JsonReport<'a> {
     }
 }
 
-/// The GPU lab run the unit tests read (`tests/fixtures/gpu-lab`: an H100 80GB HBM3 as the
-/// reference measured it).
-#[cfg(test)]
-pub(crate) fn gpu_lab_fixture() -> crate::domain::gpu_lab::GpuLabReport {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gpu-lab");
-    crate::store::lab_file::read_measured(&dir)
-        .unwrap()
-        .unwrap()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

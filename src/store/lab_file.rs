@@ -124,6 +124,14 @@ pub fn write_measured<T: LabFile>(dir: &Path, report: &T) -> io::Result<PathBuf>
     Ok(path)
 }
 
+/// The GPU lab run the unit tests read (`tests/fixtures/gpu-lab`: an H100 80GB HBM3 as the
+/// reference measured it).
+#[cfg(test)]
+pub(crate) fn gpu_lab_fixture() -> GpuLabReport {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gpu-lab");
+    read_measured(&dir).unwrap().unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,9 +160,7 @@ mod tests {
 
     #[test]
     fn the_gpu_lab_file_round_trips_beside_the_cpu_one() {
-        let fixture =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gpu-lab");
-        let gpu: GpuLabReport = read_measured(&fixture).unwrap().unwrap();
+        let gpu = gpu_lab_fixture();
         assert_eq!(gpu.sweep.len(), 11);
         let dir = tempfile::tempdir().unwrap();
         let path = write_measured(dir.path(), &gpu).unwrap();

@@ -69,15 +69,10 @@ fn endpoint(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::gpu_lab::GpuLabReport;
 
     #[test]
     fn this_gpu_on_the_plot_carries_the_gpu_labs_sweep_and_knee() {
-        let fixture =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gpu-lab");
-        let report: GpuLabReport = crate::store::lab_file::read_measured(&fixture)
-            .unwrap()
-            .unwrap();
+        let report = crate::store::lab_file::gpu_lab_fixture();
         let mut catalog = crate::content::data_files::builtin_catalog();
         catalog.add_gpu_lab(report.clone());
         let scenario = Scenario {

@@ -1,5 +1,5 @@
 use super::*;
-use crate::cli::lab::gpu_lab_fixture;
+use crate::store::lab_file::gpu_lab_fixture;
 
 fn h100() -> Gpu {
     crate::content::data_files::builtin_catalog()

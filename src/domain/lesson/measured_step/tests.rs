@@ -72,7 +72,7 @@ fn the_learners_runs_come_first_at_a_concurrency_they_have() {
 
 #[test]
 fn the_gpu_lab_comes_next_on_this_gpu() {
-    let report = crate::cli::lab::gpu_lab_fixture();
+    let report = crate::store::lab_file::gpu_lab_fixture();
     let rate = report
         .sweep
         .iter()

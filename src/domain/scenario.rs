@@ -15,7 +15,7 @@ mod sizing;
 
 pub use batch_fit::BatchFit;
 pub use cluster::{
-    Bend, ClusterEvaluation, OPEN_CURVE_MAX, ParallelFigures, Role, ScaleOutFigures,
+    Bend, ClusterEvaluation, OPEN_CURVE_MAX, ParallelFigures, RateFigures, Role, ScaleOutFigures,
     ScaleUpFigures, TargetBatch, largest_meeting, link_id,
 };
 pub use evaluate::{Evaluation, ScenarioError};

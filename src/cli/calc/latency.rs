@@ -13,7 +13,7 @@ use crate::domain::latency::{
     self, BatchLimit, CurvePoint, Sizing, TpotLimit, bend, chunked_ttft_s, curve, model_of,
 };
 use crate::domain::quantity::Quantity;
-use crate::domain::scenario::Scenario;
+use crate::domain::scenario::{RateFigures, Scenario};
 
 /// The batch the curve runs to when neither a target nor the KV wall limits it.
 const OPEN_CURVE_MAX: u32 = 1024;
@@ -185,12 +185,12 @@ impl Section {
 }
 
 /// Little's law at the section's batch, as the engine's cluster figures give it
-/// (`time_in_system_s`, `concurrency`, `gpus_for_rate`): the same numbers a lesson names.
+/// (`time_in_system_s`, and `rate`'s concurrency and GPUs): the same numbers a lesson names.
 fn sizing_at(catalog: &Catalog, at: &Scenario, rate: f64) -> Result<Option<Sizing>> {
     let Some(c) = with_rate(at, rate).evaluate(catalog)?.cluster else {
         return Ok(None);
     };
-    let (Some(concurrency), Some(gpus)) = (c.concurrency, c.gpus_for_rate) else {
+    let Some(RateFigures { concurrency, gpus }) = c.rate else {
         return Ok(None);
     };
     // Whole counts already (⌈concurrency ÷ batch⌉ × TP × PP), as the engine rounds them.

@@ -12,10 +12,12 @@ use crate::domain::link::Link;
 
 mod links;
 mod parallel;
+mod rate;
 
 use links::link_of;
 pub use links::{Role, link_id};
 pub use parallel::ParallelFigures;
+pub use rate::RateFigures;
 
 /// The largest batch on the curve when no KV wall stops it.
 pub const OPEN_CURVE_MAX: u32 = 1024;
@@ -45,12 +47,10 @@ pub struct ClusterEvaluation {
     pub bend: Option<Bend>,
     /// The batch a token-time target allows, when the scenario sets a target.
     pub target: Option<TargetBatch>,
-    /// Requests in the system by Little's law, when the scenario sets a rate.
-    pub concurrency: Option<f64>,
     /// Time one request spends in the system: prefill + (output − 1) × TPOT.
     pub time_in_system_s: f64,
-    /// GPUs the rate needs at the scenario's batch: ⌈concurrency ÷ batch⌉ × TP × PP.
-    pub gpus_for_rate: Option<f64>,
+    /// What the request rate asks of the deployment, when the scenario sets a rate.
+    pub rate: Option<RateFigures>,
     /// Throughput per GPU at the scenario's batch: batch ÷ step ÷ (TP × PP), tokens/s.
     pub tokens_per_s_per_gpu: f64,
     /// The deployment at the target batch, when the scenario sets a target.
@@ -243,10 +243,10 @@ pub(super) fn evaluate(
     };
     let time_in_system_s =
         Formula::TimeInSystem.compute(&[prefill_s, f64::from(s.output_tokens), m.step_time_s]);
-    let concurrency = s
-        .rate
-        .map(|r| Formula::LittlesLaw.compute(&[r, time_in_system_s]));
     let (tp, pp) = (f64::from(s.tp), f64::from(s.pp));
+    let rate = s
+        .rate
+        .map(|r| RateFigures::of(r, time_in_system_s, s, (tp, pp)));
     Ok(Some(ClusterEvaluation {
         scale_up,
         scale_out,
@@ -257,10 +257,8 @@ pub(super) fn evaluate(
         mixed_tpot_s,
         bend: bend_found,
         target,
-        concurrency,
         time_in_system_s,
-        gpus_for_rate: concurrency
-            .map(|c| Formula::GpusForRateStaged.compute(&[c, f64::from(s.batch), tp, pp])),
+        rate,
         tokens_per_s_per_gpu: Formula::PerGpuRateStaged.compute(&[m.tokens_per_s, tp, pp]),
         sizing,
         scale: super::scale::evaluate(s, catalog, model, m)?,

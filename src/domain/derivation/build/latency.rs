@@ -124,7 +124,7 @@ pub(super) fn rate(x: Ctx<'_>, which: RateOf) -> Option<Derivation> {
         ),
         RateOf::Concurrency => derived(
             Formula::LittlesLaw,
-            c.concurrency?,
+            c.rate?.concurrency,
             "requests",
             vec![
                 inp(
@@ -140,13 +140,13 @@ pub(super) fn rate(x: Ctx<'_>, which: RateOf) -> Option<Derivation> {
         ),
         RateOf::Gpus => derived(
             x.over_stages(Formula::GpusForRate, Formula::GpusForRateStaged),
-            c.gpus_for_rate?,
+            c.rate?.gpus,
             "GPUs",
             x.with_pp(vec![
                 inp(
                     "C",
                     "requests in the system",
-                    c.concurrency?,
+                    c.rate?.concurrency,
                     "requests",
                     figure("concurrency"),
                 ),

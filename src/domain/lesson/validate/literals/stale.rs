@@ -34,22 +34,14 @@ pub(super) fn check(
         .into_iter()
         .filter(|(_, at)| !at.is_empty())
         .filter_map(|(change, at)| {
-            let (name, set) = own(&change, patch)?;
+            let (name, set, spelling) = own(&change, patch)?;
             let sentence = body[sentence_around(raw, at.clone())].to_lowercase();
             if WHAT_IF.iter().any(|w| sentence.contains(w)) {
                 return None;
             }
-            let written = match change {
-                Change::Context(_) | Change::Prompt(_) => raw[at].to_owned(),
-                Change::Batch(_)
-                | Change::Tp(_)
-                | Change::Ep(_)
-                | Change::Pp(_)
-                | Change::Draft(_)
-                | Change::Format(_)
-                | Change::Weights(_)
-                | Change::Gpu(_)
-                | Change::Model(_) => raw[naming_word(raw, at.start)..at.end].to_owned(),
+            let written = match spelling {
+                Spelling::WithUnit => raw[at].to_owned(),
+                Spelling::AfterName => raw[naming_word(raw, at.start)..at.end].to_owned(),
             };
             Some(Problem {
                 spot: Spot::step(index, fields, Some(Needle::whole(written.clone()))),
@@ -62,22 +54,37 @@ pub(super) fn check(
         .collect()
 }
 
-/// The setting's name and the value `patch` sets for it, where that differs from `change`.
-fn own(change: &Change, patch: &ScenarioPatch) -> Option<(&'static str, u64)> {
-    let (name, written, set) = match change {
-        Change::Batch(n) => ("batch", u64::from(*n), patch.batch.map(u64::from)),
-        Change::Tp(n) => ("TP", u64::from(*n), patch.tp.map(u64::from)),
-        Change::Ep(n) => ("EP", u64::from(*n), patch.ep.map(u64::from)),
-        Change::Pp(n) => ("PP", u64::from(*n), patch.pp.map(u64::from)),
-        Change::Context(n) => ("context", *n, patch.context),
-        Change::Prompt(n) => ("prompt", *n, patch.prompt),
+/// How a setting's value stands in prose, and so what of it a problem quotes.
+enum Spelling {
+    /// After the setting's name: "TP 4", "batch of 64".
+    AfterName,
+    /// Alone, its unit in the span: "an 8,192-token context".
+    WithUnit,
+}
+
+/// The setting's name, the value `patch` sets for it where that differs from `change`, and how
+/// the text spells it.
+fn own(change: &Change, patch: &ScenarioPatch) -> Option<(&'static str, u64, Spelling)> {
+    use Spelling::{AfterName, WithUnit};
+    let (name, written, set, spelling) = match change {
+        Change::Batch(n) => (
+            "batch",
+            u64::from(*n),
+            patch.batch.map(u64::from),
+            AfterName,
+        ),
+        Change::Tp(n) => ("TP", u64::from(*n), patch.tp.map(u64::from), AfterName),
+        Change::Ep(n) => ("EP", u64::from(*n), patch.ep.map(u64::from), AfterName),
+        Change::Pp(n) => ("PP", u64::from(*n), patch.pp.map(u64::from), AfterName),
+        Change::Context(n) => ("context", *n, patch.context, WithUnit),
+        Change::Prompt(n) => ("prompt", *n, patch.prompt, WithUnit),
         Change::Draft(_)
         | Change::Format(_)
         | Change::Weights(_)
         | Change::Gpu(_)
         | Change::Model(_) => return None,
     };
-    set.filter(|s| *s != written).map(|s| (name, s))
+    set.filter(|s| *s != written).map(|s| (name, s, spelling))
 }
 
 /// Where the naming word before a bare value starts ("TP" of "TP 4", "batch of" of "batch of

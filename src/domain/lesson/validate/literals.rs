@@ -168,14 +168,9 @@ fn in_passage(at: &Place<'_>, body: &str, catalog: &Catalog, base: &Scenario) ->
                 let (variant, quantity) = named.iter().find_map(|v| {
                     computed_as(&token, &raw, &context, &v.evaluation).map(|q| (v, q))
                 })?;
-                let on = if variant.on.is_empty() {
-                    String::new()
-                } else {
-                    format!("@{}", template::spelled(&variant.on))
-                };
                 format!(
-                    "'{written}' is typed where the engine computes it: write {{{}{on}}} (with a format such as :.0) so the text stays right when the cluster or the catalog changes",
-                    quantity.name()
+                    "'{written}' is typed where the engine computes it: write {} (with a format such as :.0) so the text stays right when the cluster or the catalog changes",
+                    variant.placeholder(quantity)
                 )
             };
             Some(Problem {

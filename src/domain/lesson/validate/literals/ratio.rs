@@ -7,7 +7,6 @@
 
 use super::variants::Variant;
 use super::{Words, near};
-use crate::domain::lesson::template;
 use crate::domain::quantity::{Quantity, QuantityValue};
 use crate::domain::scenario::Scenario;
 use crate::domain::withhold::Token;
@@ -48,13 +47,6 @@ pub(super) fn computed_ratio(
         Some(QuantityValue::Number(x)) if x.is_finite() && x > 0.0 => Some(x),
         Some(QuantityValue::Number(_) | QuantityValue::Bound(_)) | None => None,
     };
-    let spelled = |q: Quantity, v: &Variant| {
-        if v.on.is_empty() {
-            format!("{{{}}}", q.name())
-        } else {
-            format!("{{{}@{}}}", q.name(), template::spelled(&v.on))
-        }
-    };
     // One quantity at two of the scenarios the text names.
     for (i, a) in variants.iter().enumerate() {
         for b in &variants[i + 1..] {
@@ -70,7 +62,11 @@ pub(super) fn computed_ratio(
                 }
                 let (hi, lo, top, bottom) = if x > y { (x, y, a, b) } else { (y, x, b, a) };
                 if near(hi / lo, token.value, token.resolution) {
-                    return Some(format!("{} ÷ {}", spelled(q, top), spelled(q, bottom)));
+                    return Some(format!(
+                        "{} ÷ {}",
+                        top.placeholder(q),
+                        bottom.placeholder(q)
+                    ));
                 }
             }
         }
@@ -90,7 +86,7 @@ pub(super) fn computed_ratio(
         shown[i + 1..].iter().find_map(|(q, y)| {
             let (hi, lo, top, bottom) = if x > y { (x, y, p, q) } else { (y, x, q, p) };
             (p.unit() == q.unit() && near(hi / lo, token.value, token.resolution))
-                .then(|| format!("{} ÷ {}", spelled(*top, own), spelled(*bottom, own)))
+                .then(|| format!("{} ÷ {}", own.placeholder(*top), own.placeholder(*bottom)))
         })
     })
 }

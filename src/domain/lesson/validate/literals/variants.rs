@@ -3,6 +3,7 @@
 
 use crate::domain::catalog::Catalog;
 use crate::domain::lesson::template::{self, Change};
+use crate::domain::quantity::Quantity;
 use crate::domain::scenario::{Evaluation, Scenario};
 
 /// A scenario a literal is checked against, and what was changed to reach it.
@@ -13,6 +14,18 @@ pub(super) struct Variant {
     pub(super) entity: Option<Change>,
     pub(super) scenario: Scenario,
     pub(super) evaluation: Evaluation,
+}
+
+impl Variant {
+    /// The placeholder that computes `q` in this variant: `{q}` on the step's own scenario,
+    /// `{q@on}` on another.
+    pub(super) fn placeholder(&self, q: Quantity) -> String {
+        if self.on.is_empty() {
+            format!("{{{}}}", q.name())
+        } else {
+            format!("{{{}@{}}}", q.name(), template::spelled(&self.on))
+        }
+    }
 }
 
 /// The step's scenario with each named setting, with all of them (one of each kind at a time),

@@ -27,7 +27,7 @@ fn the_catalog_is_shipped_only_without_the_learners_entries(
     std::fs::write(&hardware, "(format_version: 1, gpus: [])").unwrap();
     std::fs::write(&models, "(format_version: 1, models: [])").unwrap();
     if lab {
-        crate::store::lab_file::write(data.path(), &lab_report()).unwrap();
+        crate::store::lab_file::write_measured(data.path(), &lab_report()).unwrap();
     }
     let mut args = vec!["roofline", "--data-dir", data.path().to_str().unwrap()];
     args.extend(flags.iter().map(|flag| match *flag {

@@ -135,7 +135,7 @@ fn a_measured_machine_loads_and_checks_up_front_with_it_in_the_catalog() {
     let data = tempfile::tempdir().unwrap();
     let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/lab");
     let report = crate::store::lab_file::read(&fixture).unwrap().unwrap();
-    crate::store::lab_file::write(data.path(), &report).unwrap();
+    crate::store::lab_file::write_measured(data.path(), &report).unwrap();
     let global = Cli::try_parse_from(["roofline", "--data-dir", data.path().to_str().unwrap()])
         .unwrap()
         .global;

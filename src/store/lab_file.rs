@@ -85,11 +85,6 @@ pub fn read(dir: &Path) -> Result<Option<LabReport>, LabFileError> {
     read_measured(dir)
 }
 
-/// Writes the CPU lab report to `dir/lab.ron` atomically (creating the directory).
-pub fn write(dir: &Path, report: &LabReport) -> io::Result<PathBuf> {
-    write_measured(dir, report)
-}
-
 /// Reads a measurement kept in `dir`: `Ok(None)` when there is none.
 pub fn read_measured<T: LabFile>(dir: &Path) -> Result<Option<T>, LabFileError> {
     let path = dir.join(T::FILE);
@@ -141,7 +136,7 @@ mod tests {
     fn round_trips_and_reports_bad_files_with_their_line() {
         let dir = tempfile::tempdir().unwrap();
         assert!(read(dir.path()).unwrap().is_none());
-        let path = write(&dir.path().join("sub"), &report()).unwrap();
+        let path = write_measured(&dir.path().join("sub"), &report()).unwrap();
         assert_eq!(read(&dir.path().join("sub")).unwrap(), Some(report()));
 
         let text = std::fs::read_to_string(&path).unwrap();

@@ -18,11 +18,12 @@ pub use unavailable::Unavailable;
 /// Why the lab could not measure the GPU.
 #[derive(Debug, thiserror::Error)]
 pub enum GpuLabError {
-    /// No driver, library or device: said in one line.
-    #[error("{0}")]
+    /// No driver, library or device: said in one line, once (`transparent`: a `{0}` message
+    /// with the same error as its source printed it twice under `{e:#}`).
+    #[error(transparent)]
     Unavailable(#[from] Unavailable),
     /// The card cannot hold the plan.
-    #[error("{0}")]
+    #[error(transparent)]
     Plan(#[from] PlanError),
     /// A measurement came back not positive and finite (a broken timer or driver).
     #[error("the {0} measurement gave no usable time (a repeat was zero or not a number)")]
@@ -121,5 +122,29 @@ fn clocks(ordinal: u32) -> Clocks {
         Clocks::Full
     } else {
         Clocks::Throttled(held)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{GpuLabError, Unavailable};
+    use crate::domain::gpu_lab::PlanError;
+
+    #[rstest::rstest]
+    #[case::no_driver(
+        Unavailable::NoDriver.into(),
+        "cannot measure GPU 0: no NVIDIA driver found (libcuda could not be loaded)"
+    )]
+    #[case::no_device(
+        Unavailable::NoSuchDevice { asked: 7, count: 1 }.into(),
+        "cannot measure GPU 0: no GPU 7: the driver sees 1 device(s)"
+    )]
+    #[case::no_room(
+        PlanError::TooLittleMemory { free_mib: 100, needed_mib: 6000 }.into(),
+        "cannot measure GPU 0: the GPU has 100 MiB free; the lab needs 6000 MiB (a 2 GiB weight matrix, its batches and a 4 GiB read buffer, one at a time)"
+    )]
+    fn a_refusal_reads_as_one_line_said_once(#[case] error: GpuLabError, #[case] line: &str) {
+        let error = anyhow::Error::from(error).context("cannot measure GPU 0");
+        assert_eq!(format!("{error:#}"), line);
     }
 }

@@ -62,7 +62,7 @@ pub fn path_in(dir: &Path) -> PathBuf {
 #[derive(Debug, thiserror::Error)]
 pub enum LabFileError {
     /// The file does not parse (or has an unknown field).
-    #[error("{0}")]
+    #[error(transparent)]
     Parse(#[from] LocatedError),
     /// The file is from another format version.
     #[error(

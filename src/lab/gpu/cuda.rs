@@ -17,7 +17,7 @@ use cudarc::driver::{
 use half::bf16;
 
 pub use super::device_info::DeviceInfo;
-use super::kernels::{BF16_WORD, BLOCKS_PER_SM, FP8_WORD, KERNELS, THREADS};
+use super::kernels::{BF16, BLOCKS_PER_SM, FP8, Fill, KERNELS, THREADS};
 use super::unavailable::{Unavailable, cuda};
 
 /// An opened GPU with its stream, cuBLAS handle and compiled kernels.
@@ -122,11 +122,11 @@ impl Device {
             .collect()
     }
 
-    /// A buffer of `words` 32-bit words filled with `value` (varied in its low bits).
+    /// A buffer of `elements` filled word by word as `fill` says (random signs and mantissas).
     fn filled<T: cudarc::driver::DeviceRepr + cudarc::driver::ValidAsZeroBits>(
         &self,
         elements: usize,
-        value: u32,
+        fill: Fill,
     ) -> Result<CudaSlice<T>, Unavailable> {
         let mut buffer = self.stream.alloc_zeros::<T>(elements).map_err(cuda)?;
         let words = (elements * std::mem::size_of::<T>() / 4) as u64;
@@ -136,11 +136,15 @@ impl Device {
             shared_mem_bytes: 0,
         };
         let mut launch = self.stream.launch_builder(&self.fill);
-        launch.arg(&mut buffer).arg(&words).arg(&value);
+        launch
+            .arg(&mut buffer)
+            .arg(&words)
+            .arg(&fill.word)
+            .arg(&fill.random_bits);
         // SAFETY: `fill_words` writes words [0, words) of `buffer`, which holds exactly
         // `elements × size_of::<T>()` bytes = `words` whole words (every caller's element count
         // times its size is a multiple of 4); the argument types match the kernel's signature
-        // (pointer, u64, u32).
+        // (pointer, u64, u32, u32).
         unsafe { launch.launch(config) }.map_err(cuda)?;
         Ok(buffer)
     }
@@ -153,7 +157,7 @@ impl Device {
         repeats: u32,
     ) -> Result<Vec<f64>, Unavailable> {
         let words = usize::try_from(bytes / 4).map_err(cuda)?;
-        let src = self.filled::<u32>(words, BF16_WORD)?;
+        let src = self.filled::<u32>(words, BF16)?;
         let mut out = self.stream.alloc_zeros::<f32>(1).map_err(cuda)?;
         let vectors = (words / 4) as u64;
         let config = LaunchConfig {
@@ -181,7 +185,7 @@ impl Device {
         warmups: u32,
         repeats: u32,
     ) -> Result<Vec<f64>, Unavailable> {
-        let right = self.filled::<bf16>(inner * cols, BF16_WORD)?;
+        let right = self.filled::<bf16>(inner * cols, BF16)?;
         let mut out = self.stream.alloc_zeros::<bf16>(rows * cols).map_err(cuda)?;
         let to_int = |v: usize| i32::try_from(v).map_err(cuda);
         let config = GemmConfig {
@@ -214,7 +218,7 @@ impl Device {
         repeats: u32,
     ) -> Result<Vec<f64>, Unavailable> {
         let side = usize::try_from(side).map_err(cuda)?;
-        let a = self.filled::<bf16>(side * side, BF16_WORD)?;
+        let a = self.filled::<bf16>(side * side, BF16)?;
         self.bf16_gemm_rates((side, side, side), &a, warmups, repeats)
     }
 
@@ -231,7 +235,7 @@ impl Device {
             usize::try_from(k).map_err(cuda)?,
             usize::try_from(n).map_err(cuda)?,
         );
-        let weights = self.filled::<bf16>(k * n, BF16_WORD)?;
+        let weights = self.filled::<bf16>(k * n, BF16)?;
         batches
             .iter()
             .map(|&batch| {
@@ -257,8 +261,8 @@ impl Device {
             return Ok(None);
         }
         let n = usize::try_from(side).map_err(cuda)?;
-        let a = self.filled::<u8>(n * n, FP8_WORD)?;
-        let b = self.filled::<u8>(n * n, FP8_WORD)?;
+        let a = self.filled::<u8>(n * n, FP8)?;
+        let b = self.filled::<u8>(n * n, FP8)?;
         let mut d = self.stream.alloc_zeros::<bf16>(n * n).map_err(cuda)?;
         let mut workspace = self.stream.alloc_zeros::<u8>(32 << 20).map_err(cuda)?;
         // No FP8 algorithm for this card in this cuBLASLt: not measured, not an error.

@@ -65,6 +65,56 @@ fn the_picture_names_every_mark() {
     }
 }
 
+/// The heights of the `<text>` elements of `svg` that read exactly `text`.
+fn texts_with(svg: &str, text: &str) -> Vec<f64> {
+    svg.lines()
+        .filter(|l| l.starts_with("<text"))
+        .filter(|l| l.split('>').nth(1).unwrap().split('<').next() == Some(text))
+        .map(|l| {
+            let y = l.split("y=\"").nth(1).unwrap().split('"').next().unwrap();
+            y.parse().unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn this_gpu_is_drawn_with_its_measured_roofs_beside_its_cards_datasheet() {
+    // A real `lab --gpu` run on an H100 (810.1 TFLOP/s BF16, 3.079 TB/s read) in the data dir.
+    let dir = tempfile::tempdir().unwrap();
+    let run = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/gpu-lab-runs/h100-sxm");
+    std::fs::copy(run.join("gpu-lab.ron"), dir.path().join("gpu-lab.ron")).unwrap();
+    let args = [
+        "plot",
+        "--gpu",
+        "this-gpu",
+        "--model",
+        "llama-3-8b",
+        "--svg",
+        "-",
+    ];
+    let out = roofline(&args, dir.path());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        svg.contains("ridge 263 FLOP/byte"),
+        "the measured ridge: {svg}"
+    );
+    let sheet = texts_with(&svg, "H100 SXM5 datasheet 989 TF");
+    // The card's long name is wrapped to the margin, under the datasheet's label, not on it.
+    let mine = texts_with(&svg, "This GPU (NVIDIA H100 80GB");
+    let peak = texts_with(&svg, "HBM3) 810 TF");
+    assert_eq!((sheet.len(), mine.len(), peak.len()), (1, 1, 1), "{svg}");
+    assert!(mine[0] >= sheet[0] + 15.0, "{sheet:?} {mine:?}");
+    assert!((peak[0] - mine[0] - 15.0).abs() < 1e-9, "{mine:?} {peak:?}");
+    // The legend names the dashed roof for what it is.
+    assert_eq!(texts_with(&svg, "H100 SXM5 datasheet").len(), 1, "{svg}");
+    assert!(!svg.contains(">second GPU<"), "{svg}");
+}
+
 #[test]
 fn standard_output_and_refusals() {
     let dir = tempfile::tempdir().unwrap();

@@ -48,11 +48,13 @@ pub fn picture(catalog: &Catalog, scenario: &Scenario, vs: Option<&str>) -> Resu
         }
         None => None,
     };
-    let measured = crate::ui::measured_pane::measured(catalog, scenario).overlay;
+    // As on the screen: with no GPU to compare, the measured roof (or, for this GPU, its
+    // card's datasheet roof) is drawn beside the scenario's.
+    let measured = crate::ui::measured_pane::measured(catalog, scenario);
     let mut plot = PlotModel::from_evaluation(scenario, &evaluation, Appearance::default())
         .with_prefill(&evaluation)
-        .with_overlay(overlay)
-        .with_measured(measured);
+        .with_overlay(overlay.or(measured.roof))
+        .with_measured(measured.overlay);
     if !BatchRange::of(scenario, &evaluation, Wall::Stops).fits() {
         // A setting that cannot run has no dots to draw (the subtitle names the model).
         plot.decode = None;

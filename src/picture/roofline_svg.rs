@@ -33,9 +33,9 @@ const STYLE: &str = "\
 .subtitle{font-size:13px;fill:#444444}
 .axis-title{font-size:14px;fill:#222222}
 .roof{stroke:#1f5fbf;stroke-width:3;fill:none}
-.roof-label{font-size:13px;fill:#1f5fbf}
+.roof-label{font-size:13px;fill:#1f5fbf;paint-order:stroke;stroke:#ffffff;stroke-width:4px;stroke-linejoin:round}
 .overlay{stroke:#d9822b;stroke-width:2.5;fill:none;stroke-dasharray:8 4}
-.overlay-label{font-size:13px;fill:#b5661a}
+.overlay-label{font-size:13px;fill:#b5661a;paint-order:stroke;stroke:#ffffff;stroke-width:4px;stroke-linejoin:round}
 .ridge{stroke:#1f5fbf;stroke-width:1.2;stroke-dasharray:4 4}
 .wall{stroke:#b3261e;stroke-width:2;stroke-dasharray:10 5}
 .wall-label{font-size:13px;fill:#b3261e}
@@ -193,6 +193,10 @@ pub fn render(picture: &RooflinePicture) -> String {
     }
     dots(&mut svg, &frame, plot, &mask);
     measured(&mut svg, &frame, plot);
+    // Last, so that a dot's label running into the margin passes under a roof's name.
+    let roofs = std::iter::once((&plot.roof, "roof-label"))
+        .chain(plot.overlay.iter().map(|other| (other, "overlay-label")));
+    roof_labels(&mut svg, &frame, roofs, &mask);
     legend(&mut svg, plot, picture.kv_wall.is_some());
     svg.finish()
 }
@@ -256,12 +260,6 @@ fn roof(svg: &mut Svg, frame: &Frame, roof: &Roof, class: &str, mask: &dyn Fn(&s
     let end = frame.on_roof(roof, frame.x.max);
     svg.polyline(class, &[start, knee, end]);
     let label_class = format!("{class}-label");
-    svg.text(
-        &label_class,
-        (end.0 + 8.0, end.1 + 4.0),
-        Anchor::Start,
-        &mask(&format!("{} {}", roof.name, roof.peak_label())),
-    );
     if class == "roof" {
         svg.line("ridge", knee, (knee.0, TOP + Frame::plot_height()));
         svg.text(
@@ -277,6 +275,40 @@ fn roof(svg: &mut Svg, frame: &Frame, roof: &Roof, class: &str, mask: &dyn Fn(&s
             Anchor::Start,
             &mask(&format!("{:.2} TB/s", roof.bandwidth / 1e12)),
         );
+    }
+}
+
+/// Each roof's name and peak right of the plot, level with its roof: wrapped to the margin
+/// (13 px type, about 7 px a character), and pushed down clear of the label above it when two
+/// roofs are close (a card's measured roof under its datasheet's).
+fn roof_labels<'a>(
+    svg: &mut Svg,
+    frame: &Frame,
+    roofs: impl Iterator<Item = (&'a Roof, &'a str)>,
+    mask: &dyn Fn(&str) -> String,
+) {
+    const LINE: f64 = 15.0;
+    let width = ((RIGHT - 16.0) / 7.0) as usize;
+    let mut labels: Vec<(f64, &str, Vec<String>)> = roofs
+        .map(|(roof, class)| {
+            let y = frame.on_roof(roof, frame.x.max).1 + 4.0;
+            let text = mask(&format!("{} {}", roof.name, roof.peak_label()));
+            let lines = textwrap::wrap(&text, width)
+                .into_iter()
+                .map(std::borrow::Cow::into_owned)
+                .collect();
+            (y, class, lines)
+        })
+        .collect();
+    labels.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut free_from = f64::NEG_INFINITY;
+    for (y, class, lines) in labels {
+        let top = y.max(free_from);
+        for (i, line) in lines.iter().enumerate() {
+            let at = (LEFT + Frame::plot_width() + 8.0, top + LINE * i as f64);
+            svg.text(class, at, Anchor::Start, line);
+        }
+        free_from = top + LINE * lines.len() as f64;
     }
 }
 
@@ -361,7 +393,11 @@ fn legend(svg: &mut Svg, plot: &PlotModel, wall: bool) {
     let mut x = LEFT;
     for (_, mark) in entries.into_iter().filter(|(shown, _)| *shown) {
         draw_mark(svg, mark, (x + 6.0, y - 4.0));
-        let name = mark.legend();
+        // The dashed roof is named for what it is: a second GPU, the measured roof, a datasheet.
+        let name = match (&plot.overlay, mark) {
+            (Some(roof), Mark::Overlay) => roof.name.as_str(),
+            (_, mark) => mark.legend(),
+        };
         svg.text("legend", (x + 18.0, y), Anchor::Start, name);
         x += 30.0 + 7.0 * name.chars().count() as f64;
     }

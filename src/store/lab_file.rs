@@ -177,4 +177,50 @@ mod tests {
             .to_string();
         assert!(e.contains("run `roofline lab --gpu` again"), "{e}");
     }
+
+    /// Runs of `roofline lab --gpu` on real cards (`tests/fixtures/gpu-lab-runs`), kept as
+    /// they were written: each reads back, and gives the roofs, ridge and knee the run printed.
+    #[rstest::rstest]
+    #[case::h100("h100-sxm", "NVIDIA H100 80GB HBM3", 3.079, 810.1, 263.0, 289.0, 0)]
+    #[case::h200("h200", "NVIDIA H200", 4.429, 798.2, 180.0, 192.0, 1)]
+    fn a_real_cards_run_reads_back_with_the_figures_it_printed(
+        #[case] id: &str,
+        #[case] name: &str,
+        #[case] read_tbs: f64,
+        #[case] bf16_tflops: f64,
+        #[case] ridge: f64,
+        #[case] knee: f64,
+        #[case] warnings: usize,
+    ) {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/gpu-lab-runs")
+            .join(id);
+        let run: GpuLabReport = read_measured(&dir).unwrap().unwrap();
+        assert_eq!(
+            (run.name.as_str(), run.catalog_id.as_deref()),
+            (name, Some(id))
+        );
+        // `got` printed to `places` decimals reads `want`.
+        let near =
+            |got: f64, want: f64, places: i32| (got - want).abs() <= 0.5 / 10f64.powi(places);
+        assert!(
+            near(run.bandwidth.best / 1e12, read_tbs, 3),
+            "{:?}",
+            run.bandwidth
+        );
+        assert!(
+            near(run.bf16_peak.best / 1e12, bf16_tflops, 1),
+            "{:?}",
+            run.bf16_peak
+        );
+        assert!(
+            near(run.measured_ridge(), ridge, 0),
+            "{}",
+            run.measured_ridge()
+        );
+        let fitted = run.fitted_knee().expect("the sweep crosses the knee");
+        assert!(near(fitted.ridge(), knee, 0), "{fitted:?}");
+        assert_eq!(run.warnings().len(), warnings, "{:?}", run.warnings());
+        assert_eq!(run.sweep.len(), 11);
+    }
 }

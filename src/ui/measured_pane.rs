@@ -1,14 +1,16 @@
 //! What was measured, for the roofline pane: the lab's sweep when the plot shows "this
 //! machine", or the endpoint's measured decode and prefill when it shows the cluster's GPU and
-//! model (with MBU and MFU for the readouts); failing those, the measurement the tutor ships
+//! model (with MBU and MFU for the readouts); for "this GPU", its card's datasheet roof beside
+//! the measured ones; failing those, the measurement the tutor ships
 //! for the GPU (`reference_points`).
 
 use crate::domain::catalog::Catalog;
-use crate::domain::gpu_lab::THIS_GPU_ID;
+use crate::domain::dtype::Dtype;
+use crate::domain::gpu_lab::{GpuLabReport, THIS_GPU_ID};
 use crate::domain::lab::THIS_MACHINE_ID;
 use crate::domain::measured::{decode_mbu, prefill_mfu};
 use crate::domain::scenario::Scenario;
-use crate::widgets::MeasuredOverlay;
+use crate::widgets::{MeasuredOverlay, Roof};
 
 use super::measured_figures::shows_setup;
 
@@ -30,6 +32,7 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Measured {
     {
         return Measured {
             overlay: Some(MeasuredOverlay::from_gpu_lab(report)),
+            roof: datasheet_roof(catalog, report, scenario.precision),
             ..Measured::default()
         };
     }
@@ -40,6 +43,16 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Measured {
         return endpoint;
     }
     super::reference_points::reference(catalog, scenario).unwrap_or_default()
+}
+
+/// The datasheet roof of the card a GPU lab measured (detected by name), to draw beside the
+/// measured roofs `this-gpu` is plotted with; none for a card the catalog does not know.
+fn datasheet_roof(catalog: &Catalog, report: &GpuLabReport, precision: Dtype) -> Option<Roof> {
+    let gpu = catalog.gpu(report.catalog_id.as_deref()?).ok()?;
+    Roof::for_gpu(gpu, precision).map(|roof| Roof {
+        name: format!("{} datasheet", roof.name),
+        ..roof
+    })
 }
 
 /// The profile's measured endpoint, when the plot shows its setup.
@@ -69,6 +82,7 @@ fn endpoint(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::widgets::RoofSource;
 
     #[test]
     fn this_gpu_on_the_plot_carries_the_gpu_labs_sweep_and_knee() {
@@ -92,5 +106,31 @@ mod tests {
             ..Scenario::default_cluster()
         };
         assert!(measured(&catalog, &h200).overlay.is_none());
+    }
+
+    #[test]
+    fn this_gpu_on_the_plot_has_its_cards_datasheet_roof_beside_the_measured_one() {
+        let report = crate::store::lab_file::gpu_lab_fixture();
+        let mut catalog = crate::content::data_files::builtin_catalog();
+        catalog.add_gpu_lab(report.clone());
+        let at = |precision| Scenario {
+            gpu: THIS_GPU_ID.to_owned(),
+            precision,
+            ..Scenario::default_cluster()
+        };
+        let roof = measured(&catalog, &at(Dtype::Bf16)).roof.unwrap();
+        assert_eq!(roof.name, "H100 SXM5 datasheet");
+        assert_eq!(roof.source, RoofSource::Datasheet);
+        assert!((roof.peak_flops - 989.4e12).abs() < 1e9, "{roof:?}");
+        assert!((roof.bandwidth - 3.35e12).abs() < 1e9, "{roof:?}");
+        let fp8 = measured(&catalog, &at(Dtype::Fp8)).roof.unwrap();
+        assert!((fp8.peak_flops - 1979.0e12).abs() < 1e9, "{fp8:?}");
+        // A card the catalog does not know has no datasheet to draw.
+        let mut unknown = catalog.clone();
+        unknown.add_gpu_lab(GpuLabReport {
+            catalog_id: None,
+            ..report
+        });
+        assert!(measured(&unknown, &at(Dtype::Bf16)).roof.is_none());
     }
 }

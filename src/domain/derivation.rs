@@ -30,6 +30,14 @@ pub enum Source {
         /// The entry's own citation.
         cite: String,
     },
+    /// A roof measured on the card itself (`roofline lab`, `roofline lab --gpu`): "this
+    /// machine" and "this GPU" have no datasheet.
+    Measured {
+        /// The field, e.g. `peak_tflops.bf16`.
+        field: String,
+        /// How and where it was measured.
+        cite: String,
+    },
     /// A field of the model's entry (from its config.json).
     Model {
         /// The field or fields, e.g. `params, vocab, hidden`.
@@ -74,6 +82,7 @@ impl fmt::Display for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Datasheet { field, cite } => write!(f, "datasheet {field} ({cite})"),
+            Self::Measured { field, cite } => write!(f, "{field} {cite}"),
             Self::Model { field } => write!(f, "model {field}"),
             Self::Setting { field } => write!(f, "setting {field}"),
             Self::Default { field } => write!(f, "default {field}"),

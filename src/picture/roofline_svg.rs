@@ -196,7 +196,7 @@ pub fn render(picture: &RooflinePicture) -> String {
     // Last, so that a dot's label running into the margin passes under a roof's name.
     let roofs = std::iter::once((&plot.roof, "roof-label"))
         .chain(plot.overlay.iter().map(|other| (other, "overlay-label")));
-    roof_labels(&mut svg, &frame, roofs, &mask);
+    roof_labels::draw(&mut svg, &frame, roofs, &mask);
     legend(&mut svg, plot, picture.kv_wall.is_some());
     svg.finish()
 }
@@ -275,40 +275,6 @@ fn roof(svg: &mut Svg, frame: &Frame, roof: &Roof, class: &str, mask: &dyn Fn(&s
             Anchor::Start,
             &mask(&format!("{:.2} TB/s", roof.bandwidth / 1e12)),
         );
-    }
-}
-
-/// Each roof's name and peak right of the plot, level with its roof: wrapped to the margin
-/// (13 px type, about 7 px a character), and pushed down clear of the label above it when two
-/// roofs are close (a card's measured roof under its datasheet's).
-fn roof_labels<'a>(
-    svg: &mut Svg,
-    frame: &Frame,
-    roofs: impl Iterator<Item = (&'a Roof, &'a str)>,
-    mask: &dyn Fn(&str) -> String,
-) {
-    const LINE: f64 = 15.0;
-    let width = ((RIGHT - 16.0) / 7.0) as usize;
-    let mut labels: Vec<(f64, &str, Vec<String>)> = roofs
-        .map(|(roof, class)| {
-            let y = frame.on_roof(roof, frame.x.max).1 + 4.0;
-            let text = mask(&format!("{} {}", roof.name, roof.peak_label()));
-            let lines = textwrap::wrap(&text, width)
-                .into_iter()
-                .map(std::borrow::Cow::into_owned)
-                .collect();
-            (y, class, lines)
-        })
-        .collect();
-    labels.sort_by(|a, b| a.0.total_cmp(&b.0));
-    let mut free_from = f64::NEG_INFINITY;
-    for (y, class, lines) in labels {
-        let top = y.max(free_from);
-        for (i, line) in lines.iter().enumerate() {
-            let at = (LEFT + Frame::plot_width() + 8.0, top + LINE * i as f64);
-            svg.text(class, at, Anchor::Start, line);
-        }
-        free_from = top + LINE * lines.len() as f64;
     }
 }
 
@@ -403,5 +369,6 @@ fn legend(svg: &mut Svg, plot: &PlotModel, wall: bool) {
     }
 }
 
+mod roof_labels;
 #[cfg(test)]
 mod tests;

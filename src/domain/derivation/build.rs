@@ -17,6 +17,7 @@ mod latency;
 mod memory;
 mod moe;
 mod rerun;
+mod roofs;
 mod scale;
 mod time;
 

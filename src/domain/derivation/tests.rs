@@ -211,3 +211,60 @@ fn a_sliding_models_kv_is_derived_through_its_window() {
     assert_eq!(kv.value.to_bits(), 545_259_520.0_f64.to_bits(), "{kv:?}");
     assert!((kv.recompute() - kv.value).abs() < 1e-6);
 }
+
+/// Every derivation of `s` on `catalog`.
+#[track_caller]
+fn all_on(catalog: &Catalog, s: &Scenario) -> Vec<Derivation> {
+    let (e, gpu, model) = evaluated(catalog, s);
+    derivations(s, &e, gpu, model)
+}
+
+#[test]
+fn a_card_the_lab_measured_cites_its_run_not_a_datasheet() {
+    let mut catalog = builtin_catalog();
+    catalog.add_gpu_lab(crate::store::lab_file::gpu_lab_fixture());
+    let this_gpu = Scenario::default_cluster().with_gpu(crate::domain::gpu_lab::THIS_GPU_ID);
+    let measured = all_on(&catalog, &this_gpu);
+    let ridge = measured
+        .iter()
+        .find(|d| d.formula == Formula::Ridge)
+        .unwrap();
+    for input in &ridge.inputs {
+        assert!(
+            matches!(&input.source, Source::Measured { cite, .. } if cite.contains("roofline lab --gpu")),
+            "{input:?}"
+        );
+    }
+    let words = |d: &[Derivation]| -> Vec<String> {
+        d.iter()
+            .flat_map(|d| d.assumptions.iter().map(ToString::to_string))
+            .chain(
+                d.iter()
+                    .flat_map(|d| d.inputs.iter().map(|i| i.source.to_string())),
+            )
+            .collect()
+    };
+    let said = words(&measured);
+    assert!(
+        !said
+            .iter()
+            .any(|w| w.starts_with("datasheet") || w.contains("datasheet roofs")),
+        "{said:#?}"
+    );
+    assert!(
+        said.iter().any(|w| w.contains("measured roofs")),
+        "{said:#?}"
+    );
+    // The same scenario on the catalog's H100 still reads its datasheet.
+    let sheet = words(&all_on(&catalog, &Scenario::default_cluster()));
+    assert!(
+        sheet
+            .iter()
+            .any(|w| w.starts_with("datasheet peak_tflops.bf16")),
+        "{sheet:#?}"
+    );
+    assert!(
+        sheet.iter().any(|w| w.contains("datasheet roofs")),
+        "{sheet:#?}"
+    );
+}

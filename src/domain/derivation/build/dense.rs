@@ -230,7 +230,7 @@ pub(super) fn attainable(x: Ctx<'_>) -> Option<Derivation> {
             figures::peak(x),
             figures::bandwidth(x),
         ],
-        vec!["datasheet roofs (the speed of light)"],
+        vec![x.roofs_assumption()],
     ))
 }
 

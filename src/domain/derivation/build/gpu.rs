@@ -1,7 +1,12 @@
 //! The GPU's own figures: its datasheet rows and the ridge.
 
 use super::{Ctx, derived, inp};
-use crate::domain::derivation::{Derivation, Formula, Source};
+use crate::domain::derivation::{Derivation, Formula};
+
+/// A datasheet's dense peak.
+const DENSE_PEAK: &str = "dense peak: a vendor's \"with sparsity\" figure is halved";
+/// A peak the lab measured.
+const MEASURED_PEAK: &str = "dense peak: the best of repeated dense multiplies on this card";
 
 pub(super) fn ridge(x: Ctx<'_>) -> Derivation {
     let e = x.e;
@@ -15,19 +20,22 @@ pub(super) fn ridge(x: Ctx<'_>) -> Derivation {
                 "dense peak",
                 e.peak_flops,
                 "FLOP/s",
-                x.datasheet(&format!("peak_tflops.{}", x.s.precision.name())),
+                x.roof(&format!("peak_tflops.{}", x.s.precision.name())),
             ),
             inp(
                 "BW",
                 "memory bandwidth",
                 e.bandwidth,
                 "bytes/s",
-                x.datasheet("bandwidth_tbs"),
+                x.roof("bandwidth_tbs"),
             ),
         ],
         vec![
-            "dense peak: a vendor's \"with sparsity\" figure is halved",
-            "datasheet roofs; a real card measures lower (an H100 SXM: 754 of 989 TFLOP/s, 3.07 of 3.35 TB/s), which moves the measured ridge left",
+            x.either(DENSE_PEAK, MEASURED_PEAK),
+            x.either(
+                "datasheet roofs; a real card measures lower (an H100 SXM: 754 of 989 TFLOP/s, 3.07 of 3.35 TB/s), which moves the measured ridge left",
+                "measured roofs: this card's own, so this is the ridge it really has (its datasheet's sits right of it)",
+            ),
         ],
     )
 }
@@ -50,24 +58,27 @@ pub(super) fn given(x: Ctx<'_>, row: Row) -> Option<Derivation> {
             "dense peak",
             e.peak_flops,
             "FLOP/s",
-            x.datasheet(&format!("peak_tflops.{}", x.s.precision.name())),
-            "dense: a vendor's \"with sparsity\" figure is halved",
+            x.roof(&format!("peak_tflops.{}", x.s.precision.name())),
+            x.either(
+                "dense: a vendor's \"with sparsity\" figure is halved",
+                "dense: the best of repeated dense multiplies on this card",
+            ),
         ),
         Row::Bandwidth => (
             "memory bandwidth",
             e.bandwidth,
             "bytes/s",
-            x.datasheet("bandwidth_tbs"),
-            "the datasheet's peak; a real copy reaches about 92 % of it",
+            x.roof("bandwidth_tbs"),
+            x.either(
+                "the datasheet's peak; a real copy reaches about 92 % of it",
+                "the best of repeated streaming reads on this card",
+            ),
         ),
         Row::Memory => (
             "memory capacity",
             e.memory_bytes,
             "bytes",
-            Source::Datasheet {
-                field: "capacity".to_owned(),
-                cite: x.gpu.memory_source(),
-            },
+            x.capacity(),
             "the bytes the card has (an \"80 GB\" H100 has 80 GiB), shown in 10^9 bytes",
         ),
         Row::Tdp => (

@@ -3,7 +3,7 @@
 
 use super::figures;
 use super::{Ctx, derived, figure, format_bytes, inp, model_field, setting};
-use crate::domain::derivation::{Derivation, Formula, Input, Source};
+use crate::domain::derivation::{Derivation, Formula, Input};
 use crate::domain::scenario::{KvSplit, Scenario};
 
 pub(super) fn kv_per_token(x: Ctx<'_>) -> Option<Derivation> {
@@ -153,10 +153,7 @@ fn room(x: Ctx<'_>) -> [Input; 3] {
             "memory per GPU",
             x.e.memory_bytes,
             "bytes",
-            Source::Datasheet {
-                field: "capacity".to_owned(),
-                cite: x.gpu.memory_source(),
-            },
+            x.capacity(),
         ),
         x.setting_input("u", "share the server may use", "", "mem_util", |s| {
             s.mem_util

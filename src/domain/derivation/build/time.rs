@@ -47,7 +47,7 @@ pub(super) fn step(x: Ctx<'_>, part: Part) -> Option<Derivation> {
             ],
         ),
     };
-    assumptions.push("datasheet roofs (the speed of light)");
+    assumptions.push(x.roofs_assumption());
     Some(derived(formula, value, "s", inputs, assumptions))
 }
 

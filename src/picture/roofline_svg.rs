@@ -268,11 +268,13 @@ fn roof(svg: &mut Svg, frame: &Frame, roof: &Roof, class: &str, mask: &dyn Fn(&s
             Anchor::Start,
             &mask(&format!("ridge {} FLOP/byte", short_label(roof.ridge()))),
         );
+        // Above the slope, left of where it is read: no dot or measured point lies up there
+        // (nothing beats the roof), so no label lands on it (`measured B=1` did, below it).
         let slope = frame.on_roof(roof, frame.x.value(0.18));
         svg.text(
             &label_class,
-            (slope.0 + 10.0, slope.1 + 16.0),
-            Anchor::Start,
+            (slope.0 - 8.0, slope.1 - 8.0),
+            Anchor::End,
             &mask(&format!("{:.2} TB/s", roof.bandwidth / 1e12)),
         );
     }

@@ -205,6 +205,19 @@ pub struct GpuLabReport {
 }
 
 impl GpuLabReport {
+    /// MBU and MFU of the sweep's point nearest `batch` (0.9 = 90 %): its weight read rate
+    /// over the measured read roof, its FLOP/s over the measured BF16 peak. These are the
+    /// roofs `this-gpu` is drawn and evaluated with, as an endpoint's shares divide by the
+    /// roofs its scenario is evaluated against. `None` for an empty sweep.
+    #[must_use]
+    pub fn shares_at(&self, batch: u32) -> Option<(f64, f64)> {
+        let point = self.sweep.iter().min_by_key(|p| p.batch.abs_diff(batch))?;
+        Some((
+            point.weight_bytes_per_s() / self.bandwidth.best,
+            point.flops_per_s.best / self.bf16_peak.best,
+        ))
+    }
+
     /// The ridge the two measured roofs predict (BF16), FLOP/byte.
     #[must_use]
     pub fn measured_ridge(&self) -> f64 {

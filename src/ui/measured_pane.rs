@@ -30,10 +30,17 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Measured {
     if scenario.gpu == THIS_GPU_ID
         && let Some(report) = &catalog.gpu_lab
     {
+        // The sweep ran 16-bit weights through 16-bit GEMMs: its shares describe a plot in
+        // those formats only.
+        let sixteen_bit = |d: Dtype| matches!(d, Dtype::Bf16 | Dtype::Fp16);
+        let shares = report
+            .shares_at(scenario.batch)
+            .filter(|_| sixteen_bit(scenario.precision) && sixteen_bit(scenario.weights));
         return Measured {
             overlay: Some(MeasuredOverlay::from_gpu_lab(report)),
+            mbu: shares.map(|(mbu, _)| mbu),
+            mfu: shares.map(|(_, mfu)| mfu),
             roof: datasheet_roof(catalog, report, scenario.precision),
-            ..Measured::default()
         };
     }
     if let Some(runs) = super::benchmark_points::measured(catalog, scenario) {
@@ -132,5 +139,29 @@ mod tests {
             ..report
         });
         assert!(measured(&unknown, &at(Dtype::Bf16)).roof.is_none());
+    }
+
+    #[test]
+    fn this_gpu_reads_its_own_mbu_and_mfu_at_the_sweeps_nearest_batch() {
+        let report = crate::store::lab_file::gpu_lab_fixture();
+        let mut catalog = crate::content::data_files::builtin_catalog();
+        catalog.add_gpu_lab(report.clone());
+        let at = |batch, precision| Scenario {
+            gpu: THIS_GPU_ID.to_owned(),
+            batch,
+            precision,
+            ..Scenario::default_cluster()
+        };
+        // Batch 40 reads the B = 32 point: its weight read rate over the measured read roof.
+        let point = report.sweep.iter().find(|p| p.batch == 32).unwrap();
+        let m = measured(&catalog, &at(40, Dtype::Bf16));
+        let mbu = m.mbu.unwrap();
+        assert!((mbu - point.weight_bytes_per_s() / report.bandwidth.best).abs() < 1e-12);
+        assert!((0.5..1.0).contains(&mbu), "{mbu}");
+        let mfu = m.mfu.unwrap();
+        assert!((mfu - point.flops_per_s.best / report.bf16_peak.best).abs() < 1e-12);
+        // A BF16 sweep says nothing of an FP8 step.
+        let fp8 = measured(&catalog, &at(40, Dtype::Fp8));
+        assert_eq!((fp8.mbu, fp8.mfu), (None, None));
     }
 }

@@ -19,7 +19,7 @@ use roofline_tutor::domain::session::{Grade, ResolvedAnswer, resolve_lesson};
 use roofline_tutor::domain::withhold::round_significant;
 use rstest::rstest;
 use screen_leaks::{leak, pending, play_keys};
-use support::{course_app, lessons_app, press, send};
+use support::{catalog_app, course_app, lessons_app, press, send};
 
 #[track_caller]
 fn assert_hidden(app: &App, lesson: &Lesson, answers: &[Option<ResolvedAnswer>], moment: &str) {
@@ -42,53 +42,86 @@ fn no_answer_is_on_screen_before_its_reveal_in_any_shipped_lesson() {
     let mut app = course_app(120, 40);
     let lessons: Vec<Lesson> = app.lessons().to_vec();
     for (index, lesson) in lessons.iter().enumerate() {
-        send(&mut app, &[Msg::Nav(NavMsg::OpenLesson(index))]);
-        let answers = resolve_lesson(lesson, app.cluster(), app.catalog());
-        for (n, step) in lesson.steps.iter().enumerate() {
-            assert_eq!(app.session().unwrap().current(), n, "{}", lesson.id);
-            assert_hidden(&app, lesson, &answers, "on arrival");
-            match step {
-                Step::Predict(_) | Step::Explore(_) => {
-                    for key in play_keys() {
-                        press(&mut app, &[key]);
-                        assert_hidden(&app, lesson, &answers, "while playing with the plot");
+        walk(&mut app, index, lesson);
+    }
+}
+
+/// The lesson that asks for a measurement, on a learner who measured their own GPU: its step
+/// moves to `this-gpu`, whose plot carries the lab's sweep, knee, measured roofs, the card's
+/// datasheet roof and its own MBU and MFU; none of them may give the answer away either.
+#[test]
+fn no_answer_is_on_screen_on_a_learners_own_measured_gpu() {
+    let run = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/gpu-lab-runs/h100-sxm");
+    let report = roofline_tutor::store::lab_file::read_measured(&run)
+        .expect("the real run reads")
+        .expect("it is there");
+    let mut catalog = roofline_tutor::content::data_files::builtin_catalog();
+    catalog.add_gpu_lab(report);
+    let mut lessons = roofline_tutor::content::lessons::builtin(&catalog).expect("they load");
+    roofline_tutor::domain::lesson::measured_step::follow_measurement(&mut lessons, &catalog);
+    let index = lessons
+        .iter()
+        .position(|l| l.id == "measured-vs-roofline")
+        .expect("the lesson ships");
+    let lesson = lessons[index].clone();
+    let mut app = catalog_app(catalog, lessons, 120, 40);
+    walk(&mut app, index, &lesson);
+    let moved = lesson.steps.iter().any(|step| {
+        matches!(step, Step::Predict(p) if p.scenario.as_ref().is_some_and(|s| s.gpu.as_deref() == Some("this-gpu")))
+    });
+    assert!(moved, "a step follows the learner's own measurement");
+}
+
+/// Walks `lesson` (the course's `index`) as a learner: plays with the plot keys before every
+/// answer, answers, reveals, and checks the screen at every moment.
+fn walk(app: &mut App, index: usize, lesson: &Lesson) {
+    send(app, &[Msg::Nav(NavMsg::OpenLesson(index))]);
+    let answers = resolve_lesson(lesson, app.cluster(), app.catalog());
+    for (n, step) in lesson.steps.iter().enumerate() {
+        assert_eq!(app.session().unwrap().current(), n, "{}", lesson.id);
+        assert_hidden(app, lesson, &answers, "on arrival");
+        match step {
+            Step::Predict(_) | Step::Explore(_) => {
+                for key in play_keys() {
+                    press(app, &[key]);
+                    assert_hidden(app, lesson, &answers, "while playing with the plot");
+                }
+                match &answers[n] {
+                    Some(ResolvedAnswer::Choice { correct, .. }) => {
+                        send(app, &[Msg::Step(StepMsg::SelectOption(*correct))]);
                     }
-                    match &answers[n] {
-                        Some(ResolvedAnswer::Choice { correct, .. }) => {
-                            send(&mut app, &[Msg::Step(StepMsg::SelectOption(*correct))]);
-                        }
-                        _ => send(&mut app, &[Msg::Step(StepMsg::TypeChar('1'))]),
-                    }
-                    send(&mut app, &[Msg::Step(StepMsg::Commit)]);
-                    assert_hidden(&app, lesson, &answers, "committed");
-                    send(&mut app, &[Msg::Step(StepMsg::Reveal)]);
-                    assert_hidden(&app, lesson, &answers, "revealed");
+                    _ => send(app, &[Msg::Step(StepMsg::TypeChar('1'))]),
                 }
-                Step::Recall(_) => {
-                    press(&mut app, &play_keys());
-                    assert_hidden(&app, lesson, &answers, "card up, after playing");
-                    send(
-                        &mut app,
-                        &[
-                            Msg::Step(StepMsg::TurnCard),
-                            Msg::Step(StepMsg::Grade(Grade::Good)),
-                        ],
-                    );
-                }
-                Step::Explain(_) => send(
-                    &mut app,
-                    &[
-                        Msg::Step(StepMsg::TypeChar('x')),
-                        Msg::Step(StepMsg::Commit),
-                    ],
-                ),
-                Step::Read(_) | Step::Example(_) => {
-                    press(&mut app, &play_keys());
-                    assert_hidden(&app, lesson, &answers, "after playing with the plot");
-                }
+                send(app, &[Msg::Step(StepMsg::Commit)]);
+                assert_hidden(app, lesson, &answers, "committed");
+                send(app, &[Msg::Step(StepMsg::Reveal)]);
+                assert_hidden(app, lesson, &answers, "revealed");
             }
-            send(&mut app, &[Msg::Nav(NavMsg::NextStep)]);
+            Step::Recall(_) => {
+                press(app, &play_keys());
+                assert_hidden(app, lesson, &answers, "card up, after playing");
+                send(
+                    app,
+                    &[
+                        Msg::Step(StepMsg::TurnCard),
+                        Msg::Step(StepMsg::Grade(Grade::Good)),
+                    ],
+                );
+            }
+            Step::Explain(_) => send(
+                app,
+                &[
+                    Msg::Step(StepMsg::TypeChar('x')),
+                    Msg::Step(StepMsg::Commit),
+                ],
+            ),
+            Step::Read(_) | Step::Example(_) => {
+                press(app, &play_keys());
+                assert_hidden(app, lesson, &answers, "after playing with the plot");
+            }
         }
+        send(app, &[Msg::Nav(NavMsg::NextStep)]);
     }
 }
 

@@ -38,6 +38,19 @@ pub fn lessons_app(lessons: Vec<Lesson>, width: u16, height: u16) -> App {
     app_with(lessons, width, height, Appearance::default())
 }
 
+/// An app over `lessons` on `catalog` (a learner's measurements added, say), on the list.
+pub fn catalog_app(
+    catalog: roofline_tutor::domain::catalog::Catalog,
+    lessons: Vec<Lesson>,
+    width: u16,
+    height: u16,
+) -> App {
+    App::new(AppInit {
+        catalog: catalog.into(),
+        ..init(lessons, width, height, Appearance::default())
+    })
+}
+
 /// An app over the shipped course, on the lesson list.
 pub fn course_app(width: u16, height: u16) -> App {
     let lessons = lessons::builtin(&builtin_catalog()).expect("the shipped lessons load");

@@ -12,6 +12,7 @@ use crate::widgets::plot_model::{INTENSITY_AXIS, PlotModel, Roof};
 
 use super::marks::{Mark, draw_mark};
 use super::svg::{Anchor, Svg};
+use label_place::Placer;
 
 /// The picture's size in pixels.
 pub const WIDTH: u32 = 960;
@@ -191,12 +192,16 @@ pub fn render(picture: &RooflinePicture) -> String {
             &mask(&format!("KV wall B={}", wall.batch)),
         );
     }
-    dots(&mut svg, &frame, plot, &mask);
-    measured(&mut svg, &frame, plot);
-    // Last, so that a dot's label running into the margin passes under a roof's name.
+    // Every mark and the roofs' names first, then the marks' labels, each clear of all of
+    // them and of the labels before it; they may use the band between the subtitle and the
+    // plot, not the subtitle itself.
+    let mut placer = Placer::new(TOP - 14.0, f64::from(WIDTH) - 4.0);
+    dots(&mut svg, &mut placer, &frame, plot, &mask);
+    measured(&mut svg, &mut placer, &frame, plot);
     let roofs = std::iter::once((&plot.roof, "roof-label"))
         .chain(plot.overlay.iter().map(|other| (other, "overlay-label")));
-    roof_labels::draw(&mut svg, &frame, roofs, &mask);
+    roof_labels::draw(&mut svg, &mut placer, &frame, roofs, &mask);
+    placer.place_all(&mut svg);
     legend(&mut svg, plot, picture.kv_wall.is_some());
     svg.finish()
 }
@@ -281,7 +286,13 @@ fn roof(svg: &mut Svg, frame: &Frame, roof: &Roof, class: &str, mask: &dyn Fn(&s
 }
 
 /// The decode, dense, attention and prefill dots on the active roof, labelled.
-fn dots(svg: &mut Svg, frame: &Frame, plot: &PlotModel, mask: &dyn Fn(&str) -> String) {
+fn dots(
+    svg: &mut Svg,
+    placer: &mut Placer,
+    frame: &Frame,
+    plot: &PlotModel,
+    mask: &dyn Fn(&str) -> String,
+) {
     let roof = &plot.roof;
     let what = if plot.dense.is_some() {
         "experts"
@@ -308,17 +319,12 @@ fn dots(svg: &mut Svg, frame: &Frame, plot: &PlotModel, mask: &dyn Fn(&str) -> S
         let at = frame.on_roof(roof, intensity);
         draw_mark(svg, mark, at);
         let text = format!("{label} · {} FLOP/byte", short_label(intensity));
-        svg.text(
-            "label",
-            (at.0 + 9.0, at.1 + dy),
-            Anchor::Start,
-            &mask(&text),
-        );
+        placer.label(at, dy, mask(&text));
     }
 }
 
 /// Measured points as crosses, a sweep's fitted knee as a ring, with their labels.
-fn measured(svg: &mut Svg, frame: &Frame, plot: &PlotModel) {
+fn measured(svg: &mut Svg, placer: &mut Placer, frame: &Frame, plot: &PlotModel) {
     let Some(overlay) = &plot.measured else {
         return;
     };
@@ -328,20 +334,16 @@ fn measured(svg: &mut Svg, frame: &Frame, plot: &PlotModel) {
             frame.py(point.flops_per_s / 1e12),
         );
         draw_mark(svg, Mark::Measured, at);
+        placer.mark(at);
         if let Some(label) = &point.label {
             let [long, _] = label.texts(&plot.withheld);
-            svg.text("label", (at.0 + 9.0, at.1 + 16.0), Anchor::Start, &long);
+            placer.label(at, 16.0, long);
         }
     }
     if let Some((intensity, flops)) = overlay.knee {
         let at = (frame.px(intensity), frame.py(flops / 1e12));
         draw_mark(svg, Mark::Knee, at);
-        svg.text(
-            "label",
-            (at.0 + 9.0, at.1 - 10.0),
-            Anchor::Start,
-            "fitted knee",
-        );
+        placer.label(at, -10.0, "fitted knee".to_owned());
     }
 }
 
@@ -371,6 +373,7 @@ fn legend(svg: &mut Svg, plot: &PlotModel, wall: bool) {
     }
 }
 
+mod label_place;
 mod roof_labels;
 #[cfg(test)]
 mod tests;

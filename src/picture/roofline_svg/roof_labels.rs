@@ -1,14 +1,17 @@
 //! The roofs' names and peaks, right of the plot.
 
+use super::label_place::Placer;
 use super::{Frame, LEFT, RIGHT};
 use crate::picture::svg::{Anchor, Svg};
 use crate::widgets::Roof;
 
 /// Each roof's name and peak right of the plot, level with its roof: wrapped to the margin
 /// (13 px type, about 7 px a character), and pushed down clear of the label above it when two
-/// roofs are close (a card's measured roof under its datasheet's).
+/// roofs are close (a card's measured roof under its datasheet's). The marks' labels, placed
+/// after, keep off them.
 pub(super) fn draw<'a>(
     svg: &mut Svg,
+    placer: &mut Placer,
     frame: &Frame,
     roofs: impl Iterator<Item = (&'a Roof, &'a str)>,
     mask: &dyn Fn(&str) -> String,
@@ -33,6 +36,7 @@ pub(super) fn draw<'a>(
         for (i, line) in lines.iter().enumerate() {
             let at = (LEFT + Frame::plot_width() + 8.0, top + LINE * i as f64);
             svg.text(class, at, Anchor::Start, line);
+            placer.occupied(line, at, Anchor::Start);
         }
         free_from = top + LINE * lines.len() as f64;
     }

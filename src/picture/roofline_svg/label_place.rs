@@ -126,83 +126,62 @@ impl Placer {
 
 #[cfg(test)]
 mod tests {
+    use rstest::rstest;
+
     use super::*;
 
-    /// The (x, y, anchor) of every label `svg` holds, in order.
-    fn spots(svg: Svg) -> Vec<(String, String, String)> {
-        let text = svg.finish();
-        text.lines()
+    /// A label waiting for its mark at (x, y), `dy` down, with its text.
+    type Wanted = ((f64, f64), f64, &'static str);
+
+    /// Where each label lands, as the SVG writes it: x, y and anchor.
+    fn placed(right_edge: f64, labels: &[Wanted], marks: &[(f64, f64)]) -> Vec<String> {
+        let mut svg = Svg::new(500, 200, "t", "");
+        let mut placer = Placer::new(0.0, right_edge);
+        for &(at, dy, text) in labels {
+            placer.label(at, dy, text.to_owned());
+        }
+        for &at in marks {
+            placer.mark(at);
+        }
+        placer.place_all(&mut svg);
+        svg.finish()
+            .lines()
             .filter(|l| l.starts_with("<text"))
             .map(|l| {
                 let attr = |name: &str| {
                     let from = l.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
                     l[from..].split('"').next().unwrap().to_owned()
                 };
-                (attr("x"), attr("y"), attr("text-anchor"))
+                format!("{} {} {}", attr("x"), attr("y"), attr("text-anchor"))
             })
             .collect()
     }
 
-    #[test]
-    fn a_free_label_goes_right_of_its_mark() {
-        let mut svg = Svg::new(400, 200, "t", "");
-        let mut placer = Placer::new(0.0, 300.0);
-        placer.label((100.0, 100.0), 16.0, "measured B=1".into());
-        placer.place_all(&mut svg);
-        assert_eq!(
-            spots(svg),
-            [("109.0".into(), "116.0".into(), "start".into())]
-        );
-    }
-
-    #[test]
-    fn a_second_label_on_the_first_moves_a_line_away() {
-        let mut svg = Svg::new(500, 200, "t", "");
-        let mut placer = Placer::new(0.0, 450.0);
-        placer.label((100.0, 100.0), 20.0, "prefill · 1.25k FLOP/byte".into());
-        placer.label((200.0, 100.0), 20.0, "measured B=1024".into());
-        placer.place_all(&mut svg);
-        let got = spots(svg);
-        assert_eq!(got[0], ("109.0".into(), "120.0".into(), "start".into()));
-        assert_eq!(got[1], ("209.0".into(), "135.0".into(), "start".into()));
-    }
-
-    #[test]
-    fn a_label_that_would_reach_the_roofs_names_goes_left() {
-        let mut svg = Svg::new(400, 200, "t", "");
-        let mut placer = Placer::new(0.0, 300.0);
-        placer.label((280.0, 100.0), 16.0, "measured B=1024".into());
-        placer.place_all(&mut svg);
-        assert_eq!(spots(svg), [("271.0".into(), "116.0".into(), "end".into())]);
-    }
-
-    #[test]
-    fn with_no_free_spot_a_label_takes_the_one_that_covers_least() {
-        let mut svg = Svg::new(400, 200, "t", "");
-        let mut placer = Placer::new(0.0, 60.0);
-        placer.label(
-            (30.0, 100.0),
-            16.0,
-            "a label far too long for the room".into(),
-        );
-        placer.place_all(&mut svg);
-        assert_eq!(
-            spots(svg),
-            [("39.0".into(), "116.0".into(), "start".into())]
-        );
-    }
-
-    #[test]
-    fn a_label_keeps_off_the_marks_drawn_after_its_own() {
-        let mut svg = Svg::new(400, 200, "t", "");
-        let mut placer = Placer::new(0.0, 300.0);
-        placer.label((100.0, 100.0), 16.0, "measured B=1024".into());
-        // A cross where the label would start: the label takes the next spot, a line lower.
-        placer.mark((115.0, 112.0));
-        placer.place_all(&mut svg);
-        assert_eq!(
-            spots(svg),
-            [("109.0".into(), "131.0".into(), "start".into())]
-        );
+    #[rstest]
+    #[case::free_goes_right_of_its_mark(
+        300.0, &[((100.0, 100.0), 16.0, "measured B=1")], &[], &["109.0 116.0 start"]
+    )]
+    #[case::a_second_on_the_first_moves_a_line_away(
+        450.0,
+        &[((100.0, 100.0), 20.0, "prefill · 1.25k FLOP/byte"), ((200.0, 100.0), 20.0, "measured B=1024")],
+        &[],
+        &["109.0 120.0 start", "209.0 135.0 start"]
+    )]
+    #[case::past_the_right_edge_goes_left(
+        300.0, &[((280.0, 100.0), 16.0, "measured B=1024")], &[], &["271.0 116.0 end"]
+    )]
+    #[case::off_a_mark_drawn_later(
+        300.0, &[((100.0, 100.0), 16.0, "measured B=1024")], &[(115.0, 112.0)], &["109.0 131.0 start"]
+    )]
+    #[case::with_no_free_spot_the_one_that_covers_least(
+        60.0, &[((30.0, 100.0), 16.0, "a label far too long for the room")], &[], &["39.0 116.0 start"]
+    )]
+    fn a_label_lands(
+        #[case] right_edge: f64,
+        #[case] labels: &[Wanted],
+        #[case] marks: &[(f64, f64)],
+        #[case] want: &[&str],
+    ) {
+        assert_eq!(placed(right_edge, labels, marks), want);
     }
 }

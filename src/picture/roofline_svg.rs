@@ -334,10 +334,12 @@ fn measured(svg: &mut Svg, placer: &mut Placer, frame: &Frame, plot: &PlotModel)
             frame.py(point.flops_per_s / 1e12),
         );
         draw_mark(svg, Mark::Measured, at);
-        placer.mark(at);
-        if let Some(label) = &point.label {
-            let [long, _] = label.texts(&plot.withheld);
-            placer.label(at, 16.0, long);
+        match &point.label {
+            Some(label) => {
+                let [long, _] = label.texts(&plot.withheld);
+                placer.label(at, 16.0, long);
+            }
+            None => placer.mark(at),
         }
     }
     if let Some((intensity, flops)) = overlay.knee {

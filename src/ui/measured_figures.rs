@@ -2,8 +2,17 @@
 //! utilization readouts and a measured roof. Its own file so that the pane and the benchmark
 //! points, which both build it, do not name each other.
 
+use crate::domain::dtype::Dtype;
 use crate::domain::scenario::Scenario;
 use crate::widgets::{MeasuredOverlay, Roof};
+
+/// Whether `scenario` runs 16-bit weights through 16-bit math, as the measured sweeps did
+/// (the shipped one and a GPU lab's): only then do their points, MBU and MFU describe it.
+#[must_use]
+pub fn sixteen_bit(scenario: &Scenario) -> bool {
+    let sixteen = |d: Dtype| matches!(d, Dtype::Bf16 | Dtype::Fp16);
+    sixteen(scenario.precision) && sixteen(scenario.weights)
+}
 
 /// Whether the plot's `scenario` shows the setup `cluster`'s measurements were made on: the
 /// same GPU, model, math and weight formats, and tensor parallelism.

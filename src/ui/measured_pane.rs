@@ -12,7 +12,7 @@ use crate::domain::measured::{decode_mbu, prefill_mfu};
 use crate::domain::scenario::Scenario;
 use crate::widgets::{MeasuredOverlay, Roof};
 
-use super::measured_figures::shows_setup;
+use super::measured_figures::{shows_setup, sixteen_bit};
 
 pub use super::measured_figures::Measured;
 
@@ -30,12 +30,9 @@ pub fn measured(catalog: &Catalog, scenario: &Scenario) -> Measured {
     if scenario.gpu == THIS_GPU_ID
         && let Some(report) = &catalog.gpu_lab
     {
-        // The sweep ran 16-bit weights through 16-bit GEMMs: its shares describe a plot in
-        // those formats only.
-        let sixteen_bit = |d: Dtype| matches!(d, Dtype::Bf16 | Dtype::Fp16);
         let shares = report
             .shares_at(scenario.batch)
-            .filter(|_| sixteen_bit(scenario.precision) && sixteen_bit(scenario.weights));
+            .filter(|_| sixteen_bit(scenario));
         return Measured {
             overlay: Some(MeasuredOverlay::from_gpu_lab(report)),
             mbu: shares.map(|(mbu, _)| mbu),

@@ -15,7 +15,7 @@ use crate::domain::scenario::Scenario;
 use crate::domain::withhold::MeasuredFigure;
 use crate::widgets::{MeasuredOverlay, MeasuredPoint, PointLabel, Roof, RoofSource, Share};
 
-use super::measured_figures::Measured;
+use super::measured_figures::{Measured, sixteen_bit};
 
 /// The measured roofline's name on the plot.
 pub const MEASURED_ROOF_NAME: &str = "measured";
@@ -27,7 +27,6 @@ pub fn reference(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
     let datasheet = Datasheet::of(catalog.gpu(&scenario.gpu).ok()?, Dtype::Bf16)?;
     // The sweep ran 16-bit weights through 16-bit GEMMs: its points (and their MBU and MFU)
     // describe a plot in those formats only; the measured roofs hold for any format measured.
-    let sixteen_bit = |d: Dtype| matches!(d, Dtype::Bf16 | Dtype::Fp16);
     // It ran one model's layers too: its points are drawn beside that model, or on the GPU's
     // own roofline (no model), never beside another model's dot as if they were its own.
     let its_model = scenario.model.as_deref().is_none_or(|id| {
@@ -37,7 +36,7 @@ pub fn reference(catalog: &Catalog, scenario: &Scenario) -> Option<Measured> {
         };
         same_shapes(model, swept)
     });
-    let placed = if its_model && sixteen_bit(scenario.precision) && sixteen_bit(scenario.weights) {
+    let placed = if its_model && sixteen_bit(scenario) {
         reference.placed_points(datasheet)
     } else {
         Vec::new()

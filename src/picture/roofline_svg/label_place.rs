@@ -12,7 +12,7 @@
 use crate::picture::svg::{Anchor, Svg};
 
 /// The label type's size: 13 px, about 7 px a character, 14 px a line.
-const CHAR_WIDTH: f64 = 7.0;
+pub(super) const CHAR_WIDTH: f64 = 7.0;
 const ASCENT: f64 = 11.0;
 const DESCENT: f64 = 3.0;
 /// Between a mark and its label.

@@ -1,12 +1,12 @@
 //! The roofs' names and peaks, right of the plot.
 
-use super::label_place::Placer;
+use super::label_place::{CHAR_WIDTH, Placer};
 use super::{Frame, LEFT, RIGHT};
 use crate::picture::svg::{Anchor, Svg};
 use crate::widgets::Roof;
 
-/// Each roof's name and peak right of the plot, level with its roof: wrapped to the margin
-/// (13 px type, about 7 px a character), and pushed down clear of the label above it when two
+/// Each roof's name and peak right of the plot, level with its roof: wrapped to the margin,
+/// and pushed down clear of the label above it when two
 /// roofs are close (a card's measured roof under its datasheet's). The marks' labels, placed
 /// after, keep off them.
 pub(super) fn draw<'a>(
@@ -17,7 +17,7 @@ pub(super) fn draw<'a>(
     mask: &dyn Fn(&str) -> String,
 ) {
     const LINE: f64 = 15.0;
-    let width = ((RIGHT - 16.0) / 7.0) as usize;
+    let width = ((RIGHT - 16.0) / CHAR_WIDTH) as usize;
     let mut labels: Vec<(f64, &str, Vec<String>)> = roofs
         .map(|(roof, class)| {
             let y = frame.on_roof(roof, frame.x.max).1 + 4.0;

@@ -3,11 +3,6 @@
 use super::{Ctx, derived, inp};
 use crate::domain::derivation::{Derivation, Formula};
 
-/// A datasheet's dense peak.
-const DENSE_PEAK: &str = "dense peak: a vendor's \"with sparsity\" figure is halved";
-/// A peak the lab measured.
-const MEASURED_PEAK: &str = "dense peak: the best of repeated dense multiplies on this card";
-
 pub(super) fn ridge(x: Ctx<'_>) -> Derivation {
     let e = x.e;
     derived(
@@ -31,7 +26,10 @@ pub(super) fn ridge(x: Ctx<'_>) -> Derivation {
             ),
         ],
         vec![
-            x.either(DENSE_PEAK, MEASURED_PEAK),
+            x.either(
+                "dense peak: a vendor's \"with sparsity\" figure is halved",
+                "dense peak: the best of repeated dense multiplies on this card",
+            ),
             x.either(
                 "datasheet roofs; a real card measures lower (an H100 SXM: 754 of 989 TFLOP/s, 3.07 of 3.35 TB/s), which moves the measured ridge left",
                 "measured roofs: this card's own, so this is the ridge it really has (its datasheet's sits right of it)",
